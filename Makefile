@@ -1,0 +1,36 @@
+# rulekeeper — `make play` and `make test` are the whole quick start.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: venv test lint typecheck pytest play bench clean
+
+venv: $(STAMP)
+
+$(STAMP): pyproject.toml
+	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "rulekeeper needs Python 3.11 or newer")'
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[dev]'
+	@touch $(STAMP)
+
+lint: venv
+	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/ruff format --check src tests benchmarks
+
+typecheck: venv
+	$(BIN)/mypy
+
+pytest: venv
+	$(BIN)/pytest
+
+test: lint typecheck pytest
+
+play: venv
+	$(BIN)/rulekeeper play
+
+bench: venv
+	$(BIN)/pytest benchmarks --benchmark-enable --benchmark-only -p no:cacheprovider
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis .benchmarks

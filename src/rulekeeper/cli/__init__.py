@@ -1,0 +1,1 @@
+"""Command-line interface. It lists legal actions and applies choices; it never decides a rule."""

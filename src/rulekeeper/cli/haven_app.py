@@ -1,0 +1,10 @@
+"""The ``rulekeeper haven`` command group; its commands live in their own modules."""
+
+from __future__ import annotations
+
+import typer
+
+haven_app = typer.Typer(
+    help="Haven (Gloomhaven and Frosthaven) tools: the monster mover and attack odds.",
+    no_args_is_help=True,
+)

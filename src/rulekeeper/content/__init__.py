@@ -1,0 +1,1 @@
+"""Content files (data only), one folder per game family."""

@@ -1,0 +1,105 @@
+"""Decks of cards drawn one at a time as chance nodes.
+
+The draw pile is a multiset: its order is unknown, so drawing is a chance
+node whose outcomes are the distinct cards left, weighted by how many copies
+remain (DESIGN.md: draw card by card rather than shuffle whole decks). A deck
+whose order *is* known (a stacked scenario deck) keeps ``ordered=True`` and
+draws from the top.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from rulekeeper.core.errors import ContentError, RuleViolation
+
+
+@dataclass(slots=True)
+class Deck:
+    """A draw pile and a discard pile of card IDs (strings)."""
+
+    draw_pile: list[str] = field(default_factory=list)
+    discard_pile: list[str] = field(default_factory=list)
+    ordered: bool = False
+
+    @classmethod
+    def of(cls, cards: Iterable[str], *, ordered: bool = False) -> Deck:
+        pile = list(cards)
+        return cls(pile if ordered else sorted(pile), [], ordered)
+
+    def __len__(self) -> int:
+        return len(self.draw_pile)
+
+    @property
+    def is_empty(self) -> bool:
+        return not self.draw_pile
+
+    def all_cards(self) -> Counter[str]:
+        """Every card the deck holds, in either pile (for conservation checks)."""
+        return Counter(self.draw_pile) + Counter(self.discard_pile)
+
+    def draw_outcomes(self) -> list[tuple[str, Fraction]]:
+        """The cards the next draw may reveal, with exact probabilities."""
+        if not self.draw_pile:
+            raise RuleViolation("CORE-DECK", "the draw pile is empty; reshuffle first")
+        if self.ordered:
+            return [(self.draw_pile[0], Fraction(1))]
+        counts = Counter(self.draw_pile)
+        total = len(self.draw_pile)
+        return [(card, Fraction(n, total)) for card, n in sorted(counts.items())]
+
+    def draw(self, card: str) -> str:
+        """Take ``card`` from the draw pile (it is the chance outcome drawn)."""
+        if self.ordered:
+            if not self.draw_pile or self.draw_pile[0] != card:
+                raise RuleViolation("CORE-DECK", f"{card!r} is not the top card")
+            return self.draw_pile.pop(0)
+        try:
+            self.draw_pile.remove(card)
+        except ValueError:
+            raise RuleViolation("CORE-DECK", f"{card!r} is not in the draw pile") from None
+        return card
+
+    def discard(self, card: str) -> None:
+        self.discard_pile.append(card)
+
+    def add(self, card: str) -> None:
+        """Shuffle one extra card into the draw pile."""
+        if self.ordered:
+            raise RuleViolation("CORE-DECK", "cannot shuffle a card into an ordered deck")
+        self.draw_pile.append(card)
+        self.draw_pile.sort()
+
+    def remove_everywhere(self, card: str) -> int:
+        """Remove every copy of ``card`` from both piles; returns how many."""
+        before = len(self.draw_pile) + len(self.discard_pile)
+        self.draw_pile = [c for c in self.draw_pile if c != card]
+        self.discard_pile = [c for c in self.discard_pile if c != card]
+        return before - len(self.draw_pile) - len(self.discard_pile)
+
+    def reshuffle(self) -> None:
+        """Return the discard pile to the draw pile (order becomes unknown)."""
+        self.draw_pile = sorted(self.draw_pile + self.discard_pile)
+        self.discard_pile = []
+        self.ordered = False
+
+    def copy(self) -> Deck:
+        return Deck(list(self.draw_pile), list(self.discard_pile), self.ordered)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"draw": list(self.draw_pile), "discard": list(self.discard_pile), "ordered": self.ordered}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Deck:
+        try:
+            return cls(
+                [str(c) for c in data["draw"]],
+                [str(c) for c in data["discard"]],
+                bool(data.get("ordered", False)),
+            )
+        except (KeyError, TypeError) as error:
+            raise ContentError(f"a deck needs 'draw' and 'discard' lists ({error})", field="deck") from None

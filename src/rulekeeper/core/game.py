@@ -1,0 +1,241 @@
+"""The game protocol every game family implements (DESIGN.md, "core").
+
+A :class:`Game` makes states; a :class:`State` answers who acts, what is legal,
+and applies actions. Chance is a player (:data:`CHANCE`): at a chance node
+``chance_outcomes()`` lists the outcomes with exact probabilities and the chosen
+outcome is applied like any action, so ``(scenario, seed, actions)`` replays a
+game exactly.
+
+``apply()`` is the checked entry: an illegal action raises
+:class:`~rulekeeper.core.errors.RuleViolation` and leaves the state exactly as
+it was. ``apply_trusted()`` skips the check for search loops and replays of
+actions already known to be legal.
+"""
+
+from __future__ import annotations
+
+import copy
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from rulekeeper.core.actions import Action, ActionCodec
+from rulekeeper.core.errors import RuleViolation
+from rulekeeper.core.events import Event
+
+CHANCE = -1
+"""``current_player()`` at a chance node."""
+TERMINAL = -4
+"""``current_player()`` once the game is over."""
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a finished game ended: ``result`` is ``won``, ``lost`` or a game's own word."""
+
+    result: str
+    summary: str
+
+    def __str__(self) -> str:
+        return f"{self.result}: {self.summary}"
+
+
+@dataclass(frozen=True, slots=True)
+class ScenarioInfo:
+    """A scenario a game ships with, as listed by ``rulekeeper games``."""
+
+    name: str
+    title: str
+    rulesets: tuple[str, ...] = ()
+
+
+class State(ABC):
+    """A game in progress. Subclasses hold the game's own fields.
+
+    The base keeps ``history`` (every applied action with the player who chose
+    it, chance included) and ``log`` (the events); subclasses implement
+    :meth:`check` and :meth:`_apply`, and report events through :meth:`emit`.
+    """
+
+    game: Game
+    ruleset: str
+    scenario: str
+    seed: int
+
+    def __init__(self, game: Game, *, ruleset: str, scenario: str, seed: int) -> None:
+        self.game = game
+        self.ruleset = ruleset
+        self.scenario = scenario
+        self.seed = seed
+        self.history: list[tuple[int, Action]] = []
+        self.log: list[Event] = []
+
+    # -- who acts ----------------------------------------------------------
+    @abstractmethod
+    def current_player(self) -> int:
+        """The acting player's index, :data:`CHANCE` or :data:`TERMINAL`."""
+
+    def is_chance_node(self) -> bool:
+        return self.current_player() == CHANCE
+
+    def is_terminal(self) -> bool:
+        return self.current_player() == TERMINAL
+
+    def player_name(self, player: int) -> str:
+        """A person-readable name for a player index (a hero, a side)."""
+        if player == CHANCE:
+            return "chance"
+        return f"player {player}"
+
+    @abstractmethod
+    def legal_actions(self) -> list[Action]:
+        """The actions the acting player may take; at a chance node, the outcomes."""
+
+    def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
+        """At a chance node, every outcome with its exact probability (summing to 1)."""
+        raise RuleViolation("CORE-CHANCE", "this state is not waiting on chance")
+
+    @abstractmethod
+    def outcome(self) -> Outcome | None:
+        """How the game ended, or None while it goes on."""
+
+    def pending_decision(self) -> str:
+        """A short prompt saying what the acting player is deciding."""
+        return "choose an action"
+
+    # -- acting ------------------------------------------------------------
+    def apply(self, action: Action) -> None:
+        """Check ``action`` against the rules, then apply it.
+
+        Raises :class:`RuleViolation` (state untouched) if the action is illegal.
+        """
+        if self.is_terminal():
+            raise RuleViolation("CORE-END", "the game is over; no action may be taken")
+        player = self.current_player()
+        self.check(action)
+        self._apply(action)
+        self.history.append((player, action))
+
+    def apply_trusted(self, action: Action) -> None:
+        """Apply an action known to be legal (search, rollouts, verified replays)."""
+        player = self.current_player()
+        self._apply(action)
+        self.history.append((player, action))
+
+    def check(self, action: Action) -> None:
+        """Raise :class:`RuleViolation` if ``action`` is illegal here. Must not mutate.
+
+        The default accepts exactly the members of :meth:`legal_actions`;
+        games override it to name the precise rule that an action breaks.
+        """
+        if action not in self.legal_actions():
+            if self.is_chance_node():
+                raise RuleViolation("CORE-CHANCE", f"{action.label()} is not a possible outcome here")
+            raise RuleViolation("CORE-LEGAL", f"{action.label()} is not a legal action now")
+
+    @abstractmethod
+    def _apply(self, action: Action) -> None:
+        """Apply a legal action: change the state and :meth:`emit` events."""
+
+    def emit(self, kind: str, text: str, *rules: str, **data: Any) -> Event:
+        """Record an event in the log and return it."""
+        event = Event(kind, text, tuple(rules), dict(data))
+        self.log.append(event)
+        return event
+
+    # -- copies and files --------------------------------------------------
+    def clone(self) -> State:
+        """An independent copy sharing only immutable data (boards, content)."""
+        return copy.deepcopy(self, memo=self._shared_memo())
+
+    def _shared_memo(self) -> dict[int, Any]:
+        """Objects a deep copy must share, not copy: the game and its content."""
+        return {id(self.game): self.game}
+
+    def to_dict(self) -> dict[str, Any]:
+        """The whole state as JSON values: header, history, log and game fields."""
+        return {
+            "game": self.game.name,
+            "ruleset": self.ruleset,
+            "scenario": self.scenario,
+            "seed": self.seed,
+            "history": [[p, a.to_json()] for p, a in self.history],
+            "log": [e.to_json() for e in self.log],
+            "state": self._fields_to_dict(),
+        }
+
+    @abstractmethod
+    def _fields_to_dict(self) -> dict[str, Any]:
+        """The game's own fields as JSON values."""
+
+    @abstractmethod
+    def _fields_from_dict(self, data: Mapping[str, Any]) -> None:
+        """Restore the game's own fields from :meth:`_fields_to_dict` output."""
+
+    def replay_header(self) -> dict[str, Any]:
+        return {
+            "game": self.game.name,
+            "ruleset": self.ruleset,
+            "scenario": self.scenario,
+            "seed": self.seed,
+        }
+
+
+class Game(ABC):
+    """A game family: its rulesets, scenarios, actions and a state factory."""
+
+    name: str = ""
+    title: str = ""
+    rulesets: tuple[str, ...] = ("standard",)
+
+    @property
+    def default_ruleset(self) -> str:
+        return self.rulesets[0]
+
+    @abstractmethod
+    def scenarios(self) -> Sequence[ScenarioInfo]:
+        """The scenarios shipped with the game."""
+
+    @abstractmethod
+    def new_state(self, scenario: str, seed: int, ruleset: str | None = None) -> State:
+        """A new game of ``scenario`` (a shipped name or a file path).
+
+        Raises :class:`~rulekeeper.core.errors.ContentError` for a bad scenario
+        and ``ValueError`` naming the ruleset for an unknown ruleset.
+        """
+
+    @property
+    @abstractmethod
+    def codec(self) -> ActionCodec:
+        """Parses this game's actions (player choices and chance outcomes)."""
+
+    def parse_action(self, data: object) -> Action:
+        return self.codec.parse(data)
+
+    def state_from_dict(self, data: Mapping[str, Any]) -> State:
+        """Rebuild a state from :meth:`State.to_dict` output."""
+        state = self.new_state(str(data["scenario"]), int(data["seed"]), str(data["ruleset"]))
+        state.history = [(int(p), self.parse_action(a)) for p, a in data["history"]]
+        state.log = [Event.from_json(e) for e in data["log"]]
+        state._fields_from_dict(data["state"])
+        return state
+
+    def check_ruleset(self, ruleset: str | None) -> str:
+        """The ruleset to use; raises ``ValueError`` naming an unknown one."""
+        if ruleset is None:
+            return self.default_ruleset
+        if ruleset not in self.rulesets:
+            known = ", ".join(self.rulesets)
+            raise ValueError(f"{self.name}: unknown ruleset {ruleset!r} (known: {known})")
+        return ruleset
+
+    # -- hooks for interfaces (they never decide a rule) -------------------
+    def render(self, state: State) -> Any:
+        """A ``rich`` renderable of the board; interfaces print it."""
+        return f"{self.title or self.name}: {state.pending_decision()}"
+
+    def describe_action(self, state: State, action: Action) -> str:
+        """How a menu shows ``action`` in ``state``."""
+        return action.label()

@@ -1,0 +1,65 @@
+"""The registry of games by name, behind ``rulekeeper games`` and ``play``.
+
+Shipped games are found by importing ``rulekeeper.games.<name>.game`` and
+reading its ``GAME``; a package not written yet is skipped. Tests and plugins
+register more with :func:`register_game`.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+from rulekeeper.core.errors import UnknownGameError
+from rulekeeper.core.game import Game
+
+SHIPPED_GAMES = ("haven", "salvage", "ether", "areas")
+
+_registry: dict[str, Game] = {}
+_loaded = False
+
+
+def register_game(game: Game) -> Game:
+    """Make ``game`` findable by its name (replacing one of the same name)."""
+    if not game.name:
+        raise ValueError("a game needs a name to be registered")
+    _registry[game.name] = game
+    return game
+
+
+def unregister_game(name: str) -> None:
+    _registry.pop(name, None)
+
+
+def _load_shipped() -> None:
+    global _loaded
+    if _loaded:
+        return
+    _loaded = True
+    for name in SHIPPED_GAMES:
+        module_name = f"rulekeeper.games.{name}.game"
+        try:
+            module = importlib.import_module(module_name)
+        except ModuleNotFoundError as error:
+            if error.name in (module_name, f"rulekeeper.games.{name}"):
+                continue
+            raise
+        game = getattr(module, "GAME", None)
+        if isinstance(game, Game) and game.name not in _registry:
+            _registry[game.name] = game
+
+
+def all_games() -> list[Game]:
+    """Every registered game, shipped ones first in their fixed order."""
+    _load_shipped()
+    order = {name: i for i, name in enumerate(SHIPPED_GAMES)}
+    return sorted(_registry.values(), key=lambda g: (order.get(g.name, len(order)), g.name))
+
+
+def find_game(name: str) -> Game:
+    """The game called ``name``; raises UnknownGameError listing the known ones."""
+    _load_shipped()
+    game = _registry.get(name)
+    if game is None:
+        known = ", ".join(g.name for g in all_games()) or "none installed"
+        raise UnknownGameError(f"unknown game {name!r} (known: {known})")
+    return game

@@ -1,0 +1,110 @@
+"""Replay files: ``(game, ruleset, scenario, seed, actions)`` is the whole game.
+
+The same triple is the save file, the replay and the bug report (DESIGN.md,
+"Data flow"). Actions include chance outcomes, so a replay needs no sampler.
+Action indexes in messages count from 1, as a person counts.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from rulekeeper.core.errors import ContentError, RulekeeperError, ReplayError
+from rulekeeper.core.game import Game, State
+from rulekeeper.core.registry import find_game
+
+REPLAY_FORMAT = "rulekeeper-replay/1"
+
+
+class ReplayFile(BaseModel):
+    """The validated JSON form of a replay file."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    format: Literal["rulekeeper-replay/1"]
+    game: str
+    ruleset: str
+    scenario: str
+    seed: int
+    actions: list[dict[str, Any]]
+
+
+def pydantic_error_line(error: ValidationError, source: str | None) -> ContentError:
+    """One line naming the first bad field of a pydantic validation error."""
+    first = error.errors()[0]
+    field = ".".join(str(p) for p in first["loc"]) or "(top level)"
+    return ContentError(first["msg"], source=source, field=field)
+
+
+def parse_replay(data: object, source: str | None = None) -> ReplayFile:
+    """Validate a replay's JSON value; raises ContentError naming the field."""
+    try:
+        return ReplayFile.model_validate(data)
+    except ValidationError as error:
+        raise pydantic_error_line(error, source) from None
+
+
+def load_replay(path: Path) -> ReplayFile:
+    """Read and validate a replay file; raises ContentError naming file and field."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as error:
+        raise ContentError(f"cannot read the file ({error.strerror})", source=str(path)) from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise ContentError(
+            f"not valid JSON (line {error.lineno}, column {error.colno}: {error.msg})",
+            source=str(path),
+        ) from None
+    return parse_replay(data, str(path))
+
+
+def replay_to_json(state: State) -> dict[str, Any]:
+    """The replay of ``state`` as a JSON value."""
+    return {
+        "format": REPLAY_FORMAT,
+        **state.replay_header(),
+        "actions": [action.to_json() for _, action in state.history],
+    }
+
+
+def run_replay(replay: ReplayFile, *, upto: int | None = None) -> State:
+    """Rebuild the game a replay describes, checking every action.
+
+    Raises :class:`ReplayError` at the first action that does not parse or is
+    illegal, naming its index (from 1) and the rule it breaks.
+    """
+    game = find_game(replay.game)
+    return replay_actions(game, replay.ruleset, replay.scenario, replay.seed, replay.actions, upto=upto)
+
+
+def replay_actions(
+    game: Game,
+    ruleset: str,
+    scenario: str,
+    seed: int,
+    actions: list[dict[str, Any]],
+    *,
+    upto: int | None = None,
+) -> State:
+    """A new state of ``game`` with ``actions`` applied through the checked entry."""
+    try:
+        state = game.new_state(scenario, seed, ruleset)
+    except ValueError as error:
+        raise ContentError(str(error), field="ruleset") from None
+    for index, raw in enumerate(actions[:upto], start=1):
+        try:
+            state.apply(game.parse_action(raw))
+        except RulekeeperError as error:
+            raise ReplayError(index, _reason(error)) from None
+    return state
+
+
+def _reason(error: RulekeeperError) -> str:
+    text = str(error)
+    return text.removeprefix("illegal: ")
