@@ -1,0 +1,1 @@
+"""Haven: Gloomhaven and Frosthaven as two rulesets of one hex-grid engine."""

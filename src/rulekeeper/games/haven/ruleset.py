@@ -1,0 +1,100 @@
+"""The differences between the Gloomhaven and Frosthaven rulesets, as data.
+
+Every place where the two rulebooks differ reads a field here; no rule module
+compares ruleset names (STYLE.md). Fields are grouped by the module that
+consults them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+
+@dataclass(frozen=True, slots=True)
+class Ruleset:
+    """One haven ruleset. Look one up with :func:`find_ruleset`."""
+
+    name: str
+    title: str
+
+    # -- line of sight and movement (boards/hexgrid.py, HV-LOS-1, HV-MOVE-2..4)
+    line_of_sight: Literal["corner_to_corner", "any_point"]
+    """HV-LOS-1: [GH] lines are drawn between hex corners; [FH] between any points."""
+    icy_terrain: bool
+    """HV-MOVE-2: [FH] icy terrain slides a figure on."""
+    jump_ignores_terrain_on_last_hex: bool
+    """HV-MOVE-3: [FH] a jump ignores difficult and icy terrain even on its last hex."""
+
+    # -- monster focus and movement (games/haven/monster_ai.py, HV-FOCUS-*, HV-MOVE-MON-*)
+    focus_ties_negative_hexes_first: bool
+    """HV-FOCUS-2: [FH] the path entering fewest negative hexes wins a focus tie first."""
+    monster_movement: Literal["gloomhaven", "frosthaven"]
+    """HV-MOVE-MON-1 [GH] or HV-MOVE-MON-2 [FH]: which destination procedure applies."""
+
+    # -- attacks and modifier decks (games/haven/modifiers.py, attacks.py, HV-ATK/MOD/ADV)
+    advantage_procedure: Literal["gloomhaven", "frosthaven"]
+    """HV-ADV-1/2 [GH] or HV-ADV-3/4 [FH]: how rolling cards combine with advantage."""
+    character_chooses_advantage_card: bool
+    """HV-ADV-3: [FH] a character under advantage may keep either card."""
+    null_card_name: str
+    """HV-MOD-1: the card that zeroes damage: [GH] null, [FH] miss."""
+    ward_and_brittle: bool
+    """HV-ATK-1: [FH] ward halves and brittle doubles damage after shield."""
+
+    # -- scenario play (rest.py, the round engine; HV-REST-*, HV-MOVE-2)
+    long_rest_heal_optional: bool
+    """HV-REST-2: [FH] the long rest's heal and item refresh are optional."""
+
+    def hazardous_damage(self, scenario_level: int) -> int:
+        """HV-MOVE-2: [GH] half a trap's damage rounded down; [FH] 1 + ceil(level / 3)."""
+        if self.icy_terrain:  # the Frosthaven formula travels with its terrain rules
+            return 1 + -(-scenario_level // 3)
+        return self.trap_damage(scenario_level) // 2
+
+    @staticmethod
+    def trap_damage(scenario_level: int) -> int:
+        """HV-MOVE-2: a trap deals 2 + scenario level damage."""
+        return 2 + scenario_level
+
+
+GLOOMHAVEN = Ruleset(
+    name="gloomhaven",
+    title="Gloomhaven",
+    line_of_sight="corner_to_corner",
+    icy_terrain=False,
+    jump_ignores_terrain_on_last_hex=False,
+    focus_ties_negative_hexes_first=False,
+    monster_movement="gloomhaven",
+    advantage_procedure="gloomhaven",
+    character_chooses_advantage_card=False,
+    null_card_name="null",
+    ward_and_brittle=False,
+    long_rest_heal_optional=False,
+)
+
+FROSTHAVEN = Ruleset(
+    name="frosthaven",
+    title="Frosthaven",
+    line_of_sight="any_point",
+    icy_terrain=True,
+    jump_ignores_terrain_on_last_hex=True,
+    focus_ties_negative_hexes_first=True,
+    monster_movement="frosthaven",
+    advantage_procedure="frosthaven",
+    character_chooses_advantage_card=True,
+    null_card_name="miss",
+    ward_and_brittle=True,
+    long_rest_heal_optional=True,
+)
+
+RULESETS: dict[str, Ruleset] = {r.name: r for r in (GLOOMHAVEN, FROSTHAVEN)}
+
+
+def find_ruleset(name: str) -> Ruleset:
+    """The ruleset called ``name``; raises ValueError naming the known ones."""
+    try:
+        return RULESETS[name]
+    except KeyError:
+        known = ", ".join(RULESETS)
+        raise ValueError(f"unknown haven ruleset {name!r} (known: {known})") from None
