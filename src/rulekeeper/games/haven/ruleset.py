@@ -24,6 +24,8 @@ class Ruleset:
     icy_terrain: bool
     """HV-MOVE-2: [FH] icy terrain slides a figure on."""
     jump_ignores_terrain_on_last_hex: bool
+    hazardous_damage_rule: Literal["half_trap", "one_plus_third_of_level"]
+    """HV-MOVE-2: [GH] half a trap's damage rounded down; [FH] 1 + ceil(level / 3)."""
     """HV-MOVE-3: [FH] a jump ignores difficult and icy terrain even on its last hex."""
 
     # -- monster focus and movement (games/haven/monster_ai.py, HV-FOCUS-*, HV-MOVE-MON-*)
@@ -48,7 +50,7 @@ class Ruleset:
 
     def hazardous_damage(self, scenario_level: int) -> int:
         """HV-MOVE-2: [GH] half a trap's damage rounded down; [FH] 1 + ceil(level / 3)."""
-        if self.icy_terrain:  # the Frosthaven formula travels with its terrain rules
+        if self.hazardous_damage_rule == "one_plus_third_of_level":
             return 1 + -(-scenario_level // 3)
         return self.trap_damage(scenario_level) // 2
 
@@ -64,6 +66,7 @@ GLOOMHAVEN = Ruleset(
     line_of_sight="corner_to_corner",
     icy_terrain=False,
     jump_ignores_terrain_on_last_hex=False,
+    hazardous_damage_rule="half_trap",
     focus_ties_negative_hexes_first=False,
     monster_movement="gloomhaven",
     advantage_procedure="gloomhaven",
@@ -79,6 +82,7 @@ FROSTHAVEN = Ruleset(
     line_of_sight="any_point",
     icy_terrain=True,
     jump_ignores_terrain_on_last_hex=True,
+    hazardous_damage_rule="one_plus_third_of_level",
     focus_ties_negative_hexes_first=True,
     monster_movement="frosthaven",
     advantage_procedure="frosthaven",
