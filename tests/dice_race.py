@@ -51,7 +51,9 @@ class Draw(Action):
 
 
 class DiceRaceState(State):
-    def __init__(self, game: DiceRace, *, ruleset: str, scenario: str, seed: int, goal: int) -> None:
+    def __init__(
+        self, game: DiceRace, *, ruleset: str, scenario: str, seed: int, goal: int
+    ) -> None:
         super().__init__(game, ruleset=ruleset, scenario=scenario, seed=seed)
         self.goal = goal
         self.positions = [0, 0]
@@ -102,7 +104,9 @@ class DiceRaceState(State):
             if action.face == "skull":
                 self.positions[self.turn] = 0
                 self.dice_left = 0
-                self.emit("skull", f"racer {self.turn + 1} rolls a skull: back to start", "DR-SKULL-1")
+                self.emit(
+                    "skull", f"racer {self.turn + 1} rolls a skull: back to start", "DR-SKULL-1"
+                )
             else:
                 self.positions[self.turn] += int(action.face)
                 self.emit("move", f"racer {self.turn + 1} moves {action.face}", "DR-MOVE-1")
@@ -175,7 +179,9 @@ class DiceRace(Game):
         ruleset = self.check_ruleset(ruleset)
         if scenario not in SCENARIOS:
             raise ContentError(f"unknown scenario {scenario!r}", field="scenario")
-        return DiceRaceState(self, ruleset=ruleset, scenario=scenario, seed=seed, goal=SCENARIOS[scenario])
+        return DiceRaceState(
+            self, ruleset=ruleset, scenario=scenario, seed=seed, goal=SCENARIOS[scenario]
+        )
 
     def render(self, state: State) -> Any:
         assert isinstance(state, DiceRaceState)

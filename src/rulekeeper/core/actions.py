@@ -103,7 +103,9 @@ class ActionCodec:
                 if has_default:
                     continue
                 raise ActionFormatError(f"action {kind!r}: field {name!r} is missing")
-            kwargs[name] = _from_json_value(data[name], hints[name], f"action {kind!r}: field {name!r}")
+            kwargs[name] = _from_json_value(
+                data[name], hints[name], f"action {kind!r}: field {name!r}"
+            )
         return cls(**kwargs)
 
 

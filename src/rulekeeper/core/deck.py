@@ -91,7 +91,11 @@ class Deck:
         return Deck(list(self.draw_pile), list(self.discard_pile), self.ordered)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"draw": list(self.draw_pile), "discard": list(self.discard_pile), "ordered": self.ordered}
+        return {
+            "draw": list(self.draw_pile),
+            "discard": list(self.discard_pile),
+            "ordered": self.ordered,
+        }
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Deck:
@@ -102,4 +106,6 @@ class Deck:
                 bool(data.get("ordered", False)),
             )
         except (KeyError, TypeError) as error:
-            raise ContentError(f"a deck needs 'draw' and 'discard' lists ({error})", field="deck") from None
+            raise ContentError(
+                f"a deck needs 'draw' and 'discard' lists ({error})", field="deck"
+            ) from None

@@ -48,9 +48,7 @@ class Die:
             raise ContentError(f"a die needs 'name' and 'faces' ({error})", field="die") from None
 
 
-def pool_distribution(
-    dice: Sequence[Die], value: Callable[[str], int]
-) -> dict[int, Fraction]:
+def pool_distribution(dice: Sequence[Die], value: Callable[[str], int]) -> dict[int, Fraction]:
     """The exact distribution of the summed ``value`` of every face in a pool."""
     distribution: dict[int, Fraction] = {0: Fraction(1)}
     for die in dice:

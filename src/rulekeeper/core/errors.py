@@ -36,7 +36,9 @@ class ContentError(RulekeeperError):
     The message names the file (when there is one), the field and the reason.
     """
 
-    def __init__(self, message: str, *, source: str | None = None, field: str | None = None) -> None:
+    def __init__(
+        self, message: str, *, source: str | None = None, field: str | None = None
+    ) -> None:
         parts = [p for p in (source, field) if p]
         prefix = ": ".join(parts)
         super().__init__(f"{prefix}: {message}" if prefix else message)

@@ -132,7 +132,9 @@ class State(ABC):
         """
         if action not in self.legal_actions():
             if self.is_chance_node():
-                raise RuleViolation("CORE-CHANCE", f"{action.label()} is not a possible outcome here")
+                raise RuleViolation(
+                    "CORE-CHANCE", f"{action.label()} is not a possible outcome here"
+                )
             raise RuleViolation("CORE-LEGAL", f"{action.label()} is not a legal action now")
 
     @abstractmethod

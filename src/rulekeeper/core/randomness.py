@@ -75,7 +75,9 @@ class ScriptedSampler:
                 if label == wanted or label.endswith(" " + wanted):
                     return action
         shown = ", ".join(a.label() for a in outcomes)
-        raise RuleViolation("CORE-CHANCE", f"{wanted!r} is not a possible outcome (possible: {shown})")
+        raise RuleViolation(
+            "CORE-CHANCE", f"{wanted!r} is not a possible outcome (possible: {shown})"
+        )
 
 
 class Policy(Protocol):

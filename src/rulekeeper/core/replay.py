@@ -13,7 +13,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from rulekeeper.core.errors import ContentError, RulekeeperError, ReplayError
+from rulekeeper.core.errors import ContentError, ReplayError, RulekeeperError
 from rulekeeper.core.game import Game, State
 from rulekeeper.core.registry import find_game
 
@@ -80,7 +80,9 @@ def run_replay(replay: ReplayFile, *, upto: int | None = None) -> State:
     illegal, naming its index (from 1) and the rule it breaks.
     """
     game = find_game(replay.game)
-    return replay_actions(game, replay.ruleset, replay.scenario, replay.seed, replay.actions, upto=upto)
+    return replay_actions(
+        game, replay.ruleset, replay.scenario, replay.seed, replay.actions, upto=upto
+    )
 
 
 def replay_actions(
