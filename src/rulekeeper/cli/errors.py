@@ -1,0 +1,37 @@
+"""How the CLI reports a user error: one line on stderr and exit status 2."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import wraps
+from typing import ParamSpec, TypeVar
+
+import typer
+
+from rulekeeper.core.errors import RulekeeperError
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+USER_ERROR = 2
+
+
+def fail(message: str) -> typer.Exit:
+    """Print ``message`` as the one error line and return the exit to raise."""
+    typer.echo(f"rulekeeper: {message}", err=True)
+    return typer.Exit(USER_ERROR)
+
+
+def user_errors(command: Callable[P, R]) -> Callable[P, R]:
+    """Turn the engine's input errors into one line on stderr and exit status 2."""
+
+    @wraps(command)
+    def run(*args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return command(*args, **kwargs)
+        except RulekeeperError as error:
+            raise fail(str(error)) from None
+        except ValueError as error:
+            raise fail(str(error)) from None
+
+    return run

@@ -1,0 +1,331 @@
+"""``rulekeeper``: list games, play them, replay and manage saved games."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from rulekeeper import __version__
+from rulekeeper.cli.errors import fail, user_errors
+from rulekeeper.cli.haven import haven_app
+from rulekeeper.cli.play import PlaySession
+from rulekeeper.core.errors import ContentError, RulekeeperError
+from rulekeeper.core.game import Game, State
+from rulekeeper.core.randomness import POLICIES
+from rulekeeper.core.registry import all_games, find_game
+from rulekeeper.core.replay import load_replay, replay_to_json, run_replay
+from rulekeeper.store import SaveStore, check_save_name
+
+app = typer.Typer(
+    help="rulekeeper: exact rules, automated monsters and explained rulings for cooperative dungeon crawlers.",
+    no_args_is_help=True,
+    add_completion=False,
+    rich_markup_mode=None,
+)
+saves_app = typer.Typer(
+    help="List, show, resume, export and import saved games.", no_args_is_help=True
+)
+app.add_typer(saves_app, name="saves")
+app.add_typer(haven_app, name="haven")
+
+
+def _console() -> Console:
+    return Console(highlight=False, soft_wrap=True)
+
+
+def _read_line(prompt: str) -> str | None:
+    try:
+        return input(prompt)
+    except EOFError:
+        return None
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"rulekeeper {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: Annotated[
+        bool, typer.Option("--version", callback=_version, is_eager=True, help="Show the version.")
+    ] = False,
+) -> None:
+    """rulekeeper: exact rules, automated monsters and explained rulings."""
+
+
+# -- games ----------------------------------------------------------------------
+@app.command()
+@user_errors
+def games() -> None:
+    """List the games, their rulesets and their scenarios."""
+    console = _console()
+    installed = all_games()
+    if not installed:
+        console.print("No game is installed yet.")
+        return
+    table = Table(title="Games")
+    table.add_column("game")
+    table.add_column("title")
+    table.add_column("rulesets")
+    table.add_column("scenarios")
+    for game in installed:
+        scenarios = ", ".join(s.name for s in game.scenarios()) or "(none shipped)"
+        table.add_row(game.name, game.title, ", ".join(game.rulesets), scenarios)
+    console.print(table)
+
+
+# -- play -------------------------------------------------------------------------
+def _choose(console: Console, title: str, options: list[str]) -> int | None:
+    console.print(title)
+    for number, option in enumerate(options, start=1):
+        console.print(f"  {number}. {option}", markup=False)
+    while True:
+        line = _read_line("> ")
+        if line is None or line.strip() in ("q", "quit"):
+            return None
+        if line.strip().isdigit() and 1 <= int(line) <= len(options):
+            return int(line) - 1
+        console.print(f"choose a number from 1 to {len(options)}, or q to quit")
+
+
+def _pick_game_and_scenario(console: Console) -> tuple[Game, str] | None:
+    playable = [g for g in all_games() if g.scenarios()]
+    if not playable:
+        console.print("No game with a scenario is installed yet; nothing to play.")
+        return None
+    choices = [(game, scenario.name) for game in playable for scenario in game.scenarios()]
+    labels = [f"{game.name}: {name} — {_title(game, name)}" for game, name in choices]
+    picked = _choose(console, "Installed games and scenarios:", labels)
+    if picked is None:
+        return None
+    return choices[picked]
+
+
+def _title(game: Game, scenario: str) -> str:
+    return next((s.title for s in game.scenarios() if s.name == scenario), scenario)
+
+
+def _default_scenario(game: Game) -> str:
+    shipped = game.scenarios()
+    if not shipped:
+        raise ContentError(
+            f"{game.name} ships no scenario; pass --scenario FILE", field="--scenario"
+        )
+    return shipped[0].name
+
+
+@app.command()
+@user_errors
+def play(
+    game_name: Annotated[
+        str | None, typer.Argument(metavar="GAME", help="The game; omit it to choose from a list.")
+    ] = None,
+    ruleset: Annotated[
+        str | None, typer.Option("--ruleset", "-r", help="The ruleset (default: the game's first).")
+    ] = None,
+    scenario: Annotated[
+        str | None,
+        typer.Option("--scenario", "-s", help="A shipped scenario name or a scenario file."),
+    ] = None,
+    seed: Annotated[int, typer.Option("--seed", help="Seed for every roll and draw.")] = 1,
+    auto: Annotated[
+        str | None,
+        typer.Option("--auto", help="Let a policy make every choice: " + ", ".join(POLICIES)),
+    ] = None,
+    save: Annotated[
+        str | None, typer.Option("--save", help="Save the game under this name as it is played.")
+    ] = None,
+    quiet: Annotated[
+        bool, typer.Option("--quiet", help="Print only the outcome (with --auto).")
+    ] = False,
+) -> None:
+    """Play a game in the terminal: numbered choices, undo, save, quit."""
+    console = _console()
+    if auto is not None and auto not in POLICIES:
+        raise fail(f"--auto: unknown policy {auto!r} (known: {', '.join(POLICIES)})")
+    if save is not None:
+        check_save_name(save)
+    if game_name is None:
+        picked = _pick_game_and_scenario(console)
+        if picked is None:
+            return
+        game, scenario_name = picked
+    else:
+        game = find_game(game_name)
+        scenario_name = scenario or _default_scenario(game)
+    state = game.new_state(scenario_name, seed, game.check_ruleset(ruleset))
+    store = None
+    if save is not None:
+        store = SaveStore()
+        store.create(save, state.replay_header())
+    _run_session(console, state, store=store, save_name=save, auto=auto, quiet=quiet)
+
+
+def _run_session(
+    console: Console,
+    state: State,
+    *,
+    store: SaveStore | None,
+    save_name: str | None,
+    auto: str | None,
+    quiet: bool = False,
+) -> None:
+    policy = POLICIES[auto](state.seed) if auto is not None else None
+    if not quiet:
+        console.print(
+            f"[bold]{state.game.title or state.game.name}[/bold] — scenario {state.scenario}, "
+            f"ruleset {state.ruleset}, seed {state.seed}"
+        )
+    session = PlaySession(
+        state,
+        console,
+        _read_line,
+        store=store,
+        save_name=save_name,
+        policy=policy,
+        quiet=quiet,
+    )
+    finished = session.run()
+    if not finished and session.save_name is not None:
+        console.print(
+            f"Saved as {session.save_name!r}; resume with: rulekeeper saves resume {session.save_name}"
+        )
+
+
+# -- replay -------------------------------------------------------------------------
+@app.command()
+@user_errors
+def replay(
+    file: Annotated[Path, typer.Argument(help="A rulekeeper-replay/1 JSON file.")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print the final state as JSON.")] = False,
+) -> None:
+    """Replay a game from its file and print the final state."""
+    state = run_replay(load_replay(file))
+    _print_state(state, as_json)
+
+
+def _print_state(state: State, as_json: bool) -> None:
+    if as_json:
+        typer.echo(json.dumps(state.to_dict(), indent=2, sort_keys=True))
+        return
+    console = _console()
+    console.print(state.game.render(state))
+    outcome = state.outcome()
+    where = f"game over — {outcome}" if outcome else state.pending_decision()
+    console.print(f"{len(state.history)} actions; {where}", markup=False)
+
+
+# -- saves ----------------------------------------------------------------------------
+@saves_app.command("list")
+@user_errors
+def saves_list() -> None:
+    """List the saved games."""
+    console = _console()
+    saved = SaveStore().list()
+    if not saved:
+        console.print("No saved games.")
+        return
+    table = Table(title=f"Saved games ({SaveStore().path})")
+    for column in ("name", "game", "ruleset", "scenario", "seed", "actions", "updated", "outcome"):
+        table.add_column(column)
+    for s in saved:
+        table.add_row(
+            s.name,
+            s.game,
+            s.ruleset,
+            s.scenario,
+            str(s.seed),
+            str(s.actions),
+            s.updated,
+            s.outcome or "—",
+        )
+    console.print(table)
+
+
+@saves_app.command("show")
+@user_errors
+def saves_show(
+    name: Annotated[str, typer.Argument(help="The save's name.")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print the state as JSON.")] = False,
+) -> None:
+    """Replay a saved game and show where it stands."""
+    _print_state(run_replay(SaveStore().load(name)), as_json)
+
+
+@saves_app.command("resume")
+@user_errors
+def saves_resume(
+    name: Annotated[str, typer.Argument(help="The save's name.")],
+    auto: Annotated[
+        str | None,
+        typer.Option("--auto", help="Let a policy make every choice: " + ", ".join(POLICIES)),
+    ] = None,
+) -> None:
+    """Continue a saved game where it stopped."""
+    if auto is not None and auto not in POLICIES:
+        raise fail(f"--auto: unknown policy {auto!r} (known: {', '.join(POLICIES)})")
+    store = SaveStore()
+    state = run_replay(store.load(name))
+    _run_session(_console(), state, store=store, save_name=name, auto=auto)
+
+
+@saves_app.command("export")
+@user_errors
+def saves_export(
+    name: Annotated[str, typer.Argument(help="The save's name.")],
+    out: Annotated[
+        Path | None, typer.Option("--out", "-o", help="Write to this file instead of stdout.")
+    ] = None,
+) -> None:
+    """Export a saved game as a replay file."""
+    data = SaveStore().load(name).model_dump()
+    text = json.dumps(data, indent=2) + "\n"
+    if out is None:
+        typer.echo(text, nl=False)
+        return
+    try:
+        out.write_text(text, encoding="utf-8")
+    except OSError as error:
+        raise ContentError(f"cannot write the file ({error.strerror})", source=str(out)) from None
+    typer.echo(f"exported {name!r} to {out}")
+
+
+@saves_app.command("import")
+@user_errors
+def saves_import(
+    file: Annotated[Path, typer.Argument(help="A rulekeeper-replay/1 JSON file.")],
+    name: Annotated[
+        str | None, typer.Option("--name", help="The save's name (default: the file's stem).")
+    ] = None,
+) -> None:
+    """Import a replay file as a saved game (it must replay cleanly)."""
+    replay_file = load_replay(file)
+    state = run_replay(replay_file)
+    save_name = check_save_name(name or file.stem)
+    store = SaveStore()
+    store.create(save_name, state.replay_header(), replay_to_json(state)["actions"])
+    outcome = state.outcome()
+    if outcome is not None:
+        store.set_outcome(save_name, str(outcome))
+    typer.echo(f"imported {file} as {save_name!r} ({len(state.history)} actions)")
+
+
+def main() -> None:
+    """The console script's entry point."""
+    try:
+        app()
+    except RulekeeperError as error:  # a user error that escaped a command
+        typer.echo(f"rulekeeper: {error}", err=True)
+        sys.exit(2)
+
+
+if __name__ == "__main__":
+    main()

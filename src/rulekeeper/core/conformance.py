@@ -1,0 +1,125 @@
+"""The protocol conformance check every game must pass (cf. PettingZoo's api_test).
+
+:func:`check_game` plays seeded random games and checks, at every step, what
+any driver relies on: legal actions are accepted, chance outcomes are exact
+and complete, ``clone()`` is independent, ``to_dict()`` round-trips, actions
+round-trip through JSON, and a replay of the history reproduces the state.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass
+from fractions import Fraction
+
+from rulekeeper.core.errors import RuleViolation
+from rulekeeper.core.game import Game, State
+from rulekeeper.core.randomness import RandomPolicy, SeededSampler
+from rulekeeper.core.replay import replay_actions
+
+
+class ConformanceError(AssertionError):
+    """A game broke the core protocol; the message says where."""
+
+
+@dataclass(frozen=True, slots=True)
+class ConformanceReport:
+    games: int
+    actions: int
+    outcomes: tuple[str, ...]
+
+
+def _require(condition: bool, message: str) -> None:
+    if not condition:
+        raise ConformanceError(message)
+
+
+def check_step(state: State) -> None:
+    """Check one state's answers against the protocol."""
+    legal = state.legal_actions()
+    if state.is_terminal():
+        _require(state.outcome() is not None, "a terminal state has no outcome")
+        _require(not legal, "a terminal state still lists legal actions")
+        return
+    _require(state.outcome() is None, "a state that is not terminal has an outcome")
+    _require(bool(legal), f"no legal action at a non-terminal state ({state.pending_decision()})")
+    _require(len(set(legal)) == len(legal), "legal_actions() lists an action twice")
+    for action in legal:
+        parsed = state.game.parse_action(json.loads(json.dumps(action.to_json())))
+        _require(parsed == action, f"{action!r} does not round-trip through JSON")
+    if state.is_chance_node():
+        outcomes = state.chance_outcomes()
+        _require(sum((p for _, p in outcomes), Fraction(0)) == 1, "chance outcomes do not sum to 1")
+        _require(all(p > 0 for _, p in outcomes), "a chance outcome has probability 0")
+        _require([a for a, _ in outcomes] == legal, "legal_actions() differs from chance outcomes")
+
+
+def check_game(
+    game: Game,
+    scenario: str,
+    seeds: range | list[int],
+    *,
+    ruleset: str | None = None,
+    max_actions: int = 20_000,
+    deep_every: int = 7,
+) -> ConformanceReport:
+    """Play one seeded random game per seed and check the protocol throughout.
+
+    Every ``deep_every``-th step also checks clone independence, the
+    ``to_dict()`` round trip and that an illegal action leaves state unchanged.
+    """
+    total = 0
+    outcomes: list[str] = []
+    for seed in seeds:
+        state = game.new_state(scenario, seed, ruleset)
+        policy = RandomPolicy(seed)
+        sampler = SeededSampler(seed)
+        probe = random.Random(seed)
+        for step in range(max_actions):
+            check_step(state)
+            if state.is_terminal():
+                break
+            if step % deep_every == 0:
+                _check_deep(state, probe)
+            action = sampler.sample(state) if state.is_chance_node() else policy.choose(state)
+            state.apply(action)
+            total += 1
+        else:
+            raise ConformanceError(
+                f"seed {seed}: the game did not end within {max_actions} actions"
+            )
+        again = replay_actions(
+            game, state.ruleset, state.scenario, state.seed, [a.to_json() for _, a in state.history]
+        )
+        _require(
+            again.to_dict() == state.to_dict(), f"seed {seed}: the replay differs from the game"
+        )
+        outcomes.append(str(state.outcome()))
+    return ConformanceReport(len(list(seeds)), total, tuple(outcomes))
+
+
+def _check_deep(state: State, probe: random.Random) -> None:
+    before = state.to_dict()
+    rebuilt = state.game.state_from_dict(json.loads(json.dumps(before)))
+    _require(rebuilt.to_dict() == before, "to_dict() does not round-trip through state_from_dict()")
+    _require(
+        rebuilt.legal_actions() == state.legal_actions(), "a rebuilt state lists other actions"
+    )
+    twin = state.clone()
+    _require(twin.to_dict() == before, "clone() differs from the original")
+    legal = state.legal_actions()
+    twin.apply(legal[probe.randrange(len(legal))])
+    _require(state.to_dict() == before, "applying an action to a clone changed the original")
+    # An action from a later position is often illegal here; it must change nothing.
+    for candidate in twin.legal_actions()[:3]:
+        if candidate in legal:
+            continue
+        try:
+            state.apply(candidate)
+        except RuleViolation:
+            _require(state.to_dict() == before, f"a rejected {candidate.label()} changed the state")
+        else:
+            raise ConformanceError(
+                f"{candidate.label()} is not in legal_actions() but was accepted"
+            )
