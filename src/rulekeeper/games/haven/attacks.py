@@ -1,0 +1,188 @@
+"""Attack resolution per target: bonuses, modifier, shield, ward and brittle (HV-ATK-1..3).
+
+An attack against one target is resolved in the rulebook's order (HV-ATK-1):
+
+1. the attack's bonuses and penalties (including +1 against a poisoned target);
+2. the modifier cards that apply (see :mod:`rulekeeper.games.haven.attack_draw`
+   for which ones do): their values, ×2, null, pierce and added effects;
+3. the target's shield, reduced by pierce;
+4. [FH] ward (halve, rounded down) and brittle (double), which cancel.
+
+Step 1 and the target's defences are frozen into an :class:`AttackContext`
+before any card is drawn; :func:`resolve` performs steps 2–4 for a set of
+cards. Advantage and disadvantage come from :func:`attack_mode` (HV-ATK-2,
+HV-ATK-3).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, Literal
+
+from rulekeeper.games.haven.conditions import (
+    attack_bonus_against,
+    attack_mode_sources,
+    condition,
+    damage_factors,
+)
+from rulekeeper.games.haven.modifiers import Effect, ModifierCard, combine_effects
+from rulekeeper.games.haven.ruleset import Ruleset
+
+AttackMode = Literal["none", "advantage", "disadvantage"]
+
+
+@dataclass(frozen=True, slots=True)
+class Attack:
+    """An attack ability against one target, before the modifier draw."""
+
+    value: int
+    pierce: int = 0
+    bonus: int = 0
+    """Other bonuses and penalties of step 1 (active bonuses, items), summed."""
+    ranged: bool = False
+    advantage: bool = False
+    """The ability or an item grants advantage."""
+    disadvantage: bool = False
+    attacker_conditions: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Target:
+    """The defender, as far as the attack's damage is concerned."""
+
+    shield: int = 0
+    conditions: tuple[str, ...] = ()
+    """e.g. ``("poison",)``, ``("ward",)`` [FH], ``("brittle",)`` [FH]."""
+    adjacent: bool = False
+    """The target is adjacent to the attacker (HV-ATK-3, for ranged attacks)."""
+
+
+@dataclass(frozen=True, slots=True)
+class AttackContext:
+    """Everything the damage of one target depends on besides the modifier cards.
+
+    ``attack`` already includes step 1 of HV-ATK-1 (bonuses, penalties, poison).
+    """
+
+    attack: int
+    shield: int = 0
+    pierce: int = 0
+    damage_factors: tuple[Fraction, ...] = ()
+    """[FH] ward (1/2) or brittle (2), applied after shield (HV-ATK-1)."""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "attack": self.attack,
+            "shield": self.shield,
+            "pierce": self.pierce,
+            "damage_factors": [str(f) for f in self.damage_factors],
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> AttackContext:
+        return cls(
+            int(data["attack"]),
+            int(data.get("shield", 0)),
+            int(data.get("pierce", 0)),
+            tuple(Fraction(f) for f in data.get("damage_factors", ())),
+        )
+
+
+def attack_context(attack: Attack, target: Target, ruleset: Ruleset) -> AttackContext:
+    """HV-ATK-1 step 1: apply bonuses and penalties (poison +1) and note the defences."""
+    for name in target.conditions:
+        condition(name, ruleset)
+    value = attack.value + attack.bonus + attack_bonus_against(target.conditions)
+    return AttackContext(
+        attack=max(0, value),
+        shield=max(0, target.shield),
+        pierce=max(0, attack.pierce),
+        damage_factors=tuple(damage_factors(target.conditions, ruleset)),
+    )
+
+
+def attack_mode(attack: Attack, target: Target) -> AttackMode:
+    """Advantage, disadvantage or neither for this attack against this target.
+
+    HV-ATK-3: a ranged attack against an adjacent target has disadvantage.
+    Muddle gives disadvantage and strengthen advantage (conditions table).
+    HV-ATK-2: several sources of one kind do not stack; one of each cancels.
+    """
+    from_conditions = attack_mode_sources(attack.attacker_conditions)
+    advantage = attack.advantage or from_conditions[0]
+    disadvantage = attack.disadvantage or from_conditions[1] or (attack.ranged and target.adjacent)
+    if advantage and disadvantage:
+        return "none"
+    if advantage:
+        return "advantage"
+    if disadvantage:
+        return "disadvantage"
+    return "none"
+
+
+@dataclass(frozen=True, slots=True)
+class AttackOutcome:
+    """The result of one target's attack once its modifier cards are known."""
+
+    damage: int
+    effects: tuple[Effect, ...] = ()
+    modified_attack: int = 0
+    """The attack value after the modifier (HV-ATK-1 step 2), before shield."""
+    null: bool = False
+    factors_used: bool = False
+    """[FH] ward/brittle were used up (only when there was damage to change)."""
+    cards: tuple[str, ...] = field(default=(), compare=False)
+
+    def dominates(self, other: AttackOutcome) -> bool:
+        """At least as good in every respect and better in one (HV-ADV-5).
+
+        Damage is compared against this target; every added effect counts as
+        positive but of undefined size, so a card with an effect the other
+        lacks is never worse, and never comparable with one dealing more damage.
+        """
+        if self.damage < other.damage:
+            return False
+        mine = {e.name: e.amount for e in self.effects}
+        for effect in other.effects:
+            if effect.name not in mine or mine[effect.name] < effect.amount:
+                return False
+        return self.damage > other.damage or self.effects != other.effects
+
+
+def modified_attack(attack: int, cards: Sequence[ModifierCard]) -> tuple[int, bool]:
+    """HV-ATK-1 step 2 and HV-MOD-2: the attack value after the cards; (value, null).
+
+    A null card makes it 0 wherever it is (its effects still apply). The
+    attacker chooses the order of ×2 and the added values (GH p.20; FH FAQ
+    §5.3); the order that deals the most damage is taken, which is "add, then
+    double" whenever the added values are not negative.
+    """
+    if any(card.multiplier == "null" for card in cards):
+        return 0, True
+    added = sum(card.value for card in cards)
+    factor = 2 ** sum(1 for card in cards if card.multiplier == "double")
+    return max(0, (attack + added) * factor, attack * factor + added), False
+
+
+def resolve(context: AttackContext, cards: Iterable[ModifierCard]) -> AttackOutcome:
+    """HV-ATK-1 steps 2–4: the damage and effects of these modifier cards against the target."""
+    cards = tuple(cards)
+    value, null = modified_attack(context.attack, cards)
+    pierce = context.pierce + sum(card.pierce for card in cards)
+    damage = max(0, value - max(0, context.shield - pierce))
+    factors_used = False
+    # FH FAQ §5.2: ward and brittle are not used up when shield left no damage.
+    if damage > 0 and context.damage_factors:
+        factors_used = True
+        damage = math.floor(damage * math.prod(context.damage_factors))
+    return AttackOutcome(
+        damage=damage,
+        effects=combine_effects(e for card in cards for e in card.effects),
+        modified_attack=value,
+        null=null,
+        factors_used=factors_used,
+        cards=tuple(card.id for card in cards),
+    )

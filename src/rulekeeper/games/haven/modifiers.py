@@ -1,0 +1,381 @@
+"""Attack modifier cards and decks: what a card does, and how a deck is kept.
+
+A card is data (:class:`ModifierCard`, loaded from
+``content/haven/modifier-decks.toml``): a value, an optional ×2 or null, the
+rolling icon, added effects, pierce, the shuffle icon, and whether it leaves
+the deck once drawn (bless, curse). A deck is a core :class:`Deck` of card IDs
+plus the flag "reshuffle at the end of this round" (:class:`ModifierDeck`).
+Every character has its own deck and all monsters share one
+(:class:`ModifierDecks`, HV-MOD-1).
+
+Drawing is a chance node per card (``ModifierDeck.draw_outcomes()``, built on
+``Deck.draw_outcomes()``); the procedure that decides how many cards an attack
+draws and which of them apply lives in :mod:`rulekeeper.games.haven.attack_draw`.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections import Counter
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from importlib import resources
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from rulekeeper.core.deck import Deck
+from rulekeeper.core.errors import ContentError, RuleViolation
+from rulekeeper.core.replay import pydantic_error_line
+from rulekeeper.games.haven.ruleset import Ruleset
+
+MONSTER_DECK = "monsters"
+"""The owner name of the one modifier deck all monsters share (HV-MOD-1)."""
+
+CONDITION_EFFECTS = frozenset(
+    {
+        "poison",
+        "wound",
+        "muddle",
+        "immobilize",
+        "disarm",
+        "stun",
+        "curse",
+        "bless",
+        "strengthen",
+        "invisible",
+        "regenerate",
+        "ward",
+        "brittle",
+        "bane",
+        "impair",
+    }
+)
+AMOUNT_EFFECTS = frozenset({"push", "pull", "heal", "shield", "retaliate", "target"})
+ELEMENTS = frozenset({"fire", "ice", "air", "earth", "light", "dark", "any"})
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Effect:
+    """An effect a modifier card adds to the attack: ``poison``, ``push 1``, ``infuse fire``.
+
+    ``amount`` is 0 for effects without a number. Pierce is not an effect here:
+    it changes damage, so it is a number on the card (HV-ATK-1).
+    """
+
+    name: str
+    amount: int = 0
+
+    def __str__(self) -> str:
+        return f"{self.name} {self.amount}" if self.name in AMOUNT_EFFECTS else self.name
+
+    @classmethod
+    def parse(cls, text: str) -> Effect:
+        """Read ``"push 1"``, ``"poison"`` or ``"infuse fire"``; ValueError names what is wrong."""
+        words = text.split()
+        if len(words) == 1 and words[0] in CONDITION_EFFECTS:
+            return cls(words[0])
+        if len(words) == 2 and words[0] in AMOUNT_EFFECTS:
+            try:
+                amount = int(words[1])
+            except ValueError:
+                raise ValueError(f"{text!r}: {words[0]} needs a whole number") from None
+            if amount < 1:
+                raise ValueError(f"{text!r}: the amount must be at least 1")
+            return cls(words[0], amount)
+        if len(words) == 2 and words[0] == "infuse" and words[1] in ELEMENTS:
+            return cls(text)
+        known = ", ".join(sorted(CONDITION_EFFECTS | AMOUNT_EFFECTS | {"infuse ELEMENT"}))
+        raise ValueError(f"unknown effect {text!r} (known: {known})")
+
+
+def combine_effects(effects: Iterable[Effect]) -> tuple[Effect, ...]:
+    """All effects of the cards applied together: amounts of one kind add up."""
+    totals: dict[str, int] = {}
+    for effect in effects:
+        totals[effect.name] = totals.get(effect.name, 0) + effect.amount
+    return tuple(sorted(Effect(name, amount) for name, amount in totals.items()))
+
+
+@dataclass(frozen=True, slots=True)
+class ModifierCard:
+    """One attack modifier card type (HV-MOD-1..3)."""
+
+    id: str
+    value: int = 0
+    multiplier: Literal["none", "double", "null"] = "none"
+    rolling: bool = False
+    pierce: int = 0
+    effects: tuple[Effect, ...] = ()
+    shuffle: bool = False
+    """HV-ATK-4: drawing it reshuffles the deck at the end of the round."""
+    leaves_deck: bool = False
+    """HV-MOD-1: bless and curse are removed from the deck once drawn."""
+
+    def describe(self) -> str:
+        face = {"double": "×2", "null": "null"}.get(self.multiplier, f"{self.value:+d}")
+        parts = [("rolling " if self.rolling else "") + face]
+        if self.pierce:
+            parts.append(f"pierce {self.pierce}")
+        parts.extend(str(e) for e in self.effects)
+        return ", ".join(parts)
+
+
+class _CardModel(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    value: int = 0
+    multiplier: Literal["none", "double", "null"] = "none"
+    rolling: bool = False
+    pierce: int = Field(default=0, ge=0)
+    effects: list[str] = Field(default_factory=list)
+    shuffle: bool = False
+    leaves_deck: bool = False
+
+    @field_validator("effects")
+    @classmethod
+    def _known_effects(cls, effects: list[str]) -> list[str]:
+        for text in effects:
+            Effect.parse(text)
+        return effects
+
+
+class _DeckFileModel(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    format: Literal[1]
+    standard_deck: dict[str, int]
+    cards: dict[str, _CardModel]
+
+
+def card_from_model(card_id: str, model: _CardModel) -> ModifierCard:
+    return ModifierCard(
+        id=card_id,
+        value=model.value,
+        multiplier=model.multiplier,
+        rolling=model.rolling,
+        pierce=model.pierce,
+        effects=tuple(Effect.parse(text) for text in model.effects),
+        shuffle=model.shuffle,
+        leaves_deck=model.leaves_deck,
+    )
+
+
+def parse_card(card_id: str, data: object, source: str | None = None) -> ModifierCard:
+    """Validate one card description (a deck file's ``[cards.ID]``); ContentError names the field."""
+    try:
+        model = _CardModel.model_validate(data)
+    except ValidationError as error:
+        raise _prefixed(pydantic_error_line(error, source), f"cards.{card_id}") from None
+    return card_from_model(card_id, model)
+
+
+def _prefixed(error: ContentError, prefix: str) -> ContentError:
+    field_name = f"{prefix}.{error.field}" if error.field else prefix
+    return ContentError(error.reason, source=error.source, field=field_name)
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class ModifierCatalog:
+    """Every known card type by ID, and the standard deck (HV-MOD-1).
+
+    Compared and hashed by identity, so results computed from it can be cached.
+    """
+
+    cards: Mapping[str, ModifierCard]
+    standard: Mapping[str, int]
+
+    def __getitem__(self, card_id: str) -> ModifierCard:
+        try:
+            return self.cards[card_id]
+        except KeyError:
+            raise ContentError(f"unknown modifier card {card_id!r}", field="card") from None
+
+    def __contains__(self, card_id: object) -> bool:
+        return card_id in self.cards
+
+    def with_cards(self, extra: Iterable[ModifierCard]) -> ModifierCatalog:
+        """This catalog plus perk cards supplied by content or a deck file."""
+        merged = dict(self.cards)
+        merged.update((card.id, card) for card in extra)
+        return ModifierCatalog(merged, self.standard)
+
+    def standard_cards(self, ruleset: Ruleset) -> list[str]:
+        """HV-MOD-1: the 20-card standard deck, with the ruleset's null card (null / miss)."""
+        cards: list[str] = []
+        for card_id, count in self.standard.items():
+            name = ruleset.null_card_name if card_id == "null" else card_id
+            cards.extend([name] * count)
+        return cards
+
+
+def load_catalog(text: str | None = None, source: str = "modifier-decks.toml") -> ModifierCatalog:
+    """Read the card catalog (the shipped file unless ``text`` is given)."""
+    if text is None:
+        text = (
+            resources.files("rulekeeper.content")
+            .joinpath("haven", "modifier-decks.toml")
+            .read_text(encoding="utf-8")
+        )
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise ContentError(str(error), source=source) from None
+    try:
+        model = _DeckFileModel.model_validate(data)
+    except ValidationError as error:
+        raise pydantic_error_line(error, source) from None
+    cards = {card_id: card_from_model(card_id, m) for card_id, m in model.cards.items()}
+    for card_id in model.standard_deck:
+        if card_id not in cards:
+            raise ContentError(f"unknown card {card_id!r}", source=source, field="standard_deck")
+    return ModifierCatalog(cards, dict(model.standard_deck))
+
+
+_CATALOG: ModifierCatalog | None = None
+
+
+def standard_catalog() -> ModifierCatalog:
+    """The shipped catalog, read once."""
+    global _CATALOG
+    if _CATALOG is None:
+        _CATALOG = load_catalog()
+    return _CATALOG
+
+
+@dataclass(slots=True)
+class ModifierDeck:
+    """One attack modifier deck: a core Deck of card IDs and its reshuffle flag.
+
+    Cards drawn for an attack are in play until the attack resolves; then
+    :meth:`put_away` discards them, or removes them for good if they leave the
+    deck (bless, curse: HV-MOD-1).
+    """
+
+    owner: str
+    cards: Deck
+    reshuffle_due: bool = False
+    """HV-ATK-4: a card with the shuffle icon (×2, null) was drawn this round."""
+
+    @classmethod
+    def standard(
+        cls, owner: str, ruleset: Ruleset, catalog: ModifierCatalog | None = None
+    ) -> ModifierDeck:
+        """HV-MOD-1: a fresh 20-card deck for ``owner``."""
+        catalog = catalog or standard_catalog()
+        return cls(owner, Deck.of(catalog.standard_cards(ruleset)))
+
+    def copy(self) -> ModifierDeck:
+        return ModifierDeck(self.owner, self.cards.copy(), self.reshuffle_due)
+
+    def counts(self) -> Counter[str]:
+        """The draw pile as card -> copies."""
+        return Counter(self.cards.draw_pile)
+
+    def draw_outcomes(self) -> list[tuple[str, Fraction]]:
+        """The cards the next draw may reveal, with exact probabilities (pure).
+
+        HV-ATK-4: an empty draw pile is reshuffled at once when a card is
+        needed, so the outcomes then come from the discard pile.
+        """
+        if self.cards.is_empty:
+            if not self.cards.discard_pile:
+                raise RuleViolation(
+                    "HV-ATK-4",
+                    f"the {self.owner} modifier deck has no card left to draw or reshuffle",
+                )
+            return Deck.of(self.cards.discard_pile).draw_outcomes()
+        return self.cards.draw_outcomes()
+
+    def draw(self, card_id: str, catalog: ModifierCatalog) -> ModifierCard:
+        """Take the drawn card out of the draw pile; it is in play until put away.
+
+        HV-ATK-4: reshuffle first if the pile is empty; a drawn card with the
+        shuffle icon marks the deck for the end-of-round reshuffle.
+        """
+        card = catalog[card_id]
+        if self.cards.is_empty:
+            self.cards.reshuffle()
+        self.cards.draw(card_id)
+        if card.shuffle:
+            self.reshuffle_due = True
+        return card
+
+    def put_away(self, drawn: Iterable[str], catalog: ModifierCatalog) -> None:
+        """After the attack: drawn cards go to the discard pile, bless and curse leave (HV-MOD-1)."""
+        for card_id in drawn:
+            if not catalog[card_id].leaves_deck:
+                self.cards.discard(card_id)
+
+    def shuffle_in(self, card_id: str, copies: int = 1) -> None:
+        """Add extra cards (bless, curse, perks) to the draw pile (HV-MOD-1)."""
+        for _ in range(copies):
+            self.cards.add(card_id)
+
+    def end_of_round(self) -> bool:
+        """HV-ATK-4: reshuffle if a shuffle card was drawn this round; True if it was."""
+        if not self.reshuffle_due:
+            return False
+        self.cards.reshuffle()
+        self.reshuffle_due = False
+        return True
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"owner": self.owner, "reshuffle_due": self.reshuffle_due, **self.cards.to_dict()}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> ModifierDeck:
+        try:
+            return cls(
+                str(data["owner"]), Deck.from_dict(data), bool(data.get("reshuffle_due", False))
+            )
+        except KeyError as error:
+            raise ContentError(f"a modifier deck needs {error}", field="deck") from None
+
+
+@dataclass(slots=True)
+class ModifierDecks:
+    """The decks of one scenario: one per character, one shared by all monsters (HV-MOD-1).
+
+    A summon uses its summoner's deck (HV-SUM-2): ask for the summoner's.
+    """
+
+    decks: dict[str, ModifierDeck] = field(default_factory=dict)
+
+    @classmethod
+    def standard(
+        cls, characters: Iterable[str], ruleset: Ruleset, catalog: ModifierCatalog | None = None
+    ) -> ModifierDecks:
+        owners = [*characters, MONSTER_DECK]
+        if len(set(owners)) != len(owners):
+            raise ContentError(
+                "character names must be distinct and not 'monsters'", field="characters"
+            )
+        return cls({owner: ModifierDeck.standard(owner, ruleset, catalog) for owner in owners})
+
+    def __getitem__(self, owner: str) -> ModifierDeck:
+        try:
+            return self.decks[owner]
+        except KeyError:
+            raise RuleViolation("HV-MOD-1", f"no modifier deck belongs to {owner!r}") from None
+
+    def __iter__(self) -> Iterator[ModifierDeck]:
+        return iter(self.decks.values())
+
+    def for_monsters(self) -> ModifierDeck:
+        return self[MONSTER_DECK]
+
+    def end_of_round(self) -> list[str]:
+        """HV-ATK-4: reshuffle every deck that drew ×2 or null; returns their owners."""
+        return [deck.owner for deck in self.decks.values() if deck.end_of_round()]
+
+    def copy(self) -> ModifierDecks:
+        return ModifierDecks({owner: deck.copy() for owner, deck in self.decks.items()})
+
+    def to_dict(self) -> dict[str, Any]:
+        return {owner: deck.to_dict() for owner, deck in self.decks.items()}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> ModifierDecks:
+        return cls({str(owner): ModifierDeck.from_dict(deck) for owner, deck in data.items()})
