@@ -33,6 +33,12 @@ class Ruleset:
     """HV-FOCUS-2: [FH] the path entering fewest negative hexes wins a focus tie first."""
     monster_movement: Literal["gloomhaven", "frosthaven"]
     """HV-MOVE-MON-1 [GH] or HV-MOVE-MON-2 [FH]: which destination procedure applies."""
+    focus_disadvantage_before_more_targets: bool
+    """HV-MOVE-MON-1: [GH] avoiding disadvantage on the focus outranks adding targets; [FH] not."""
+    plan_best_attack_when_out_of_reach: bool
+    """HV-MOVE-MON-1: [GH] out of reach, head for the best attack hex; [FH] for the focus alone."""
+    rank_extra_targets_as_focus: bool
+    """HV-MOVE-MON-1: [GH] extra targets are chosen by focus rules; [FH] the players choose."""
 
     # -- attacks and modifier decks (games/haven/modifiers.py, attacks.py, HV-ATK/MOD/ADV)
     advantage_procedure: Literal["gloomhaven", "frosthaven"]
@@ -69,6 +75,9 @@ GLOOMHAVEN = Ruleset(
     hazardous_damage_rule="half_trap",
     focus_ties_negative_hexes_first=False,
     monster_movement="gloomhaven",
+    focus_disadvantage_before_more_targets=True,
+    plan_best_attack_when_out_of_reach=True,
+    rank_extra_targets_as_focus=True,
     advantage_procedure="gloomhaven",
     character_chooses_advantage_card=False,
     null_card_name="null",
@@ -85,6 +94,9 @@ FROSTHAVEN = Ruleset(
     hazardous_damage_rule="one_plus_third_of_level",
     focus_ties_negative_hexes_first=True,
     monster_movement="frosthaven",
+    focus_disadvantage_before_more_targets=False,
+    plan_best_attack_when_out_of_reach=False,
+    rank_extra_targets_as_focus=False,
     advantage_procedure="frosthaven",
     character_chooses_advantage_card=True,
     null_card_name="miss",
