@@ -1,0 +1,327 @@
+"""HV-LOS-1: line of sight between two hexes, decided exactly.
+
+Wall lines are the board's thin walls and its edge (:attr:`HexBoard.wall_segments`);
+obstacles, figures and other terrain never block. A sight line is blocked when
+it *touches* a wall line at any point, a corner included (the rulebooks say the
+line must not touch a wall; a line that only grazes the tip of a wall is
+therefore blocked). Two readings of where the line may start:
+
+- ``corner_to_corner`` [GH p.19]: from a corner of one hex to a corner of the
+  other. A corner lying on a wall line cannot be used at all, since any line
+  from it touches that wall.
+- ``any_point`` [FH p.21]: from any point of one hex to any point of the other.
+  Neighbours see each other through their shared edge unless it is a wall, and
+  even then around one end of it when both other edges meeting there are open.
+  For hexes further apart the test takes a diagonal of each hex (the same
+  orientation for both, all three tried) and asks whether some segment between
+  the two diagonals misses every wall. Parametrising the endpoints by
+  ``s, t`` in ``[0, 1]``, each wall end point ``E`` gives a function
+  ``f_E(s, t) = orient(P(s), Q(t), E)`` that is *linear* because the diagonals
+  are parallel; a wall (clipped to the strip between the diagonals) blocks
+  exactly where ``f_E1 * f_E2 <= 0``. The free set is open, so it is non-empty
+  iff it contains a point at a midpoint between consecutive critical values of
+  ``s``; at each such ``s`` the blocked ``t`` form closed intervals, swept in
+  order. Everything is integer or :class:`fractions.Fraction` arithmetic.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Final, Literal
+
+from rulekeeper.boards.hexgrid import CORNERS, EDGE_CORNERS, HexBoard, Point, centre, corners
+
+LosRule = Literal["corner_to_corner", "any_point"]
+
+Number = int | Fraction
+FPoint = tuple[Number, Number]
+
+_DIAGONALS: Final[tuple[tuple[int, int], ...]] = ((3, 0), (4, 1), (5, 2))
+
+
+def _orient(a: FPoint, b: FPoint, c: FPoint) -> Number:
+    return (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
+
+
+def _between(a: FPoint, b: FPoint, p: FPoint) -> bool:
+    """For ``p`` collinear with ``a, b``: whether it lies on the closed segment."""
+    return min(a[0], b[0]) <= p[0] <= max(a[0], b[0]) and min(a[1], b[1]) <= p[1] <= max(
+        a[1], b[1]
+    )
+
+
+def segments_touch(p: FPoint, q: FPoint, a: FPoint, b: FPoint) -> bool:
+    """Whether the closed segments ``pq`` and ``ab`` share at least one point."""
+    o1 = _orient(p, q, a)
+    o2 = _orient(p, q, b)
+    o3 = _orient(a, b, p)
+    o4 = _orient(a, b, q)
+    if ((o1 > 0 > o2) or (o1 < 0 < o2)) and ((o3 > 0 > o4) or (o3 < 0 < o4)):
+        return True
+    return (
+        (o1 == 0 and _between(p, q, a))
+        or (o2 == 0 and _between(p, q, b))
+        or (o3 == 0 and _between(a, b, p))
+        or (o4 == 0 and _between(a, b, q))
+    )
+
+
+class LineOfSight:
+    """Cached HV-LOS-1 queries on one board under one ruleset's reading."""
+
+    __slots__ = ("_board", "_cache", "_rule", "_walls", "_wall_set")
+
+    def __init__(self, board: HexBoard, rule: LosRule) -> None:
+        self._board = board
+        self._rule: LosRule = rule
+        self._walls = board.wall_segments
+        self._wall_set = frozenset(board.wall_segments)
+        self._cache: dict[tuple[int, int], bool] = {}
+
+    @property
+    def rule(self) -> LosRule:
+        """Which reading of HV-LOS-1 this object applies."""
+        return self._rule
+
+    def visible(self, a: int, b: int) -> bool:
+        """HV-LOS-1: whether hex number ``a`` and hex number ``b`` see each other (symmetric)."""
+        if a == b:
+            return True
+        key = (a, b) if a < b else (b, a)
+        cached = self._cache.get(key)
+        if cached is None:
+            ha = self._board.hexes[key[0]]
+            hb = self._board.hexes[key[1]]
+            if self._rule == "corner_to_corner":
+                cached = self._corner_to_corner(ha, hb)
+            else:
+                cached = self._any_point(ha, hb)
+            self._cache[key] = cached
+        return cached
+
+    def _walls_near(self, pa: Point, pb: Point) -> list[tuple[Point, Point]]:
+        """Walls whose bounding box meets the box around both hexes (a cheap filter)."""
+        x0 = min(pa[0], pb[0]) - 2
+        x1 = max(pa[0], pb[0]) + 2
+        y0 = min(pa[1], pb[1]) - 1
+        y1 = max(pa[1], pb[1]) + 1
+        return [
+            w
+            for w in self._walls
+            if max(w[0][0], w[1][0]) >= x0
+            and min(w[0][0], w[1][0]) <= x1
+            and max(w[0][1], w[1][1]) >= y0
+            and min(w[0][1], w[1][1]) <= y1
+        ]
+
+    def _clear(self, p: FPoint, q: FPoint, walls: list[tuple[Point, Point]]) -> bool:
+        return not any(segments_touch(p, q, w[0], w[1]) for w in walls)
+
+    def _corner_to_corner(self, ha: tuple[int, int], hb: tuple[int, int]) -> bool:
+        """[GH] a corner-to-corner line touching no wall; corners on walls are unusable."""
+        walls = self._walls_near(centre(ha), centre(hb))
+        if not walls:
+            return True
+        blocked_corners = self._board.wall_corners
+        starts = [p for p in corners(ha) if p not in blocked_corners]
+        ends = [p for p in corners(hb) if p not in blocked_corners]
+        return any(self._clear(p, q, walls) for p in starts for q in ends)
+
+    def _any_point(self, ha: tuple[int, int], hb: tuple[int, int]) -> bool:
+        """[FH] any point of one hex to any point of the other."""
+        ca = centre(ha)
+        cb = centre(hb)
+        offset = (hb[0] - ha[0], hb[1] - ha[1])
+        walls = self._walls_near(ca, cb)
+        if offset in _NEIGHBOUR_OFFSETS:
+            return self._neighbours_see(ca, _NEIGHBOUR_OFFSETS[offset])
+        if not walls or self._clear(ca, cb, walls):
+            return True
+        return any(self._diagonals_see(ca, cb, k, walls) for k in range(3))
+
+    def _neighbours_see(self, ca: Point, direction: int) -> bool:
+        i, j = EDGE_CORNERS[direction]
+        shared = _edge_at(ca, i, j)
+        if shared not in self._wall_set:
+            return True
+        # around one end of the walled edge, through the third hex meeting there
+        cb = (ca[0] + _CENTRE_STEP[direction][0], ca[1] + _CENTRE_STEP[direction][1])
+        for corner in shared:
+            others = [
+                e
+                for e in _hex_edges(ca) + _hex_edges(cb)
+                if corner in e and e != shared
+            ]
+            if all(e not in self._wall_set for e in others):
+                return True
+        return False
+
+    def _diagonals_see(
+        self, ca: Point, cb: Point, k: int, walls: list[tuple[Point, Point]]
+    ) -> bool:
+        lo, hi = _DIAGONALS[k]
+        dvec = (CORNERS[hi][0] - CORNERS[lo][0], CORNERS[hi][1] - CORNERS[lo][1])
+        p0 = (ca[0] + CORNERS[lo][0], ca[1] + CORNERS[lo][1])
+        q0 = (cb[0] + CORNERS[lo][0], cb[1] + CORNERS[lo][1])
+        gap = (q0[0] - p0[0], q0[1] - p0[1])
+        width = dvec[0] * gap[1] - dvec[1] * gap[0]
+        if width == 0:
+            return False  # the diagonals are collinear: no strip between them
+        lines: list[tuple[tuple[Number, Number, Number], tuple[Number, Number, Number]]] = []
+        quad = (p0, (p0[0] + dvec[0], p0[1] + dvec[1]), (q0[0] + dvec[0], q0[1] + dvec[1]), q0)
+        for w in walls:
+            clipped = _clip_to_strip(w, p0, dvec, width)
+            if clipped is None or not _meets_quad(clipped, quad):
+                continue
+            lines.append(
+                (_endpoint_function(clipped[0], p0, gap, dvec),
+                 _endpoint_function(clipped[1], p0, gap, dvec))
+            )
+        if not lines:
+            return True
+        for s in _candidate_s(lines):
+            if _free_t_exists(lines, s):
+                return True
+        return False
+
+
+_NEIGHBOUR_OFFSETS: Final[dict[tuple[int, int], int]] = {
+    (1, 0): 0,
+    (1, -1): 1,
+    (0, -1): 2,
+    (-1, 0): 3,
+    (-1, 1): 4,
+    (0, 1): 5,
+}
+_CENTRE_STEP: Final[tuple[Point, ...]] = ((3, 1), (3, -1), (0, -2), (-3, -1), (-3, 1), (0, 2))
+
+
+def _edge_at(c: Point, i: int, j: int) -> tuple[Point, Point]:
+    a = (c[0] + CORNERS[i][0], c[1] + CORNERS[i][1])
+    b = (c[0] + CORNERS[j][0], c[1] + CORNERS[j][1])
+    return (a, b) if a <= b else (b, a)
+
+
+def _hex_edges(c: Point) -> list[tuple[Point, Point]]:
+    return [_edge_at(c, i, j) for i, j in EDGE_CORNERS]
+
+
+def _clip_to_strip(
+    w: tuple[Point, Point], p0: Point, dvec: Point, width: int
+) -> tuple[FPoint, FPoint] | None:
+    """The part of wall ``w`` in the closed strip between the two diagonal lines."""
+    sign = 1 if width > 0 else -1
+    span = width * sign
+    g = [sign * (dvec[0] * (e[1] - p0[1]) - dvec[1] * (e[0] - p0[0])) for e in w]
+    if (g[0] < 0 and g[1] < 0) or (g[0] > span and g[1] > span):
+        return None
+    ends: list[FPoint] = []
+    for k in (0, 1):
+        gk = g[k]
+        e: FPoint = w[k]
+        if gk < 0 or gk > span:
+            bound = 0 if gk < 0 else span
+            lam = Fraction(bound - g[0], g[1] - g[0])
+            e = (w[0][0] + lam * (w[1][0] - w[0][0]), w[0][1] + lam * (w[1][1] - w[0][1]))
+        ends.append(e)
+    return (ends[0], ends[1])
+
+
+def _meets_quad(seg: tuple[FPoint, FPoint], quad: tuple[FPoint, ...]) -> bool:
+    """Whether a segment lying in the strip meets the closed quadrilateral between the diagonals."""
+    # Inside the strip the quad is bounded by its two side edges; test the sides of each.
+    side_one = (quad[1], quad[2])
+    side_zero = (quad[3], quad[0])
+    inward_one = _orient(side_one[0], side_one[1], quad[0])
+    inward_zero = _orient(side_zero[0], side_zero[1], quad[1])
+    for e in seg:
+        a = _orient(side_one[0], side_one[1], e)
+        b = _orient(side_zero[0], side_zero[1], e)
+        if a * inward_one >= 0 and b * inward_zero >= 0:
+            return True
+    return segments_touch(seg[0], seg[1], *side_one) or segments_touch(seg[0], seg[1], *side_zero)
+
+
+def _endpoint_function(
+    e: FPoint, p0: Point, gap: Point, dvec: Point
+) -> tuple[Number, Number, Number]:
+    """Coefficients ``(a, b, c)`` of ``f_E(s, t) = a + b s + c t`` (see the module docstring)."""
+    w = (e[0] - p0[0], e[1] - p0[1])
+    cross_gw = gap[0] * w[1] - gap[1] * w[0]
+    cross_gd = gap[0] * dvec[1] - gap[1] * dvec[0]
+    cross_dw = dvec[0] * w[1] - dvec[1] * w[0]
+    return (cross_gw, -cross_gd - cross_dw, cross_dw)
+
+
+Line = tuple[tuple[Number, Number, Number], tuple[Number, Number, Number]]
+
+
+def _candidate_s(lines: list[Line]) -> list[Fraction]:
+    """Midpoints between the values of ``s`` at which the blocked ``t`` intervals can change."""
+    funcs = [f for pair in lines for f in pair]
+    critical: set[Fraction] = {Fraction(0), Fraction(1)}
+    roots: list[tuple[Fraction, Fraction] | None] = []  # t = m s + k, or None when c == 0
+    for a, b, c in funcs:
+        if c == 0:
+            if b != 0:
+                critical.add(Fraction(-a) / b)
+            roots.append(None)
+        else:
+            m = Fraction(-b) / c
+            k = Fraction(-a) / c
+            roots.append((m, k))
+            if m != 0:
+                critical.add((0 - k) / m)
+                critical.add((1 - k) / m)
+    for i in range(len(roots)):
+        ri = roots[i]
+        if ri is None:
+            continue
+        for j in range(i + 1, len(roots)):
+            rj = roots[j]
+            if rj is None or ri[0] == rj[0]:
+                continue
+            critical.add((rj[1] - ri[1]) / (ri[0] - rj[0]))
+    points = sorted(x for x in critical if 0 <= x <= 1)
+    return [(points[n] + points[n + 1]) / 2 for n in range(len(points) - 1)] or [Fraction(1, 2)]
+
+
+def _blocked_interval(
+    f1: tuple[Number, Number, Number], f2: tuple[Number, Number, Number], s: Fraction
+) -> tuple[Fraction, Fraction] | None:
+    """The closed set of ``t`` with ``f1 * f2 <= 0`` at this ``s`` (an interval), or None."""
+    inf = Fraction(10**9)
+    a1 = f1[0] + f1[1] * s
+    c1 = f1[2]
+    a2 = f2[0] + f2[1] * s
+    c2 = f2[2]
+    # c1 and c2 are never of opposite signs: both wall ends lie on the target side of the source.
+    if c1 == 0 and c2 == 0:
+        return (-inf, inf) if a1 * a2 <= 0 else None
+    if c1 == 0 or c2 == 0:
+        const, a, c = (a1, a2, c2) if c1 == 0 else (a2, a1, c1)
+        if const == 0:
+            return (-inf, inf)
+        root = Fraction(-a) / c
+        # const * (a + c t) <= 0
+        if const * c > 0:
+            return (-inf, root)
+        return (root, inf)
+    r1 = Fraction(-a1) / c1
+    r2 = Fraction(-a2) / c2
+    return (min(r1, r2), max(r1, r2))
+
+
+def _free_t_exists(lines: list[Line], s: Fraction) -> bool:
+    """Whether some ``t`` in ``[0, 1]`` lies outside every blocked interval at this ``s``."""
+    intervals = sorted(
+        iv for iv in (_blocked_interval(f1, f2, s) for f1, f2 in lines) if iv is not None
+    )
+    reach: Fraction | None = None  # [0, reach] is covered so far
+    for lo, hi in intervals:
+        if (reach is None and lo > 0) or (reach is not None and lo > reach):
+            return True
+        reach = hi if reach is None else max(reach, hi)
+        if reach >= 1:
+            return False
+    return True

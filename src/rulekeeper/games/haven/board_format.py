@@ -1,0 +1,195 @@
+"""haven-board/1: a hex map, its figures and one monster turn, as JSON.
+
+The format is documented in docs/games/haven-monster-ai.md. :class:`BoardSpec`
+is the validated value; later formats (full scenarios) embed
+:class:`MapSpec` and :class:`FigureSpec` rather than inventing their own.
+Bad input raises :class:`~rulekeeper.core.errors.ContentError` naming the
+offending field (``figures.2.hex``, ``walls.0``, ``turn.figure`` ...).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from rulekeeper.boards.hexgrid import Hex, distance
+from rulekeeper.core.errors import ContentError
+from rulekeeper.core.replay import pydantic_error_line
+
+FORMAT = "haven-board/1"
+
+HexSpec = tuple[int, int]
+NonNegative = Annotated[int, Field(ge=0)]
+
+
+class TerrainSpec(BaseModel):
+    """Hexes holding each kind of terrain (HV-MOVE-1, HV-MOVE-2); missing kinds mean none."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    obstacle: tuple[HexSpec, ...] = ()
+    trap: tuple[HexSpec, ...] = ()
+    hazardous: tuple[HexSpec, ...] = ()
+    difficult: tuple[HexSpec, ...] = ()
+    icy: tuple[HexSpec, ...] = ()
+
+
+class FigureSpec(BaseModel):
+    """A figure on the map. Figures on the same team are allies."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    id: Annotated[str, Field(min_length=1)]
+    team: Literal["characters", "monsters"]
+    hex: HexSpec
+    initiative: int | None = None
+    summoner: str | None = None
+
+
+class TurnSpec(BaseModel):
+    """The acting figure's ability this turn.
+
+    ``move`` 0: no move; ``range`` 0: melee; ``targets`` 0: no attack, 6 or
+    more: every target in reach; ``aoe``: area hexes (offsets from the attacker
+    for a melee area attack, a free shape for a ranged one).
+    """
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    figure: str
+    move: NonNegative = 0
+    range: NonNegative = 0
+    targets: NonNegative = 1
+    aoe: tuple[HexSpec, ...] = ()
+    flying: bool = False
+    jumping: bool = False
+    teleport: bool = False
+    muddled: bool = False
+
+
+class MapSpec(BaseModel):
+    """The map part of a board: hexes, thin walls and terrain."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    hexes: Annotated[tuple[HexSpec, ...], Field(min_length=1)]
+    walls: tuple[tuple[HexSpec, HexSpec], ...] = ()
+    terrain: TerrainSpec = TerrainSpec()
+
+
+class BoardSpec(MapSpec):
+    """A whole haven-board/1 document."""
+
+    format: Literal["haven-board/1"]
+    ruleset: Literal["gloomhaven", "frosthaven"]
+    figures: tuple[FigureSpec, ...]
+    turn: TurnSpec
+
+    @property
+    def actor(self) -> FigureSpec:
+        """The acting figure (validated to exist)."""
+        return next(f for f in self.figures if f.id == self.turn.figure)
+
+
+def check_map(spec: MapSpec, source: str | None) -> None:
+    """Cross-field rules of a map: hexes unique, walls between adjacent map hexes, terrain on the map."""
+    seen: set[Hex] = set()
+    for n, h in enumerate(spec.hexes):
+        if h in seen:
+            raise ContentError(f"{list(h)} is listed twice", source=source, field=f"hexes.{n}")
+        seen.add(h)
+    for n, (a, b) in enumerate(spec.walls):
+        for h in (a, b):
+            if h not in seen:
+                raise ContentError(
+                    f"{list(h)} is not on the map", source=source, field=f"walls.{n}"
+                )
+        if distance(a, b) != 1:
+            raise ContentError(
+                f"a wall must separate two adjacent hexes, not {list(a)} and {list(b)}",
+                source=source,
+                field=f"walls.{n}",
+            )
+    for kind in ("obstacle", "trap", "hazardous", "difficult", "icy"):
+        for n, h in enumerate(getattr(spec.terrain, kind)):
+            if h not in seen:
+                raise ContentError(
+                    f"{list(h)} is not on the map", source=source, field=f"terrain.{kind}.{n}"
+                )
+
+
+def check_figures(
+    figures: tuple[FigureSpec, ...], hexes: set[Hex], actor_id: str | None, source: str | None
+) -> None:
+    """Figures on map hexes, one per hex, unique ids, initiatives on the actor's enemies."""
+    ids: dict[str, FigureSpec] = {}
+    where: set[Hex] = set()
+    for n, f in enumerate(figures):
+        if f.id in ids:
+            raise ContentError(f"id {f.id!r} is used twice", source=source, field=f"figures.{n}.id")
+        ids[f.id] = f
+        if f.hex not in hexes:
+            raise ContentError(
+                f"{list(f.hex)} is not on the map", source=source, field=f"figures.{n}.hex"
+            )
+        if f.hex in where:
+            raise ContentError(
+                f"two figures stand on {list(f.hex)}", source=source, field=f"figures.{n}.hex"
+            )
+        where.add(f.hex)
+    for n, f in enumerate(figures):
+        if f.summoner is not None and f.summoner not in ids:
+            raise ContentError(
+                f"summoner {f.summoner!r} is not a figure", source=source,
+                field=f"figures.{n}.summoner",
+            )
+    if actor_id is None:
+        return
+    actor = ids.get(actor_id)
+    if actor is None:
+        raise ContentError(
+            f"the acting figure {actor_id!r} is not on the board", source=source,
+            field="turn.figure",
+        )
+    for n, f in enumerate(figures):
+        if f.team != actor.team and f.initiative is None:
+            raise ContentError(
+                f"enemy {f.id!r} of the acting figure needs an initiative (it breaks focus ties)",
+                source=source,
+                field=f"figures.{n}.initiative",
+            )
+
+
+def parse_board(data: object, source: str | None = None) -> BoardSpec:
+    """Validate a haven-board/1 JSON value; raises ContentError naming the field."""
+    try:
+        spec = BoardSpec.model_validate(data)
+    except ValidationError as error:
+        raise pydantic_error_line(error, source) from None
+    check_map(spec, source)
+    check_figures(spec.figures, set(spec.hexes), spec.turn.figure, source)
+    return spec
+
+
+def parse_board_text(text: str, source: str | None = None) -> BoardSpec:
+    """Parse JSON text holding one board."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise ContentError(
+            f"not valid JSON (line {error.lineno}, column {error.colno}: {error.msg})",
+            source=source,
+        ) from None
+    return parse_board(data, source)
+
+
+def load_board(path: Path) -> BoardSpec:
+    """Read and validate a board file; raises ContentError naming file and field."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as error:
+        raise ContentError(f"cannot read the file ({error.strerror})", source=str(path)) from None
+    return parse_board_text(text, str(path))

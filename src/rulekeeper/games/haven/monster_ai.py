@@ -1,0 +1,437 @@
+"""The haven monster mover: where a monster moves and whom it attacks this turn.
+
+Reads top-down like the rulebooks' monster automation sections:
+
+1. Focus (HV-FOCUS-1..4): the enemy the monster can attack with the least
+   movement: fewest negative hexes entered, then fewest movement points, to a
+   hex from which that enemy is in range and in line of sight (or, with an
+   area attack, inside one placement of the area); ties by proximity (hexes
+   counted around walls, HV-LOS-2), then initiative (a summon before its
+   summoner). A monster without an attack focuses as for a single-target
+   melee attack; with no hex to attack from, it has no focus and stays.
+2. Best attack (HV-MOVE-MON-1 [GH] / HV-MOVE-MON-2 [FH]): every hex it can end
+   in, every set of targets it could attack from there that includes the
+   focus, ranked:
+   [GH] negative hexes, reachable this turn, no disadvantage against the focus,
+   most targets, fewest movement points, extra targets best ranked by focus rules;
+   [FH] negative hexes, reachable this turn, most targets, fewest attacks with
+   disadvantage, fewest movement points (the players pick extra targets).
+   Among the hexes that give one of the best target groups, the fewest attacks
+   with disadvantage, then the fewest movement points, win.
+3. If the best hex is out of reach this turn the monster moves, within its
+   move, to the hexes that leave it the shortest remaining path there (fewest
+   negative hexes over the whole trip first), spending the fewest points.
+   [FH] it then plans for its focus alone.
+4. HV-MOVE-MON-3: every tie left over is an option for the players.
+
+A ranged attack against an adjacent enemy has disadvantage (HV-ATK-3) unless
+the monster is muddled (it has disadvantage anyway, so it does not step away).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from itertools import combinations
+
+from rulekeeper.boards.hexgrid import UNREACHABLE, Hex, HexBoard, add, orientations, sub
+from rulekeeper.boards.line_of_sight import LineOfSight
+from rulekeeper.games.haven.board_format import BoardSpec, FigureSpec
+from rulekeeper.games.haven.movement import Movement, MoveMode, Terrain
+from rulekeeper.games.haven.ruleset import Ruleset, find_ruleset
+
+ALL_TARGETS = 6
+"""A target count of 6 or more means every enemy in reach."""
+
+
+@dataclass(frozen=True, slots=True)
+class MonsterOption:
+    """One outcome the players may choose for the monster's turn."""
+
+    move_to: Hex
+    path: tuple[Hex, ...]
+    focus: str | None
+    targets: tuple[str, ...]
+    aoe: tuple[Hex, ...]
+    heading_to: tuple[Hex, ...]
+
+    def to_json(self) -> dict[str, object]:
+        """The answer entry of haven-board/1."""
+        return {
+            "move_to": list(self.move_to),
+            "path": [list(h) for h in self.path],
+            "focus": self.focus,
+            "targets": list(self.targets),
+            "aoe": [list(h) for h in self.aoe],
+            "heading_to": [list(h) for h in self.heading_to],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class MonsterAnswer:
+    """Every valid option and the reasons, each citing the rule IDs that decided it."""
+
+    options: tuple[MonsterOption, ...]
+    reasons: tuple[str, ...] = field(default=())
+
+    def to_json(self) -> dict[str, object]:
+        """The answer document of haven-board/1."""
+        return {"options": [o.to_json() for o in self.options]}
+
+
+@dataclass(frozen=True, slots=True)
+class _Attack:
+    location: int
+    targets: frozenset[int]
+    aoe: frozenset[Hex]
+
+
+class _Turn:
+    """The facts of one monster turn, precomputed once."""
+
+    def __init__(self, spec: BoardSpec) -> None:
+        self.spec = spec
+        self.ruleset: Ruleset = find_ruleset(spec.ruleset)
+        self.board = HexBoard(spec.hexes, spec.walls)
+        self.los = LineOfSight(self.board, self.ruleset.line_of_sight)
+        index = self.board.index
+        actor = spec.actor
+        self.actor = actor
+        self.start = index[actor.hex]
+        turn = spec.turn
+        self.has_attack = turn.targets > 0
+        # HV-FOCUS-3: without an attack the monster plans a single-target melee attack.
+        self.range = turn.range if self.has_attack and turn.range > 0 else 1
+        self.ranged = self.has_attack and turn.range > 0
+        self.susceptible = self.ranged and not turn.muddled
+        self.all_targets = turn.targets >= ALL_TARGETS
+        self.extra_targets = max(0, turn.targets - 1)
+        cells = [c for c in turn.aoe if self.ranged or c != (0, 0)]
+        self.aoe = self.has_attack and bool(cells)
+        self.melee_aoe = self.aoe and not self.ranged
+        self.shapes = orientations(cells) if self.aoe else []
+        if self.aoe and self.ranged:
+            # every placement of the shape that covers a given hex: pin each cell on the origin
+            pinned: set[frozenset[Hex]] = set()
+            for shape in self.shapes:
+                for pin in shape:
+                    pinned.add(frozenset(sub(c, pin) for c in shape))
+            self.pinned = sorted(pinned, key=sorted)
+        else:
+            self.pinned = []
+        n = len(self.board)
+        t = spec.terrain
+        self.terrain = Terrain(
+            obstacle=_flags(n, index, t.obstacle),
+            negative=_flags(n, index, (*t.trap, *t.hazardous)),
+            difficult=_flags(n, index, t.difficult),
+            icy=_flags(n, index, t.icy),
+        )
+        others = [f for f in spec.figures if f.id != actor.id]
+        self.enemies: list[FigureSpec] = [f for f in others if f.team != actor.team]
+        self.enemy_index = {index[f.hex]: f for f in self.enemies}
+        mode = MoveMode(flying=turn.flying, jumping=turn.jumping, teleport=turn.teleport)
+        self.movement = Movement(
+            self.board,
+            self.ruleset,
+            self.terrain,
+            self.start,
+            frozenset(index[f.hex] for f in others),
+            frozenset(self.enemy_index),
+            mode,
+        )
+        self.proximity_from_start = self.board.proximity(self.start)
+        summoners = {f.summoner for f in spec.figures if f.summoner}
+        self.initiative: dict[int, tuple[int, int]] = {
+            i: (f.initiative if f.initiative is not None else 99, 0 if f.summoner else 1)
+            for i, f in self.enemy_index.items()
+        }
+        del summoners
+        self.stand = [
+            i
+            for i in range(n)
+            if self.movement.negative[i] != UNREACHABLE and self.movement.can_end(i)
+        ]
+
+    # -- reach -------------------------------------------------------------------------
+    def in_reach(self, location: int, target: int) -> bool:
+        """HV-LOS-1/2: within range counted around walls, and in line of sight."""
+        return (
+            self.board.proximity(target)[location] <= self.range
+            and self.los.visible(location, target)
+        )
+
+    def melee_placements(self, location: int) -> list[frozenset[Hex]]:
+        """A melee area turned every way the grid allows around the attacker."""
+        here = self.board.hexes[location]
+        return [frozenset(add(here, c) for c in shape) for shape in self.shapes]
+
+    def ranged_placements(self, location: int, anchors: Iterable[int]) -> list[frozenset[Hex]]:
+        """Ranged area placements covering an anchor enemy with a map hex in range."""
+        out: list[frozenset[Hex]] = []
+        seen: set[frozenset[Hex]] = set()
+        index = self.board.index
+        for anchor in anchors:
+            at = self.board.hexes[anchor]
+            for pattern in self.pinned:
+                hexes = frozenset(h for h in (add(at, c) for c in pattern) if h in index)
+                if hexes in seen:
+                    continue
+                seen.add(hexes)
+                if any(self.board.proximity(index[h])[location] <= self.range for h in hexes):
+                    out.append(hexes)
+        return out
+
+    def can_attack(self, location: int, enemy: int) -> bool:
+        """HV-FOCUS-1: whether this turn's attack could hit ``enemy`` from ``location``."""
+        if (not self.aoe or self.extra_targets > 0) and self.in_reach(location, enemy):
+            return True
+        if not self.aoe:
+            return False
+        target_hex = self.board.hexes[enemy]
+        if self.melee_aoe:
+            placements = self.melee_placements(location)
+        else:
+            placements = self.ranged_placements(location, (enemy,))
+        return any(target_hex in p for p in placements) and self.los.visible(location, enemy)
+
+
+def _flags(n: int, index: dict[Hex, int], hexes: Iterable[Hex]) -> tuple[bool, ...]:
+    out = [False] * n
+    for h in hexes:
+        out[index[h]] = True
+    return tuple(out)
+
+
+def solve_monster_turn(spec: BoardSpec) -> MonsterAnswer:
+    """Every option for the acting monster's turn, with the reasons (HV-FOCUS-*, HV-MOVE-MON-*)."""
+    turn = _Turn(spec)
+    move = turn.movement
+    stay_path = (turn.actor.hex,)
+    if not turn.enemies:
+        return MonsterAnswer(
+            (MonsterOption(turn.actor.hex, stay_path, None, (), (), ()),),
+            ("HV-FOCUS-3: no enemy on the board, so no focus: the monster stays.",),
+        )
+    focuses, focus_key = _find_focus(turn)
+    if not focuses:
+        return MonsterAnswer(
+            (MonsterOption(turn.actor.hex, stay_path, None, (), (), ()),),
+            (
+                "HV-FOCUS-3: no hex from which it could attack any enemy can be reached, "
+                "so it has no focus and neither moves nor attacks.",
+            ),
+        )
+    reasons = [_focus_reason(turn, focuses, focus_key)]
+    can_attack_focus = focus_key[1] <= turn.spec.turn.move
+    ranks = _ranks(turn)
+    merged: dict[tuple[Hex, str, tuple[str, ...], tuple[Hex, ...]], set[Hex]] = {}
+    for focus in sorted(focuses, key=lambda i: turn.enemy_index[i].id):
+        heeded = (
+            [focus]
+            if not turn.ruleset.plan_best_attack_when_out_of_reach and not can_attack_focus
+            else sorted(turn.enemy_index)
+        )
+        destinations = _best_attacks(turn, focus, heeded, ranks)
+        name = turn.enemy_index[focus].id
+        if destinations and move.distance[destinations[0].location] <= turn.spec.turn.move:
+            for attack in destinations:
+                targets = (
+                    tuple(sorted(turn.enemy_index[t].id for t in attack.targets))
+                    if turn.has_attack
+                    else ()
+                )
+                aoe = tuple(sorted(attack.aoe)) if turn.has_attack else ()
+                where = turn.board.hexes[attack.location]
+                merged.setdefault((where, name, targets, aoe), set()).add(where)
+            reasons.append(_attack_reason(turn, name, destinations))
+        else:
+            goals = sorted({a.location for a in destinations})
+            for goal in goals:
+                for stop in _move_closer(turn, goal):
+                    where = turn.board.hexes[stop]
+                    merged.setdefault((where, name, (), ()), set()).add(turn.board.hexes[goal])
+            reasons.append(
+                f"HV-MOVE-MON-{1 if turn.ruleset.plan_best_attack_when_out_of_reach else 2}: "
+                f"it cannot attack {name} this turn, so it moves as far along the shortest path "
+                f"toward {_hex_list(turn.board.hexes[g] for g in goals)} as it needs, "
+                "avoiding negative hexes (HV-FOCUS-4)."
+            )
+    options = tuple(
+        MonsterOption(
+            move_to=where,
+            path=tuple(turn.board.hexes[i] for i in move.path(turn.board.index[where])),
+            focus=name,
+            targets=targets,
+            aoe=aoe,
+            heading_to=tuple(sorted(heading)),
+        )
+        for (where, name, targets, aoe), heading in sorted(merged.items())
+    )
+    if len(options) > 1:
+        reasons.append(f"HV-MOVE-MON-3: {len(options)} equally good options; the players choose.")
+    return MonsterAnswer(options, tuple(reasons))
+
+
+def _find_focus(turn: _Turn) -> tuple[list[int], tuple[int, int, int, tuple[int, int]]]:
+    """HV-FOCUS-1/2/4: the enemies needing the least movement to attack, ties broken."""
+    move = turn.movement
+    order = sorted(turn.stand, key=lambda i: (move.negative[i], move.distance[i]))
+    best: tuple[int, int, int, tuple[int, int]] | None = None
+    focuses: list[int] = []
+    for enemy in turn.enemy_index:
+        for location in order:
+            path_key = (move.negative[location], move.distance[location])
+            if best is not None and path_key > best[:2]:
+                break
+            if turn.can_attack(location, enemy):
+                key = (*path_key, turn.proximity_from_start[enemy], turn.initiative[enemy])
+                if best is None or key < best:
+                    best = key
+                    focuses = [enemy]
+                elif key == best:
+                    focuses.append(enemy)
+                break
+    if best is None:
+        return [], (UNREACHABLE, UNREACHABLE, UNREACHABLE, (0, 0))
+    return focuses, best
+
+
+def _ranks(turn: _Turn) -> dict[int, int]:
+    """[GH] extra targets ranked as foci would be: proximity, then initiative; [FH] all equal."""
+    if not turn.ruleset.rank_extra_targets_as_focus:
+        return {i: 0 for i in turn.enemy_index}
+    infos = {i: (turn.proximity_from_start[i], turn.initiative[i]) for i in turn.enemy_index}
+    distinct = sorted(set(infos.values()))
+    return {i: distinct.index(info) for i, info in infos.items()}
+
+
+def _attacks_from(turn: _Turn, location: int, focus: int, heeded: list[int]) -> list[_Attack]:
+    """Every target set including the focus that one attack from ``location`` can hit."""
+    reachable = [e for e in heeded if turn.in_reach(location, e)]
+    out: list[_Attack] = []
+
+    def add_groups(base: frozenset[int], pool: list[int], count: int, aoe: frozenset[Hex]) -> None:
+        size = len(pool) if turn.all_targets else min(count, len(pool))
+        for extra in combinations(pool, size):
+            group = base.union(extra)
+            if focus in group:
+                out.append(_Attack(location, group, aoe))
+
+    if not turn.aoe:
+        if focus in reachable:
+            add_groups(frozenset(), reachable, 1 + turn.extra_targets, frozenset())
+        return out
+    if turn.melee_aoe:
+        placements = turn.melee_placements(location)
+    else:
+        placements = turn.ranged_placements(location, heeded)
+    index = turn.board.index
+    for hexes in placements:
+        hit = frozenset(
+            i
+            for i in (index.get(h) for h in hexes)
+            if i is not None and i in heeded and turn.los.visible(location, i)
+        )
+        if hit:
+            add_groups(hit, [e for e in reachable if e not in hit], turn.extra_targets, hexes)
+    return out
+
+
+def _best_attacks(turn: _Turn, focus: int, heeded: list[int], ranks: dict[int, int]) -> list[_Attack]:
+    """HV-MOVE-MON-1/2: the hexes and target groups that attack the focus to greatest effect."""
+    move = turn.movement
+    rule = turn.ruleset
+    limit = turn.spec.turn.move
+    n_ranks = max(ranks.values(), default=0) + 1
+    scored: list[tuple[tuple[int, ...], int, _Attack]] = []
+    for location in turn.stand:
+        reach = -int(move.distance[location] <= limit)
+        against_focus = int(turn.susceptible and turn.board.adjacent(location, focus))
+        for attack in _attacks_from(turn, location, focus, heeded):
+            disadvantaged = sum(
+                1 for t in attack.targets if turn.susceptible and turn.board.adjacent(location, t)
+            )
+            by_rank = [0] * n_ranks
+            for t in attack.targets:
+                by_rank[ranks[t]] -= 1
+            size = -len(attack.targets)
+            if rule.focus_disadvantage_before_more_targets:
+                head = (move.negative[location], reach, against_focus, size)
+                key = (*head, move.distance[location], *by_rank)
+            else:
+                head = (move.negative[location], reach, size)
+                key = (*head, disadvantaged, move.distance[location], *by_rank)
+            scored.append((key, disadvantaged, attack))
+    if not scored:
+        return []
+    best = min(s[0] for s in scored)
+    head_len = 4 if rule.focus_disadvantage_before_more_targets else 3
+    groups = {a.targets for key, _, a in scored if key == best}
+    finalists = [
+        (dis, move.distance[a.location], a)
+        for key, dis, a in scored
+        if key[:head_len] == best[:head_len] and a.targets in groups
+    ]
+    top = min((d, c) for d, c, _ in finalists)
+    return [a for d, c, a in finalists if (d, c) == top]
+
+
+def _move_closer(turn: _Turn, goal: int) -> list[int]:
+    """Within this turn's move, the stops that leave the best remaining path to ``goal``."""
+    move = turn.movement
+    remaining, remaining_negative = move.to_destination(goal)
+    limit = turn.spec.turn.move
+    best: tuple[int, int, int] | None = None
+    stops: list[int] = []
+    for i in turn.stand:
+        if move.distance[i] > limit:
+            continue
+        key = (remaining_negative[i] + move.negative[i], remaining[i], move.distance[i])
+        if best is None or key < best:
+            best = key
+            stops = [i]
+        elif key == best:
+            stops.append(i)
+    return stops
+
+
+def _hex_list(hexes: Iterable[Hex]) -> str:
+    return ", ".join(f"[{q}, {r}]" for q, r in hexes)
+
+
+def _focus_reason(
+    turn: _Turn, focuses: list[int], key: tuple[int, int, int, tuple[int, int]]
+) -> str:
+    names = " or ".join(sorted(turn.enemy_index[f].id for f in focuses))
+    negative, points, proximity, (initiative, _) = key
+    text = (
+        f"HV-FOCUS-1: focus {names}: it can attack from a hex {points} movement point(s) away"
+        f" entering {negative} negative hex(es) (HV-FOCUS-4)"
+    )
+    rivals = [e for e in turn.enemy_index if e not in focuses]
+    if rivals:
+        text += f"; ties broken by proximity {proximity} then initiative {initiative} (HV-FOCUS-2)"
+    if len(focuses) > 1:
+        text += "; still tied, so the players choose (HV-MOVE-MON-3)"
+    if not turn.has_attack:
+        text += "; it has no attack, so it plans a melee attack (HV-FOCUS-3)"
+    return text + "."
+
+
+def _attack_reason(turn: _Turn, name: str, attacks: list[_Attack]) -> str:
+    rule_id = "HV-MOVE-MON-1" if turn.ruleset.focus_disadvantage_before_more_targets else (
+        "HV-MOVE-MON-2"
+    )
+    where = _hex_list(sorted({turn.board.hexes[a.location] for a in attacks}))
+    most = max(len(a.targets) for a in attacks)
+    if not turn.has_attack:
+        return f"{rule_id}: it moves the fewest points to {where}, next to {name}."
+    text = (
+        f"{rule_id}: from {where} it attacks {name}"
+        + (f" and {most - 1} more target(s)" if most > 1 else "")
+        + " with the fewest negative hexes and movement points"
+    )
+    if turn.susceptible:
+        text += ", avoiding disadvantage where it can (HV-ATK-3)"
+    return text + "."

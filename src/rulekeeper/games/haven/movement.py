@@ -1,0 +1,240 @@
+"""How far a figure must travel to each hex: normal movement, jump, flying, teleport.
+
+Every table is lexicographic in (negative hexes entered, movement points):
+HV-FOCUS-4 treats traps and hazardous terrain as obstacles unless a path must
+cross them, which is the same as preferring the fewest negative hexes first.
+
+- HV-MOVE-1: allies may be passed through, enemies and obstacles not; thin
+  walls and the map edge are never crossed; no ending in an occupied hex.
+- HV-MOVE-2: difficult terrain costs 2 movement points; a figure entering icy
+  terrain slides on in the same direction, for free, until the next hex is off
+  the map, walled off, an obstacle, or holds a figure (an ally it could walk
+  through still stops a slide). A slide landing on difficult terrain costs no
+  extra. Icy terrain is a Frosthaven terrain; a Gloomhaven board that holds it
+  gets the only effect the rulebooks define.
+- HV-MOVE-3: a jump ignores figures, obstacles and terrain on the way; only the
+  last hex counts: a trap or hazardous terrain there is entered, and [GH] ending
+  on difficult terrain costs one more (``Ruleset.jump_ignores_terrain_on_last_hex``).
+- HV-MOVE-4: flying ignores figures and all terrain, the last hex included,
+  but must still end in an unoccupied hex (an obstacle is fine).
+- Teleport [FH p.24] is not movement: the figure is placed up to ``move`` hexes
+  away counted straight across the grid, through walls and everything else;
+  only a negative hex it lands on counts (none when it also flies).
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections import deque
+from dataclasses import dataclass
+
+from rulekeeper.boards.hexgrid import UNREACHABLE, HexBoard, distance
+from rulekeeper.games.haven.ruleset import Ruleset
+
+
+@dataclass(frozen=True, slots=True)
+class Terrain:
+    """Per-hex terrain flags, indexed by hex number."""
+
+    obstacle: tuple[bool, ...]
+    negative: tuple[bool, ...]
+    """Traps and hazardous terrain (HV-FOCUS-4)."""
+    difficult: tuple[bool, ...]
+    icy: tuple[bool, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class MoveMode:
+    """How the acting figure moves this turn."""
+
+    flying: bool = False
+    jumping: bool = False
+    teleport: bool = False
+
+
+Step = tuple[int, int, int, tuple[int, ...]]
+"""A single step: (landing hex, movement points, negative hexes entered, hexes slid over)."""
+
+
+class Movement:
+    """Travel tables for one figure on one board: built once, queried many times."""
+
+    def __init__(
+        self,
+        board: HexBoard,
+        ruleset: Ruleset,
+        terrain: Terrain,
+        start: int,
+        occupied: frozenset[int],
+        enemies: frozenset[int],
+        mode: MoveMode,
+    ) -> None:
+        self.board = board
+        self.ruleset = ruleset
+        self.terrain = terrain
+        self.start = start
+        self.occupied = occupied
+        self.enemies = enemies
+        self.mode = mode
+        self._steps: list[list[Step]] | None = None
+        self._reverse_cache: dict[int, tuple[list[int], list[int]]] = {}
+        self.distance, self.negative, self._parent = self._forward()
+
+    # -- what a hex allows ------------------------------------------------------------
+    def can_end(self, i: int) -> bool:
+        """HV-MOVE-1/4: a figure ends only in an unoccupied hex, never on an obstacle unless flying."""
+        if i in self.occupied:
+            return False
+        return self.mode.flying or not self.terrain.obstacle[i]
+
+    def _passable(self, i: int) -> bool:
+        """HV-MOVE-1: normal movement passes allies, not enemies or obstacles."""
+        return not self.terrain.obstacle[i] and i not in self.enemies
+
+    def _landing_negative(self, i: int) -> int:
+        return 0 if self.mode.flying else int(self.terrain.negative[i])
+
+    def _landing_extra(self, i: int) -> int:
+        """HV-MOVE-3: [GH] the last hex of a jump is normal movement, so difficult costs 1 more."""
+        if self.mode.jumping and not self.mode.teleport:
+            if not self.ruleset.jump_ignores_terrain_on_last_hex and self.terrain.difficult[i]:
+                return 1
+        return 0
+
+    # -- normal movement -------------------------------------------------------------
+    def _normal_steps(self) -> list[list[Step]]:
+        """Every single step of normal movement, icy slides resolved (HV-MOVE-1, HV-MOVE-2)."""
+        if self._steps is not None:
+            return self._steps
+        board = self.board
+        table = board.neighbour_table
+        open_neighbours = board.open_neighbours
+        terrain = self.terrain
+        steps: list[list[Step]] = []
+        for u in range(len(board)):
+            row: list[Step] = []
+            for d, v in open_neighbours[u]:
+                if not self._passable(v):
+                    continue
+                slid: list[int] = []
+                while terrain.icy[v]:
+                    nxt = table[v][d]
+                    if nxt < 0 or board.walled(board.hexes[v], board.hexes[nxt]):
+                        break
+                    if not self._passable(nxt) or (nxt in self.occupied and nxt != self.start):
+                        break
+                    slid.append(v)
+                    v = nxt
+                cost = 1 if slid or not terrain.difficult[v] else 2
+                row.append((v, cost, int(terrain.negative[v]), tuple(slid)))
+            steps.append(row)
+        self._steps = steps
+        return steps
+
+    def _forward(self) -> tuple[list[int], list[int], list[tuple[int, tuple[int, ...]]]]:
+        n = len(self.board)
+        dist = [UNREACHABLE] * n
+        neg = [UNREACHABLE] * n
+        parent: list[tuple[int, tuple[int, ...]]] = [(-1, ())] * n
+        start = self.start
+        dist[start] = 0
+        neg[start] = 0
+        if self.mode.teleport:
+            here = self.board.hexes[start]
+            for i, h in enumerate(self.board.hexes):
+                if i != start:
+                    dist[i] = distance(here, h)
+                    neg[i] = self._landing_negative(i)
+                    parent[i] = (start, ())
+            return dist, neg, parent
+        if self.mode.flying or self.mode.jumping:
+            frontier: deque[int] = deque((start,))
+            open_neighbours = self.board.open_neighbours
+            while frontier:
+                u = frontier.popleft()
+                for _, v in open_neighbours[u]:
+                    if dist[v] == UNREACHABLE:
+                        dist[v] = dist[u] + 1
+                        parent[v] = (u, ())
+                        frontier.append(v)
+            for i in range(n):
+                if i != start and dist[i] != UNREACHABLE:
+                    dist[i] += self._landing_extra(i)
+                    neg[i] = self._landing_negative(i)
+            return dist, neg, parent
+        steps = self._normal_steps()
+        heap: list[tuple[int, int, int]] = [(0, 0, start)]
+        while heap:
+            t, c, u = heapq.heappop(heap)
+            if (t, c) != (neg[u], dist[u]):
+                continue
+            for v, cost, trap, slid in steps[u]:
+                key = (t + trap, c + cost)
+                if key < (neg[v], dist[v]):
+                    neg[v], dist[v] = key
+                    parent[v] = (u, slid)
+                    heapq.heappush(heap, (key[0], key[1], v))
+        return dist, neg, parent
+
+    def path(self, i: int) -> list[int]:
+        """One shortest legal path from the start to hex ``i`` (slid-over hexes included)."""
+        if self.distance[i] == UNREACHABLE:
+            return []
+        out = [i]
+        while i != self.start:
+            prev, slid = self._parent[i]
+            out.extend(reversed(slid))
+            out.append(prev)
+            i = prev
+        out.reverse()
+        return out
+
+    def to_destination(self, destination: int) -> tuple[list[int], list[int]]:
+        """(movement points, negative hexes) from every hex to ``destination``, by the same rules."""
+        cached = self._reverse_cache.get(destination)
+        if cached is not None:
+            return cached
+        n = len(self.board)
+        dist = [UNREACHABLE] * n
+        neg = [UNREACHABLE] * n
+        dist[destination] = 0
+        neg[destination] = 0
+        if self.mode.teleport:
+            there = self.board.hexes[destination]
+            for i, h in enumerate(self.board.hexes):
+                if i != destination:
+                    dist[i] = distance(h, there)
+                    neg[i] = self._landing_negative(destination)
+        elif self.mode.flying or self.mode.jumping:
+            frontier: deque[int] = deque((destination,))
+            open_neighbours = self.board.open_neighbours
+            while frontier:
+                u = frontier.popleft()
+                for _, v in open_neighbours[u]:
+                    if dist[v] == UNREACHABLE:
+                        dist[v] = dist[u] + 1
+                        frontier.append(v)
+            extra = self._landing_extra(destination)
+            landing = self._landing_negative(destination)
+            for i in range(n):
+                if i != destination and dist[i] != UNREACHABLE:
+                    dist[i] += extra
+                    neg[i] = landing
+        else:
+            incoming: list[list[tuple[int, int, int]]] = [[] for _ in range(n)]
+            for u, row in enumerate(self._normal_steps()):
+                for v, cost, trap, _ in row:
+                    incoming[v].append((u, cost, trap))
+            heap: list[tuple[int, int, int]] = [(0, 0, destination)]
+            while heap:
+                t, c, v = heapq.heappop(heap)
+                if (t, c) != (neg[v], dist[v]):
+                    continue
+                for u, cost, trap in incoming[v]:
+                    key = (t + trap, c + cost)
+                    if key < (neg[u], dist[u]):
+                        neg[u], dist[u] = key
+                        heapq.heappush(heap, (key[0], key[1], u))
+        result = (dist, neg)
+        self._reverse_cache[destination] = result
+        return result
