@@ -1,0 +1,1 @@
+"""The areas game family: the area-capacity crawler (rules ``AR-…``)."""

@@ -1,0 +1,195 @@
+"""Declaring a melee attack: what the attacker declares and whether it may attack.
+
+Before the dice are rolled the attacker declares the target (AR-DECL-1), the
+weapon when it has more than one active melee weapon (AR-DECL-2) and the
+optional effects used (AR-DECL-3). A hero may then attack only if the action
+shows the melee symbol (AR-REQ-1), it has an active melee weapon (AR-REQ-2)
+and the target is within reach (AR-REQ-3, AR-REQ-4, AR-RANGE-1, see
+``reach.py``). A non-hero ally needs no weapon but may use no item
+(AR-ALLY-1).
+
+:func:`check_declaration` rules on one declaration; :func:`legal_declarations`
+lists every declaration that passes, from the same reach query.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from itertools import combinations
+from typing import TYPE_CHECKING
+
+from rulekeeper.core.errors import RuleViolation
+from rulekeeper.games.areas.actions import MeleeAttack
+from rulekeeper.games.areas.content import ActionToken, AllyAttack, Hero, Item, ItemEffect
+from rulekeeper.games.areas.figures import Figure
+from rulekeeper.games.areas.reach import ReachCheck, melee_reach
+
+if TYPE_CHECKING:
+    from rulekeeper.games.areas.game import AreasState
+
+
+@dataclass(frozen=True, slots=True)
+class OptionalEffect:
+    """An optional effect a hero may declare: from an active item or the hero's own."""
+
+    id: str
+    name: str
+    effect: ItemEffect
+
+
+@dataclass(frozen=True, slots=True)
+class Declaration:
+    """A melee attack that passed every requirement, with what it resolves with."""
+
+    attacker: Figure
+    target: Figure
+    token: ActionToken | None
+    ally_attack: AllyAttack | None
+    weapon: Item | None
+    effects: tuple[OptionalEffect, ...]
+    reach: tuple[ReachCheck, ...]
+    """The reach report over every enemy, for the log (the same query ``check`` used)."""
+
+
+def melee_weapons(state: AreasState, hero: Hero) -> list[Item]:
+    """AR-REQ-2: the hero's active items whose effect shows the melee symbol."""
+    return [state.setup.items[i] for i in hero.items if state.setup.items[i].is_melee_weapon]
+
+
+def available_effects(state: AreasState, hero_figure: Figure) -> dict[str, OptionalEffect]:
+    """AR-DECL-3: the optional effects the hero may still declare, by id."""
+    hero = state.setup.heroes[hero_figure.type_id]
+    options: dict[str, OptionalEffect] = {}
+    for item_id in hero.items:
+        item = state.setup.items[item_id]
+        if item.effect is not None:
+            options[item.id] = OptionalEffect(item.id, item.name, item.effect)
+    for effect in hero.effects:
+        options[effect.id] = OptionalEffect(effect.id, effect.name, effect)
+    left = state.uses_left.get(hero_figure.id, {})
+    return {k: v for k, v in options.items() if v.effect.uses is None or left.get(k, 0) > 0}
+
+
+def check_declaration(state: AreasState, action: MeleeAttack) -> Declaration:
+    """Rule on a declared melee attack; raise RuleViolation naming the rule it breaks."""
+    attacker = state.figures[action.attacker]
+    target = state.figures.get(action.target)
+    if target is None or target.kind != "enemy":
+        raise RuleViolation(
+            "AR-DECL-1", f"the target must be an enemy on the board, not {action.target!r}"
+        )
+    if attacker.kind == "ally":
+        return _check_ally(state, attacker, target, action)
+    return _check_hero(state, attacker, target, action)
+
+
+def _check_hero(
+    state: AreasState, hero_figure: Figure, target: Figure, action: MeleeAttack
+) -> Declaration:
+    hero = state.setup.heroes[hero_figure.type_id]
+    token = next((t for t in hero.tokens if t.id == action.action), None)
+    if token is None:
+        raise RuleViolation("AR-REQ-1", f"{hero.name} has no Action token {action.action!r}")
+    if "melee" not in token.symbols:
+        raise RuleViolation(
+            "AR-REQ-1", f"the action {token.name} does not show the melee attack symbol"
+        )
+    weapons = melee_weapons(state, hero)
+    if not weapons:
+        raise RuleViolation(
+            "AR-REQ-2", f"{hero.name} has no active item showing the melee attack symbol"
+        )
+    weapon = _declared_weapon(state, hero, weapons, action.weapon)
+    effects = _declared_effects(state, hero_figure, action.effects)
+    reach = _reach_or_raise(state, hero_figure, target, weapon.range)
+    return Declaration(hero_figure, target, token, None, weapon, effects, reach)
+
+
+def _declared_weapon(
+    state: AreasState, hero: Hero, weapons: list[Item], declared: str | None
+) -> Item:
+    """AR-DECL-2: with several active melee weapons the attacker names one."""
+    if declared is None:
+        if len(weapons) > 1:
+            names = ", ".join(w.name for w in weapons)
+            raise RuleViolation(
+                "AR-DECL-2", f"{hero.name} has several active melee weapons ({names}); declare one"
+            )
+        return weapons[0]
+    for weapon in weapons:
+        if weapon.id == declared:
+            return weapon
+    if declared in hero.items:
+        name = state.setup.items[declared].name
+        raise RuleViolation("AR-REQ-2", f"{name} does not show the melee attack symbol")
+    raise RuleViolation("AR-REQ-2", f"{declared!r} is not in {hero.name}'s active items area")
+
+
+def _declared_effects(
+    state: AreasState, hero_figure: Figure, declared: tuple[str, ...]
+) -> tuple[OptionalEffect, ...]:
+    """AR-DECL-3: each optional effect declared once, and only ones still available."""
+    if len(set(declared)) != len(declared):
+        raise RuleViolation("AR-DECL-3", "an optional effect may be declared only once per attack")
+    options = available_effects(state, hero_figure)
+    chosen = []
+    for effect_id in declared:
+        if effect_id not in options:
+            raise RuleViolation(
+                "AR-DECL-3",
+                f"{hero_figure.name} has no optional effect {effect_id!r} left to use",
+            )
+        chosen.append(options[effect_id])
+    return tuple(chosen)
+
+
+def _check_ally(
+    state: AreasState, ally_figure: Figure, target: Figure, action: MeleeAttack
+) -> Declaration:
+    """AR-ALLY-1: same reach rules, no weapon needed, and no items at all."""
+    ally = state.setup.allies[ally_figure.type_id]
+    if action.weapon is not None or action.effects:
+        raise RuleViolation(
+            "AR-ALLY-1", f"{ally.name} is a non-hero ally and may not use items or their effects"
+        )
+    attack = next((a for a in ally.attacks if a.id == action.action), None)
+    if attack is None:
+        raise RuleViolation("AR-ALLY-1", f"{ally.name}'s card shows no attack {action.action!r}")
+    reach = _reach_or_raise(state, ally_figure, target, attack.range)
+    return Declaration(ally_figure, target, None, attack, None, (), reach)
+
+
+def _reach_or_raise(
+    state: AreasState, attacker: Figure, target: Figure, at_range: int | None
+) -> tuple[ReachCheck, ...]:
+    """AR-REQ-3, AR-REQ-4, AR-RANGE-1: the target must be within reach."""
+    report = tuple(melee_reach(state.board, attacker, state.figures, at_range))
+    ruling = next(r for r in report if r.target == target.id)
+    if not ruling.reachable:
+        raise RuleViolation(ruling.rule_id or "AR-REQ-3", f"{target.name}: {ruling.reason}")
+    return report
+
+
+def legal_declarations(state: AreasState, attacker: Figure) -> Iterator[MeleeAttack]:
+    """Every melee attack ``attacker`` may declare now (weapon explicit, effects sorted)."""
+    if attacker.kind == "ally":
+        ally = state.setup.allies[attacker.type_id]
+        for attack in ally.attacks:
+            for ruling in melee_reach(state.board, attacker, state.figures, attack.range):
+                if ruling.reachable:
+                    yield MeleeAttack(attacker.id, attack.id, ruling.target)
+        return
+    hero = state.setup.heroes[attacker.type_id]
+    weapons = melee_weapons(state, hero)
+    effect_ids = sorted(available_effects(state, attacker))
+    subsets = [c for n in range(len(effect_ids) + 1) for c in combinations(effect_ids, n)]
+    for token in hero.tokens:
+        if "melee" not in token.symbols:
+            continue
+        for weapon in weapons:
+            for ruling in melee_reach(state.board, attacker, state.figures, weapon.range):
+                if not ruling.reachable:
+                    continue
+                for subset in subsets:
+                    yield MeleeAttack(attacker.id, token.id, ruling.target, weapon.id, subset)

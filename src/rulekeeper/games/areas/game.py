@@ -1,0 +1,621 @@
+"""The areas game on the core protocol: rounds, turns, attacks, and the end.
+
+A round (AR-ROUND-1, ASSUMED) is the heroes' turns, then the non-hero allies'
+turns, then the enemies' turns. A hero's turn is one Action token's action:
+move to an adjacent area with room, or a melee attack; a turn may also be
+passed. A hero's attack is declared whole (``declaration.py``), then its Action
+dice are rolled one chance node per die (AR-DMG-1) and the damage resolves
+(``damage.py``). Figures at 0 health are removed; the party wins when no enemy
+is left and loses when no hero is (AR-END-1), or, by a house assumption, when
+the scenario's round limit passes.
+
+Players are the heroes, in scenario order. Allies' turns and the ties of the
+enemies' turns are decided by the first hero still standing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from typing import Any, Literal
+
+from rulekeeper.boards.areagraph import AreaGraph
+from rulekeeper.core.actions import Action, ActionCodec
+from rulekeeper.core.errors import RuleViolation
+from rulekeeper.core.game import CHANCE, TERMINAL, Game, Outcome, ScenarioInfo, State
+from rulekeeper.games.areas import enemy_turns
+from rulekeeper.games.areas.actions import (
+    ACTION_CLASSES,
+    EnemyStep,
+    EnemyTarget,
+    MeleeAttack,
+    Move,
+    Pass,
+    RollDie,
+)
+from rulekeeper.games.areas.content import Scenario, load_scenario, shipped_scenarios
+from rulekeeper.games.areas.damage import DamageBreakdown, ally_damage, hero_damage
+from rulekeeper.games.areas.declaration import (
+    Declaration,
+    OptionalEffect,
+    check_declaration,
+    legal_declarations,
+)
+from rulekeeper.games.areas.figures import EnemyChoice, Figure, PendingAttack
+from rulekeeper.games.areas.reach import occupancy
+
+Phase = Literal["heroes", "allies", "enemies"]
+
+
+class AreasState(State):
+    """An areas game in progress."""
+
+    def __init__(
+        self, game: AreasGame, setup: Scenario, *, ruleset: str, seed: int, scenario: str
+    ) -> None:
+        super().__init__(game, ruleset=ruleset, scenario=scenario, seed=seed)
+        self.setup = setup
+        self.figures: dict[str, Figure] = {}
+        for start in setup.start:
+            self.figures[start.id] = _new_figure(
+                setup, start.id, start.kind, start.type_id, start.area
+            )
+        self.hero_order: tuple[str, ...] = tuple(s.id for s in setup.start if s.kind == "hero")
+        self.uses_left: dict[str, dict[str, int]] = {}
+        for hero_id in self.hero_order:
+            hero = setup.heroes[self.figures[hero_id].type_id]
+            limited = {e.id: e.uses for e in hero.effects if e.uses is not None}
+            for item_id in hero.items:
+                effect = setup.items[item_id].effect
+                if effect is not None and effect.uses is not None:
+                    limited[item_id] = effect.uses
+            self.uses_left[hero_id] = limited
+        self.fallen: list[str] = []
+        self.round = 1
+        self.phase: Phase = "heroes"
+        self.queue: list[str] = list(self.hero_order)
+        self.enemy_started = False
+        self.enemy_moved = False
+        self.attack: PendingAttack | None = None
+        self.choice: EnemyChoice | None = None
+        self.ended: Outcome | None = None
+        self.emit("round", f"Round 1 of {setup.round_limit}: the heroes' turns", "AR-ROUND-1")
+
+    @property
+    def board(self) -> AreaGraph:
+        return self.setup.board
+
+    # -- who acts ----------------------------------------------------------
+    def actor(self) -> Figure | None:
+        """The hero or ally whose turn it is, if a hero or ally is acting."""
+        if self.ended or self.attack or self.choice or not self.queue or self.phase == "enemies":
+            return None
+        return self.figures[self.queue[0]]
+
+    def controller(self) -> int:
+        """The player who decides for allies and enemy ties: the first hero standing."""
+        for index, hero_id in enumerate(self.hero_order):
+            if hero_id in self.figures:
+                return index
+        return TERMINAL
+
+    def current_player(self) -> int:
+        if self.ended is not None:
+            return TERMINAL
+        if self.attack is not None:
+            return CHANCE
+        if self.choice is not None:
+            return self.controller()
+        actor = self.actor()
+        if actor is None:
+            return TERMINAL
+        if actor.kind == "hero":
+            return self.hero_order.index(actor.id)
+        return self.controller()
+
+    def player_name(self, player: int) -> str:
+        if player == CHANCE:
+            return "chance"
+        if 0 <= player < len(self.hero_order):
+            return self.setup.heroes[self.hero_order[player]].name
+        return super().player_name(player)
+
+    def pending_decision(self) -> str:
+        if self.ended is not None:
+            return f"the game is over ({self.ended})"
+        if self.attack is not None:
+            rolled = len(self.attack.faces) + 1
+            return f"roll Action die {rolled} of {self.attack.dice}"
+        if self.choice is not None:
+            enemy = self.figures[self.choice.enemy].name
+            if self.choice.kind == "step":
+                return f"{enemy} has equally good steps toward the nearest hero: choose its area"
+            return f"{enemy} can reach equally near figures: choose whom it attacks"
+        actor = self.actor()
+        if actor is None:
+            return "waiting"
+        if actor.kind == "ally":
+            return f"{actor.name}'s turn (non-hero ally): move, attack or pass"
+        return f"{actor.name}'s turn: choose an Action token's action (move or attack) or pass"
+
+    # -- legal actions -----------------------------------------------------
+    def legal_actions(self) -> list[Action]:
+        if self.ended is not None:
+            return []
+        if self.attack is not None:
+            return [a for a, _ in self.chance_outcomes()]
+        if self.choice is not None:
+            choice = self.choice
+            if choice.kind == "step":
+                return [EnemyStep(choice.enemy, o) for o in choice.options]
+            return [EnemyTarget(choice.enemy, o) for o in choice.options]
+        actor = self.actor()
+        if actor is None:
+            return []
+        actions: list[Action] = list(self._legal_moves(actor))
+        actions.extend(legal_declarations(self, actor))
+        actions.append(Pass(actor.id))
+        return actions
+
+    def _legal_moves(self, figure: Figure) -> list[Move]:
+        used = occupancy(self.board, self.figures.values())
+        areas = [
+            a
+            for a in self.board.walk_neighbours(figure.area)
+            if self.board.has_room(a, used, figure.size)
+        ]
+        if figure.kind == "ally":
+            return [Move(figure.id, a) for a in areas]
+        tokens = [t.id for t in self.setup.heroes[figure.type_id].tokens if "move" in t.symbols]
+        return [Move(figure.id, a, t) for t in tokens for a in areas]
+
+    def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
+        if self.attack is None:
+            return super().chance_outcomes()
+        return [(RollDie(face), p) for face, p in self.setup.die.die().outcomes()]
+
+    # -- checking ----------------------------------------------------------
+    def check(self, action: Action) -> None:
+        """Raise RuleViolation naming the rule ``action`` breaks; never mutates."""
+        if self.ended is not None:
+            raise RuleViolation("AR-END-1", f"the game is over ({self.ended})")
+        if self.attack is not None:
+            self._check_roll(action)
+            return
+        if self.choice is not None:
+            self._check_choice(action)
+            return
+        actor = self.actor()
+        if actor is None:
+            raise RuleViolation("AR-ROUND-1", "no hero or ally is acting now")
+        if isinstance(action, RollDie):
+            raise RuleViolation("CORE-CHANCE", "no Action dice are being rolled")
+        if isinstance(action, EnemyStep | EnemyTarget):
+            raise RuleViolation("AR-ROUND-1", "no enemy's turn is waiting on the players")
+        who = (
+            action.attacker if isinstance(action, MeleeAttack) else getattr(action, "figure", None)
+        )
+        if who != actor.id:
+            raise RuleViolation("AR-ROUND-1", f"it is {actor.name}'s turn, not {who!r}'s")
+        if isinstance(action, Move):
+            self._check_move(actor, action)
+        elif isinstance(action, MeleeAttack):
+            check_declaration(self, action)
+        elif not isinstance(action, Pass):
+            raise RuleViolation("CORE-LEGAL", f"{action.label()} is not an areas action")
+
+    def _check_roll(self, action: Action) -> None:
+        """AR-DECL-3: once the dice are rolling, the declaration stands as made."""
+        if isinstance(action, MeleeAttack):
+            raise RuleViolation(
+                "AR-DECL-3", "declarations cannot be changed after the dice are rolled"
+            )
+        if not isinstance(action, RollDie) or action.face not in self.setup.die.die().faces:
+            raise RuleViolation("CORE-CHANCE", f"{action.label()} is not a face of the Action die")
+
+    def _check_choice(self, action: Action) -> None:
+        choice = self.choice
+        if choice is None:
+            raise RuleViolation("AR-ROUND-1", "no enemy's turn is waiting on the players")
+        wanted = EnemyStep if choice.kind == "step" else EnemyTarget
+        option = (
+            getattr(action, "to", None)
+            if isinstance(action, EnemyStep)
+            else getattr(action, "target", None)
+        )
+        if not isinstance(action, wanted) or getattr(action, "enemy", None) != choice.enemy:
+            raise RuleViolation("AR-ROUND-1", self.pending_decision())
+        if option not in choice.options:
+            shown = ", ".join(choice.options)
+            raise RuleViolation(
+                "AR-ROUND-1", f"{option!r} is not one of the tied options ({shown})"
+            )
+
+    def _check_move(self, figure: Figure, action: Move) -> None:
+        """AR-ROUND-1: a move goes to an adjacent area not at capacity, by a move token."""
+        if figure.kind == "hero":
+            tokens = {t.id: t for t in self.setup.heroes[figure.type_id].tokens}
+            token = tokens.get(action.token or "")
+            if token is None or "move" not in token.symbols:
+                raise RuleViolation(
+                    "AR-ROUND-1",
+                    f"{figure.name} moves with an Action token showing the move symbol",
+                )
+        elif action.token is not None:
+            raise RuleViolation(
+                "AR-ALLY-1", f"{figure.name} is a non-hero ally and has no Action tokens"
+            )
+        if action.to not in self.board.areas:
+            raise RuleViolation("AR-ROUND-1", f"there is no area {action.to!r}")
+        here, there = self.board.area(figure.area), self.board.area(action.to)
+        if not self.board.is_adjacent(here.id, there.id):
+            raise RuleViolation("AR-ROUND-1", f"{there.name} is not adjacent to {here.name}")
+        if self.board.has_barrier(here.id, there.id):
+            raise RuleViolation(
+                "AR-ROUND-1", f"a solid barrier stands between {here.name} and {there.name}"
+            )
+        used = occupancy(self.board, self.figures.values())
+        if not self.board.has_room(there.id, used, figure.size):
+            raise RuleViolation(
+                "AR-ROUND-1",
+                f"{there.name} is at capacity ({used[there.id]}/{there.capacity}) "
+                f"for a figure of size {figure.size}",
+            )
+
+    # -- applying ----------------------------------------------------------
+    def _apply(self, action: Action) -> None:
+        if isinstance(action, RollDie):
+            self._roll(action.face)
+        elif isinstance(action, MeleeAttack):
+            self._declare(check_declaration(self, action))
+        elif isinstance(action, Move):
+            self._move(self.figures[action.figure], action.to)
+            self._end_turn()
+        elif isinstance(action, Pass):
+            self.emit("pass", f"{self.figures[action.figure].name} passes", "AR-ROUND-1")
+            self._end_turn()
+        elif isinstance(action, EnemyStep):
+            self.choice = None
+            enemy_turns.enemy_step(self, self.figures[action.enemy], action.to)
+        elif isinstance(action, EnemyTarget):
+            self.choice = None
+            enemy_turns.enemy_attack(self, self.figures[action.enemy], action.target)
+        self._advance()
+
+    def _move(self, figure: Figure, area: str) -> None:
+        before = self.board.area(figure.area).name
+        figure.area = area
+        after = self.board.area(area).name
+        self.emit(
+            "move",
+            f"{figure.name} moves from {before} to {after}",
+            "AR-ROUND-1",
+            figure=figure.id,
+            to=area,
+        )
+
+    def _declare(self, declaration: Declaration) -> None:
+        """AR-DECL-1..3: record the declaration and the reach check it passed."""
+        attacker, target = declaration.attacker, declaration.target
+        used_as = declaration.token.name if declaration.token else ""
+        if declaration.ally_attack is not None:
+            used_as = declaration.ally_attack.name
+        weapon = f" with {declaration.weapon.name}" if declaration.weapon else ""
+        effects = ", ".join(e.name for e in declaration.effects) or "none"
+        self.emit(
+            "declare",
+            f"{attacker.name} declares {used_as}{weapon} on {target.name}; optional effects: {effects}",
+            "AR-DECL-1",
+            "AR-DECL-2",
+            "AR-DECL-3",
+            attacker=attacker.id,
+            target=target.id,
+        )
+        lines = "\n  ".join(r.line() for r in declaration.reach)
+        rules = ("AR-ALLY-1",) if attacker.kind == "ally" else ("AR-REQ-1", "AR-REQ-2")
+        self.emit(
+            "reach",
+            f"Reach check for {attacker.name} in {self.board.area(attacker.area).name}:\n  {lines}",
+            *rules,
+            "AR-REQ-3",
+            "AR-REQ-4",
+            "AR-RANGE-1",
+            attacker=attacker.id,
+            reach=[
+                {
+                    "target": r.target,
+                    "reachable": r.reachable,
+                    "rule": r.rule_id,
+                    "reason": r.reason,
+                }
+                for r in declaration.reach
+            ],
+        )
+        left = self.uses_left.get(attacker.id, {})
+        for effect in declaration.effects:
+            if effect.id in left:
+                left[effect.id] -= 1
+        if declaration.ally_attack is not None:
+            self._hit(
+                attacker,
+                target,
+                ally_damage(declaration.ally_attack),
+                (),
+                declaration.ally_attack.stun,
+            )
+            self._end_turn()
+            return
+        dice = declaration.token.dice if declaration.token else 0
+        self.attack = PendingAttack(
+            attacker.id,
+            declaration.token.id if declaration.token else "",
+            target.id,
+            declaration.weapon.id if declaration.weapon else None,
+            tuple(e.id for e in declaration.effects),
+            dice,
+        )
+        if dice == 0:
+            self._resolve_attack()
+
+    def _roll(self, face: str) -> None:
+        """AR-DMG-1: one Action die per chance node."""
+        attack = self.attack
+        if attack is None:
+            raise RuleViolation("CORE-CHANCE", "no Action dice are being rolled")
+        self.attack = PendingAttack(
+            attack.attacker,
+            attack.action,
+            attack.target,
+            attack.weapon,
+            attack.effects,
+            attack.dice,
+            (*attack.faces, face),
+        )
+        successes = self.setup.die.successes(face)
+        self.emit("roll", f"Action die shows {face} ({successes} successes)", "AR-DMG-1", face=face)
+        if len(self.attack.faces) == attack.dice:
+            self._resolve_attack()
+
+    def _resolve_attack(self) -> None:
+        """AR-DMG-2: successes + weapon modifier + other modifiers, then the effects."""
+        attack = self.attack
+        if attack is None:
+            raise RuleViolation("CORE-CHANCE", "no attack is waiting on its dice")
+        self.attack = None
+        attacker = self.figures[attack.attacker]
+        hero = self.setup.heroes[attacker.type_id]
+        owned = {item_id: self.setup.items[item_id] for item_id in hero.items}
+        effects: list[OptionalEffect] = []
+        for effect_id in attack.effects:
+            item = owned.get(effect_id)
+            if item is not None and item.effect is not None:
+                effects.append(OptionalEffect(item.id, item.name, item.effect))
+            else:
+                own = next(e for e in hero.effects if e.id == effect_id)
+                effects.append(OptionalEffect(own.id, own.name, own))
+        weapon = self.setup.items[attack.weapon] if attack.weapon else None
+        breakdown = hero_damage(self.setup.die, attack.faces, weapon, tuple(effects))
+        stun = any(e.effect.stun for e in effects)
+        self._hit(attacker, self.figures[attack.target], breakdown, tuple(effects), stun)
+        self._end_turn()
+
+    def _hit(
+        self,
+        attacker: Figure,
+        target: Figure,
+        breakdown: DamageBreakdown,
+        effects: tuple[OptionalEffect, ...],
+        stun: bool,
+    ) -> None:
+        self.emit(
+            "damage",
+            f"{attacker.name} hits {target.name}: {breakdown.text()}",
+            *breakdown.rules,
+            attacker=attacker.id,
+            target=target.id,
+            total=breakdown.total,
+            parts=[[label, value] for label, value in breakdown.parts],
+        )
+        poison = sum(e.effect.poison for e in effects)
+        if poison:
+            target.poison += poison
+            self.emit("poison", f"{target.name} is poisoned ({target.poison})", "AR-DECL-3")
+        if stun:
+            target.stunned = True
+            self.emit("stun", f"{target.name} is stunned and will skip its next turn", "AR-DMG-4")
+        if breakdown.total:
+            self.wound(target, breakdown.total, f"{target.name} loses {breakdown.total} health")
+
+    def wound(self, figure: Figure, amount: int, text: str, *rules: str) -> None:
+        """Take health (never below 0); AR-END-1: a figure at 0 is removed."""
+        figure.health = max(0, figure.health - amount)
+        self.emit(
+            "wound", f"{text} ({figure.health}/{figure.max_health} left)", *rules, figure=figure.id
+        )
+        if figure.health == 0:
+            del self.figures[figure.id]
+            self.fallen.append(figure.name)
+            self.emit(
+                "removed",
+                f"{figure.name} is at 0 health and is removed",
+                "AR-END-1",
+                figure=figure.id,
+            )
+
+    def _end_turn(self) -> None:
+        if self.queue:
+            self.queue.pop(0)
+
+    def _advance(self) -> None:
+        """Run the automatic parts of a round until a player or chance must act."""
+        while self.ended is None:
+            if not any(f.kind == "enemy" for f in self.figures.values()):
+                self.ended = Outcome("won", f"every enemy is removed, in round {self.round}")
+                self.emit("end", f"Won: {self.ended.summary}", "AR-END-1")
+                return
+            if not any(f.kind == "hero" for f in self.figures.values()):
+                self.ended = Outcome("lost", f"every hero is removed, in round {self.round}")
+                self.emit("end", f"Lost: {self.ended.summary}", "AR-END-1")
+                return
+            if self.attack is not None or self.choice is not None:
+                return
+            while self.queue and self.queue[0] not in self.figures:
+                self.queue.pop(0)
+            if self.queue:
+                if self.phase != "enemies":
+                    return
+                enemy_turns.run_enemy_turn(self)
+                continue
+            self._next_phase()
+
+    def _next_phase(self) -> None:
+        """AR-ROUND-1: heroes, then allies, then enemies; then the next round."""
+        if self.phase == "heroes":
+            self.phase = "allies"
+            self.queue = [f.id for f in self.figures.values() if f.kind == "ally"]
+            if self.queue:
+                self.emit("phase", "The allies' turns", "AR-ROUND-1")
+            return
+        if self.phase == "allies":
+            self.phase = "enemies"
+            self.queue = [f.id for f in self.figures.values() if f.kind == "enemy"]
+            self.enemy_started = self.enemy_moved = False
+            self.emit("phase", "The enemies' turns", "AR-ROUND-1")
+            return
+        if self.round >= self.setup.round_limit:
+            self.ended = Outcome(
+                "lost", f"enemies remain after the round limit ({self.setup.round_limit} rounds)"
+            )
+            self.emit("end", f"Lost: {self.ended.summary} (house assumption)", "AR-ROUND-1")
+            return
+        self.round += 1
+        self.phase = "heroes"
+        self.queue = [h for h in self.hero_order if h in self.figures]
+        self.emit(
+            "round",
+            f"Round {self.round} of {self.setup.round_limit}: the heroes' turns",
+            "AR-ROUND-1",
+        )
+
+    def outcome(self) -> Outcome | None:
+        return self.ended
+
+    # -- copies and files --------------------------------------------------
+    def clone(self) -> AreasState:
+        other = AreasState.__new__(AreasState)
+        other.__dict__.update(self.__dict__)
+        other.history = list(self.history)
+        other.log = list(self.log)
+        other.figures = {k: f.copy() for k, f in self.figures.items()}
+        other.uses_left = {k: dict(v) for k, v in self.uses_left.items()}
+        other.fallen = list(self.fallen)
+        other.queue = list(self.queue)
+        return other
+
+    def _fields_to_dict(self) -> dict[str, Any]:
+        return {
+            "figures": [f.to_dict() for f in self.figures.values()],
+            "uses_left": {k: dict(v) for k, v in self.uses_left.items()},
+            "fallen": list(self.fallen),
+            "round": self.round,
+            "phase": self.phase,
+            "queue": list(self.queue),
+            "enemy_started": self.enemy_started,
+            "enemy_moved": self.enemy_moved,
+            "attack": self.attack.to_dict() if self.attack else None,
+            "choice": self.choice.to_dict() if self.choice else None,
+            "ended": [self.ended.result, self.ended.summary] if self.ended else None,
+        }
+
+    def _fields_from_dict(self, data: Mapping[str, Any]) -> None:
+        self.figures = {f["id"]: Figure.from_dict(f) for f in data["figures"]}
+        self.uses_left = {
+            k: {e: int(n) for e, n in v.items()} for k, v in data["uses_left"].items()
+        }
+        self.fallen = [str(n) for n in data["fallen"]]
+        self.round = int(data["round"])
+        self.phase = data["phase"]
+        self.queue = [str(q) for q in data["queue"]]
+        self.enemy_started = bool(data["enemy_started"])
+        self.enemy_moved = bool(data["enemy_moved"])
+        self.attack = PendingAttack.from_dict(data["attack"]) if data["attack"] else None
+        self.choice = EnemyChoice.from_dict(data["choice"]) if data["choice"] else None
+        self.ended = Outcome(*data["ended"]) if data["ended"] else None
+
+
+def _new_figure(setup: Scenario, figure_id: str, kind: str, type_id: str, area: str) -> Figure:
+    if kind == "hero":
+        hero = setup.heroes[type_id]
+        return Figure(
+            figure_id, "hero", type_id, hero.name, area, hero.health, hero.health, hero.size
+        )
+    if kind == "ally":
+        ally = setup.allies[type_id]
+        return Figure(
+            figure_id, "ally", type_id, ally.name, area, ally.health, ally.health, ally.size
+        )
+    enemy = setup.enemies[type_id]
+    number = figure_id.rsplit("-", 1)[-1]
+    name = f"{enemy.name} {number}" if number.isdigit() else enemy.name
+    return Figure(figure_id, "enemy", type_id, name, area, enemy.health, enemy.health, enemy.size)
+
+
+class AreasGame(Game):
+    """The area-capacity crawler."""
+
+    name = "areas"
+    title = "Areas: the area-capacity crawler"
+    rulesets = ("standard",)
+
+    def __init__(self) -> None:
+        self._codec = ActionCodec(ACTION_CLASSES)
+
+    @property
+    def codec(self) -> ActionCodec:
+        return self._codec
+
+    def scenarios(self) -> Sequence[ScenarioInfo]:
+        return [
+            ScenarioInfo(name, load_scenario(name).title, self.rulesets)
+            for name in shipped_scenarios()
+        ]
+
+    def new_state(self, scenario: str, seed: int, ruleset: str | None = None) -> AreasState:
+        ruleset = self.check_ruleset(ruleset)
+        return self.state_for(load_scenario(scenario), seed, ruleset, scenario=scenario)
+
+    def state_for(
+        self,
+        setup: Scenario,
+        seed: int = 0,
+        ruleset: str | None = None,
+        *,
+        scenario: str | None = None,
+    ) -> AreasState:
+        """A new game of an already loaded scenario (tests build scenarios in code)."""
+        state = AreasState(
+            self,
+            setup,
+            ruleset=self.check_ruleset(ruleset),
+            seed=seed,
+            scenario=scenario or setup.name,
+        )
+        state._advance()
+        return state
+
+    def render(self, state: State) -> Any:
+        from rulekeeper.games.areas.render import render_state
+
+        if not isinstance(state, AreasState):
+            raise TypeError("the areas game renders only its own states")
+        return render_state(state)
+
+    def describe_action(self, state: State, action: Action) -> str:
+        from rulekeeper.games.areas.render import describe
+
+        if not isinstance(state, AreasState):
+            raise TypeError("the areas game describes only its own states")
+        return describe(state, action)
+
+
+GAME = AreasGame()

@@ -1,0 +1,185 @@
+"""How the areas game looks in a terminal: the area map, the figures, the reach now.
+
+The map is drawn as its graph: each area with its height, the capacity used,
+who stands there, and its links (a solid barrier or a change of height is
+marked on the link). When a hero or ally is acting, the reach panel shows the
+same reach query the rules use: who can be attacked in melee, and the rule
+that forbids each of the others. Nothing here decides a rule.
+"""
+
+from __future__ import annotations
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+
+from rulekeeper.core.actions import Action
+from rulekeeper.games.areas.actions import EnemyStep, EnemyTarget, MeleeAttack, Move, Pass, RollDie
+from rulekeeper.games.areas.declaration import available_effects, melee_weapons
+from rulekeeper.games.areas.game import AreasState
+from rulekeeper.games.areas.reach import melee_reach, occupancy
+
+
+def render_state(state: AreasState) -> Group:
+    """The whole board as a rich renderable."""
+    header = Text()
+    header.append(state.setup.title, style="bold")
+    header.append(
+        f"   round {state.round}/{state.setup.round_limit}, {state.phase}' turns\n", style="dim"
+    )
+    header.append(state.pending_decision())
+    parts: list[object] = [header, _area_table(state), _figure_table(state)]
+    reach = _reach_panel(state)
+    if reach is not None:
+        parts.append(reach)
+    if state.fallen:
+        parts.append(Text("Removed: " + ", ".join(state.fallen), style="dim"))
+    return Group(*parts)  # type: ignore[arg-type]
+
+
+def _area_table(state: AreasState) -> Table:
+    board = state.board
+    used = occupancy(board, state.figures.values())
+    table = Table(title="Area map", title_justify="left", show_lines=False)
+    table.add_column("area")
+    table.add_column("height", justify="right")
+    table.add_column("space", justify="right")
+    table.add_column("figures")
+    table.add_column("links (╳ solid barrier, ↑↓ other height)")
+    for area in board.areas.values():
+        space = f"{used[area.id]}/{area.capacity}"
+        if used[area.id] >= area.capacity:
+            space += " full"
+        here = [f for f in state.figures.values() if f.area == area.id]
+        figures = ", ".join(
+            f"{f.name} {f.health}hp" + (f" (size {f.size})" if f.size > 1 else "") for f in here
+        )
+        links = []
+        for other_id in board.neighbours(area.id):
+            other = board.area(other_id)
+            mark = ""
+            if board.has_barrier(area.id, other_id):
+                mark = "╳ "
+            elif other.height > area.height:
+                mark = "↑ "
+            elif other.height < area.height:
+                mark = "↓ "
+            links.append(f"{mark}{other.name}")
+        table.add_row(
+            f"{area.name} [{area.id}]", str(area.height), space, figures, ", ".join(links)
+        )
+    return table
+
+
+def _figure_table(state: AreasState) -> Table:
+    table = Table(title="Figures", title_justify="left")
+    for column in ("figure", "side", "area", "health", "notes"):
+        table.add_column(column)
+    for figure in state.figures.values():
+        notes: list[str] = []
+        if figure.kind == "hero":
+            hero = state.setup.heroes[figure.type_id]
+            notes.append("items: " + ", ".join(state.setup.items[i].name for i in hero.items))
+            effects = available_effects(state, figure)
+            left = state.uses_left.get(figure.id, {})
+            shown = [
+                f"{e.name}" + (f" x{left[k]}" if k in left else "") for k, e in effects.items()
+            ]
+            if shown:
+                notes.append("effects: " + ", ".join(shown))
+        if figure.poison:
+            notes.append(f"poison {figure.poison}")
+        if figure.stunned:
+            notes.append("stunned")
+        table.add_row(
+            figure.name,
+            figure.kind,
+            state.board.area(figure.area).name,
+            f"{figure.health}/{figure.max_health}",
+            "; ".join(notes),
+        )
+    return table
+
+
+def _reach_panel(state: AreasState) -> Text | None:
+    """The acting figure's melee reach, per weapon or printed attack."""
+    actor = state.actor()
+    if actor is None:
+        return None
+    ranges: list[tuple[str, int | None]]
+    if actor.kind == "hero":
+        hero = state.setup.heroes[actor.type_id]
+        ranges = [(w.name, w.range) for w in melee_weapons(state, hero)]
+        if not ranges:
+            return Text(f"{actor.name} has no active melee weapon (AR-REQ-2)", style="yellow")
+    else:
+        ranges = [(a.name, a.range) for a in state.setup.allies[actor.type_id].attacks]
+    text = Text()
+    for label, at_range in ranges:
+        suffix = f", range {at_range}" if at_range else ""
+        text.append(f"Melee reach of {actor.name} with {label}{suffix}:\n", style="bold")
+        for ruling in melee_reach(state.board, actor, state.figures, at_range):
+            style = "green" if ruling.reachable else "red"
+            text.append(f"  {ruling.line()}\n", style=style)
+    return text
+
+
+def describe(state: AreasState, action: Action) -> str:
+    """Menu text for an action."""
+    names = {f.id: f.name for f in state.figures.values()}
+    board = state.board
+    if isinstance(action, Move):
+        figure = state.figures.get(action.figure)
+        size = figure.size if figure else 1
+        used = occupancy(board, state.figures.values())
+        area = board.area(action.to) if action.to in board.areas else None
+        where = f"{area.name} ({used[area.id]}/{area.capacity})" if area else action.to
+        token = ""
+        if figure and figure.kind == "hero" and action.token:
+            tokens = {t.id: t.name for t in state.setup.heroes[figure.type_id].tokens}
+            token = f" [{tokens.get(action.token, action.token)}]"
+        return f"{names.get(action.figure, action.figure)}: move to {where}{token}" + (
+            f" (size {size})" if size > 1 else ""
+        )
+    if isinstance(action, MeleeAttack):
+        return _describe_attack(state, action)
+    if isinstance(action, Pass):
+        return f"{names.get(action.figure, action.figure)}: pass"
+    if isinstance(action, RollDie):
+        try:
+            return f"Action die shows {action.face} ({state.setup.die.successes(action.face)} successes)"
+        except KeyError:
+            return action.label()
+    if isinstance(action, EnemyStep):
+        area_name = board.area(action.to).name if action.to in board.areas else action.to
+        return f"{names.get(action.enemy, action.enemy)} steps into {area_name}"
+    if isinstance(action, EnemyTarget):
+        return f"{names.get(action.enemy, action.enemy)} attacks {names.get(action.target, action.target)}"
+    return action.label()
+
+
+def _describe_attack(state: AreasState, action: MeleeAttack) -> str:
+    figure = state.figures.get(action.attacker)
+    target = state.figures.get(action.target)
+    target_text = action.target
+    if target is not None:
+        target_text = f"{target.name} in {state.board.area(target.area).name}"
+    if figure is None:
+        return action.label()
+    if figure.kind == "ally":
+        attacks = {a.id: a for a in state.setup.allies[figure.type_id].attacks}
+        attack = attacks.get(action.action)
+        if attack is None:
+            return action.label()
+        damage = f"{attack.damage} damage" if attack.damage is not None else "no damage, stuns"
+        return f"{figure.name}: {attack.name} ({damage}) on {target_text}"
+    hero = state.setup.heroes[figure.type_id]
+    token = next((t for t in hero.tokens if t.id == action.action), None)
+    used = f"{token.name} ({token.dice} dice)" if token else action.action
+    weapon = state.setup.items.get(action.weapon or "")
+    with_weapon = f" with {weapon.name}" if weapon else ""
+    effects = [state.setup.items[e].name if e in state.setup.items else e for e in action.effects]
+    own = {e.id: e.name for e in hero.effects}
+    effects = [own.get(e, e) for e in effects]
+    extra = f" + {', '.join(effects)}" if effects else ""
+    return f"{figure.name}: {used}{with_weapon} on {target_text}{extra}"
