@@ -319,6 +319,8 @@ def _free_t_exists(lines: list[Line], s: Fraction) -> bool:
     )
     reach: Fraction | None = None  # [0, reach] is covered so far
     for lo, hi in intervals:
+        if hi < 0:
+            continue
         if (reach is None and lo > 0) or (reach is not None and lo > reach):
             return True
         reach = hi if reach is None else max(reach, hi)
