@@ -1,0 +1,1 @@
+"""Ether: the resource-spending map-card crawler (rules ``ET-…``, docs/games/ether.md)."""

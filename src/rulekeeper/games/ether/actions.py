@@ -1,0 +1,255 @@
+"""Ether's actions and the intents a payment pays for.
+
+The payment is a first-class action (ET-PAY-1..4): :class:`Pay` names its
+exact sources, the one action it pays for and, for a slash cost, the chosen
+alternative (ET-UNQ-3). The interactive play loop builds the same payment step
+by step: :class:`AddSource` per source, then :class:`Spend` naming the action;
+the engine checks both through one function (``payment.check_payment``).
+
+An intent is what a payment buys; each has a ``kind`` tag so its JSON form is
+self-describing: ``{"type": "pay", "sources": [{"kind": "die", "ref": "wren:yellow-1"}],
+"actions": [{"kind": "move", "steps": 1}], "alternative": 0}``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from rulekeeper.boards.mapcards import Direction
+from rulekeeper.core.actions import Action, action_type
+
+SourceKind = Literal["hand", "inventory", "die"]
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Source:
+    """ET-PAY-1: one source of a payment: a card in hand, a card in the inventory, a ready die."""
+
+    kind: SourceKind
+    ref: str
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.ref}"
+
+
+# -- intents: what one payment pays for (ET-KIND-1) -------------------------
+@dataclass(frozen=True, slots=True)
+class MoveIntent:
+    """ET-MOVE-1: spend N cunning to move N spaces."""
+
+    kind: Literal["move"]
+    steps: int
+
+
+@dataclass(frozen=True, slots=True)
+class AttackIntent:
+    """ET-ATK-1: spend N wrath to deal N damage to a non-boss enemy in the active area."""
+
+    kind: Literal["attack"]
+    enemy: str
+    wrath: int
+
+
+@dataclass(frozen=True, slots=True)
+class InfluenceIntent:
+    """ET-INF-1/4: play an influence card from hand (``target``: an enemy, if it deals damage)."""
+
+    kind: Literal["influence"]
+    card: str
+    target: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class ExploreIntent:
+    """ET-EXP-1: explore along the arrow pointing ``direction`` in the hero's space."""
+
+    kind: Literal["explore"]
+    direction: Direction
+
+
+@dataclass(frozen=True, slots=True)
+class UniqueIntent:
+    """ET-UNQ-1: resolve the unique map action ``action`` in the hero's space."""
+
+    kind: Literal["unique"]
+    action: str
+
+
+@dataclass(frozen=True, slots=True)
+class BossIntent:
+    """ET-BOSS-1 (house): spend N wrath to deal N damage to the boss in the active area."""
+
+    kind: Literal["boss"]
+    wrath: int
+
+
+Intent = MoveIntent | AttackIntent | InfluenceIntent | ExploreIntent | UniqueIntent | BossIntent
+
+ACTION_KIND: dict[str, str] = {
+    "move": "standard",
+    "attack": "standard",
+    "boss": "standard",
+    "influence": "influence",
+    "explore": "map",
+    "unique": "map",
+}
+"""ET-KIND-1: the three kinds of action: standard, influence and map."""
+
+
+def move(steps: int) -> MoveIntent:
+    return MoveIntent("move", steps)
+
+
+def attack(enemy: str, wrath: int) -> AttackIntent:
+    return AttackIntent("attack", enemy, wrath)
+
+
+def influence(card: str, target: str | None = None) -> InfluenceIntent:
+    return InfluenceIntent("influence", card, target)
+
+
+def explore(direction: Direction) -> ExploreIntent:
+    return ExploreIntent("explore", direction)
+
+
+def unique(action_id: str) -> UniqueIntent:
+    return UniqueIntent("unique", action_id)
+
+
+def face_boss(wrath: int) -> BossIntent:
+    return BossIntent("boss", wrath)
+
+
+def describe_intent(intent: Intent) -> str:
+    if isinstance(intent, MoveIntent):
+        return f"move {intent.steps}"
+    if isinstance(intent, AttackIntent):
+        return f"attack {intent.enemy} with {intent.wrath} wrath"
+    if isinstance(intent, InfluenceIntent):
+        target = f" at {intent.target}" if intent.target else ""
+        return f"play {intent.card}{target}"
+    if isinstance(intent, ExploreIntent):
+        return f"explore {intent.direction}"
+    if isinstance(intent, UniqueIntent):
+        return f"resolve {intent.action}"
+    return f"face the boss with {intent.wrath} wrath"
+
+
+# -- player actions ----------------------------------------------------------
+@action_type("pay")
+@dataclass(frozen=True, slots=True)
+class Pay(Action):
+    """One payment, whole: its sources, the one action it pays for, the cost alternative.
+
+    ``actions`` must hold exactly one intent (ET-PAY-2); ``alternative`` picks
+    one cost of a slash cost (ET-UNQ-3), 0 for a single cost.
+    """
+
+    sources: tuple[Source, ...]
+    actions: tuple[Intent, ...]
+    alternative: int = 0
+
+    def label(self) -> str:
+        what = ", ".join(describe_intent(i) for i in self.actions)
+        paid = ", ".join(str(s) for s in self.sources) or "nothing"
+        return f"pay {paid} for {what}"
+
+
+@action_type("add_source")
+@dataclass(frozen=True, slots=True)
+class AddSource(Action):
+    """Add one source to the payment being gathered (nothing is spent yet)."""
+
+    source: Source
+
+    def label(self) -> str:
+        return f"add {self.source}"
+
+
+@action_type("spend")
+@dataclass(frozen=True, slots=True)
+class Spend(Action):
+    """Spend the gathered sources, at once, on one action (ET-PAY-2, ET-PAY-3)."""
+
+    action: Intent
+    alternative: int = 0
+
+    def label(self) -> str:
+        return f"spend on {describe_intent(self.action)}"
+
+
+@action_type("cancel_payment")
+@dataclass(frozen=True, slots=True)
+class CancelPayment(Action):
+    """Put the gathered sources back untouched (ET-PAY-4: nothing is spent)."""
+
+
+@action_type("step")
+@dataclass(frozen=True, slots=True)
+class Step(Action):
+    """ET-MOVE-1/2: move one paid space through an open edge."""
+
+    direction: Direction
+
+
+@action_type("end_movement")
+@dataclass(frozen=True, slots=True)
+class EndMovement(Action):
+    """Stop moving; paid steps not taken are lost (ET-PAY-3)."""
+
+
+@action_type("end_activation")
+@dataclass(frozen=True, slots=True)
+class EndActivation(Action):
+    """The acting hero ends their activation (ET-ROUND-1)."""
+
+
+@action_type("assign_damage")
+@dataclass(frozen=True, slots=True)
+class AssignDamage(Action):
+    """Enemy phase: the heroes choose which hero on the card takes an enemy's damage."""
+
+    enemy: str
+    hero: str
+
+
+# -- chance outcomes (labels end with the card drawn) ---------------------
+@action_type("draw_influence")
+@dataclass(frozen=True, slots=True)
+class DrawInfluence(Action):
+    card: str
+
+
+@action_type("draw_enemy")
+@dataclass(frozen=True, slots=True)
+class DrawEnemy(Action):
+    card: str
+
+
+@action_type("draw_map")
+@dataclass(frozen=True, slots=True)
+class DrawMap(Action):
+    card: str
+
+
+@action_type("draw_item")
+@dataclass(frozen=True, slots=True)
+class DrawItem(Action):
+    card: str
+
+
+ALL_ACTIONS: tuple[type[Action], ...] = (
+    Pay,
+    AddSource,
+    Spend,
+    CancelPayment,
+    Step,
+    EndMovement,
+    EndActivation,
+    AssignDamage,
+    DrawInfluence,
+    DrawEnemy,
+    DrawMap,
+    DrawItem,
+)

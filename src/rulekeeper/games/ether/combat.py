@@ -1,0 +1,110 @@
+"""Wrath attacks, the boss, and the enemy phase's damage (ET-ATK-*, ET-BOSS-1, ET-ROUND-1).
+
+ET-ATK-1 spends N wrath for N damage to one non-boss enemy in the active
+area (the hero's map card); ET-ATK-2 allows it only if it defeats the enemy.
+The boss is faced instead, and only once the map actions it requires have
+been resolved (ET-BOSS-1); facing it is house-ruled as wrath for damage that
+need not defeat it at once.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rulekeeper.core.errors import RuleViolation
+from rulekeeper.games.ether.actions import AttackIntent, BossIntent
+from rulekeeper.games.ether.pieces import BOSS_UID, Enemy, Hero
+
+if TYPE_CHECKING:
+    from rulekeeper.games.ether.state import EtherState
+
+
+def in_active_area(state: EtherState, enemy: Enemy) -> bool:
+    hero = state.hero
+    return hero.space is not None and state.board.card_of(enemy.space) == state.board.card_of(
+        hero.space
+    )
+
+
+def check_attack(state: EtherState, intent: AttackIntent) -> None:
+    """ET-ATK-1: a non-boss enemy in the active area; ET-ATK-2: the damage must defeat it."""
+    enemy = state.enemies.get(intent.enemy)
+    if enemy is None:
+        raise RuleViolation("ET-ATK-1", f"there is no enemy {intent.enemy!r} on the map")
+    if enemy.uid == BOSS_UID:
+        raise RuleViolation(
+            "ET-ATK-1",
+            f"{state.enemy_name(enemy)} is a boss; a wrath attack hits non-boss enemies only",
+        )
+    if not in_active_area(state, enemy):
+        raise RuleViolation("ET-ATK-1", f"{state.enemy_name(enemy)} is not in the active area")
+    health = state.enemy_health(enemy)
+    if intent.wrath < health:
+        raise RuleViolation(
+            "ET-ATK-2",
+            f"{intent.wrath} damage does not defeat {state.enemy_name(enemy)} ({health} health left)",
+        )
+
+
+def resolve_attack(state: EtherState, intent: AttackIntent) -> None:
+    enemy = state.enemies[intent.enemy]
+    damage_enemy(state, enemy, intent.wrath, "ET-ATK-1", "ET-ATK-2")
+
+
+def damage_enemy(state: EtherState, enemy: Enemy, amount: int, *rules: str) -> None:
+    """Deal damage; a defeated enemy's card goes to the enemy discard pile."""
+    enemy.damage_taken += amount
+    name = state.enemy_name(enemy)
+    if state.enemy_health(enemy) > 0:
+        state.emit("damage", f"{name} takes {amount} damage", *rules)
+        return
+    del state.enemies[enemy.uid]
+    if enemy.uid == BOSS_UID:
+        state.boss_defeated = True
+        state.emit("boss_defeated", f"{name} is defeated", *rules, "ET-END-1")
+    else:
+        state.enemy_deck.discard(enemy.card)
+        state.emit("defeat", f"{name} ({enemy.uid}) is defeated", *rules)
+
+
+def check_boss(state: EtherState, intent: BossIntent) -> None:
+    """ET-BOSS-1: the boss is faced only once its required map actions are resolved."""
+    boss = state.enemies.get(BOSS_UID)
+    if boss is None:
+        raise RuleViolation("ET-BOSS-1", "the boss has not been revealed (explore to its lair)")
+    missing = [u for u in state.content.boss.requires if u not in state.resolved_uniques]
+    if missing:
+        names = ", ".join(state.content.uniques[u].name for u in missing)
+        raise RuleViolation(
+            "ET-BOSS-1", f"{state.content.boss.name} cannot be faced before: {names}"
+        )
+    if not in_active_area(state, boss):
+        raise RuleViolation("ET-BOSS-1", f"{state.content.boss.name} is not in the active area")
+    if intent.wrath < 1:
+        raise RuleViolation("ET-BOSS-1", "facing the boss spends at least 1 wrath")
+
+
+def resolve_boss(state: EtherState, intent: BossIntent) -> None:
+    damage_enemy(state, state.enemies[BOSS_UID], intent.wrath, "ET-BOSS-1")
+
+
+def heroes_on_card(state: EtherState, enemy: Enemy) -> list[Hero]:
+    pos = state.board.card_of(enemy.space)
+    return [h for h in state.heroes if h.space is not None and state.board.card_of(h.space) == pos]
+
+
+def deal_enemy_damage(state: EtherState, enemy: Enemy, hero: Hero) -> None:
+    """ET-ROUND-1 enemy phase: the enemy deals its damage, less the hero's armor."""
+    full = (
+        state.content.boss.damage
+        if enemy.uid == BOSS_UID
+        else state.content.enemies[enemy.card].damage
+    )
+    damage = max(0, full - state.passive(hero, "armor"))
+    hero.health = max(0, hero.health - damage)
+    state.emit(
+        "enemy_damage", f"{state.enemy_name(enemy)} deals {damage} to {hero.name}", "ET-ROUND-1"
+    )
+    if hero.health == 0:
+        hero.space = None
+        state.emit("hero_defeated", f"{hero.name} is defeated", "ET-END-1")

@@ -1,0 +1,592 @@
+"""Ether content: cards, heroes, enemies, bosses, map cards and scenarios, validated.
+
+The shipped library (``content/ether/library.toml``) defines every card; a
+scenario file (``content/ether/scenarios/*.toml`` or a user's own path) picks
+heroes, the map deck, the boss and the ether track's length, and may define
+more cards of its own in the same tables. Bad data raises
+:class:`~rulekeeper.core.errors.ContentError` naming the file and field.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from rulekeeper.boards.mapcards import CardLayout, Direction, Local
+from rulekeeper.core.errors import ContentError
+from rulekeeper.core.replay import pydantic_error_line
+from rulekeeper.games.ether.resources import DieColour, Resources, parse_cost
+
+CONTENT_FORMAT = "rulekeeper-ether/1"
+
+ACTIVE_EFFECTS = ("none", "draw", "heal", "damage", "move", "ready", "gain_item")
+"""Effects resolved at once: Instant cards (ET-INF-1) and unique actions (ET-UNQ-1)."""
+UNIQUE_EFFECTS = tuple(e for e in ACTIVE_EFFECTS if e != "damage")
+"""A unique map action names no target, so it cannot deal damage."""
+PASSIVE_EFFECTS = ("none", "armor", "hand_size")
+"""Effects that hold while a card lies in the inventory: items, Ongoing cards (ET-INF-4)."""
+EffectKind = Literal[
+    "none", "draw", "heal", "damage", "move", "ready", "gain_item", "armor", "hand_size"
+]
+
+
+# -- definitions the engine uses (frozen values) ---------------------------
+@dataclass(frozen=True, slots=True)
+class Effect:
+    kind: EffectKind = "none"
+    amount: int = 0
+    colour: DieColour | None = None
+
+    def __str__(self) -> str:
+        words = {
+            "none": "no effect",
+            "draw": f"draw {self.amount} influence card(s)",
+            "heal": f"heal {self.amount}",
+            "damage": f"deal {self.amount} damage to an enemy in the active area",
+            "move": f"move {self.amount} space(s)",
+            "ready": f"ready {self.amount} {self.colour} dice",
+            "gain_item": f"gain {self.amount} item(s)",
+            "armor": f"armor {self.amount} in the enemy phase",
+            "hand_size": f"hand size +{self.amount}",
+        }
+        return words[self.kind]
+
+
+@dataclass(frozen=True, slots=True)
+class InfluenceCard:
+    id: str
+    name: str
+    yields: Resources
+    mode: Literal["instant", "ongoing"]
+    costs: tuple[Resources, ...]
+    timing: Literal["any", "activation", "movement"]
+    effect: Effect
+    copies: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class ItemCard:
+    id: str
+    name: str
+    yields: Resources
+    effect: Effect
+
+
+@dataclass(frozen=True, slots=True)
+class EnemyCard:
+    id: str
+    name: str
+    health: int
+    damage: int
+    icons: int
+    copies: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class BossCard:
+    id: str
+    name: str
+    health: int
+    damage: int
+    requires: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ExploreArrow:
+    direction: Direction
+    awareness: int
+
+
+@dataclass(frozen=True, slots=True)
+class UniqueAction:
+    id: str
+    name: str
+    costs: tuple[Resources, ...]
+    effect: Effect
+    card: str
+    local: Local
+
+
+@dataclass(frozen=True, slots=True)
+class SpaceFeatures:
+    enemy_icon: bool = False
+    explores: tuple[ExploreArrow, ...] = ()
+    uniques: tuple[UniqueAction, ...] = ()
+    boss: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class MapCard:
+    id: str
+    name: str
+    layout: CardLayout
+    features: Mapping[Local, SpaceFeatures]
+
+    def at(self, local: Local) -> SpaceFeatures:
+        return self.features.get(local, NO_FEATURES)
+
+
+NO_FEATURES = SpaceFeatures()
+
+
+@dataclass(frozen=True, slots=True)
+class HeroCard:
+    id: str
+    name: str
+    health: int
+    hand_size: int
+    dice: tuple[DieColour, ...]
+    inventory: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """Everything a game of ether needs, shared (never copied) by its states."""
+
+    name: str
+    title: str
+    card_width: int
+    card_height: int
+    heroes: tuple[HeroCard, ...]
+    start_card: str
+    start_space: Local
+    ether_end: int
+    boss: BossCard
+    map_deck: tuple[str, ...]
+    influence_deck: tuple[str, ...]
+    item_deck: tuple[str, ...]
+    enemy_deck: tuple[str, ...]
+    influence: Mapping[str, InfluenceCard]
+    items: Mapping[str, ItemCard]
+    enemies: Mapping[str, EnemyCard]
+    map_cards: Mapping[str, MapCard]
+    uniques: Mapping[str, UniqueAction] = field(default_factory=dict)
+
+    def card_name(self, card: str) -> str:
+        if card in self.influence:
+            return self.influence[card].name
+        if card in self.items:
+            return self.items[card].name
+        return card
+
+    def card_yields(self, card: str) -> Resources:
+        if card in self.influence:
+            return self.influence[card].yields
+        return self.items[card].yields
+
+
+# -- the file schema (pydantic) -------------------------------------------
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class YieldsModel(_Model):
+    awareness: int = Field(default=0, ge=0)
+    cunning: int = Field(default=0, ge=0)
+    wrath: int = Field(default=0, ge=0)
+
+
+class EffectModel(_Model):
+    kind: EffectKind = "none"
+    amount: int = Field(default=0, ge=0)
+    colour: DieColour | None = None
+
+
+class InfluenceModel(_Model):
+    id: str
+    name: str
+    yields: YieldsModel = YieldsModel()
+    mode: Literal["instant", "ongoing"]
+    cost: str = ""
+    timing: Literal["any", "activation", "movement"] = "any"
+    effect: EffectModel = EffectModel()
+    copies: int = Field(default=1, ge=1)
+
+
+class ItemModel(_Model):
+    id: str
+    name: str
+    yields: YieldsModel = YieldsModel()
+    effect: EffectModel = EffectModel()
+
+
+class EnemyModel(_Model):
+    id: str
+    name: str
+    health: int = Field(ge=1)
+    damage: int = Field(ge=0)
+    icons: int = Field(default=0, ge=0)
+    copies: int = Field(default=1, ge=1)
+
+
+class BossModel(_Model):
+    id: str
+    name: str
+    health: int = Field(ge=1)
+    damage: int = Field(ge=0)
+    requires: list[str] = []
+
+
+class HeroModel(_Model):
+    id: str
+    name: str
+    health: int = Field(ge=1)
+    hand_size: int = Field(ge=0)
+    dice: list[DieColour]
+    inventory: list[str] = []
+
+
+class ExploreModel(_Model):
+    direction: Direction
+    awareness: int = Field(ge=0)
+
+
+class UniqueModel(_Model):
+    id: str
+    name: str
+    cost: str
+    effect: EffectModel = EffectModel()
+
+
+class SpaceModel(_Model):
+    at: tuple[int, int]
+    enemy_icon: bool = False
+    explore: list[ExploreModel] = []
+    unique: list[UniqueModel] = []
+    boss: bool = False
+
+
+class EdgeWallModel(_Model):
+    at: tuple[int, int]
+    side: Direction
+
+
+class MapCardModel(_Model):
+    id: str
+    name: str
+    walls: list[tuple[tuple[int, int], tuple[int, int]]] = []
+    edge_walls: list[EdgeWallModel] = []
+    space: list[SpaceModel] = []
+
+
+class ScenarioHeader(_Model):
+    name: str
+    title: str
+    card_width: int = Field(default=2, ge=1)
+    card_height: int = Field(default=2, ge=1)
+    heroes: list[str] = Field(min_length=1)
+    start_card: str
+    start_space: tuple[int, int]
+    ether_end: int = Field(ge=1)
+    boss: str
+    map_deck: list[str]
+    enemy_deck: list[str] | None = None
+    influence_deck: list[str] | None = None
+    item_deck: list[str] | None = None
+
+
+class ContentFile(_Model):
+    format: Literal["rulekeeper-ether/1"]
+    scenario: ScenarioHeader | None = None
+    hero: list[HeroModel] = []
+    influence: list[InfluenceModel] = []
+    item: list[ItemModel] = []
+    enemy: list[EnemyModel] = []
+    boss: list[BossModel] = []
+    map_card: list[MapCardModel] = []
+
+
+# -- loading ---------------------------------------------------------------
+def shipped_dir() -> Path:
+    return Path(str(resources.files("rulekeeper") / "content" / "ether"))
+
+
+def shipped_scenarios() -> dict[str, Path]:
+    folder = shipped_dir() / "scenarios"
+    return {p.stem: p for p in sorted(folder.glob("*.toml"))}
+
+
+def read_content(path: Path) -> ContentFile:
+    """Read and validate one ether content file; ContentError names file and field."""
+    try:
+        raw = tomllib.loads(path.read_text(encoding="utf-8"))
+    except OSError as error:
+        raise ContentError(f"cannot read the file ({error.strerror})", source=str(path)) from None
+    except tomllib.TOMLDecodeError as error:
+        raise ContentError(f"not valid TOML ({error})", source=str(path)) from None
+    try:
+        return ContentFile.model_validate(raw)
+    except ValidationError as error:
+        raise pydantic_error_line(error, str(path)) from None
+
+
+def load_scenario(name_or_path: str) -> Scenario:
+    """The scenario ``name_or_path`` names: a shipped name or a content file path."""
+    shipped = shipped_scenarios()
+    path = shipped.get(name_or_path) or Path(name_or_path)
+    if name_or_path not in shipped and not path.exists():
+        known = ", ".join(shipped)
+        raise ContentError(
+            f"unknown scenario {name_or_path!r} (shipped: {known})", field="scenario"
+        )
+    library = read_content(shipped_dir() / "library.toml")
+    scenario_file = read_content(path)
+    return build_scenario(library, scenario_file, str(path))
+
+
+def build_scenario(library: ContentFile, scenario_file: ContentFile, source: str) -> Scenario:
+    """Merge the library with a scenario file's own cards and check every reference."""
+    header = scenario_file.scenario
+    if header is None:
+        raise ContentError("the file has no [scenario] table", source=source, field="scenario")
+    b = _Builder(source)
+    for content in (library, scenario_file):
+        b.add(content)
+    return b.finish(header)
+
+
+class _Builder:
+    """Collects definitions from the library and the scenario file, then checks references."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+        self.heroes: dict[str, HeroModel] = {}
+        self.influence: dict[str, InfluenceCard] = {}
+        self.items: dict[str, ItemCard] = {}
+        self.enemies: dict[str, EnemyCard] = {}
+        self.bosses: dict[str, BossCard] = {}
+        self.map_cards: dict[str, MapCard] = {}
+        self.uniques: dict[str, UniqueAction] = {}
+        self.card_ids: set[str] = set()
+
+    def fail(self, message: str, where: str) -> ContentError:
+        return ContentError(message, source=self.source, field=where)
+
+    def _unique_id(self, table: dict[str, Any], key: str, where: str) -> None:
+        if key in table:
+            raise self.fail(f"duplicate id {key!r}", where)
+
+    def _costs(self, text: str, where: str) -> tuple[Resources, ...]:
+        try:
+            return parse_cost(text)
+        except ValueError as error:
+            raise self.fail(str(error), where) from None
+
+    def _effect(self, model: EffectModel, allowed: tuple[str, ...], where: str) -> Effect:
+        if model.kind not in allowed:
+            raise self.fail(
+                f"effect {model.kind!r} is not allowed here (allowed: {allowed})", where
+            )
+        if model.kind == "ready" and model.colour is None:
+            raise self.fail("a 'ready' effect needs a colour", where)
+        return Effect(model.kind, model.amount, model.colour)
+
+    def add(self, content: ContentFile) -> None:
+        for i, hero in enumerate(content.hero):
+            self._unique_id(self.heroes, hero.id, f"hero.{i}.id")
+            self.heroes[hero.id] = hero
+        for i, card in enumerate(content.influence):
+            where = f"influence.{i}"
+            if card.id in self.card_ids:
+                raise self.fail(f"duplicate card id {card.id!r}", f"{where}.id")
+            allowed = ACTIVE_EFFECTS if card.mode == "instant" else PASSIVE_EFFECTS
+            self.influence[card.id] = InfluenceCard(
+                card.id,
+                card.name,
+                Resources(**card.yields.model_dump()),
+                card.mode,
+                self._costs(card.cost, f"{where}.cost"),
+                card.timing,
+                self._effect(card.effect, allowed, f"{where}.effect"),
+                card.copies,
+            )
+            self.card_ids.add(card.id)
+        for i, item in enumerate(content.item):
+            where = f"item.{i}"
+            if item.id in self.card_ids:
+                raise self.fail(f"duplicate card id {item.id!r}", f"{where}.id")
+            self.items[item.id] = ItemCard(
+                item.id,
+                item.name,
+                Resources(**item.yields.model_dump()),
+                self._effect(item.effect, PASSIVE_EFFECTS, f"{where}.effect"),
+            )
+            self.card_ids.add(item.id)
+        for i, enemy in enumerate(content.enemy):
+            self._unique_id(self.enemies, enemy.id, f"enemy.{i}.id")
+            self.enemies[enemy.id] = EnemyCard(
+                enemy.id, enemy.name, enemy.health, enemy.damage, enemy.icons, enemy.copies
+            )
+        for i, boss in enumerate(content.boss):
+            self._unique_id(self.bosses, boss.id, f"boss.{i}.id")
+            self.bosses[boss.id] = BossCard(
+                boss.id, boss.name, boss.health, boss.damage, tuple(boss.requires)
+            )
+        for i, map_card in enumerate(content.map_card):
+            self._add_map_card(map_card, f"map_card.{i}")
+
+    def _add_map_card(self, model: MapCardModel, where: str) -> None:
+        self._unique_id(self.map_cards, model.id, f"{where}.id")
+        features: dict[Local, SpaceFeatures] = {}
+        for j, space in enumerate(model.space):
+            here = f"{where}.space.{j}"
+            if space.at in features:
+                raise self.fail(f"space {space.at} is listed twice", f"{here}.at")
+            uniques = []
+            for k, unique in enumerate(space.unique):
+                self._unique_id(self.uniques, unique.id, f"{here}.unique.{k}.id")
+                action = UniqueAction(
+                    unique.id,
+                    unique.name,
+                    self._costs(unique.cost, f"{here}.unique.{k}.cost"),
+                    self._effect(unique.effect, UNIQUE_EFFECTS, f"{here}.unique.{k}.effect"),
+                    model.id,
+                    space.at,
+                )
+                self.uniques[unique.id] = action
+                uniques.append(action)
+            directions = [e.direction for e in space.explore]
+            if len(set(directions)) != len(directions):
+                raise self.fail("two explore arrows point the same way", f"{here}.explore")
+            features[space.at] = SpaceFeatures(
+                space.enemy_icon,
+                tuple(ExploreArrow(e.direction, e.awareness) for e in space.explore),
+                tuple(uniques),
+                space.boss,
+            )
+        self.map_cards[model.id] = MapCard(
+            model.id,
+            model.name,
+            _layout_placeholder(model),
+            features,
+        )
+
+    def finish(self, header: ScenarioHeader) -> Scenario:
+        where = "scenario"
+        width, height = header.card_width, header.card_height
+        map_cards: dict[str, MapCard] = {}
+        for card_id, card in self.map_cards.items():
+            try:
+                layout = CardLayout(
+                    card.name,
+                    width,
+                    height,
+                    frozenset(frozenset(w) for w in card.layout.walls),
+                    card.layout.edge_walls,
+                )
+            except ValueError as error:
+                raise self.fail(str(error), f"map_card {card_id!r}") from None
+            for local in card.features:
+                if not layout.contains(local):
+                    raise self.fail(f"space {local} is outside the card", f"map_card {card_id!r}")
+            map_cards[card_id] = MapCard(card.id, card.name, layout, card.features)
+        heroes = []
+        for i, hero_id in enumerate(header.heroes):
+            model = self.heroes.get(hero_id)
+            if model is None:
+                raise self.fail(f"unknown hero {hero_id!r}", f"{where}.heroes.{i}")
+            for item in model.inventory:
+                if item not in self.items:
+                    raise self.fail(f"unknown item {item!r}", f"hero {hero_id!r}.inventory")
+            heroes.append(
+                HeroCard(
+                    model.id,
+                    model.name,
+                    model.health,
+                    model.hand_size,
+                    tuple(model.dice),
+                    tuple(model.inventory),
+                )
+            )
+        if len(set(header.heroes)) != len(header.heroes):
+            raise self.fail("a hero is listed twice", f"{where}.heroes")
+        for i, card_id in enumerate([header.start_card, *header.map_deck]):
+            if card_id not in map_cards:
+                raise self.fail(f"unknown map card {card_id!r}", f"{where}.map_deck.{i}")
+        if len(set(header.map_deck) | {header.start_card}) != len(header.map_deck) + 1:
+            raise self.fail("a map card is used twice", f"{where}.map_deck")
+        start = map_cards[header.start_card]
+        if not start.layout.contains(header.start_space):
+            raise self.fail("the start space is outside the start card", f"{where}.start_space")
+        boss = self.bosses.get(header.boss)
+        if boss is None:
+            raise self.fail(f"unknown boss {header.boss!r}", f"{where}.boss")
+        for req in boss.requires:
+            if req not in self.uniques:
+                raise self.fail(f"unknown unique action {req!r}", f"boss {boss.id!r}.requires")
+        lairs = [
+            c
+            for c in [header.start_card, *header.map_deck]
+            if any(f.boss for f in map_cards[c].features.values())
+        ]
+        if len(lairs) != 1 or sum(f.boss for f in map_cards[lairs[0]].features.values()) != 1:
+            raise self.fail(
+                "exactly one space of the map deck must hold the boss", f"{where}.map_deck"
+            )
+        enemy_deck = self._deck(header.enemy_deck, self.enemies, f"{where}.enemy_deck")
+        influence_deck = self._deck(
+            header.influence_deck, self.influence, f"{where}.influence_deck"
+        )
+        held = {item for hero in heroes for item in hero.inventory}
+        default_items = [i for i in self.items if i not in held]
+        item_deck = self._deck(
+            header.item_deck if header.item_deck is not None else default_items,
+            self.items,
+            f"{where}.item_deck",
+        )
+        if not enemy_deck:
+            raise self.fail("the enemy deck is empty", f"{where}.enemy_deck")
+        used_maps = {header.start_card, *header.map_deck}
+        return Scenario(
+            name=header.name,
+            title=header.title,
+            card_width=width,
+            card_height=height,
+            heroes=tuple(heroes),
+            start_card=header.start_card,
+            start_space=header.start_space,
+            ether_end=header.ether_end,
+            boss=boss,
+            map_deck=tuple(header.map_deck),
+            influence_deck=influence_deck,
+            item_deck=item_deck,
+            enemy_deck=enemy_deck,
+            influence=dict(self.influence),
+            items=dict(self.items),
+            enemies=dict(self.enemies),
+            map_cards={k: v for k, v in map_cards.items() if k in used_maps},
+            uniques={k: u for k, u in self.uniques.items() if u.card in used_maps},
+        )
+
+    def _deck(
+        self, listed: list[str] | None, table: Mapping[str, Any], where: str
+    ) -> tuple[str, ...]:
+        if listed is None:
+            cards: list[str] = []
+            for card_id, card in table.items():
+                cards.extend([card_id] * getattr(card, "copies", 1))
+            return tuple(cards)
+        for i, card_id in enumerate(listed):
+            if card_id not in table:
+                raise self.fail(f"unknown card {card_id!r}", f"{where}.{i}")
+        return tuple(listed)
+
+
+@dataclass(frozen=True, slots=True)
+class _RawLayout:
+    walls: tuple[tuple[Local, Local], ...]
+    edge_walls: frozenset[tuple[Local, Direction]]
+
+
+def _layout_placeholder(model: MapCardModel) -> Any:
+    """The walls as read; the card size is known only once the scenario header is read."""
+    return _RawLayout(
+        tuple((a, b) for a, b in model.walls),
+        frozenset((w.at, w.side) for w in model.edge_walls),
+    )

@@ -1,0 +1,62 @@
+"""Ether wired into the core protocol: ``GAME`` is found by the registry.
+
+Rules: /docs/games/ether.md and the ``ET-…`` catalog. A new game starts at
+the first round's Refresh, waiting on the draws that fill the heroes' hands.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import Any
+
+from rulekeeper.core.actions import Action, ActionCodec
+from rulekeeper.core.game import Game, ScenarioInfo, State
+from rulekeeper.games.ether import flow, render
+from rulekeeper.games.ether.actions import ALL_ACTIONS
+from rulekeeper.games.ether.content import Scenario, load_scenario, shipped_scenarios
+from rulekeeper.games.ether.state import EtherState
+
+
+@lru_cache(maxsize=8)
+def _shipped(name: str) -> Scenario:
+    return load_scenario(name)
+
+
+class EtherGame(Game):
+    name = "ether"
+    title = "Ether - the resource-spending map-card crawler"
+    rulesets = ("standard",)
+
+    def __init__(self) -> None:
+        self._codec = ActionCodec(ALL_ACTIONS)
+
+    @property
+    def codec(self) -> ActionCodec:
+        return self._codec
+
+    def scenarios(self) -> Sequence[ScenarioInfo]:
+        return [
+            ScenarioInfo(name, _shipped(name).title, self.rulesets) for name in shipped_scenarios()
+        ]
+
+    def new_state(self, scenario: str, seed: int, ruleset: str | None = None) -> EtherState:
+        ruleset = self.check_ruleset(ruleset)
+        content = _shipped(scenario) if scenario in shipped_scenarios() else load_scenario(scenario)
+        state = EtherState(self, ruleset=ruleset, scenario=scenario, seed=seed, content=content)
+        flow.begin_round(state)
+        flow.settle(state)
+        return state
+
+    def render(self, state: State) -> Any:
+        if not isinstance(state, EtherState):
+            raise TypeError("ether renders ether states only")
+        return render.render(state)
+
+    def describe_action(self, state: State, action: Action) -> str:
+        if not isinstance(state, EtherState):
+            raise TypeError("ether describes ether actions only")
+        return render.describe_action(state, action)
+
+
+GAME = EtherGame()

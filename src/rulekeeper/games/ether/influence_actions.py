@@ -1,0 +1,72 @@
+"""Influence actions: Instant and Ongoing cards played from hand (ET-INF-*).
+
+ET-INF-1 an Instant card is discarded and its effect resolves at once;
+ET-INF-2 (checked in ``payment``) its cost cannot be paid by the card itself;
+ET-INF-3 a card's timing limits when it may be played; ET-INF-4 an Ongoing
+card, once paid for, goes to the inventory and is an Ongoing item from then on.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rulekeeper.core.errors import RuleViolation
+from rulekeeper.games.ether import effects
+from rulekeeper.games.ether.actions import InfluenceIntent
+from rulekeeper.games.ether.combat import in_active_area
+from rulekeeper.games.ether.pieces import BOSS_UID
+
+if TYPE_CHECKING:
+    from rulekeeper.games.ether.state import EtherState
+
+
+TIMING_TEXT = {
+    "any": "at any time",
+    "activation": "only when not resolving a movement",
+    "movement": "only while resolving a movement",
+}
+
+
+def timing_allows(state: EtherState, timing: str) -> bool:
+    """ET-INF-3: whether a card with ``timing`` may be played now."""
+    if timing == "movement":
+        return state.moving is not None
+    if timing == "activation":
+        return state.moving is None
+    return True
+
+
+def check_play(state: EtherState, intent: InfluenceIntent) -> None:
+    hero = state.hero
+    card = state.content.influence.get(intent.card)
+    if card is None or intent.card not in hero.hand:
+        raise RuleViolation(
+            "ET-INF-1", f"{intent.card!r} is not an influence card in {hero.name}'s hand"
+        )
+    if not timing_allows(state, card.timing):
+        raise RuleViolation("ET-INF-3", f"{card.name} may be played {TIMING_TEXT[card.timing]}")
+    if card.effect.kind == "damage":
+        enemy = state.enemies.get(intent.target or "")
+        if enemy is None or enemy.uid == BOSS_UID or not in_active_area(state, enemy):
+            raise RuleViolation(
+                "ET-INF-1", f"{card.name} needs a non-boss enemy in the active area as target"
+            )
+    elif intent.target is not None:
+        raise RuleViolation("ET-INF-1", f"{card.name} takes no target")
+
+
+def resolve_play(state: EtherState, intent: InfluenceIntent) -> None:
+    hero = state.hero
+    card = state.content.influence[intent.card]
+    hero.hand.remove(intent.card)
+    if card.mode == "ongoing":
+        hero.inventory.append(intent.card)
+        state.emit(
+            "ongoing",
+            f"{hero.name} places {card.name} in the inventory ({card.effect})",
+            "ET-INF-4",
+        )
+        return
+    state.influence_deck.discard(intent.card)
+    state.emit("instant", f"{hero.name} plays {card.name}: {card.effect}", "ET-INF-1")
+    effects.resolve_effect(state, card.effect, intent.target, "ET-INF-1")

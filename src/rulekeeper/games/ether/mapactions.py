@@ -1,0 +1,116 @@
+"""Map actions: explore and unique actions in the hero's space (ET-MAP-1, ET-EXP-*, ET-UNQ-*).
+
+ET-MAP-1 a map action is taken in its space and never while resolving a
+movement. ET-EXP-1 exploring spends the arrow's awareness, draws the top map
+card (a chance node) and places it next to the current card in the arrow's
+direction; ET-EXP-2 not if a card is already there. ET-UNQ-1 a unique action
+pays its printed cost and resolves its effect, ET-UNQ-2 once per round each,
+ET-UNQ-3 choosing one cost of a slash cost (checked in ``payment``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rulekeeper.core.errors import RuleViolation
+from rulekeeper.games.ether import effects
+from rulekeeper.games.ether.actions import ExploreIntent, UniqueIntent
+from rulekeeper.games.ether.content import ExploreArrow
+from rulekeeper.games.ether.pieces import BOSS_UID, Enemy
+from rulekeeper.games.ether.resources import Resources
+
+if TYPE_CHECKING:
+    from rulekeeper.games.ether.state import EtherState
+
+
+def _not_moving(state: EtherState) -> None:
+    if state.moving is not None:
+        raise RuleViolation("ET-MAP-1", "map actions cannot be taken while resolving a movement")
+
+
+def _arrow(state: EtherState, intent: ExploreIntent) -> ExploreArrow | None:
+    space = state.hero.space
+    if space is None:
+        return None
+    for arrow in state.features(space).explores:
+        if arrow.direction == intent.direction:
+            return arrow
+    return None
+
+
+def explore_cost(state: EtherState, intent: ExploreIntent) -> Resources:
+    arrow = _arrow(state, intent)
+    return Resources(awareness=arrow.awareness if arrow else 0)
+
+
+def check_explore(state: EtherState, intent: ExploreIntent) -> None:
+    _not_moving(state)
+    hero = state.hero
+    if hero.space is None or _arrow(state, intent) is None:
+        raise RuleViolation(
+            "ET-MAP-1", f"{hero.name}'s space shows no explore arrow pointing {intent.direction}"
+        )
+    target = state.board.card_of(hero.space).step(intent.direction)
+    if state.board.is_placed(target):
+        raise RuleViolation(
+            "ET-EXP-2",
+            f"a map card already lies {intent.direction} of this card; no exploring from here",
+        )
+    if state.map_deck.is_empty:
+        raise RuleViolation("ET-EXP-1", "the map deck is empty; there is no card to draw")
+
+
+def resolve_explore(state: EtherState, intent: ExploreIntent) -> None:
+    hero = state.hero
+    if hero.space is None:
+        return
+    state.pending_map = state.board.card_of(hero.space).step(intent.direction)
+    state.emit("explore", f"{hero.name} explores {intent.direction}", "ET-EXP-1")
+
+
+def place_map_card(state: EtherState, card: str) -> None:
+    """ET-EXP-1: the drawn card goes to the explored position; a lair reveals the boss."""
+    pos = state.pending_map
+    if pos is None:
+        return
+    state.map_deck.draw(card)
+    map_card = state.content.map_cards[card]
+    state.placed[pos] = card
+    state.board = state.board.place(pos, map_card.layout)
+    state.pending_map = None
+    state.emit("place", f"{map_card.name} is placed at {pos}", "ET-EXP-1", card=card)
+    for local, features in map_card.features.items():
+        if features.boss:
+            space = state.board.space_at(pos, local)
+            state.enemies[BOSS_UID] = Enemy(BOSS_UID, state.content.boss.id, space)
+            state.emit("boss", f"{state.content.boss.name} waits at {space}", "ET-BOSS-1")
+
+
+def check_unique(state: EtherState, intent: UniqueIntent) -> None:
+    _not_moving(state)
+    action = state.content.uniques.get(intent.action)
+    if action is None:
+        raise RuleViolation("ET-UNQ-1", f"there is no unique action {intent.action!r}")
+    hero = state.hero
+    here = hero.space
+    if (
+        here is None
+        or state.placed.get(state.board.card_of(here)) != action.card
+        or state.board.local_of(here) != action.local
+    ):
+        raise RuleViolation(
+            "ET-MAP-1", f"{action.name} is taken in its own space; {hero.name} is not there"
+        )
+    if intent.action in state.used_uniques:
+        raise RuleViolation("ET-UNQ-2", f"{action.name} was already resolved this round")
+
+
+def resolve_unique(state: EtherState, intent: UniqueIntent, alternative: int) -> None:
+    action = state.content.uniques[intent.action]
+    state.used_uniques.add(intent.action)
+    state.resolved_uniques.add(intent.action)
+    rules = (
+        ("ET-UNQ-1", "ET-UNQ-2", "ET-UNQ-3") if len(action.costs) > 1 else ("ET-UNQ-1", "ET-UNQ-2")
+    )
+    state.emit("unique", f"{state.hero.name} resolves {action.name}: {action.effect}", *rules)
+    effects.resolve_effect(state, action.effect, None, "ET-UNQ-1")

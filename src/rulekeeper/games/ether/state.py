@@ -1,0 +1,296 @@
+"""Ether's mutable game state: heroes, the grown map, enemies, decks, the round.
+
+Rule decisions live in the rule modules (``payment``, ``movement``, ``influence_actions``,
+``combat``, ``influence``, ``mapactions``, ``round``); this module holds the
+fields, the helpers every rule reads, serialization and a fast ``clone()``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from rulekeeper.boards.mapcards import CardPos, MapGrid, Space
+from rulekeeper.core.actions import Action
+from rulekeeper.core.deck import Deck
+from rulekeeper.core.game import Outcome, State
+from rulekeeper.games.ether import flow, legal, render, rules
+from rulekeeper.games.ether.actions import Source
+from rulekeeper.games.ether.content import MapCard, Scenario, SpaceFeatures
+from rulekeeper.games.ether.pieces import BOSS_UID, Enemy, Hero, HeroDie, Phase
+from rulekeeper.games.ether.resources import NOTHING, Resources
+
+if TYPE_CHECKING:
+    from rulekeeper.games.ether.game import EtherGame
+
+
+class EtherState(State):
+    """A game of ether in progress; the protocol methods hand over to the rule modules."""
+
+    def __init__(
+        self, game: EtherGame, *, ruleset: str, scenario: str, seed: int, content: Scenario
+    ) -> None:
+        super().__init__(game, ruleset=ruleset, scenario=scenario, seed=seed)
+        self.content = content
+        start = CardPos(0, 0)
+        self.placed: dict[CardPos, str] = {start: content.start_card}
+        self.board = MapGrid(
+            content.card_width,
+            content.card_height,
+            {start: content.map_cards[content.start_card].layout},
+        )
+        start_space = self.board.space_at(start, content.start_space)
+        self.heroes: list[Hero] = []
+        for card in content.heroes:
+            counts: dict[str, int] = {}
+            dice = []
+            for colour in card.dice:
+                counts[colour] = counts.get(colour, 0) + 1
+                dice.append(HeroDie(f"{colour}-{counts[colour]}", colour))
+            self.heroes.append(
+                Hero(
+                    card.id,
+                    card.name,
+                    card.health,
+                    card.health,
+                    card.hand_size,
+                    start_space,
+                    [],
+                    list(card.inventory),
+                    dice,
+                )
+            )
+        self.enemies: dict[str, Enemy] = {}
+        self.next_enemy: int = 1
+        self.boss_defeated = False
+        self.influence_deck = Deck.of(content.influence_deck)
+        self.item_deck = Deck.of(content.item_deck)
+        self.enemy_deck = Deck.of(content.enemy_deck)
+        self.map_deck = Deck.of(content.map_deck)
+        self.round = 1
+        self.ether = 0
+        self.phase: Phase = "refresh"
+        self.active = 0
+        # The payment being gathered (nothing is spent until Spend: ET-PAY-1/4).
+        self.draft: list[Source] = []
+        self.cancels = 0
+        self.last_surplus: Resources = NOTHING
+        self.moving: int | None = None
+        self.activations = 0
+        self.pending_map: CardPos | None = None
+        self.pending_draws: list[int] = []
+        self.pending_items = 0
+        self.used_uniques: set[str] = set()
+        self.resolved_uniques: set[str] = set()
+        self.enemy_queue: list[str] = []
+
+    # -- lookups -----------------------------------------------------------
+    @property
+    def hero(self) -> Hero:
+        """The hero whose activation it is."""
+        return self.heroes[self.active]
+
+    def hero_by_id(self, hero_id: str) -> Hero | None:
+        for hero in self.heroes:
+            if hero.id == hero_id:
+                return hero
+        return None
+
+    def map_card_at(self, space: Space) -> MapCard:
+        return self.content.map_cards[self.placed[self.board.card_of(space)]]
+
+    def features(self, space: Space) -> SpaceFeatures:
+        return self.map_card_at(space).at(self.board.local_of(space))
+
+    def enemy_health(self, enemy: Enemy) -> int:
+        """Remaining health (ET-ATK-2)."""
+        full = (
+            self.content.boss.health
+            if enemy.uid == BOSS_UID
+            else self.content.enemies[enemy.card].health
+        )
+        return full - enemy.damage_taken
+
+    def enemy_name(self, enemy: Enemy) -> str:
+        if enemy.uid == BOSS_UID:
+            return self.content.boss.name
+        return self.content.enemies[enemy.card].name
+
+    def enemies_in_area(self, space: Space) -> list[Enemy]:
+        """Enemies (and the boss) on the map card of ``space``: the active area."""
+        pos = self.board.card_of(space)
+        return [e for e in self.enemies.values() if self.board.card_of(e.space) == pos]
+
+    def passive(self, hero: Hero, kind: str) -> int:
+        """The sum of a passive effect over the hero's inventory (items, Ongoing cards)."""
+        total = 0
+        for card in hero.inventory:
+            effect = (
+                self.content.influence[card].effect
+                if card in self.content.influence
+                else self.content.items[card].effect
+            )
+            if effect.kind == kind:
+                total += effect.amount
+        return total
+
+    def hand_size(self, hero: Hero) -> int:
+        return hero.base_hand_size + self.passive(hero, "hand_size")
+
+    def card_deck(self, card: str) -> Deck:
+        """The deck a discarded card returns to."""
+        return self.influence_deck if card in self.content.influence else self.item_deck
+
+    # -- copies and files --------------------------------------------------
+    def clone(self) -> EtherState:
+        other = EtherState.__new__(EtherState)
+        other.__dict__.update(self.__dict__)
+        other.history = list(self.history)
+        other.log = list(self.log)
+        other.placed = dict(self.placed)
+        other.heroes = [h.copy() for h in self.heroes]
+        other.enemies = {
+            k: Enemy(e.uid, e.card, e.space, e.damage_taken) for k, e in self.enemies.items()
+        }
+        other.influence_deck = self.influence_deck.copy()
+        other.item_deck = self.item_deck.copy()
+        other.enemy_deck = self.enemy_deck.copy()
+        other.map_deck = self.map_deck.copy()
+        other.draft = list(self.draft)
+        other.pending_draws = list(self.pending_draws)
+        other.used_uniques = set(self.used_uniques)
+        other.resolved_uniques = set(self.resolved_uniques)
+        other.enemy_queue = list(self.enemy_queue)
+        return other
+
+    def _fields_to_dict(self) -> dict[str, Any]:
+        def space(s: Space | None) -> list[int] | None:
+            return None if s is None else [s.x, s.y]
+
+        return {
+            "placed": [[p.x, p.y, c] for p, c in sorted(self.placed.items())],
+            "heroes": [
+                {
+                    "id": h.id,
+                    "health": h.health,
+                    "space": space(h.space),
+                    "hand": list(h.hand),
+                    "inventory": list(h.inventory),
+                    "dice": [[d.id, d.colour, d.ready] for d in h.dice],
+                }
+                for h in self.heroes
+            ],
+            "enemies": [
+                [e.uid, e.card, e.space.x, e.space.y, e.damage_taken] for e in self.enemies.values()
+            ],
+            "next_enemy": self.next_enemy,
+            "boss_defeated": self.boss_defeated,
+            "decks": {
+                "influence": self.influence_deck.to_dict(),
+                "item": self.item_deck.to_dict(),
+                "enemy": self.enemy_deck.to_dict(),
+                "map": self.map_deck.to_dict(),
+            },
+            "round": self.round,
+            "ether": self.ether,
+            "phase": self.phase,
+            "active": self.active,
+            "draft": [[s.kind, s.ref] for s in self.draft],
+            "cancels": self.cancels,
+            "last_surplus": [
+                self.last_surplus.awareness,
+                self.last_surplus.cunning,
+                self.last_surplus.wrath,
+            ],
+            "moving": self.moving,
+            "activations": self.activations,
+            "pending_map": None
+            if self.pending_map is None
+            else [self.pending_map.x, self.pending_map.y],
+            "pending_draws": list(self.pending_draws),
+            "pending_items": self.pending_items,
+            "used_uniques": sorted(self.used_uniques),
+            "resolved_uniques": sorted(self.resolved_uniques),
+            "enemy_queue": list(self.enemy_queue),
+        }
+
+    def _fields_from_dict(self, data: Mapping[str, Any]) -> None:
+        self.placed = {CardPos(int(x), int(y)): str(c) for x, y, c in data["placed"]}
+        board = MapGrid(self.content.card_width, self.content.card_height)
+        for pos in _placement_order(self.placed):
+            board = board.place(pos, self.content.map_cards[self.placed[pos]].layout)
+        self.board = board
+        for hero, raw in zip(self.heroes, data["heroes"], strict=True):
+            hero.health = int(raw["health"])
+            hero.space = None if raw["space"] is None else Space(*raw["space"])
+            hero.hand = [str(c) for c in raw["hand"]]
+            hero.inventory = [str(c) for c in raw["inventory"]]
+            hero.dice = [HeroDie(str(i), c, bool(r)) for i, c, r in raw["dice"]]
+        self.enemies = {
+            str(u): Enemy(str(u), str(c), Space(int(x), int(y)), int(d))
+            for u, c, x, y, d in data["enemies"]
+        }
+        self.next_enemy = int(data["next_enemy"])
+        self.boss_defeated = bool(data["boss_defeated"])
+        decks = data["decks"]
+        self.influence_deck = Deck.from_dict(decks["influence"])
+        self.item_deck = Deck.from_dict(decks["item"])
+        self.enemy_deck = Deck.from_dict(decks["enemy"])
+        self.map_deck = Deck.from_dict(decks["map"])
+        self.round = int(data["round"])
+        self.ether = int(data["ether"])
+        self.phase = data["phase"]
+        self.active = int(data["active"])
+        self.draft = [Source(k, str(r)) for k, r in data["draft"]]
+        self.cancels = int(data["cancels"])
+        self.last_surplus = Resources(*data["last_surplus"])
+        self.moving = None if data["moving"] is None else int(data["moving"])
+        self.activations = int(data["activations"])
+        pending = data["pending_map"]
+        self.pending_map = None if pending is None else CardPos(int(pending[0]), int(pending[1]))
+        self.pending_draws = [int(i) for i in data["pending_draws"]]
+        self.pending_items = int(data["pending_items"])
+        self.used_uniques = set(data["used_uniques"])
+        self.resolved_uniques = set(data["resolved_uniques"])
+        self.enemy_queue = [str(u) for u in data["enemy_queue"]]
+
+    # -- protocol (the rule modules decide) ---------------------------------
+    def current_player(self) -> int:
+        return flow.current_player(self)
+
+    def player_name(self, player: int) -> str:
+        if 0 <= player < len(self.heroes):
+            return self.heroes[player].name
+        return super().player_name(player)
+
+    def legal_actions(self) -> list[Action]:
+        return legal.legal_actions(self)
+
+    def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
+        return flow.chance_outcomes(self)
+
+    def check(self, action: Action) -> None:
+        rules.check(self, action)
+
+    def _apply(self, action: Action) -> None:
+        rules.apply(self, action)
+
+    def outcome(self) -> Outcome | None:
+        return flow.outcome(self)
+
+    def pending_decision(self) -> str:
+        return render.pending_decision(self)
+
+
+def _placement_order(placed: Mapping[CardPos, str]) -> list[CardPos]:
+    """An order in which each card touches one placed before it (the start first)."""
+    order = [CardPos(0, 0)] if CardPos(0, 0) in placed else []
+    left = set(placed) - set(order)
+    while left:
+        nxt = sorted(p for p in left if any(abs(p.x - q.x) + abs(p.y - q.y) == 1 for q in order))
+        if not nxt:
+            nxt = sorted(left)[:1]
+        order.append(nxt[0])
+        left.remove(nxt[0])
+    return order
