@@ -174,11 +174,12 @@ class _Turn:
         for anchor in anchors:
             at = self.board.hexes[anchor]
             for pattern in self.pinned:
-                hexes = frozenset(h for h in (add(at, c) for c in pattern) if h in index)
+                hexes = frozenset(add(at, c) for c in pattern)
                 if hexes in seen:
                     continue
                 seen.add(hexes)
-                if any(self.board.proximity(index[h])[location] <= self.range for h in hexes):
+                on_map = [index[h] for h in hexes if h in index]
+                if any(self.board.proximity(i)[location] <= self.range for i in on_map):
                     out.append(hexes)
         return out
 
