@@ -1,0 +1,473 @@
+"""Salvage content: die types, heroes, enemies, items, room actions and scenarios.
+
+Content is TOML validated on load by pydantic models (``extra="forbid"``); a
+bad file raises :class:`ContentError` naming the file and the field. The
+shipped catalogs live in ``rulekeeper/content/salvage/*.toml`` and the
+scenarios in ``rulekeeper/content/salvage/scenarios/``. A scenario file may
+also carry its own catalog entries (same schema), which extend or replace the
+shipped ones by name, so users can load their own content.
+
+Everything the catalog marks ASSUMED that is scenario data lives here: the
+enemy dice supply (SV-OPP-2), the recovery number (SV-ROUND-3), the noise
+thresholds (SV-ROUND-4), the objective and the round limit (SV-END-1).
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+from rulekeeper.boards.rooms import Room, RoomGrid
+from rulekeeper.core.dice import Die
+from rulekeeper.core.errors import ContentError
+from rulekeeper.core.replay import pydantic_error_line
+
+CATALOG_FORMAT = "salvage-content/1"
+SCENARIO_FORMAT = "salvage-scenario/1"
+FACES = ("blank", "hit", "crit")
+
+# -- file schemas ------------------------------------------------------------
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class DieModel(_Model):
+    name: str = Field(min_length=1)
+    faces: list[Literal["blank", "hit", "crit"]] = Field(min_length=1)
+
+
+class HeroModel(_Model):
+    name: str = Field(min_length=1)
+    max_health: int = Field(ge=1)
+    strategy: int = Field(ge=1)
+    dice: list[str] = Field(min_length=1)
+    items: list[str] = []
+    text: str = ""
+
+
+class EnemyModel(_Model):
+    name: str = Field(min_length=1)
+    health: int = Field(ge=1)
+    damage: list[str] = Field(min_length=1)
+    text: str = ""
+
+
+class ItemModel(_Model):
+    name: str = Field(min_length=1)
+    effect: Literal["none", "heal", "recover", "strike"] = "none"
+    amount: int = Field(default=0, ge=0)
+    uses: int = Field(default=0, ge=0)
+    action: bool = False
+    text: str = ""
+
+    @model_validator(mode="after")
+    def _effect_needs_uses(self) -> ItemModel:
+        if self.effect != "none" and (self.uses < 1 or self.amount < 1):
+            raise ValueError("an item with an effect needs uses >= 1 and amount >= 1")
+        if self.effect == "none" and self.uses:
+            raise ValueError("an item without an effect has no uses")
+        return self
+
+
+class RoomActionModel(_Model):
+    name: str = Field(min_length=1)
+    effect: Literal["heal", "recover", "roll_heal"]
+    amount: int = Field(ge=1)
+    die: str | None = None
+    text: str = ""
+
+    @model_validator(mode="after")
+    def _roll_needs_die(self) -> RoomActionModel:
+        if self.effect == "roll_heal" and self.die is None:
+            raise ValueError("a roll_heal room action names the die it rolls")
+        return self
+
+
+class CatalogModel(_Model):
+    format: Literal["salvage-content/1"]
+    die: list[DieModel] = []
+    hero: list[HeroModel] = []
+    enemy: list[EnemyModel] = []
+    item: list[ItemModel] = []
+    room_action: list[RoomActionModel] = []
+
+
+class RoomModel(_Model):
+    name: str = Field(min_length=1)
+    active: bool = False
+    items: list[str] = []
+    requirements: list[str] = []
+    actions: list[str] = []
+
+
+class PlacementModel(_Model):
+    enemy: str
+    room: int = Field(ge=0)
+
+
+class ThresholdModel(_Model):
+    at: int = Field(ge=1)
+    effect: Literal["spawn", "lose"]
+    enemy: str | None = None
+    room: int | None = Field(default=None, ge=0)
+    text: str = ""
+
+    @model_validator(mode="after")
+    def _spawn_needs_enemy(self) -> ThresholdModel:
+        if self.effect == "spawn" and (self.enemy is None or self.room is None):
+            raise ValueError("a spawn threshold names an enemy and a room")
+        return self
+
+
+class ObjectiveModel(_Model):
+    kind: Literal["escape", "defeat"]
+    item: str | None = None
+    room: int | None = Field(default=None, ge=0)
+    enemy: str | None = None
+    text: str = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def _kind_fields(self) -> ObjectiveModel:
+        if self.kind == "escape" and (self.item is None or self.room is None):
+            raise ValueError("an escape objective names an item and a room")
+        if self.kind == "defeat" and self.enemy is None:
+            raise ValueError("a defeat objective names an enemy")
+        return self
+
+
+class ScenarioModel(_Model):
+    format: Literal["salvage-scenario/1"]
+    name: str = Field(min_length=1)
+    title: str = Field(min_length=1)
+    rows: int = Field(ge=1, le=12)
+    cols: int = Field(ge=1, le=12)
+    start_room: int = Field(ge=0)
+    heroes: list[str] = Field(min_length=1, max_length=6)
+    rooms: list[RoomModel]
+    enemies: list[PlacementModel] = []
+    enemy_dice: dict[str, int]
+    recovery: int = Field(default=2, ge=0)
+    round_limit: int = Field(ge=1)
+    objective: ObjectiveModel
+    thresholds: list[ThresholdModel] = []
+    die: list[DieModel] = []
+    hero: list[HeroModel] = []
+    enemy: list[EnemyModel] = []
+    item: list[ItemModel] = []
+    room_action: list[RoomActionModel] = []
+
+
+# -- compiled content --------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Requirement:
+    """An activation requirement (SV-MOVE-6), parsed from ``free``, ``item:NAME``,
+    ``health:N`` (Health at least N) or ``dice:N`` (at least N ready dice)."""
+
+    text: str
+    kind: Literal["free", "item", "health", "dice"]
+    item: str = ""
+    amount: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class HeroSpec:
+    name: str
+    max_health: int
+    strategy: int
+    dice: tuple[str, ...]
+    items: tuple[str, ...]
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class EnemySpec:
+    name: str
+    health: int
+    damage: tuple[str, ...]
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class ItemSpec:
+    name: str
+    effect: str
+    amount: int
+    uses: int
+    action: bool
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class RoomActionSpec:
+    name: str
+    effect: str
+    amount: int
+    die: str | None
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Threshold:
+    at: int
+    effect: str
+    enemy: str | None
+    room: int | None
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Objective:
+    kind: str
+    item: str | None
+    room: int | None
+    enemy: str | None
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Scenario:
+    """A validated scenario with every catalog entry it refers to."""
+
+    name: str
+    title: str
+    source: str
+    grid: RoomGrid
+    rooms: tuple[Room, ...]
+    start_room: int
+    heroes: tuple[HeroSpec, ...]
+    enemies: tuple[tuple[str, int], ...]
+    enemy_dice: tuple[tuple[str, int], ...]
+    recovery: int
+    round_limit: int
+    objective: Objective
+    thresholds: tuple[Threshold, ...]
+    dice: dict[str, Die]
+    enemy_specs: dict[str, EnemySpec]
+    items: dict[str, ItemSpec]
+    room_actions: dict[str, RoomActionSpec]
+    requirements: dict[str, Requirement]
+
+
+# -- loading -----------------------------------------------------------------
+
+
+def _content_root() -> Any:
+    return resources.files("rulekeeper.content").joinpath("salvage")
+
+
+def _read_toml(text: str, source: str) -> dict[str, Any]:
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise ContentError(f"not valid TOML ({error})", source=source) from None
+
+
+def _validate(model: type[_Model], data: dict[str, Any], source: str) -> Any:
+    try:
+        return model.model_validate(data)
+    except ValidationError as error:
+        raise pydantic_error_line(error, source) from None
+
+
+def shipped_scenario_names() -> list[str]:
+    """The scenario files shipped in ``content/salvage/scenarios`` (without ``.toml``)."""
+    folder = _content_root().joinpath("scenarios")
+    return sorted(
+        p.name.removesuffix(".toml") for p in folder.iterdir() if p.name.endswith(".toml")
+    )
+
+
+_catalog_cache: CatalogModel | None = None
+
+
+def shipped_catalog() -> CatalogModel:
+    """The shipped catalogs merged into one (validated once, then cached)."""
+    global _catalog_cache
+    if _catalog_cache is None:
+        merged: dict[str, list[Any]] = {
+            "die": [],
+            "hero": [],
+            "enemy": [],
+            "item": [],
+            "room_action": [],
+        }
+        root = _content_root()
+        for entry in sorted(root.iterdir(), key=lambda p: p.name):
+            if not entry.name.endswith(".toml"):
+                continue
+            source = f"content/salvage/{entry.name}"
+            catalog = _validate(CatalogModel, _read_toml(entry.read_text("utf-8"), source), source)
+            for key in merged:
+                merged[key].extend(getattr(catalog, key))
+        _catalog_cache = CatalogModel(format="salvage-content/1", **merged)
+    return _catalog_cache
+
+
+def load_scenario(name_or_path: str) -> Scenario:
+    """A shipped scenario by name, or a scenario file by path; raises ContentError."""
+    if name_or_path in shipped_scenario_names():
+        source = f"content/salvage/scenarios/{name_or_path}.toml"
+        text = _content_root().joinpath("scenarios", f"{name_or_path}.toml").read_text("utf-8")
+    else:
+        path = Path(name_or_path)
+        source = str(path)
+        if not path.is_file():
+            known = ", ".join(shipped_scenario_names())
+            raise ContentError(f"no such scenario or file (shipped: {known})", field="scenario")
+        try:
+            text = path.read_text(encoding="utf-8")
+        except OSError as error:
+            raise ContentError(f"cannot read the file ({error.strerror})", source=source) from None
+    model = _validate(ScenarioModel, _read_toml(text, source), source)
+    return compile_scenario(model, shipped_catalog(), source)
+
+
+def parse_requirement(text: str) -> Requirement:
+    """Parse an activation requirement string; raises ValueError on a bad one."""
+    if text == "free":
+        return Requirement(text, "free")
+    kind, _, value = text.partition(":")
+    if kind == "item" and value:
+        return Requirement(text, "item", item=value)
+    if kind in ("health", "dice") and value.isdigit() and int(value) >= 1:
+        return Requirement(text, kind, amount=int(value))  # type: ignore[arg-type]
+    raise ValueError(f"unknown requirement {text!r} (free, item:NAME, health:N, dice:N)")
+
+
+def compile_scenario(model: ScenarioModel, catalog: CatalogModel, source: str) -> Scenario:
+    """Cross-check every reference in a scenario and build its compiled form."""
+
+    def fail(field: str, message: str) -> ContentError:
+        return ContentError(message, source=source, field=field)
+
+    dice = {d.name: Die(d.name, tuple(d.faces)) for d in [*catalog.die, *model.die]}
+    heroes = {h.name: h for h in [*catalog.hero, *model.hero]}
+    enemies = {e.name: e for e in [*catalog.enemy, *model.enemy]}
+    items = {i.name: i for i in [*catalog.item, *model.item]}
+    actions = {a.name: a for a in [*catalog.room_action, *model.room_action]}
+
+    for where, hero in [(f"hero.{i}", h) for i, h in enumerate(model.hero)] + [
+        (f"hero {h.name!r}", h) for h in catalog.hero
+    ]:
+        for j, die in enumerate(hero.dice):
+            if die not in dice:
+                raise fail(f"{where}.dice.{j}", f"unknown die type {die!r}")
+        for j, item in enumerate(hero.items):
+            if item not in items:
+                raise fail(f"{where}.items.{j}", f"unknown item {item!r}")
+    for where, enemy in [(f"enemy.{i}", e) for i, e in enumerate(model.enemy)] + [
+        (f"enemy {e.name!r}", e) for e in catalog.enemy
+    ]:
+        for j, die in enumerate(enemy.damage):
+            if die not in dice:
+                raise fail(f"{where}.damage.{j}", f"unknown die type {die!r}")
+    for i, action in enumerate([*catalog.room_action, *model.room_action]):
+        if action.die is not None and action.die not in dice:
+            raise fail(f"room_action.{i}.die", f"unknown die type {action.die!r}")
+
+    cells = model.rows * model.cols
+    if len(model.rooms) != cells:
+        raise fail(
+            "rooms", f"a {model.rows}x{model.cols} grid needs {cells} rooms, got {len(model.rooms)}"
+        )
+    if model.start_room >= cells:
+        raise fail("start_room", f"room {model.start_room} is off the grid")
+    for i, name in enumerate(model.heroes):
+        if name not in heroes:
+            raise fail(f"heroes.{i}", f"unknown hero {name!r}")
+    if len(set(model.heroes)) != len(model.heroes):
+        raise fail("heroes", "a hero may appear only once")
+    requirements: dict[str, Requirement] = {}
+    rooms = []
+    for i, room in enumerate(model.rooms):
+        for j, item in enumerate(room.items):
+            if item not in items:
+                raise fail(f"rooms.{i}.items.{j}", f"unknown item {item!r}")
+        for j, text in enumerate(room.requirements):
+            try:
+                requirement = parse_requirement(text)
+            except ValueError as error:
+                raise fail(f"rooms.{i}.requirements.{j}", str(error)) from None
+            if requirement.kind == "item" and requirement.item not in items:
+                raise fail(f"rooms.{i}.requirements.{j}", f"unknown item {requirement.item!r}")
+            requirements[text] = requirement
+        for j, action_name in enumerate(room.actions):
+            if action_name not in actions:
+                raise fail(f"rooms.{i}.actions.{j}", f"unknown room action {action_name!r}")
+        rooms.append(
+            Room(
+                i,
+                room.name,
+                room.active,
+                tuple(room.items),
+                tuple(room.requirements),
+                tuple(room.actions),
+            )
+        )
+    for i, placement in enumerate(model.enemies):
+        if placement.enemy not in enemies:
+            raise fail(f"enemies.{i}.enemy", f"unknown enemy {placement.enemy!r}")
+        if placement.room >= cells:
+            raise fail(f"enemies.{i}.room", f"room {placement.room} is off the grid")
+    for die_name, count in model.enemy_dice.items():
+        if die_name not in dice:
+            raise fail(f"enemy_dice.{die_name}", f"unknown die type {die_name!r}")
+        if count < 0:
+            raise fail(f"enemy_dice.{die_name}", "a count cannot be negative")
+    for i, threshold in enumerate(model.thresholds):
+        if threshold.enemy is not None and threshold.enemy not in enemies:
+            raise fail(f"thresholds.{i}.enemy", f"unknown enemy {threshold.enemy!r}")
+        if threshold.room is not None and threshold.room >= cells:
+            raise fail(f"thresholds.{i}.room", f"room {threshold.room} is off the grid")
+    objective = model.objective
+    if objective.item is not None and objective.item not in items:
+        raise fail("objective.item", f"unknown item {objective.item!r}")
+    if objective.room is not None and objective.room >= cells:
+        raise fail("objective.room", f"room {objective.room} is off the grid")
+    if objective.enemy is not None and objective.enemy not in enemies:
+        raise fail("objective.enemy", f"unknown enemy {objective.enemy!r}")
+
+    return Scenario(
+        name=model.name,
+        title=model.title,
+        source=source,
+        grid=RoomGrid(model.rows, model.cols),
+        rooms=tuple(rooms),
+        start_room=model.start_room,
+        heroes=tuple(
+            HeroSpec(h.name, h.max_health, h.strategy, tuple(h.dice), tuple(h.items), h.text)
+            for h in (heroes[n] for n in model.heroes)
+        ),
+        enemies=tuple((p.enemy, p.room) for p in model.enemies),
+        enemy_dice=tuple(sorted(model.enemy_dice.items())),
+        recovery=model.recovery,
+        round_limit=model.round_limit,
+        objective=Objective(
+            objective.kind, objective.item, objective.room, objective.enemy, objective.text
+        ),
+        thresholds=tuple(
+            Threshold(t.at, t.effect, t.enemy, t.room, t.text)
+            for t in sorted(model.thresholds, key=lambda t: t.at)
+        ),
+        dice=dice,
+        enemy_specs={
+            n: EnemySpec(e.name, e.health, tuple(e.damage), e.text) for n, e in enemies.items()
+        },
+        items={
+            n: ItemSpec(i.name, i.effect, i.amount, i.uses, i.action, i.text)
+            for n, i in items.items()
+        },
+        room_actions={
+            n: RoomActionSpec(a.name, a.effect, a.amount, a.die, a.text) for n, a in actions.items()
+        },
+        requirements=requirements,
+    )

@@ -1,0 +1,174 @@
+"""Committing, rolling and re-rolling dice: the Strategy phase (SV-STRAT-*).
+
+A basic action that rolls (move, attack, salvage) goes: commit dice one at a
+time, roll them (one chance node per die), then either repeat the Strategy
+phase, re-rolling *all* committed dice (SV-STRAT-2), while phases remain
+(SV-STRAT-1), or apply the roll. Crits only raise noise when applied, so a
+re-rolled crit costs nothing (SV-STRAT-3). Trade has no Strategy phase and
+room or item rolls never repeat it (SV-STRAT-4).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from rulekeeper.core.actions import Action
+from rulekeeper.core.errors import RuleViolation
+from rulekeeper.games.salvage.actions import CommitDie, DieFace, Reroll, RollDice
+from rulekeeper.games.salvage.records import HITTING_FACES, Hero, Pending
+
+if TYPE_CHECKING:
+    from rulekeeper.games.salvage.state import SalvageState
+
+COMMIT_RULE = {"move": "SV-MOVE-1", "attack": "SV-ATK-1"}
+"""Which rule caps the dice committed, by action (SV-MOVE-1, SV-ATK-1)."""
+
+
+def commit_limit(hero: Hero) -> int:
+    """SV-MOVE-1 / SV-ATK-1: at most max Health dice are committed.
+
+    Dice already applied to enemies by earlier attacks this turn do not count
+    against the limit (SV-ATK-1): only the dice committed to *this* action do.
+    """
+    return hero.max_health
+
+
+def legal_commits(state: SalvageState, pending: Pending) -> list[Action]:
+    hero = state.active_hero()
+    actions: list[Action] = []
+    if hero.count("committed") < commit_limit(hero):
+        actions.extend(CommitDie(die) for die in hero.types_with("ready"))
+    actions.append(RollDice())
+    return actions
+
+
+def check_commit(state: SalvageState, pending: Pending | None, action: CommitDie) -> None:
+    if pending is None or pending.stage != "commit":
+        if pending is not None and pending.kind == "salvage":
+            raise RuleViolation("SV-SALV-2", "salvage commits all ready dice at once")
+        raise RuleViolation("SV-STRAT-1", "dice are committed only before the first roll")
+    rule = COMMIT_RULE[pending.kind]
+    hero = state.active_hero()
+    if hero.first("ready", action.die) is None:
+        raise RuleViolation(rule, f"{hero.name} has no ready {action.die} die to commit")
+    if hero.count("committed") >= commit_limit(hero):
+        raise RuleViolation(
+            rule, f"you may commit at most {commit_limit(hero)} dice (your max Health)"
+        )
+
+
+def apply_commit(state: SalvageState, action: CommitDie) -> None:
+    hero = state.active_hero()
+    index = hero.first("ready", action.die)
+    if index is None:
+        raise RuleViolation("SV-MOVE-1", f"no ready {action.die} die")
+    hero.set_die(index, "committed")
+    rule = COMMIT_RULE[state.pending.kind] if state.pending else "SV-MOVE-1"
+    state.emit("commit", f"{hero.name} commits a {action.die} die", rule)
+
+
+def start_rolling(state: SalvageState, pending: Pending) -> None:
+    """SV-STRAT-1: roll every committed die; the first roll is the first Strategy phase."""
+    hero = state.active_hero()
+    pending.phases += 1
+    pending.to_roll = hero.indexes("committed")
+    for index in pending.to_roll:
+        hero.set_die(index, "committed", None)
+    pending.stage = "rolling" if pending.to_roll else "decide"
+    state.emit(
+        "roll",
+        f"{hero.name} rolls {len(pending.to_roll)} dice (Strategy phase {pending.phases} of {hero.strategy})",
+        "SV-STRAT-1",
+    )
+
+
+def apply_roll_dice(state: SalvageState, action: RollDice) -> None:
+    if state.pending is None:
+        raise RuleViolation("SV-STRAT-1", "no action is waiting to roll")
+    start_rolling(state, state.pending)
+
+
+def check_reroll(state: SalvageState, pending: Pending | None, action: Reroll) -> None:
+    """SV-STRAT-1/2/4: a re-roll needs a rolled basic action with Strategy phases left."""
+    if pending is None:
+        raise RuleViolation("SV-STRAT-1", "there is no roll to repeat")
+    if pending.kind in ("trade", "room"):
+        raise RuleViolation(
+            "SV-STRAT-4", f"a {pending.kind} action may never repeat the Strategy phase"
+        )
+    if pending.stage != "decide":
+        raise RuleViolation("SV-STRAT-1", "the Strategy phase is repeated only after a roll")
+    hero = state.active_hero()
+    if pending.applied_any:
+        raise RuleViolation("SV-STRAT-1", "hits were applied: the Strategy phases are over")
+    if pending.phases >= hero.strategy:
+        raise RuleViolation(
+            "SV-STRAT-1",
+            f"{hero.name} has used all {hero.strategy} Strategy phases (their Strategy)",
+        )
+    if hero.count("committed") == 0:
+        raise RuleViolation("SV-STRAT-2", "no dice are committed, so there is nothing to re-roll")
+
+
+def can_reroll(state: SalvageState, pending: Pending) -> bool:
+    try:
+        check_reroll(state, pending, Reroll())
+    except RuleViolation:
+        return False
+    return True
+
+
+def apply_reroll(state: SalvageState, action: Reroll) -> None:
+    """SV-STRAT-2: re-roll all committed dice; SV-STRAT-3: unapplied crits raise no noise."""
+    pending = state.pending
+    if pending is None:
+        raise RuleViolation("SV-STRAT-1", "there is no roll to repeat")
+    hero = state.active_hero()
+    crits = sum(1 for d in hero.dice if d.status == "committed" and d.face == "crit")
+    if crits:
+        state.emit("quiet", f"{crits} unapplied crit(s) re-rolled: no noise", "SV-STRAT-3")
+    start_rolling(state, pending)
+    state.emit("reroll", f"{hero.name} re-rolls all committed dice", "SV-STRAT-2")
+
+
+def roll_totals(hero: Hero) -> tuple[int, int]:
+    """(hits, crits) among the committed dice; a crit counts as a hit (catalog "Terms")."""
+    hits = crits = 0
+    for d in hero.dice:
+        if d.status == "committed" and d.face in HITTING_FACES:
+            hits += 1
+            crits += d.face == "crit"
+    return hits, crits
+
+
+# -- chance ---------------------------------------------------------------------------
+
+
+def face_outcomes(state: SalvageState, pending: Pending) -> list[tuple[Action, Fraction]]:
+    """The next die's faces: a hero die of the pending action, or a room's die."""
+    if pending.to_roll:
+        die = state.active_hero().dice[pending.to_roll[0]].die
+    else:
+        spec = state.data.room_actions[pending.room_action or ""]
+        die = spec.die or ""
+    return [(DieFace(die, face), p) for face, p in state.data.dice[die].outcomes()]
+
+
+def apply_face(state: SalvageState, action: DieFace) -> None:
+    pending = state.pending
+    if pending is None:
+        raise RuleViolation("CORE-CHANCE", "no die is waiting to be rolled")
+    if pending.to_roll:
+        hero = state.active_hero()
+        index = pending.to_roll.pop(0)
+        hero.set_die(index, "committed", action.face)
+        state.emit("face", f"{hero.name}'s {action.die} die shows {action.face}", "SV-STRAT-1")
+        if not pending.to_roll:
+            pending.stage = "decide"
+        return
+    pending.room_dice_left -= 1
+    pending.room_faces.append(action.face)
+    state.emit("face", f"the room's {action.die} die shows {action.face}", "SV-STRAT-4")
+    if pending.room_dice_left == 0:
+        pending.stage = "decide"

@@ -1,0 +1,209 @@
+"""How the CLI shows a salvage game: the room grid, the noise track, heroes' dice.
+
+Rendering never decides a rule; it only reads the state.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from rulekeeper.core.actions import Action
+from rulekeeper.games.salvage.actions import (
+    ActivateRoom,
+    AnswerTrade,
+    ApplyHit,
+    ApplyRoll,
+    ChooseHero,
+    CommitDie,
+    DieFace,
+    EndEngagement,
+    EndTurn,
+    EnemyFace,
+    FinishAttack,
+    FinishRecovery,
+    LeaveInactive,
+    NextOpportunity,
+    OfferItem,
+    ProposeTrade,
+    RecoverDie,
+    Reroll,
+    RollDice,
+    StartAttack,
+    StartMove,
+    StartSalvage,
+    StartTrade,
+    Step,
+    StopMoving,
+    UseItem,
+    UseRoomAction,
+)
+from rulekeeper.games.salvage.state import SalvageState
+
+STATUS_STYLE = {"ready": "green", "committed": "yellow", "applied": "magenta", "exhausted": "dim"}
+FACE_MARK = {"hit": "H", "crit": "C!", "blank": "-"}
+
+
+def _room_cell(state: SalvageState, room_id: int) -> Text:
+    room = state.rooms[room_id]
+    text = Text()
+    style = "bold" if room.active else "dim italic"
+    text.append(f"{room_id} {room.name}\n", style=style)
+    text.append(
+        "active" if room.active else "inactive (face-down)", style="green" if room.active else "dim"
+    )
+    if room.items:
+        top = room.items[0] if room.active else "?"
+        text.append(f"\nitems: {len(room.items)} (top: {top})")
+    if room.active and room.actions:
+        text.append(f"\nactions: {', '.join(room.actions)}", style="cyan")
+    for i, hero in enumerate(state.heroes):
+        if hero.room == room_id:
+            mark = " (KO)" if hero.knocked_out else ""
+            text.append(
+                f"\n[{i}] {hero.name} {hero.health}/{hero.max_health}{mark}", style="bold blue"
+            )
+    for enemy in state.enemies_in(room_id):
+        health = state.data.enemy_specs[enemy.kind].health
+        text.append(
+            f"\n#{enemy.id} {enemy.kind} {health - enemy.wounds}/{health}", style="bold red"
+        )
+    return text
+
+
+def render_state(state: SalvageState) -> Any:
+    grid = state.data.grid
+    board = Table(show_header=False, show_lines=True, expand=False)
+    for _ in range(grid.cols):
+        board.add_column(min_width=18)
+    for row in range(grid.rows):
+        cells = []
+        for col in range(grid.cols):
+            room = grid.room_at(row, col)
+            cells.append(Text("") if room is None else _room_cell(state, room))
+        board.add_row(*cells)
+
+    thresholds = " ".join(
+        f"[{'x' if i in state.fired else ' '}]{t.at}:{t.effect}"
+        for i, t in enumerate(state.data.thresholds)
+    )
+    track = Text(f"noise {state.noise}   thresholds {thresholds}", style="bold")
+    header = Text(
+        f"{state.data.title} - round {state.round} of {state.data.round_limit}, {state.phase}"
+        f"   objective: {state.data.objective.text}"
+    )
+    supply = ", ".join(
+        f"{die} {state.enemy_ready[die]} ready/{state.enemy_exhausted[die]} exhausted"
+        for die in sorted(state.enemy_ready)
+    )
+
+    heroes = Table(title="heroes", show_lines=False)
+    for column in ("hero", "Health", "Strategy", "dice", "items"):
+        heroes.add_column(column)
+    for i, hero in enumerate(state.heroes):
+        dice = Text()
+        for status in ("ready", "committed", "applied", "exhausted"):
+            group = [d for d in hero.dice if d.status == status]
+            if not group:
+                continue
+            shown = " ".join(
+                d.die + (f"={FACE_MARK.get(d.face, d.face)}" if d.face else "") for d in group
+            )
+            dice.append(f"{status}: {shown}  ", style=STATUS_STYLE[status])
+        items = (
+            ", ".join(f"{it.name}" + (f" x{it.uses}" if it.uses else "") for it in hero.items)
+            or "-"
+        )
+        turn = " *" if state.turn_hero == i else ""
+        heroes.add_row(
+            f"[{i}] {hero.name}{turn}",
+            f"{hero.health}/{hero.max_health}",
+            str(hero.strategy),
+            dice,
+            items,
+        )
+
+    return Group(
+        Panel(header),
+        board,
+        track,
+        Text(f"enemy dice: {supply}"),
+        heroes,
+        Text(state.pending_decision(), style="bold"),
+    )
+
+
+def describe(state: SalvageState, action: Action) -> str:
+    hero = state.heroes[state.turn_hero] if state.turn_hero is not None else None
+    if isinstance(action, ChooseHero):
+        return f"{state.heroes[action.hero].name} takes the next Engagement turn"
+    if isinstance(action, EndEngagement):
+        return "end Engagement (remaining heroes pass)"
+    if isinstance(action, EndTurn):
+        return "end this hero's turn"
+    if isinstance(action, StartMove):
+        return "move (commit 0..max Health dice)"
+    if isinstance(action, StartAttack):
+        return "attack (commit up to max Health dice)"
+    if isinstance(action, StartSalvage):
+        return "salvage (commit all ready dice)"
+    if isinstance(action, StartTrade):
+        return f"trade with {state.heroes[action.partner].name}"
+    if isinstance(action, UseRoomAction):
+        room_action = state.data.room_actions[action.name]
+        return f"room action {action.name}: {room_action.text or room_action.effect}"
+    if isinstance(action, UseItem) and hero is not None:
+        item = hero.items[action.slot]
+        spec = state.data.items[item.name]
+        target = ""
+        if action.target is not None:
+            enemy = state.enemy(action.target)
+            target = f" on {enemy.kind} #{enemy.id}" if enemy else f" on #{action.target}"
+        kind = "action" if spec.action else "free"
+        return (
+            f"use {item.name}{target} ({spec.text or spec.effect}; {kind}; {item.uses} use(s) left)"
+        )
+    if isinstance(action, CommitDie):
+        return f"commit a {action.die} die"
+    if isinstance(action, RollDice):
+        return "roll the committed dice"
+    if isinstance(action, Reroll):
+        return "re-roll all committed dice (another Strategy phase)"
+    if isinstance(action, ApplyRoll):
+        return "apply the roll"
+    if isinstance(action, ApplyHit) and hero is not None:
+        die = hero.dice[action.die]
+        enemy = state.enemy(action.enemy)
+        name = f"{enemy.kind} #{enemy.id}" if enemy else f"#{action.enemy}"
+        return f"apply {die.die} die {action.die} ({die.face}) to {name}"
+    if isinstance(action, FinishAttack):
+        return "finish the attack (exhaust unapplied dice)"
+    if isinstance(action, Step):
+        return f"step into room {action.room} ({state.rooms[action.room].name})"
+    if isinstance(action, StopMoving):
+        return "stop moving"
+    if isinstance(action, NextOpportunity):
+        enemy = state.enemy(action.enemy)
+        return f"opportunity attack next from {enemy.kind if enemy else ''} #{action.enemy}"
+    if isinstance(action, ActivateRoom):
+        return f"activate the room ({action.requirement})"
+    if isinstance(action, LeaveInactive):
+        return "leave the room face-down"
+    if isinstance(action, RecoverDie):
+        return f"recover an exhausted {action.die} die"
+    if isinstance(action, FinishRecovery):
+        return "recover no more dice"
+    if isinstance(action, OfferItem):
+        owner = state.heroes[action.owner]
+        return f"add {owner.items[action.slot].name} (from {owner.name}) to the trade"
+    if isinstance(action, ProposeTrade):
+        return "propose the trade"
+    if isinstance(action, AnswerTrade):
+        return "accept the trade" if action.accept else "refuse the trade"
+    if isinstance(action, DieFace | EnemyFace):
+        return f"the {action.die} die shows {action.face}"
+    return action.label()

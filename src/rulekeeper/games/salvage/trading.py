@@ -1,0 +1,132 @@
+"""The trade action (SV-TRADE-*).
+
+Trade needs another (standing) hero in the same room (SV-TRADE-1). The hero
+builds a proposal item by item, in either direction, then the other hero's
+controller accepts or refuses it (SV-TRADE-2); multi-use items keep their
+remaining uses (SV-TRADE-3). Trade has no Strategy phase (SV-STRAT-4).
+
+House readings: a proposal moves at least one item; a refused proposal still
+spends the action (the hero spent it negotiating), which also keeps an
+Engagement finite.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rulekeeper.core.actions import Action
+from rulekeeper.core.errors import RuleViolation
+from rulekeeper.games.salvage.actions import AnswerTrade, OfferItem, ProposeTrade, StartTrade
+from rulekeeper.games.salvage.records import Pending
+
+if TYPE_CHECKING:
+    from rulekeeper.games.salvage.state import SalvageState
+
+
+def trade_partners(state: SalvageState) -> list[int]:
+    """SV-TRADE-1: standing heroes in the active hero's room."""
+    me = state.turn_hero
+    hero = state.active_hero()
+    return [
+        i
+        for i, h in enumerate(state.heroes)
+        if i != me and h.room == hero.room and not h.knocked_out
+    ]
+
+
+def check_start_trade(state: SalvageState, action: StartTrade) -> None:
+    if action.partner not in trade_partners(state):
+        raise RuleViolation(
+            "SV-TRADE-1",
+            "trade requires another hero in the same room, and none is the partner named",
+        )
+    partner = state.heroes[action.partner]
+    if not state.active_hero().items and not partner.items:
+        raise RuleViolation("SV-TRADE-2", "neither hero has an item to trade")
+
+
+def start_trade(state: SalvageState, action: StartTrade) -> None:
+    state.pending = Pending("trade", "offer", partner=action.partner)
+    state.emit(
+        "trade",
+        f"{state.active_hero().name} opens a trade with {state.heroes[action.partner].name}",
+        "SV-TRADE-1",
+    )
+
+
+def legal_offer(state: SalvageState, pending: Pending) -> list[Action]:
+    actions: list[Action] = []
+    for owner in (state.turn_hero, pending.partner):
+        if owner is None:
+            continue
+        for slot in range(len(state.heroes[owner].items)):
+            if (owner, slot) not in pending.offer:
+                actions.append(OfferItem(owner, slot))
+    if pending.offer:
+        actions.append(ProposeTrade())
+    return actions
+
+
+def check_offer(state: SalvageState, pending: Pending | None, action: OfferItem) -> None:
+    if pending is None or pending.kind != "trade" or pending.stage != "offer":
+        raise RuleViolation("SV-TRADE-2", "no trade is being put together")
+    if action.owner not in (state.turn_hero, pending.partner):
+        raise RuleViolation("SV-TRADE-1", f"hero {action.owner} is not part of this trade")
+    if not 0 <= action.slot < len(state.heroes[action.owner].items):
+        raise RuleViolation("SV-TRADE-2", f"hero {action.owner} has no item in slot {action.slot}")
+    if (action.owner, action.slot) in pending.offer:
+        raise RuleViolation("SV-TRADE-2", "that item is already part of the trade")
+
+
+def check_propose(state: SalvageState, pending: Pending | None, action: ProposeTrade) -> None:
+    if pending is None or pending.kind != "trade" or pending.stage != "offer":
+        raise RuleViolation("SV-TRADE-2", "no trade is being put together")
+    if not pending.offer:
+        raise RuleViolation("SV-TRADE-2", "a trade moves at least one item")
+
+
+def apply_offer(state: SalvageState, pending: Pending, action: OfferItem) -> None:
+    pending.offer.append((action.owner, action.slot))
+
+
+def apply_propose(state: SalvageState, pending: Pending) -> None:
+    pending.stage = "answer"
+    names = ", ".join(
+        f"{state.heroes[o].items[s].name} ({state.heroes[o].name})" for o, s in pending.offer
+    )
+    state.emit("propose", f"trade proposed: {names}", "SV-TRADE-2")
+
+
+def check_answer(state: SalvageState, pending: Pending | None, action: AnswerTrade) -> None:
+    if pending is None or pending.kind != "trade" or pending.stage != "answer":
+        raise RuleViolation("SV-TRADE-2", "no trade proposal waits on an answer")
+
+
+def apply_answer(state: SalvageState, pending: Pending, action: AnswerTrade) -> None:
+    """SV-TRADE-2/3: on agreement the items change hands with their remaining uses."""
+    me, partner = state.turn_hero, pending.partner
+    state.pending = None
+    if me is None or partner is None:
+        return
+    if not action.accept:
+        state.emit("refuse", f"{state.heroes[partner].name} refuses the trade", "SV-TRADE-2")
+        return
+    moving = {me: [], partner: []}  # type: dict[int, list[int]]
+    for owner, slot in pending.offer:
+        moving[owner].append(slot)
+    given = {
+        owner: [state.heroes[owner].items[s] for s in sorted(slots)]
+        for owner, slots in moving.items()
+    }
+    for owner, slots in moving.items():
+        for slot in sorted(slots, reverse=True):
+            del state.heroes[owner].items[slot]
+    state.heroes[partner].items.extend(given[me])
+    state.heroes[me].items.extend(given[partner])
+    state.emit(
+        "trade_done",
+        f"{state.heroes[me].name} and {state.heroes[partner].name} trade "
+        f"{len(given[me])} for {len(given[partner])} item(s)",
+        "SV-TRADE-2",
+        "SV-TRADE-3",
+    )
