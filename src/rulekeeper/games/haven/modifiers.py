@@ -269,6 +269,14 @@ class ModifierDeck:
     def copy(self) -> ModifierDeck:
         return ModifierDeck(self.owner, self.cards.copy(), self.reshuffle_due)
 
+    def __len__(self) -> int:
+        """Cards left in the draw pile."""
+        return len(self.cards)
+
+    @property
+    def is_empty(self) -> bool:
+        return self.cards.is_empty
+
     def counts(self) -> Counter[str]:
         """The draw pile as card -> copies."""
         return Counter(self.cards.draw_pile)

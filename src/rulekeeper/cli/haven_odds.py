@@ -1,0 +1,135 @@
+"""``rulekeeper haven odds``: the exact damage distribution of one attack.
+
+The command only gathers the question and prints the answer; every ruling is
+made by :func:`rulekeeper.games.haven.odds.odds`.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from rulekeeper.cli.haven_app import haven_app
+from rulekeeper.core.errors import RulekeeperError
+from rulekeeper.games.haven.attack_deck_file import read_deck_file
+from rulekeeper.games.haven.attacks import Attack, AttackMode, Target
+from rulekeeper.games.haven.modifiers import MONSTER_DECK, ModifierDeck, standard_catalog
+from rulekeeper.games.haven.odds import Odds, odds
+from rulekeeper.games.haven.ruleset import find_ruleset
+
+
+def _fail(message: str) -> None:
+    typer.echo(message, err=True)
+    raise typer.Exit(2)
+
+
+@haven_app.command("odds")
+def odds_command(
+    attack: Annotated[
+        int, typer.Option("--attack", min=0, help="The attack value, with its bonuses.")
+    ],
+    shield: Annotated[int, typer.Option("--shield", min=0, help="The target's shield.")] = 0,
+    pierce: Annotated[int, typer.Option("--pierce", min=0, help="The attack's pierce.")] = 0,
+    advantage: Annotated[
+        bool, typer.Option("--advantage", help="The attack has advantage.")
+    ] = False,
+    disadvantage: Annotated[
+        bool,
+        typer.Option(
+            "--disadvantage", help="The attack has disadvantage (with --advantage: cancel)."
+        ),
+    ] = False,
+    ruleset_name: Annotated[
+        str, typer.Option("--ruleset", help="gloomhaven or frosthaven.")
+    ] = "gloomhaven",
+    deck_file: Annotated[
+        Path | None,
+        typer.Option("--deck", help="A deck file (TOML or JSON) describing the deck as it is now."),
+    ] = None,
+    poisoned: Annotated[
+        bool, typer.Option("--poisoned", help="The target is poisoned (+1).")
+    ] = False,
+    ward: Annotated[bool, typer.Option("--ward", help="[FH] The target has ward.")] = False,
+    brittle: Annotated[bool, typer.Option("--brittle", help="[FH] The target is brittle.")] = False,
+    monster: Annotated[
+        bool,
+        typer.Option("--monster", help="A monster attacks (its deck, no free choice of card)."),
+    ] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")] = False,
+) -> None:
+    """Print the exact odds of an attack: damage, probability, chance of at least that much."""
+    try:
+        ruleset = find_ruleset(ruleset_name)
+    except ValueError as error:
+        _fail(str(error))
+        return
+    conditions = tuple(
+        name
+        for name, present in (("poison", poisoned), ("ward", ward), ("brittle", brittle))
+        if present
+    )
+    if (ward or brittle) and not ruleset.ward_and_brittle:
+        _fail(f"--ward and --brittle need a ruleset with ward and brittle, not {ruleset.name}")
+    owner = MONSTER_DECK if monster else "character"
+    try:
+        if deck_file is None:
+            catalog = standard_catalog()
+            deck = ModifierDeck.standard(owner, ruleset, catalog)
+        else:
+            deck, catalog = read_deck_file(deck_file, ruleset, owner)
+        mode: AttackMode = "none"
+        if advantage != disadvantage:  # HV-ATK-2: one of each cancels out
+            mode = "advantage" if advantage else "disadvantage"
+        result = odds(
+            Attack(attack, pierce=pierce),
+            Target(shield=shield, conditions=conditions),
+            deck,
+            ruleset,
+            mode,
+            catalog=catalog,
+            attacker_is_character=not monster,
+        )
+    except RulekeeperError as error:
+        _fail(str(error))
+        return
+    if as_json:
+        payload = {
+            "ruleset": ruleset.name,
+            "attack": attack,
+            "shield": shield,
+            "pierce": pierce,
+            "mode": mode,
+            "attacker": "monster" if monster else "character",
+            **result.to_json(),
+        }
+        sys.stdout.write(json.dumps(payload, indent=2) + "\n")
+        return
+    _print_table(result, attack, shield, pierce, mode, ruleset.title)
+
+
+def _print_table(
+    result: Odds, attack: int, shield: int, pierce: int, mode: str, title: str
+) -> None:
+    console = Console()
+    heading = f"{title}: Attack {attack} vs Shield {shield}"
+    if pierce:
+        heading += f", Pierce {pierce}"
+    if mode != "none":
+        heading += f", {mode}"
+    table = Table(title=heading)
+    table.add_column("damage", justify="right")
+    table.add_column("probability", justify="right")
+    table.add_column("at least", justify="right")
+    for damage, p, at_least in result.rows():
+        table.add_row(str(damage), f"{float(p):7.2%}  ({p})", f"{float(at_least):7.2%}")
+    console.print(table)
+    expected = result.expected_damage
+    console.print(f"expected damage: {float(expected):.4f} ({expected})")
+    for name, p in result.effects.items():
+        console.print(f"adds {name}: {float(p):.2%}")

@@ -1,0 +1,135 @@
+"""Deck files: a player's description of an attack modifier deck as it is right now.
+
+A deck file (TOML, or JSON with the same fields) lets the odds tool answer for
+the deck a player actually holds. Either start from the standard deck
+(HV-MOD-1) and say what has happened to it::
+
+    format = 1
+    drawn = { "x2" = 1, "+1" = 2 }       # drawn since the last shuffle: in the discard pile
+    removed = { "-1" = 2 }               # taken out for good (perks)
+    added = { "bless" = 1, "rolling+1" = 2 }  # shuffled into the draw pile
+
+or give the piles outright::
+
+    format = 1
+    draw = { "+0" = 3, "+1" = 2, "null" = 1 }
+    discard = { "-1" = 4 }
+
+Perk cards of your own are described under ``[cards.ID]`` with the fields of
+``content/haven/modifier-decks.toml``. ``null`` and ``miss`` both name the
+ruleset's null card. Every error is a ContentError naming the file and field.
+"""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from collections import Counter
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from rulekeeper.core.deck import Deck
+from rulekeeper.core.errors import ContentError
+from rulekeeper.core.replay import pydantic_error_line
+from rulekeeper.games.haven.modifiers import (
+    ModifierCatalog,
+    ModifierDeck,
+    parse_card,
+    standard_catalog,
+)
+from rulekeeper.games.haven.ruleset import Ruleset
+
+Counts = dict[str, int]
+
+
+class DeckFileModel(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    format: Literal[1]
+    draw: dict[str, int] | None = None
+    discard: dict[str, int] = Field(default_factory=dict)
+    drawn: dict[str, int] = Field(default_factory=dict)
+    removed: dict[str, int] = Field(default_factory=dict)
+    added: dict[str, int] = Field(default_factory=dict)
+    cards: dict[str, dict[str, object]] = Field(default_factory=dict)
+
+
+def read_deck_file(
+    path: Path, ruleset: Ruleset, owner: str, catalog: ModifierCatalog | None = None
+) -> tuple[ModifierDeck, ModifierCatalog]:
+    """Load a deck file; returns the deck and the catalog extended with its cards."""
+    source = str(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as error:
+        raise ContentError(f"cannot read the deck file ({error.strerror})", source=source) from None
+    try:
+        data = json.loads(text) if path.suffix.lower() == ".json" else tomllib.loads(text)
+    except (tomllib.TOMLDecodeError, json.JSONDecodeError) as error:
+        raise ContentError(
+            f"not valid {path.suffix.lstrip('.') or 'TOML'}: {error}", source=source
+        ) from None
+    return parse_deck(data, ruleset, owner, catalog, source)
+
+
+def parse_deck(
+    data: object,
+    ruleset: Ruleset,
+    owner: str,
+    catalog: ModifierCatalog | None = None,
+    source: str | None = None,
+) -> tuple[ModifierDeck, ModifierCatalog]:
+    """Build the deck a deck file's data describes (see the module docstring)."""
+    try:
+        model = DeckFileModel.model_validate(data)
+    except ValidationError as error:
+        raise pydantic_error_line(error, source) from None
+    catalog = (catalog or standard_catalog()).with_cards(
+        parse_card(card_id, spec, source) for card_id, spec in model.cards.items()
+    )
+
+    def counts(name: str, raw: dict[str, int]) -> Counter[str]:
+        out: Counter[str] = Counter()
+        for card_id, n in raw.items():
+            if n < 0:
+                raise ContentError(
+                    "a card count cannot be negative", source=source, field=f"{name}.{card_id}"
+                )
+            real = ruleset.null_card_name if card_id in ("null", "miss") else card_id
+            if real not in catalog:
+                raise ContentError(
+                    f"unknown card {card_id!r}", source=source, field=f"{name}.{card_id}"
+                )
+            out[real] += n
+        return out
+
+    if model.draw is not None:
+        for name in ("drawn", "removed"):
+            if getattr(model, name):
+                raise ContentError(
+                    "give either 'draw' (the piles outright) or 'drawn'/'removed'",
+                    source=source,
+                    field=name,
+                )
+        draw = counts("draw", model.draw)
+        discard = counts("discard", model.discard)
+    else:
+        draw = Counter(catalog.standard_cards(ruleset))
+        for name, raw in (("removed", model.removed), ("drawn", model.drawn)):
+            for card_id, n in counts(name, raw).items():
+                if draw[card_id] < n:
+                    raise ContentError(
+                        f"the deck has only {draw[card_id]} {card_id!r} left",
+                        source=source,
+                        field=f"{name}.{card_id}",
+                    )
+                draw[card_id] -= n
+        discard = counts("drawn", model.drawn) + counts("discard", model.discard)
+    draw += counts("added", model.added)
+    if not (+draw) and not (+discard):
+        raise ContentError("the deck has no cards", source=source, field="draw")
+    deck = ModifierDeck(owner, Deck.of(draw.elements()))
+    deck.cards.discard_pile = sorted(discard.elements())
+    return deck, catalog
