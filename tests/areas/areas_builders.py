@@ -45,8 +45,20 @@ TEST_CATALOG: dict[str, Any] = {
         },
     ],
     "items": [
-        {"id": "test-axe", "name": "Test Axe", "kind": "weapon", "symbols": ["melee"], "modifier": 1},
-        {"id": "test-whip", "name": "Test Whip", "kind": "weapon", "symbols": ["melee"], "range": 2},
+        {
+            "id": "test-axe",
+            "name": "Test Axe",
+            "kind": "weapon",
+            "symbols": ["melee"],
+            "modifier": 1,
+        },
+        {
+            "id": "test-whip",
+            "name": "Test Whip",
+            "kind": "weapon",
+            "symbols": ["melee"],
+            "range": 2,
+        },
         {"id": "test-rune", "name": "Test Rune", "kind": "rune", "effect": {"damage": 2}},
         {
             "id": "test-venom",

@@ -42,9 +42,7 @@ def test_AR_REQ_1_rejects_an_action_without_the_melee_symbol() -> None:
     error = _rejected(state, MeleeAttack("warden", "shout", "crawler-1", "test-axe"), "AR-REQ-1")
     assert "melee attack symbol" in str(error)
     _rejected(state, MeleeAttack("warden", "step", "crawler-1", "test-axe"), "AR-REQ-1")
-    assert all(
-        a.action == "crush" for a in state.legal_actions() if isinstance(a, MeleeAttack)
-    )
+    assert all(a.action == "crush" for a in state.legal_actions() if isinstance(a, MeleeAttack))
 
 
 def test_AR_REQ_2_rejects_a_hero_without_an_active_melee_weapon() -> None:
@@ -84,7 +82,9 @@ def test_AR_DECL_3_optional_effects_are_declared_with_the_attack() -> None:
     assert options == {(), ("last-stand",), ("test-rune",), ("last-stand", "test-rune")}
     _rejected(state, MeleeAttack("warden", "crush", "crawler-1", None, ("fireball",)), "AR-DECL-3")
     _rejected(
-        state, MeleeAttack("warden", "crush", "crawler-1", None, ("test-rune", "test-rune")), "AR-DECL-3"
+        state,
+        MeleeAttack("warden", "crush", "crawler-1", None, ("test-rune", "test-rune")),
+        "AR-DECL-3",
     )
 
 
@@ -130,7 +130,10 @@ def test_AR_ALLY_1_an_ally_attacks_without_a_weapon() -> None:
     state = _duel(ally="hound")
     state.apply(Pass("warden"))
     attacks = [a for a in state.legal_actions() if isinstance(a, MeleeAttack)]
-    assert attacks == [MeleeAttack("hound", "bite", "crawler-1"), MeleeAttack("hound", "bite", "brute-1")]
+    assert attacks == [
+        MeleeAttack("hound", "bite", "crawler-1"),
+        MeleeAttack("hound", "bite", "brute-1"),
+    ]
     state.apply(attacks[0])
     assert state.figures["crawler-1"].health == 1
 

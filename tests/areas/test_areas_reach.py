@@ -43,7 +43,9 @@ def test_AR_REQ_3_worked_example_two_targets_in_reach_and_one_not() -> None:
     """AR-REQ-3: the hero may attack #1 (same area) or #2 (adjacent, full) but not #3
     (adjacent, below capacity)."""
     state = _worked_example()
-    report = {r.target: r for r in melee_reach(state.board, state.figures["warden"], state.figures, None)}
+    report = {
+        r.target: r for r in melee_reach(state.board, state.figures["warden"], state.figures, None)
+    }
     assert report["crawler-1"].reachable
     assert report["crawler-2"].reachable
     assert not report["crawler-3"].reachable
@@ -130,8 +132,7 @@ def test_AR_RANGE_1_range_still_never_crosses_a_barrier_or_height() -> None:
         enemies=[("crawler", "walled"), ("crawler", "stair"), ("crawler", "past")],
     )
     report = {
-        r.target: r
-        for r in melee_reach(state.board, state.figures["duelist"], state.figures, 2)
+        r.target: r for r in melee_reach(state.board, state.figures["duelist"], state.figures, 2)
     }
     assert [report[t].rule_id for t in ("crawler-1", "crawler-2", "crawler-3")] == [
         "AR-REQ-4",
@@ -149,7 +150,12 @@ def test_AR_ALLY_1_ally_follows_the_same_reach_rules_without_a_weapon() -> None:
         links=[("a", "packed"), ("a", "roomy"), ("a", "walled", "barrier")],
         heroes=[("warden", "roomy")],
         allies=[("hound", "a")],
-        enemies=[("crawler", "a"), ("crawler", "packed"), ("crawler", "roomy"), ("crawler", "walled")],
+        enemies=[
+            ("crawler", "a"),
+            ("crawler", "packed"),
+            ("crawler", "roomy"),
+            ("crawler", "walled"),
+        ],
     )
     state.apply(state.legal_actions()[-1])  # the hero passes; the ally's turn
     assert state.actor() is state.figures["hound"]

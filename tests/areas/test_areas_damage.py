@@ -1,0 +1,92 @@
+"""Melee damage: Action dice, modifiers, allies' fixed damage, attacks without damage (AR-DMG-*)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from areas_builders import build, roll
+
+from rulekeeper.games.areas.actions import MeleeAttack, Pass, RollDie
+from rulekeeper.games.areas.game import AreasState
+
+
+def _arena(hero: str = "warden", ally: str | None = None, enemy: str = "brute") -> AreasState:
+    return build(
+        areas=[("pit", 4, 0), ("edge", 3, 0)],
+        links=[("pit", "edge")],
+        heroes=[(hero, "pit")],
+        allies=[(ally, "pit")] if ally else [],
+        enemies=[(enemy, "pit")],
+    )
+
+
+def test_AR_DMG_1_rolls_the_tokens_action_dice_one_chance_node_each() -> None:
+    state = _arena()
+    state.apply(MeleeAttack("warden", "crush", "brute-1", "test-axe"))
+    nodes = 0
+    while state.is_chance_node():
+        outcomes = state.chance_outcomes()
+        assert outcomes == [
+            (RollDie("blank"), Fraction(1, 3)),
+            (RollDie("hit"), Fraction(1, 2)),
+            (RollDie("double"), Fraction(1, 6)),
+        ]
+        state.apply(RollDie("blank"))
+        nodes += 1
+    assert nodes == 3  # the Crushing Blow token shows 3 Action dice
+
+
+def test_AR_DMG_2_damage_is_successes_plus_weapon_plus_other_modifiers() -> None:
+    """AR-DMG-2: hit (1) + double (2) + blank (0) + axe 1 + rune 2 + Last Stand 2 = 8."""
+    state = _arena()
+    state.apply(MeleeAttack("warden", "crush", "brute-1", "test-axe", ("last-stand", "test-rune")))
+    roll(state, "hit", "double", "blank")
+    damage = [e for e in state.log if e.kind == "damage"][-1]
+    assert damage.data["total"] == 8
+    assert damage.text.endswith(
+        "damage 8 = 3 successes (hit, double, blank) + 1 weapon modifier (Test Axe)"
+        " + 2 modifier (Last Stand) + 2 modifier (Test Rune)"
+    )
+    assert {"AR-DMG-1", "AR-DMG-2"} <= set(damage.rules)
+    assert "brute-1" not in state.figures  # 8 health, 8 damage
+
+
+def test_AR_DMG_2_without_modifiers_damage_is_the_successes() -> None:
+    state = _arena("duelist")
+    state.apply(MeleeAttack("duelist", "cut", "brute-1", "test-whip"))
+    roll(state, "double")
+    assert state.figures["brute-1"].health == 6
+
+
+def test_AR_DMG_3_an_ally_deals_its_printed_damage_without_dice() -> None:
+    state = _arena(ally="hound")
+    state.apply(Pass("warden"))
+    state.apply(MeleeAttack("hound", "bite", "brute-1"))
+    assert not any(e.kind == "roll" for e in state.log)
+    assert state.figures["brute-1"].health == 6
+    damage = [e for e in state.log if e.kind == "damage"][-1]
+    assert damage.rules == ("AR-DMG-3",) and "fixed damage (Bite)" in damage.text
+
+
+def test_AR_DMG_4_an_attack_without_damage_deals_none_but_resolves_its_effect() -> None:
+    """AR-DMG-4: the wisp's glare deals no damage; it stuns, so the brute skips its turn."""
+    state = _arena(ally="wisp")
+    state.apply(Pass("warden"))
+    state.apply(MeleeAttack("wisp", "glare", "brute-1"))
+    assert state.figures["brute-1"].health == 8
+    damage = [e for e in state.log if e.kind == "damage"][-1]
+    assert damage.rules == ("AR-DMG-4",)
+    assert any("skips its turn" in e.text for e in state.log)
+    assert state.figures["warden"].health == 10  # the stunned brute did not attack
+    assert not state.figures["brute-1"].stunned  # the stun is spent
+
+
+def test_poison_declared_with_the_attack_wounds_at_the_enemys_turn() -> None:
+    """AR-DECL-3: poison is an optional effect; a poisoned enemy loses health each turn."""
+    state = _arena("duelist", enemy="crawler")
+    state.apply(MeleeAttack("duelist", "cut", "crawler-1", "test-axe", ("test-venom",)))
+    roll(state, "blank")  # 0 successes + axe 1 = 1 damage
+    crawler = state.figures["crawler-1"]
+    assert crawler.poison == 1
+    assert crawler.health == 1  # 3 - 1 damage - 1 poison at its turn start
+    assert state.uses_left["duelist"]["test-venom"] == 0
