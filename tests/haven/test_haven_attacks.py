@@ -9,6 +9,7 @@ from fractions import Fraction
 
 import pytest
 
+from rulekeeper.core.errors import RuleViolation
 from rulekeeper.games.haven.attack_draw import AttackDraw, Done, DrawModifier
 from rulekeeper.games.haven.attacks import (
     Attack,
@@ -106,6 +107,18 @@ def test_HV_ATK_1_every_target_draws_its_own_card_from_the_same_deck() -> None:
         results.append(done.outcome.damage)
     assert results == [6, 2]
     assert len(deck) == 18 and deck.cards.discard_pile == ["x2", "+1"]
+
+
+def test_disarmed_or_stunned_attackers_and_invisible_targets_are_refused() -> None:
+    """Conditions table: disarm and stun forbid attacks, invisible forbids being targeted."""
+    for attack, target, rule in (
+        (Attack(3, attacker_conditions=("disarm",)), Target(), "HV-COND-DISARM"),
+        (Attack(3, attacker_conditions=("stun",)), Target(), "HV-COND-STUN"),
+        (Attack(3), Target(conditions=("invisible",)), "HV-COND-INVISIBLE"),
+    ):
+        with pytest.raises(RuleViolation) as error:
+            attack_context(attack, target, GLOOMHAVEN)
+        assert error.value.rule_id == rule
 
 
 def test_HV_ATK_2_advantage_and_disadvantage_cancel() -> None:

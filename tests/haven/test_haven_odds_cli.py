@@ -51,6 +51,12 @@ def test_HV_ATK_2_advantage_and_disadvantage_flags_cancel() -> None:
     assert data["mode"] == "none" and data["expected_damage"]["fraction"] == "3"
 
 
+def test_HV_ATK_3_ranged_adjacent_and_conditions_set_the_mode() -> None:
+    assert as_json("--attack", "3", "--ranged-adjacent")["mode"] == "disadvantage"
+    assert as_json("--attack", "3", "--muddled")["expected_damage"]["fraction"] == "212/95"
+    assert as_json("--attack", "3", "--strengthened", "--ranged-adjacent")["mode"] == "none"
+
+
 def test_frosthaven_ruleset_and_ward() -> None:
     data = as_json("--attack", "4", "--ruleset", "frosthaven", "--ward")
     # Every damage is halved, rounded down: 4→2 ×6, 5→2 ×5, 3→1 ×5, 6→3, 2→1, 8→4, miss 0.

@@ -18,7 +18,7 @@ from rich.table import Table
 from rulekeeper.cli.haven_app import haven_app
 from rulekeeper.core.errors import RulekeeperError
 from rulekeeper.games.haven.attack_deck_file import read_deck_file
-from rulekeeper.games.haven.attacks import Attack, AttackMode, Target
+from rulekeeper.games.haven.attacks import Attack, AttackMode, Target, attack_mode
 from rulekeeper.games.haven.modifiers import MONSTER_DECK, ModifierDeck, standard_catalog
 from rulekeeper.games.haven.odds import Odds, odds
 from rulekeeper.games.haven.ruleset import find_ruleset
@@ -57,6 +57,13 @@ def odds_command(
     ] = False,
     ward: Annotated[bool, typer.Option("--ward", help="[FH] The target has ward.")] = False,
     brittle: Annotated[bool, typer.Option("--brittle", help="[FH] The target is brittle.")] = False,
+    muddled: Annotated[bool, typer.Option("--muddled", help="The attacker is muddled.")] = False,
+    strengthened: Annotated[
+        bool, typer.Option("--strengthened", help="The attacker is strengthened.")
+    ] = False,
+    ranged_adjacent: Annotated[
+        bool, typer.Option("--ranged-adjacent", help="A ranged attack on an adjacent target.")
+    ] = False,
     monster: Annotated[
         bool,
         typer.Option("--monster", help="A monster attacks (its deck, no free choice of card)."),
@@ -83,12 +90,23 @@ def odds_command(
             deck = ModifierDeck.standard(owner, ruleset, catalog)
         else:
             deck, catalog = read_deck_file(deck_file, ruleset, owner)
-        mode: AttackMode = "none"
-        if advantage != disadvantage:  # HV-ATK-2: one of each cancels out
-            mode = "advantage" if advantage else "disadvantage"
+        attacker_conditions = tuple(
+            name for name, present in (("muddle", muddled), ("strengthen", strengthened)) if present
+        )
+        the_attack = Attack(
+            attack,
+            pierce=pierce,
+            ranged=ranged_adjacent,
+            advantage=advantage,
+            disadvantage=disadvantage,
+            attacker_conditions=attacker_conditions,
+        )
+        the_target = Target(shield=shield, conditions=conditions, adjacent=ranged_adjacent)
+        # HV-ATK-2, HV-ATK-3: the sources combine (and cancel) in attack_mode.
+        mode: AttackMode = attack_mode(the_attack, the_target)
         result = odds(
-            Attack(attack, pierce=pierce),
-            Target(shield=shield, conditions=conditions),
+            the_attack,
+            the_target,
             deck,
             ruleset,
             mode,

@@ -25,6 +25,8 @@ from typing import Any, Literal
 from rulekeeper.games.haven.conditions import (
     attack_bonus_against,
     attack_mode_sources,
+    check_can_attack,
+    check_can_target,
     condition,
     damage_factors,
 )
@@ -92,9 +94,15 @@ class AttackContext:
 
 
 def attack_context(attack: Attack, target: Target, ruleset: Ruleset) -> AttackContext:
-    """HV-ATK-1 step 1: apply bonuses and penalties (poison +1) and note the defences."""
+    """HV-ATK-1 step 1: apply bonuses and penalties (poison +1) and note the defences.
+
+    A disarmed or stunned figure cannot attack, and an invisible one cannot be
+    targeted (conditions table); those raise RuleViolation.
+    """
     for name in target.conditions:
         condition(name, ruleset)
+    check_can_attack(attack.attacker_conditions)
+    check_can_target(target.conditions)
     value = attack.value + attack.bonus + attack_bonus_against(target.conditions)
     return AttackContext(
         attack=max(0, value),
