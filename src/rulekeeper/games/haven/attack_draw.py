@@ -224,6 +224,10 @@ class AttackDraw:
         if self.player_chooses:
             if self.choice is None:
                 return NeedChoice((first, second), (first_outcome, second_outcome))
+            if self.choice not in (first, second):
+                raise RuleViolation(
+                    "HV-ADV-3", f"card {self.choice} was not one of the two compared"
+                )
             kept = self.choice
         else:
             # HV-ADV-5: the later card is used only when it is plainly better (worse).
