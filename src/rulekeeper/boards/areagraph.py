@@ -197,11 +197,11 @@ class AreaGraph:
         if at_range is None:
             return self._plain_reach(here, there, occupancy, distance)
         if distance is not None and distance <= at_range:
-            return ReachVerdict(True, None, distance, f"{distance} area(s) away, range {at_range}")
+            return ReachVerdict(True, None, distance, f"{_areas(distance)} away, range {at_range}")
         blocked = self._blocked_line(here, there, at_range)
         if blocked is not None:
             return ReachVerdict(False, blocked[0], distance, blocked[1])
-        away = f"{distance} area(s) away" if distance is not None else "no open line"
+        away = f"{_areas(distance)} away" if distance is not None else "out of every open line"
         return ReachVerdict(
             False,
             Blocker.OUT_OF_RANGE,
@@ -254,10 +254,14 @@ class AreaGraph:
         ):
             return (
                 Blocker.BARRIER,
-                f"every line from {here.name} to {there.name} within {length} area(s) "
+                f"every line from {here.name} to {there.name} within {_areas(length)} "
                 "crosses a solid barrier or a change of height",
             )
         return None
+
+
+def _areas(count: int) -> str:
+    return f"{count} area" if count == 1 else f"{count} areas"
 
 
 def _breadth_first(start: str, neighbours: Mapping[str, tuple[str, ...]]) -> dict[str, int]:

@@ -302,20 +302,23 @@ class AreasState(State):
             used_as = declaration.ally_attack.name
         weapon = f" with {declaration.weapon.name}" if declaration.weapon else ""
         effects = ", ".join(e.name for e in declaration.effects) or "none"
+        declared = (
+            ("AR-DECL-1", "AR-ALLY-1")
+            if attacker.kind == "ally"
+            else ("AR-DECL-1", "AR-DECL-2", "AR-DECL-3")
+        )
         self.emit(
             "declare",
             f"{attacker.name} declares {used_as}{weapon} on {target.name}; optional effects: {effects}",
-            "AR-DECL-1",
-            "AR-DECL-2",
-            "AR-DECL-3",
+            *declared,
             attacker=attacker.id,
             target=target.id,
         )
-        lines = "\n  ".join(r.line() for r in declaration.reach)
+        lines = "\n    ".join(r.line() for r in declaration.reach)
         rules = ("AR-ALLY-1",) if attacker.kind == "ally" else ("AR-REQ-1", "AR-REQ-2")
         self.emit(
             "reach",
-            f"Reach check for {attacker.name} in {self.board.area(attacker.area).name}:\n  {lines}",
+            f"Reach check for {attacker.name} in {self.board.area(attacker.area).name}:\n    {lines}",
             *rules,
             "AR-REQ-3",
             "AR-REQ-4",
@@ -372,7 +375,8 @@ class AreasState(State):
             (*attack.faces, face),
         )
         successes = self.setup.die.successes(face)
-        self.emit("roll", f"Action die shows {face} ({successes} successes)", "AR-DMG-1", face=face)
+        plural = "success" if successes == 1 else "successes"
+        self.emit("roll", f"Action die shows {face} ({successes} {plural})", "AR-DMG-1", face=face)
         if len(self.attack.faces) == attack.dice:
             self._resolve_attack()
 

@@ -83,7 +83,9 @@ def _figure_table(state: AreasState) -> Table:
             effects = available_effects(state, figure)
             left = state.uses_left.get(figure.id, {})
             shown = [
-                f"{e.name}" + (f" x{left[k]}" if k in left else "") for k, e in effects.items()
+                e.name
+                + (f" ({left[k]} use{'' if left[k] == 1 else 's'} left)" if k in left else "")
+                for k, e in effects.items()
             ]
             if shown:
                 notes.append("effects: " + ", ".join(shown))
@@ -147,9 +149,12 @@ def describe(state: AreasState, action: Action) -> str:
         return f"{names.get(action.figure, action.figure)}: pass"
     if isinstance(action, RollDie):
         try:
-            return f"Action die shows {action.face} ({state.setup.die.successes(action.face)} successes)"
+            successes = state.setup.die.successes(action.face)
         except KeyError:
             return action.label()
+        return (
+            f"Action die shows {action.face} ({successes} success{'' if successes == 1 else 'es'})"
+        )
     if isinstance(action, EnemyStep):
         area_name = board.area(action.to).name if action.to in board.areas else action.to
         return f"{names.get(action.enemy, action.enemy)} steps into {area_name}"
