@@ -1,0 +1,98 @@
+"""Hex geometry and the board tables: coordinates, symmetries, range around walls (HV-LOS-2)."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rulekeeper.boards.hexgrid import (
+    DIRECTIONS,
+    UNREACHABLE,
+    HexBoard,
+    distance,
+    edge,
+    neighbours,
+    orientations,
+    reflect,
+    rotate,
+)
+
+coords = st.tuples(st.integers(-20, 20), st.integers(-20, 20))
+
+
+def disc(radius: int) -> list[tuple[int, int]]:
+    return [
+        (q, r)
+        for q in range(-radius, radius + 1)
+        for r in range(-radius, radius + 1)
+        if distance((0, 0), (q, r)) <= radius
+    ]
+
+
+def test_neighbours_follow_the_board_format_order() -> None:
+    assert neighbours((0, 0)) == ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
+    assert all(distance((0, 0), d) == 1 for d in DIRECTIONS)
+
+
+def test_distance_formula() -> None:
+    assert distance((0, 0), (3, -1)) == 3
+    assert distance((2, -5), (4, -8)) == 3
+    assert distance((1, 1), (1, 1)) == 0
+
+
+@given(coords, coords)
+def test_distance_is_symmetric_and_invariant_under_the_twelve_symmetries(a, b) -> None:
+    for turns in range(6):
+        assert distance(rotate(a, turns), rotate(b, turns)) == distance(a, b)
+    assert distance(reflect(a), reflect(b)) == distance(a, b)
+
+
+def test_rotation_turns_each_direction_into_the_next() -> None:
+    for d in range(6):
+        assert rotate(DIRECTIONS[d]) == DIRECTIONS[(d + 1) % 6]
+    assert rotate((2, -1), 6) == (2, -1)
+
+
+def test_reflection_mirrors_top_to_bottom() -> None:
+    assert reflect((0, -1)) == (0, 1)  # straight up becomes straight down
+    assert reflect((1, 0)) == (1, -1)
+    assert reflect(reflect((3, -2))) == (3, -2)
+
+
+def test_a_line_shape_has_three_orientations_and_a_bent_one_six() -> None:
+    assert len(orientations([(1, 0), (2, 0)])) == 3 * 2  # about the origin: 6 directions
+    assert len(orientations([(0, 0), (1, 0), (1, 1)])) == 12  # chiral: mirror images differ
+
+
+def test_edges_are_shared_by_both_hexes() -> None:
+    for d in range(6):
+        other = DIRECTIONS[d]
+        assert edge((0, 0), d) == edge(other, (d + 3) % 6)
+
+
+def test_HV_LOS_2_range_is_counted_around_a_thin_wall_but_through_anything_else() -> None:
+    """HV-LOS-2: two neighbours split by a wall are two hexes apart (around the wall's end)."""
+    board = HexBoard(disc(3), [((0, 0), (0, 1))])
+    a, b = board.index[(0, 0)], board.index[(0, 1)]
+    assert board.proximity(a)[b] == 2
+    assert not board.adjacent(a, b)  # a wall breaks adjacency
+    assert board.adjacent(a, board.index[(1, 0)])
+
+
+def test_HV_LOS_2_range_is_never_counted_across_the_map_edge() -> None:
+    """HV-LOS-2: hexes outside the map are walls; range goes around a notch."""
+    hexes = [h for h in disc(3) if h not in {(1, -1), (1, 0), (1, 1), (1, -2)}]
+    board = HexBoard(hexes)
+    a, b = board.index[(0, 0)], board.index[(2, 0)]
+    assert distance((0, 0), (2, 0)) == 2
+    assert board.proximity(a)[b] > 2
+    island = HexBoard([(0, 0), (5, 0)])
+    assert island.proximity(0)[1] == UNREACHABLE
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 36), st.integers(0, 36))
+def test_proximity_is_never_shorter_than_hex_distance(i, j) -> None:
+    board = HexBoard(disc(3), [((0, 0), (0, 1)), ((1, 0), (1, -1))])
+    assert board.proximity(i)[j] >= distance(board.hexes[i], board.hexes[j])
+    assert board.proximity(i)[j] == board.proximity(j)[i]

@@ -1,0 +1,110 @@
+"""HV-LOS-1: line of sight, corner to corner [GH] and any point to any point [FH]."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rulekeeper.boards.hexgrid import DIRECTIONS, HexBoard, add, distance
+from rulekeeper.boards.line_of_sight import LineOfSight, segments_touch
+
+
+def disc(radius: int) -> list[tuple[int, int]]:
+    return [
+        (q, r)
+        for q in range(-radius, radius + 1)
+        for r in range(-radius, radius + 1)
+        if distance((0, 0), (q, r)) <= radius
+    ]
+
+
+def sight(board: HexBoard, rule: str, a: tuple[int, int], b: tuple[int, int]) -> bool:
+    return LineOfSight(board, rule).visible(board.index[a], board.index[b])  # type: ignore[arg-type]
+
+
+def test_HV_LOS_1_touching_counts_as_crossing_a_wall_line() -> None:
+    """HV-LOS-1: a line ending on a wall, or grazing its tip, touches it and is blocked."""
+    assert segments_touch((0, 0), (4, 0), (2, 0), (2, 5))  # passes through the wall's tip
+    assert segments_touch((0, 0), (4, 0), (4, 0), (6, 2))  # ends on the wall's end point
+    assert segments_touch((0, 0), (4, 0), (1, 0), (3, 0))  # runs along the wall
+    assert not segments_touch((0, 0), (4, 0), (2, 1), (2, 5))
+
+
+def test_HV_LOS_1_collinear_but_separate_segments_do_not_touch() -> None:
+    """HV-LOS-1: a sight line in line with a wall further on is not blocked by it."""
+    assert not segments_touch((0, 0), (2, 0), (3, 0), (5, 0))
+
+
+def test_HV_LOS_1_open_board_everyone_sees_everyone_under_both_rules() -> None:
+    board = HexBoard(disc(3))
+    for rule in ("corner_to_corner", "any_point"):
+        assert sight(board, rule, (-3, 0), (3, 0))
+        assert sight(board, rule, (0, 3), (0, -3))
+
+
+def test_HV_LOS_1_a_wall_line_across_the_way_blocks() -> None:
+    """HV-LOS-1: a straight wall splitting the board blocks sight under both rules."""
+    hexes = disc(3)
+    walls = [((q, r), (q + 1, r - 1)) for q, r in hexes if q == 0 and (q + 1, r - 1) in hexes]
+    walls += [((0, r), (1, r)) for q, r in hexes if q == 0 and (1, r) in hexes]
+    board = HexBoard(hexes, walls)
+    for rule in ("corner_to_corner", "any_point"):
+        assert not sight(board, rule, (-2, 0), (2, 0))
+        assert sight(board, rule, (-2, 0), (0, 2))
+
+
+def test_HV_LOS_1_GH_corners_on_walls_cannot_be_used_FH_any_point_can() -> None:
+    """HV-LOS-1 [GH p.19]: every corner of this hex touches a wall, so it sees nothing;
+    [FH p.21] any point of it still sees its neighbour across an open edge."""
+    walls = [((0, 0), add((0, 0), DIRECTIONS[d])) for d in (0, 2, 4)]
+    board = HexBoard(disc(3), walls)
+    assert not sight(board, "corner_to_corner", (0, 0), (1, -1))
+    assert not sight(board, "corner_to_corner", (0, 0), (3, -3))
+    assert sight(board, "any_point", (0, 0), (1, -1))
+    assert sight(board, "any_point", (0, 0), (3, -3))
+
+
+def test_HV_LOS_1_neighbours_see_around_the_end_of_a_wall_between_them() -> None:
+    """HV-LOS-1 [FH]: a walled shared edge still leaves a line around either end,
+    unless the edges meeting there are walls too (the 'V')."""
+    board = HexBoard(disc(2), [((0, 0), (0, 1))])
+    assert sight(board, "any_point", (0, 0), (0, 1))
+    v_shape = HexBoard(
+        disc(2), [((0, 0), (0, 1)), ((0, 0), (1, 0)), ((0, 1), (1, 0)), ((0, 0), (-1, 1)),
+                  ((0, 1), (-1, 1))]
+    )
+    assert not sight(v_shape, "any_point", (0, 0), (0, 1))
+
+
+hexes3 = disc(3)
+wall_pairs = sorted(
+    {tuple(sorted((h, add(h, d)))) for h in hexes3 for d in DIRECTIONS if add(h, d) in hexes3}
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.sets(st.sampled_from(wall_pairs), max_size=8),
+    st.sampled_from(hexes3),
+    st.sampled_from(hexes3),
+    st.sampled_from(["corner_to_corner", "any_point"]),
+)
+def test_HV_LOS_1_line_of_sight_is_symmetric(walls, a, b, rule) -> None:
+    """HV-LOS-1: if A sees B then B sees A, whatever the walls."""
+    board = HexBoard(hexes3, walls)
+    forward = LineOfSight(board, rule).visible(board.index[a], board.index[b])
+    backward = LineOfSight(board, rule).visible(board.index[b], board.index[a])
+    assert forward == backward
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.sets(st.sampled_from(wall_pairs), max_size=8),
+    st.sampled_from(hexes3),
+    st.sampled_from(hexes3),
+)
+def test_HV_LOS_1_any_point_sees_at_least_what_corner_to_corner_sees(walls, a, b) -> None:
+    """HV-LOS-1: [FH] lines from any point include the [GH] corner-to-corner lines."""
+    board = HexBoard(hexes3, walls)
+    if sight(board, "corner_to_corner", a, b):
+        assert sight(board, "any_point", a, b)
