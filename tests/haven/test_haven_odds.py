@@ -224,7 +224,7 @@ PLAIN = ["+0", "+1", "-1", "+2", "-2", "x2", "null", "bless", "curse", "+0-stun"
 ROLLING = ["rolling+1", "rolling+2", "rolling-poison", "rolling-pierce-3"]
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(
     plain=st.lists(st.sampled_from(PLAIN), min_size=2, max_size=4),
     rolling=st.lists(st.sampled_from(ROLLING), max_size=2),
