@@ -103,6 +103,21 @@ def test_path_through_another_height_does_not_count_for_range() -> None:
     assert "change of height" in verdict.reason
 
 
+def test_reach_of_many_figures_at_once_says_why_not() -> None:
+    """The reusable query: which of these figures a figure in ``a`` reaches, and why not."""
+    board = _map()
+    verdicts = board.melee_reach_all(
+        "a", {"x1": "a", "x2": "b", "x3": "f", "x4": "c"}, {"a": 2, "b": 1, "f": 2, "c": 1}
+    )
+    assert {k: v.blocker for k, v in verdicts.items()} == {
+        "x1": None,
+        "x2": Blocker.NOT_FULL,
+        "x3": Blocker.BARRIER,
+        "x4": Blocker.NOT_ADJACENT,
+    }
+    assert verdicts["x1"].reachable and verdicts["x2"].reason.startswith("adjacent B is not")
+
+
 @pytest.mark.parametrize(
     ("areas", "links", "message"),
     [

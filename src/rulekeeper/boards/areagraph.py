@@ -209,6 +209,22 @@ class AreaGraph:
             f"{there.name} is {away}, beyond range {at_range}",
         )
 
+    def melee_reach_all(
+        self,
+        from_area: str,
+        targets: Mapping[str, str],
+        occupancy: Mapping[str, int],
+        at_range: int | None = None,
+    ) -> dict[str, ReachVerdict]:
+        """For figures given as ``{figure: area}``, the verdict on each from ``from_area``.
+
+        "Which of them can this figure reach in melee, and why not the others."
+        """
+        return {
+            figure: self.melee_reach(from_area, area, occupancy, at_range)
+            for figure, area in targets.items()
+        }
+
     def _plain_reach(
         self, here: Area, there: Area, occupancy: Mapping[str, int], distance: int | None
     ) -> ReachVerdict:

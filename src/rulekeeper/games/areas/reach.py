@@ -60,7 +60,11 @@ def reach_check(
     at_range: int | None,
 ) -> ReachCheck:
     """AR-REQ-3, AR-REQ-4, AR-RANGE-1 (and AR-ALLY-1 for allies) for one target."""
-    verdict: ReachVerdict = board.melee_reach(attacker.area, target.area, used, at_range)
+    return _ruling(board, target, board.melee_reach(attacker.area, target.area, used, at_range))
+
+
+def _ruling(board: AreaGraph, target: Figure, verdict: ReachVerdict) -> ReachCheck:
+    """Name the rule behind a geometric verdict (AR-REQ-3, AR-REQ-4, AR-RANGE-1)."""
     area_name = board.area(target.area).name
     if verdict.reachable:
         return ReachCheck(target.id, target.name, area_name, True, None, verdict.reason)
@@ -86,7 +90,10 @@ def melee_reach(
     used = occupancy(board, figures.values())
     if targets is None:
         targets = [f.id for f in figures.values() if _opposed(attacker, f)]
-    return [reach_check(board, attacker, figures[t], used, at_range) for t in targets]
+    verdicts = board.melee_reach_all(
+        attacker.area, {t: figures[t].area for t in targets}, used, at_range
+    )
+    return [_ruling(board, figures[t], verdict) for t, verdict in verdicts.items()]
 
 
 def _opposed(attacker: Figure, other: Figure) -> bool:
