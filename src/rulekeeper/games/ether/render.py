@@ -206,7 +206,13 @@ def render(state: EtherState) -> Any:
         "letters: heroes  B: boss  Ne: enemies  !: enemy icon  ^>v<: explore  *: unique action",
         style="dim",
     )
-    parts: list[Any] = [header, Panel(board, title="map"), legend, _places(state), _heroes(state)]
+    parts: list[Any] = [
+        header,
+        Panel.fit(board, title="map"),
+        legend,
+        _places(state),
+        _heroes(state),
+    ]
     if state.phase == "activation" and (state.draft or state.moving is not None):
         parts.append(_payment_panel(state))
     parts.append(Text(pending_decision(state), style="italic"))

@@ -1,0 +1,187 @@
+"""Influence actions (ET-INF-*) and map actions (ET-MAP-1, ET-EXP-*, ET-UNQ-*)."""
+
+from __future__ import annotations
+
+import pytest
+from ether_setup import die, give, hand, inventory, new_game, odo_turn, reveal, snapshot, spawn
+
+from rulekeeper.boards.mapcards import CardPos, Space
+from rulekeeper.core import RuleViolation, ScriptedSampler, advance_chance
+from rulekeeper.games.ether.actions import (
+    AddSource,
+    EndActivation,
+    Pay,
+    Spend,
+    Step,
+    attack,
+    explore,
+    influence,
+    move,
+    unique,
+)
+
+
+def rejected(state, action, rule_id: str) -> None:
+    before = snapshot(state)
+    with pytest.raises(RuleViolation) as caught:
+        state.apply(action)
+    assert caught.value.rule_id == rule_id, str(caught.value)
+    assert snapshot(state) == before
+
+
+# -- influence -------------------------------------------------------------
+def test_ET_INF_1_an_instant_card_is_discarded_and_resolves_at_once() -> None:
+    """ET-INF-1: Glimmer Thought (1 cunning): discarded, then its draw resolves."""
+    state = new_game()
+    wren = state.heroes[0]
+    state.apply(Pay((die("yellow-1"),), (influence("glimmer-thought"),)))
+    assert "glimmer-thought" in state.influence_deck.discard_pile
+    assert state.is_chance_node()
+    advance_chance(state, ScriptedSampler(["red-fury"]))
+    assert sorted(wren.hand) == ["ember-spite", "quick-feet", "red-fury"]
+
+
+def test_ET_INF_1_a_damage_card_needs_an_enemy_target_in_the_active_area() -> None:
+    state = new_game()
+    rejected(state, Pay((die("yellow-1"),), (influence("ember-spite"),)), "ET-INF-1")
+    rejected(state, Pay((die("yellow-1"),), (influence("red-fury"),)), "ET-INF-1")
+    rat = spawn(state, "gloom-rat", Space(1, 0))
+    state.apply(Pay((die("yellow-1"),), (influence("ember-spite", rat),)))
+    assert rat not in state.enemies
+
+
+def test_ET_INF_2_the_instant_card_is_not_among_its_own_sources() -> None:
+    """ET-INF-2: even when other sources would cover the cost."""
+    state = new_game()
+    rejected(
+        state,
+        Pay((hand("glimmer-thought"), die("yellow-1")), (influence("glimmer-thought"),)),
+        "ET-INF-2",
+    )
+
+
+def test_ET_INF_3_a_movement_card_is_played_only_while_moving() -> None:
+    """ET-INF-3: Quick Feet (timing: movement) adds two spaces to a movement."""
+    state = new_game()
+    rejected(state, Pay((die("green-1"),), (influence("quick-feet"),)), "ET-INF-3")
+    state.apply(Pay((die("yellow-1"),), (move(1),)))
+    state.apply(Pay((die("green-1"),), (influence("quick-feet"),)))
+    assert state.moving == 3
+
+
+def test_ET_INF_3_an_activation_card_is_not_played_while_moving() -> None:
+    """ET-INF-3: Second Wind (timing: activation) waits until the movement is over."""
+    state = new_game()
+    give(state, 0, "second-wind")
+    state.apply(Pay((die("yellow-1"),), (move(1),)))
+    rejected(state, Pay((die("red-1"),), (influence("second-wind"),)), "ET-INF-3")
+    state.apply(Step("east"))
+    state.apply(Pay((die("red-1"),), (influence("second-wind"),)))
+    assert state.heroes[0].die("yellow-1").ready
+
+
+def test_ET_INF_4_an_ongoing_card_goes_to_the_inventory_as_an_item() -> None:
+    """ET-INF-4: Iron Skin lies in the inventory, gives armor, and can pay later."""
+    state = odo_turn(new_game())
+    odo = state.heroes[1]
+    rejected(
+        state,
+        Pay((hand("iron-skin"), die("green-1")), (influence("iron-skin"),)),
+        "ET-INF-4",
+    )
+    state.apply(Pay((die("green-1"), die("red-1")), (influence("iron-skin"),)))
+    assert "iron-skin" in odo.inventory and "iron-skin" not in odo.hand
+    assert state.passive(odo, "armor") == 1
+    # From now on it is an inventory source yielding its wrath.
+    hound = spawn(state, "gloom-rat", Space(0, 0))
+    state.apply(Pay((inventory("iron-skin"),), (attack(hound, 1),)))
+    assert "iron-skin" in state.influence_deck.discard_pile
+
+
+# -- map actions -----------------------------------------------------------
+def test_ET_MAP_1_no_map_action_in_the_middle_of_a_movement() -> None:
+    """ET-MAP-1: the hero stands on the explore arrow but is still moving."""
+    state = new_game()
+    state.apply(Pay((die("yellow-1"),), (move(1),)))
+    rejected(state, Pay((die("green-1"),), (explore("north"),)), "ET-MAP-1")
+    state.apply(Step("east"))  # the movement is over in the shrine's space
+    state.heroes[0].health = 5
+    state.apply(Pay((die("green-1"),), (unique("shrine-rest"),)))
+    assert state.heroes[0].health == 7
+
+
+def test_ET_MAP_1_a_map_action_is_taken_in_its_own_space() -> None:
+    state = new_game()
+    rejected(state, Pay((die("green-1"),), (unique("shrine-rest"),)), "ET-MAP-1")
+    rejected(state, Pay((die("green-1"),), (explore("east"),)), "ET-MAP-1")
+
+
+def test_ET_EXP_1_explore_places_the_drawn_card_in_the_arrows_direction() -> None:
+    """ET-EXP-1: the arrow in 1,1 points east; the drawn card lands at card (1,0)."""
+    state = new_game()
+    state.heroes[0].space = Space(1, 1)
+    state.apply(Pay((die("green-1"),), (explore("east"),)))
+    assert state.is_chance_node()
+    assert len(state.chance_outcomes()) == 10
+    advance_chance(state, ScriptedSampler(["ember-forge"]))
+    assert state.placed[CardPos(1, 0)] == "ember-forge"
+    assert state.board.has_space(Space(2, 1))
+    assert "ember-forge" not in state.map_deck.draw_pile
+
+
+def test_ET_EXP_1_the_explore_cost_is_the_awareness_shown() -> None:
+    """ET-EXP-1: the south arrow costs 2 awareness."""
+    state = new_game()
+    state.heroes[0].space = Space(1, 1)
+    rejected(state, Pay((die("green-1"),), (explore("south"),)), "ET-PAY-4")
+    state.apply(Pay((die("green-1"), hand("glimmer-thought")), (explore("south"),)))
+    assert state.pending_map == CardPos(0, 1)
+
+
+def test_ET_EXP_1_an_empty_map_deck_cannot_be_explored() -> None:
+    state = new_game()
+    state.map_deck.discard_pile.extend(state.map_deck.draw_pile)
+    state.map_deck.draw_pile.clear()
+    rejected(state, Pay((die("green-1"),), (explore("north"),)), "ET-EXP-1")
+
+
+def test_ET_EXP_2_exploring_into_an_occupied_position_is_rejected() -> None:
+    """ET-EXP-2: a card already lies north, so the north arrow cannot be used."""
+    state = new_game()
+    reveal(state, "root-tunnels", CardPos(0, -1))
+    rejected(state, Pay((die("green-1"),), (explore("north"),)), "ET-EXP-2")
+
+
+def test_ET_UNQ_1_a_unique_action_pays_its_printed_cost_and_resolves() -> None:
+    """ET-UNQ-1: Listen at the well: 1 cunning / 1 wrath, draw two cards."""
+    state = new_game()
+    reveal(state, "whispering-well", CardPos(0, -1))
+    state.heroes[0].space = Space(1, -1)
+    state.apply(Pay((die("yellow-1"),), (unique("well-whispers"),)))
+    advance_chance(state, ScriptedSampler(["red-fury", "scavenge"]))
+    assert sorted(state.heroes[0].hand)[-2:] == ["red-fury", "scavenge"]
+
+
+def test_ET_UNQ_2_a_unique_action_twice_in_a_round_is_rejected() -> None:
+    """ET-UNQ-2: the wayshrine once per round, by any hero; available next round."""
+    state = new_game()
+    state.heroes[0].space = Space(1, 0)
+    state.apply(Pay((die("green-1"),), (unique("shrine-rest"),)))
+    rejected(state, Pay((hand("glimmer-thought"),), (unique("shrine-rest"),)), "ET-UNQ-2")
+    state.apply(EndActivation())
+    state.heroes[1].space = Space(1, 0)
+    rejected(state, Pay((die("green-1"),), (unique("shrine-rest"),)), "ET-UNQ-2")
+    state.apply(EndActivation())  # enemy phase, end of round, refresh
+    advance_chance(state, ScriptedSampler(["red-fury"]))  # Wren refills her hand
+    assert state.round == 2 and state.current_player() == 0
+    state.apply(Pay((die("green-1"),), (unique("shrine-rest"),)))
+
+
+def test_ET_UNQ_3_both_alternatives_of_a_slash_cost_are_offered() -> None:
+    state = new_game()
+    reveal(state, "ember-forge", CardPos(1, 0))
+    state.heroes[0].space = Space(3, 0)
+    state.apply(AddSource(die("yellow-1")))
+    spends = [a for a in state.legal_actions() if isinstance(a, Spend)]
+    assert Spend(unique("stoke-forge"), 1) in spends  # 1 cunning
+    assert Spend(unique("stoke-forge"), 0) not in spends  # 1 awareness

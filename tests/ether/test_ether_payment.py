@@ -1,0 +1,199 @@
+"""Paying for actions: sources, one payment per action, surplus, underpaying (ET-PAY-*)."""
+
+from __future__ import annotations
+
+import pytest
+from ether_setup import die, hand, inventory, new_game, odo_turn, snapshot
+
+from rulekeeper.core import RuleViolation
+from rulekeeper.games.ether.actions import (
+    AddSource,
+    CancelPayment,
+    EndActivation,
+    Pay,
+    Spend,
+    explore,
+    influence,
+    move,
+    unique,
+)
+from rulekeeper.games.ether.game import GAME
+
+
+def rejected(state, action, rule_id: str) -> None:
+    """The action is refused with ``rule_id`` and the state is exactly as before."""
+    before = snapshot(state)
+    with pytest.raises(RuleViolation) as caught:
+        state.apply(action)
+    assert caught.value.rule_id == rule_id, str(caught.value)
+    assert snapshot(state) == before
+
+
+def test_ET_PAY_1_dice_are_exhausted_and_cards_discarded_all_at_once() -> None:
+    """ET-PAY-1: a hand card, an inventory card and a ready die pay together."""
+    state = new_game()
+    wren = state.heroes[0]
+    # Ember Spite (1 wrath), Rope Coil (1 cunning), green die (1 awareness): the
+    # explore costs 1 awareness; the rest is spent with it.
+    state.apply(
+        Pay((hand("ember-spite"), inventory("rope-coil"), die("green-1")), (explore("north"),))
+    )
+    assert "ember-spite" not in wren.hand
+    assert "rope-coil" not in wren.inventory
+    assert not wren.die("green-1").ready
+    assert state.influence_deck.discard_pile == ["ember-spite"]
+    assert state.item_deck.discard_pile == ["rope-coil"]
+
+
+def test_ET_PAY_1_yields_follow_die_colours() -> None:
+    """ET-PAY-1: green gives awareness, yellow cunning, red wrath."""
+    state = new_game()
+    # Explore costs 1 awareness: a yellow or red die does not pay it, a green one does.
+    rejected(state, Pay((die("yellow-1"), die("red-1")), (explore("north"),)), "ET-PAY-4")
+    state.apply(Pay((die("green-1"),), (explore("north"),)))
+    assert state.pending_map is not None
+
+
+@pytest.mark.parametrize(
+    "sources",
+    [
+        (hand("red-fury"),),  # not in hand
+        (inventory("smoke-vial"),),  # not in the inventory
+        (die("green-1"), die("green-1")),  # one die used twice
+        (die("blue-1"),),  # no such die
+    ],
+)
+def test_ET_PAY_1_only_the_heroes_own_sources_once_each(sources) -> None:
+    """ET-PAY-1: sources must be the acting hero's, each spent once."""
+    state = new_game()
+    rejected(state, Pay(sources, (move(1),)), "ET-PAY-1")
+
+
+def test_ET_PAY_1_an_exhausted_die_pays_nothing() -> None:
+    state = new_game()
+    state.apply(Pay((die("yellow-1"),), (move(1),)))
+    rejected(state, AddSource(die("yellow-1")), "ET-PAY-1")
+    rejected(state, Pay((die("yellow-1"),), (move(1),)), "ET-PAY-1")
+
+
+def test_ET_PAY_2_one_payment_cannot_be_split_over_two_actions() -> None:
+    """ET-PAY-2: a payment naming two actions is refused, nothing spent."""
+    state = new_game()
+    rejected(
+        state,
+        Pay((die("yellow-1"), die("yellow-2")), (move(1), move(1))),
+        "ET-PAY-2",
+    )
+
+
+def test_ET_PAY_2_the_surplus_of_a_payment_cannot_pay_a_second_action() -> None:
+    """ET-PAY-2 and ET-PAY-3: two cunning spent on a 1-space move; the spare one is gone."""
+    state = new_game()
+    state.apply(AddSource(die("yellow-1")))
+    state.apply(AddSource(die("yellow-2")))
+    state.apply(Spend(move(1)))
+    assert state.last_surplus.cunning == 1
+    rejected(state, Spend(move(1)), "ET-PAY-2")
+
+
+def test_ET_PAY_3_surplus_is_lost_and_shown_before_confirming() -> None:
+    """ET-PAY-3: the menu shows the surplus; after paying it is nowhere to be spent."""
+    state = new_game()
+    state.apply(AddSource(die("yellow-1")))
+    state.apply(AddSource(die("red-1")))
+    spend = Spend(move(1))
+    assert spend in state.legal_actions()
+    assert "surplus lost: 1 wrath" in GAME.describe_action(state, spend)
+    assert "gathered 1 cunning + 1 wrath" in state.pending_decision()
+    state.apply(spend)
+    assert "1 wrath lost" in state.log[-2].text
+    assert not state.heroes[0].die("red-1").ready
+    assert state.draft == []
+
+
+def test_ET_PAY_4_an_underpaid_action_is_rejected_and_nothing_is_spent() -> None:
+    """ET-PAY-4: one cunning does not pay a two-space move."""
+    state = new_game()
+    rejected(state, Pay((die("yellow-1"),), (move(2),)), "ET-PAY-4")
+    state.apply(AddSource(die("yellow-1")))
+    rejected(state, Spend(move(2)), "ET-PAY-4")
+    assert Spend(move(2)) not in state.legal_actions()
+
+
+def test_ET_PAY_4_a_gathered_payment_can_be_put_back_unspent() -> None:
+    """ET-PAY-4: nothing is spent until the action is chosen."""
+    state = new_game()
+    state.apply(AddSource(die("yellow-1")))
+    state.apply(AddSource(hand("ember-spite")))
+    state.apply(CancelPayment())
+    wren = state.heroes[0]
+    assert wren.die("yellow-1").ready and "ember-spite" in wren.hand
+    assert state.draft == []
+
+
+def test_ET_PAY_4_cancelling_is_bounded_so_activations_end() -> None:
+    state = new_game()
+    for _ in range(3):
+        state.apply(AddSource(die("yellow-1")))
+        state.apply(CancelPayment())
+    state.apply(AddSource(die("yellow-1")))
+    assert CancelPayment() not in state.legal_actions()
+    assert EndActivation() in state.legal_actions()
+
+
+def test_ET_UNQ_3_the_payment_names_the_alternative_of_a_slash_cost() -> None:
+    """ET-UNQ-3: '2 awareness / 2 wrath' - paying 2 wrath names alternative 1."""
+    from ether_setup import reveal
+
+    from rulekeeper.boards.mapcards import CardPos, Space
+
+    state = new_game()
+    state = odo_turn(state)
+    reveal(state, "lantern-chapel", CardPos(0, -1))
+    state.heroes[1].space = Space(0, -2)  # the lantern's space
+    wrath = (die("red-1"), die("red-2"))
+    rejected(state, Pay(wrath, (unique("kindle-lantern"),), alternative=0), "ET-PAY-4")
+    rejected(state, Pay(wrath, (unique("kindle-lantern"),), alternative=2), "ET-UNQ-3")
+    for source in wrath:
+        state.apply(AddSource(source))
+    spends = [a for a in state.legal_actions() if isinstance(a, Spend)]
+    assert Spend(unique("kindle-lantern"), 1) in spends
+    assert Spend(unique("kindle-lantern"), 0) not in spends
+    state.apply(Spend(unique("kindle-lantern"), 1))
+    assert "kindle-lantern" in state.resolved_uniques
+
+
+def test_ET_INF_2_an_instant_card_does_not_pay_for_itself() -> None:
+    """ET-INF-2: Mending Hymn yields the awareness it costs, but not for itself."""
+    state = odo_turn(new_game())
+    odo = state.heroes[1]
+    odo.health = 5
+    # Odo holds two Mending Hymns: paying one with the other is fine.
+    rejected(
+        state,
+        Pay((hand("mending-hymn"), hand("mending-hymn")), (influence("mending-hymn"),)),
+        "ET-INF-2",
+    )
+    state.apply(AddSource(hand("mending-hymn")))
+    state.apply(AddSource(hand("mending-hymn")))
+    rejected(state, Spend(influence("mending-hymn")), "ET-INF-2")
+    state.apply(CancelPayment())
+    state.apply(Pay((hand("mending-hymn"),), (influence("mending-hymn"),)))
+    assert odo.health == 7
+    assert odo.hand == ["iron-skin"]
+
+
+def test_pay_json_round_trip() -> None:
+    """The whole payment has a JSON form that scripts and agents can send."""
+    action = Pay((die("yellow-1"), hand("quick-feet")), (move(2),))
+    data = action.to_json()
+    assert data == {
+        "type": "pay",
+        "sources": [{"kind": "die", "ref": "yellow-1"}, {"kind": "hand", "ref": "quick-feet"}],
+        "actions": [{"kind": "move", "steps": 2}],
+        "alternative": 0,
+    }
+    assert GAME.parse_action(data) == action
+    state = new_game()
+    state.apply(GAME.parse_action(data))
+    assert state.moving == 2

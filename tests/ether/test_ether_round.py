@@ -1,0 +1,159 @@
+"""The round, taking actions, the kinds of action and the end of the game.
+
+ET-TIME-1, ET-KIND-1, ET-ROUND-1, ET-END-1.
+"""
+
+from __future__ import annotations
+
+import pytest
+from ether_setup import die, hand, new_game, reveal, snapshot, spawn
+
+from rulekeeper.boards.mapcards import CardPos, Space
+from rulekeeper.core import CHANCE, RuleViolation, ScriptedSampler, advance_chance
+from rulekeeper.games.ether.actions import (
+    ACTION_KIND,
+    AddSource,
+    AssignDamage,
+    EndActivation,
+    Pay,
+    Spend,
+    face_boss,
+    move,
+)
+from rulekeeper.games.ether.game import GAME
+
+
+def test_ET_ROUND_1_a_new_game_starts_with_refresh_draws() -> None:
+    """ET-ROUND-1: Refresh draws each hero up to hand size, card by card (chance)."""
+    state = GAME.new_state("lantern-rift", 7)
+    assert state.current_player() == CHANCE
+    assert state.pending_draws == [0, 0, 0, 1, 1, 1]
+    assert len(state.chance_outcomes()) == 11  # distinct influence cards
+    advance_chance(
+        state, ScriptedSampler(["red-fury"] * 2 + ["scavenge"] * 2 + ["idle-musing"] * 2)
+    )
+    assert state.phase == "activation" and state.current_player() == 0
+    assert state.heroes[0].hand == ["red-fury", "red-fury", "scavenge"]
+
+
+def test_ET_ROUND_1_activation_enemy_phase_and_refresh() -> None:
+    """ET-ROUND-1: Wren, then Odo, then enemies on a hero's card strike, then refresh."""
+    state = new_game()
+    wren, odo = state.heroes
+    odo.space = Space(2, 0)
+    reveal(state, "mossy-steps", CardPos(1, 0))
+    hound = spawn(state, "bog-hound", Space(1, 1))  # Wren's card
+    spawn(state, "mire-maw", Space(3, 1))  # Odo's card
+    state.apply(Pay((die("yellow-1"),), (move(1),)))
+    state.apply(EndActivation())
+    assert state.current_player() == 1
+    state.apply(EndActivation())
+    # Enemy phase: the hound hits Wren for 2, the maw hits Odo for 3.
+    assert wren.health == 6 and odo.health == 7
+    assert state.ether == 1 and state.round == 2
+    # Refresh: dice ready again, Wren's hand is still full so no draws are due.
+    assert all(d.ready for d in wren.dice)
+    assert state.current_player() == 0
+    assert hound in state.enemies
+
+
+def test_ET_ROUND_1_heroes_choose_who_takes_a_hit_when_several_are_there() -> None:
+    state = new_game()
+    hound = spawn(state, "bog-hound", Space(1, 1))
+    state.apply(EndActivation())
+    state.apply(EndActivation())
+    assert state.phase == "enemy"
+    actions = state.legal_actions()
+    assert actions == [AssignDamage(hound, "wren"), AssignDamage(hound, "odo")]
+    with pytest.raises(RuleViolation) as caught:
+        state.apply(AssignDamage(hound, "nobody"))
+    assert caught.value.rule_id == "ET-ROUND-1"
+    state.apply(AssignDamage(hound, "odo"))
+    assert state.heroes[1].health == 8 and state.heroes[0].health == 8
+
+
+def test_ET_ROUND_1_armor_from_the_inventory_reduces_enemy_damage() -> None:
+    state = new_game()
+    state.heroes[0].inventory.append("iron-skin")
+    state.influence_deck.draw("iron-skin")
+    state.heroes[1].space = None  # Odo is out of the game; Wren alone takes the hit
+    spawn(state, "bog-hound", Space(1, 1))
+    state.apply(EndActivation())
+    assert state.heroes[0].health == 7
+
+
+def test_ET_TIME_1_any_number_of_actions_in_one_activation() -> None:
+    """ET-TIME-1: Wren pays for three actions in a row while she can pay."""
+    state = new_game()
+    state.apply(Pay((die("yellow-1"),), (move(1),)))
+    state.apply(Pay((die("yellow-2"),), (move(1),)))
+    state.apply(Pay((hand("quick-feet"),), (move(1),)))
+    assert state.moving == 3 and state.current_player() == 0
+
+
+def test_ET_TIME_1_no_actions_while_the_enemies_act() -> None:
+    """ET-TIME-1 (house): actions are offered in the hero's activation, not the enemy phase."""
+    state = new_game()
+    spawn(state, "bog-hound", Space(1, 1))
+    state.apply(EndActivation())
+    state.apply(EndActivation())
+    before = snapshot(state)
+    with pytest.raises(RuleViolation) as caught:
+        state.apply(Pay((die("yellow-1"),), (move(1),)))
+    assert caught.value.rule_id == "ET-TIME-1"
+    assert snapshot(state) == before
+
+
+def test_ET_KIND_1_standard_influence_and_map_actions_are_offered() -> None:
+    """ET-KIND-1: one gathered payment can buy an action of each kind."""
+    state = new_game()
+    for source in (die("green-1"), die("yellow-1"), die("red-1")):
+        state.apply(AddSource(source))
+    kinds = {ACTION_KIND[a.action.kind] for a in state.legal_actions() if isinstance(a, Spend)}
+    assert kinds == {"standard", "influence", "map"}
+    menu = [GAME.describe_action(state, a) for a in state.legal_actions() if isinstance(a, Spend)]
+    assert any(m.startswith("[map] explore north") for m in menu)
+    assert any(m.startswith("[standard] move 1") for m in menu)
+    assert any(m.startswith("[influence] play Glimmer Thought") for m in menu)
+
+
+def test_ET_END_1_the_ether_track_reaching_its_end_loses() -> None:
+    state = new_game()
+    state.ether = state.content.ether_end - 1
+    state.apply(EndActivation())
+    state.apply(EndActivation())
+    assert state.is_terminal()
+    assert state.outcome().result == "lost"
+    assert "ether" in state.outcome().summary
+    assert state.legal_actions() == []
+
+
+def test_ET_END_1_every_hero_defeated_loses() -> None:
+    state = new_game()
+    for hero in state.heroes:
+        hero.health = 1
+    maw = spawn(state, "mire-maw", Space(0, 0))
+    state.heroes[1].space = Space(1, 1)
+    state.apply(EndActivation())
+    state.apply(EndActivation())
+    assert state.legal_actions() == [AssignDamage(maw, "wren"), AssignDamage(maw, "odo")]
+    state.apply(AssignDamage(maw, "wren"))
+    assert state.heroes[0].defeated
+    assert not state.is_terminal()
+    # Next round only Odo acts; when the maw fells him too, the game is lost.
+    assert state.round == 2 and state.current_player() == 1
+    state.apply(EndActivation())
+    assert state.heroes[1].defeated
+    assert state.outcome().result == "lost"
+    assert "every hero" in state.outcome().summary
+
+
+def test_ET_END_1_the_boss_defeated_wins() -> None:
+    state = new_game()
+    reveal(state, "ashen-throne", CardPos(1, 0))
+    state.resolved_uniques.add("kindle-lantern")
+    state.heroes[0].space = Space(2, 0)
+    state.enemies["boss"].damage_taken = 5
+    state.apply(Pay((die("red-1"),), (face_boss(1),)))
+    assert state.outcome().result == "won"
+    assert state.is_terminal()

@@ -1,0 +1,205 @@
+"""Standard actions: movement with enemy activations, wrath attacks, the boss.
+
+The start card (Mistbound Crossroads, 2x2 spaces at card position (0,0)) has a
+wall between its two western spaces; the heroes start at space 0,0.
+"""
+
+from __future__ import annotations
+
+import pytest
+from ether_setup import die, hand, inventory, new_game, reveal, snapshot, spawn
+
+from rulekeeper.boards.mapcards import CardPos, Space
+from rulekeeper.core import RuleViolation, ScriptedSampler, advance_chance
+from rulekeeper.games.ether.actions import (
+    AddSource,
+    EndMovement,
+    Pay,
+    Spend,
+    Step,
+    attack,
+    explore,
+    face_boss,
+    influence,
+    move,
+    unique,
+)
+
+
+def rejected(state, action, rule_id: str) -> None:
+    before = snapshot(state)
+    with pytest.raises(RuleViolation) as caught:
+        state.apply(action)
+    assert caught.value.rule_id == rule_id, str(caught.value)
+    assert snapshot(state) == before
+
+
+def test_ET_MOVE_1_each_cunning_buys_one_space() -> None:
+    """ET-MOVE-1: two cunning, two steps; then the movement is over."""
+    state = new_game()
+    wren = state.heroes[0]
+    state.apply(Pay((die("yellow-1"), die("yellow-2")), (move(2),)))
+    assert state.moving == 2
+    state.apply(Step("east"))
+    state.apply(Step("south"))
+    assert wren.space == Space(1, 1)
+    assert state.moving is None
+    rejected(state, Step("west"), "ET-MOVE-1")
+
+
+def test_ET_MOVE_1_a_move_spends_at_least_one_cunning() -> None:
+    state = new_game()
+    rejected(state, Pay((), (move(0),)), "ET-MOVE-1")
+
+
+def test_ET_MOVE_1_stopping_early_loses_the_unused_steps() -> None:
+    state = new_game()
+    state.apply(Pay((die("yellow-1"), die("yellow-2")), (move(2),)))
+    state.apply(Step("east"))
+    state.apply(EndMovement())
+    assert state.moving is None
+    rejected(state, Step("south"), "ET-MOVE-1")
+
+
+def test_ET_MOVE_2_movement_cannot_cross_walls() -> None:
+    """ET-MOVE-2: a wall separates 0,0 and 0,1 on the start card."""
+    state = new_game()
+    state.apply(Pay((die("yellow-1"),), (move(1),)))
+    assert Step("south") not in state.legal_actions()
+    rejected(state, Step("south"), "ET-MOVE-2")
+    # Nor off the map: no card lies west.
+    rejected(state, Step("west"), "ET-MOVE-2")
+    assert Step("east") in state.legal_actions()
+
+
+def test_ET_MOVE_3_an_enemy_icon_activates_a_chain_then_movement_goes_on() -> None:
+    """ET-MOVE-3: entering an icon draws an enemy; its icon draws another; then move on."""
+    state = new_game()
+    wren = state.heroes[0]
+    reveal(state, "sunken-hall", CardPos(0, -1))  # its space 0,-2 shows an enemy icon
+    state.apply(Pay((die("yellow-1"), die("yellow-2"), inventory("rope-coil")), (move(3),)))
+    state.apply(Step("north"))  # 0,-1: no icon
+    assert not state.is_chance_node()
+    state.apply(Step("north"))  # 0,-2: the icon
+    assert state.is_chance_node()
+    # The Thorn Wisp shows one icon of its own: a second enemy activates.
+    advance_chance(state, ScriptedSampler(["thorn-wisp", "gloom-rat"]))
+    cards = sorted(e.card for e in state.enemies.values())
+    assert cards == ["gloom-rat", "thorn-wisp"]
+    assert all(e.space == Space(0, -2) for e in state.enemies.values())
+    assert state.moving == 1 and state.current_player() == 0
+    state.apply(Step("south"))
+    assert wren.space == Space(0, -1)
+
+
+def test_ET_MOVE_3_a_chain_draws_only_as_many_as_the_icons_say() -> None:
+    state = new_game()
+    reveal(state, "sunken-hall", CardPos(0, -1))
+    state.apply(Pay((die("yellow-1"), die("yellow-2")), (move(2),)))
+    state.apply(Step("north"))
+    state.apply(Step("north"))
+    advance_chance(state, ScriptedSampler(["bog-hound"]))  # no icons: the chain stops
+    assert len(state.enemies) == 1
+    assert not state.is_chance_node()
+
+
+def test_ET_ATK_1_wrath_deals_damage_to_an_enemy_in_the_active_area() -> None:
+    """ET-ATK-1: one wrath defeats a Gloom Rat on the hero's map card."""
+    state = new_game()
+    rat = spawn(state, "gloom-rat", Space(1, 1))  # same card, another space
+    state.apply(Pay((die("red-1"),), (attack(rat, 1),)))
+    assert rat not in state.enemies
+    assert state.enemy_deck.discard_pile == ["gloom-rat"]
+
+
+def test_ET_ATK_1_only_enemies_in_the_active_area() -> None:
+    state = new_game()
+    reveal(state, "mossy-steps", CardPos(1, 0))
+    rat = spawn(state, "gloom-rat", Space(2, 0))  # on the card east of the hero's
+    rejected(state, Pay((die("red-1"),), (attack(rat, 1),)), "ET-ATK-1")
+    rejected(state, Pay((die("red-1"),), (attack("e99", 1),)), "ET-ATK-1")
+
+
+def test_ET_ATK_1_wrath_at_a_boss_is_rejected() -> None:
+    """ET-ATK-1: the wrath attack hits non-boss enemies only."""
+    state = new_game()
+    reveal(state, "ashen-throne", CardPos(1, 0))
+    state.heroes[0].space = Space(2, 1)
+    rejected(
+        state,
+        Pay((die("red-1"), hand("ember-spite"), inventory("rope-coil")), (attack("boss", 6),)),
+        "ET-ATK-1",
+    )
+
+
+def test_ET_ATK_2_wrath_that_does_not_defeat_is_rejected() -> None:
+    """ET-ATK-2: a Bog Hound has 2 health; one wrath would not defeat it."""
+    state = new_game()
+    hound = spawn(state, "bog-hound", Space(0, 0))
+    rejected(state, Pay((die("red-1"),), (attack(hound, 1),)), "ET-ATK-2")
+    state.apply(AddSource(die("red-1")))
+    assert not [a for a in state.legal_actions() if isinstance(a, Spend)]
+    state.apply(AddSource(hand("ember-spite")))
+    assert Spend(attack(hound, 2)) in state.legal_actions()
+    state.apply(Spend(attack(hound, 2)))
+    assert hound not in state.enemies
+
+
+def test_ET_ATK_2_remaining_health_counts_earlier_damage() -> None:
+    """ET-ATK-2: after Ember Spite's 1 damage, 1 wrath defeats the Bog Hound."""
+    state = new_game()
+    hound = spawn(state, "bog-hound", Space(0, 0))
+    state.apply(Pay((die("yellow-1"),), (influence("ember-spite", hound),)))
+    assert state.enemy_health(state.enemies[hound]) == 1
+    state.apply(Pay((die("red-1"),), (attack(hound, 1),)))
+    assert hound not in state.enemies
+
+
+def _throne(state) -> None:
+    reveal(state, "ashen-throne", CardPos(1, 0))
+    assert state.enemies["boss"].space == Space(3, 0)
+    state.heroes[0].space = Space(2, 0)
+
+
+def test_ET_BOSS_1_a_boss_faced_before_its_prerequisites_is_rejected() -> None:
+    """ET-BOSS-1: the Ashen Warden needs the ether lantern kindled first."""
+    state = new_game()
+    _throne(state)
+    rejected(state, Pay((die("red-1"),), (face_boss(1),)), "ET-BOSS-1")
+    state.apply(AddSource(die("red-1")))
+    assert not [a for a in state.legal_actions() if isinstance(a, Spend)]
+
+
+def test_ET_BOSS_1_once_the_lantern_is_kindled_the_boss_can_be_faced() -> None:
+    """ET-BOSS-1 then ET-END-1: kindle the lantern, face the boss until it falls."""
+    state = new_game()
+    reveal(state, "lantern-chapel", CardPos(0, -1))
+    state.heroes[0].space = Space(0, -2)
+    state.apply(Pay((die("green-1"), hand("glimmer-thought")), (unique("kindle-lantern"),)))
+    _throne(state)
+    state.apply(Pay((die("red-1"),), (face_boss(1),)))
+    assert state.enemy_health(state.enemies["boss"]) == 5
+    assert state.outcome() is None
+    state.enemies["boss"].damage_taken = 5
+    state.apply(Pay((hand("ember-spite"),), (face_boss(1),)))
+    assert state.outcome() is not None and state.outcome().result == "won"
+    assert state.is_terminal()
+
+
+def test_ET_BOSS_1_the_boss_must_be_revealed_and_in_the_active_area() -> None:
+    state = new_game()
+    rejected(state, Pay((die("red-1"),), (face_boss(1),)), "ET-BOSS-1")
+    reveal(state, "ashen-throne", CardPos(1, 0))
+    state.resolved_uniques.add("kindle-lantern")
+    rejected(state, Pay((die("red-1"),), (face_boss(1),)), "ET-BOSS-1")
+
+
+def test_explore_then_walk_onto_the_new_card() -> None:
+    """ET-EXP-1 with ET-MOVE-1: the placed card's spaces join the map across the edge."""
+    state = new_game()
+    state.apply(Pay((die("green-1"),), (explore("north"),)))
+    advance_chance(state, ScriptedSampler(["whispering-well"]))
+    state.apply(Pay((die("yellow-1"),), (move(1),)))
+    assert Step("north") in state.legal_actions()
+    state.apply(Step("north"))
+    assert state.map_card_at(state.heroes[0].space).id == "whispering-well"
