@@ -139,6 +139,8 @@ def test_AR_ROUND_1_equally_good_steps_are_the_players_choice() -> None:
     )
     pass_turn(state)
     assert state.legal_actions() == [EnemyStep("crawler-1", "l"), EnemyStep("crawler-1", "r")]
+    _rejected(state, EnemyStep("crawler-1", "z"), "AR-ROUND-1")
+    _rejected(state, EnemyTarget("crawler-1", "warden"), "AR-ROUND-1")
     state.apply(EnemyStep("crawler-1", "r"))
     assert state.figures["crawler-1"].area == "r"
     assert state.figures["warden"].health == 10  # r is adjacent but not full

@@ -214,16 +214,20 @@ class AreasState(State):
             raise RuleViolation("CORE-CHANCE", f"{action.label()} is not a face of the Action die")
 
     def _check_choice(self, action: Action) -> None:
+        """AR-ROUND-1: while an enemy's tie waits, only one of its options is legal."""
         choice = self.choice
         if choice is None:
             raise RuleViolation("AR-ROUND-1", "no enemy's turn is waiting on the players")
-        wanted = EnemyStep if choice.kind == "step" else EnemyTarget
-        option = (
-            getattr(action, "to", None)
-            if isinstance(action, EnemyStep)
-            else getattr(action, "target", None)
-        )
-        if not isinstance(action, wanted) or getattr(action, "enemy", None) != choice.enemy:
+        option: str | None = None
+        if choice.kind == "step" and isinstance(action, EnemyStep) and action.enemy == choice.enemy:
+            option = action.to
+        elif (
+            choice.kind == "target"
+            and isinstance(action, EnemyTarget)
+            and action.enemy == choice.enemy
+        ):
+            option = action.target
+        else:
             raise RuleViolation("AR-ROUND-1", self.pending_decision())
         if option not in choice.options:
             shown = ", ".join(choice.options)
