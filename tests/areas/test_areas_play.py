@@ -139,3 +139,68 @@ def test_render_and_describe_show_map_reach_and_menu() -> None:
         for line in menu
     )
     assert state.pending_decision().startswith("Brannoc Ironvow's turn")
+
+
+def _candidate_actions(state: AreasState) -> list[MeleeAttack | Move]:
+    """Plausible actions for the acting figure, legal or not: every token, area, target,
+    item and effect combination worth trying."""
+    from itertools import combinations
+
+    actor = state.actor()
+    assert actor is not None
+    enemies = [f.id for f in state.figures.values() if f.kind == "enemy"] + [actor.id]
+    candidates: list[MeleeAttack | Move] = []
+    if actor.kind == "ally":
+        ally = state.setup.allies[actor.type_id]
+        for attack in ally.attacks:
+            for target in enemies:
+                candidates.append(MeleeAttack(actor.id, attack.id, target))
+                candidates.append(MeleeAttack(actor.id, attack.id, target, "hooked-glaive"))
+        tokens: list[str | None] = [None, "stride"]
+    else:
+        hero = state.setup.heroes[actor.type_id]
+        effect_ids = sorted(
+            [i for i in hero.items if state.setup.items[i].effect] + [e.id for e in hero.effects]
+        )
+        subsets = [c for n in range(len(effect_ids) + 1) for c in combinations(effect_ids, n)]
+        for token in hero.tokens:
+            for target in enemies:
+                for weapon in [None, *hero.items]:
+                    for subset in subsets:
+                        candidates.append(MeleeAttack(actor.id, token.id, target, weapon, subset))
+        tokens = [None, *(t.id for t in hero.tokens)]
+    for area in state.board.areas:
+        for token in tokens:
+            candidates.append(Move(actor.id, area, token))
+    return candidates
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_check_accepts_exactly_the_legal_actions(scenario: str, seed: int) -> None:
+    """legal_actions() lists only what apply() accepts, and check() refuses the rest with an
+    AR rule ID (an omitted single weapon is the same declaration as naming it)."""
+    from rulekeeper.core import RuleViolation
+
+    state = GAME.new_state(scenario, seed)
+    policy, sampler = RandomPolicy(seed), SeededSampler(seed)
+    while not state.is_terminal():
+        if state.actor() is not None and len(state.history) % 3 == 0:
+            legal = set(state.legal_actions())
+            for action in _candidate_actions(state):
+                try:
+                    state.check(action)
+                    accepted = True
+                except RuleViolation as error:
+                    assert error.rule_id.startswith("AR-"), error
+                    accepted = False
+                listed = action in legal
+                if isinstance(action, MeleeAttack) and action.weapon is None and accepted:
+                    listed = any(
+                        isinstance(a, MeleeAttack)
+                        and (a.attacker, a.action, a.target, a.effects)
+                        == (action.attacker, action.action, action.target, action.effects)
+                        for a in legal
+                    )
+                assert accepted == listed, action
+        state.apply(sampler.sample(state) if state.is_chance_node() else policy.choose(state))
