@@ -1,0 +1,183 @@
+"""Whole games: random play to the end, invariants, copies, files and rendering."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from rich.console import Console
+from salvage_helpers import LAB
+
+from rulekeeper.core import RandomPolicy, RuleViolation, SeededSampler, play_out
+from rulekeeper.core.actions import Action
+from rulekeeper.games.salvage import actions as A
+from rulekeeper.games.salvage.game import GAME
+from rulekeeper.games.salvage.state import SalvageState
+
+SCENARIOS = [info.name for info in GAME.scenarios()]
+MAX_ACTIONS = 20_000
+
+
+def candidate_actions(state: SalvageState) -> list[Action]:
+    """A wide net of actions, legal or not, for checking that ``check`` agrees with
+    ``legal_actions`` everywhere."""
+    data = state.data
+    enemies = [e.id for e in state.enemies] + [99]
+    out: list[Action] = [
+        A.EndEngagement(),
+        A.EndTurn(),
+        A.StartMove(),
+        A.StartAttack(),
+        A.StartSalvage(),
+        A.RollDice(),
+        A.Reroll(),
+        A.ApplyRoll(),
+        A.FinishAttack(),
+        A.StopMoving(),
+        A.LeaveInactive(),
+        A.FinishRecovery(),
+        A.ProposeTrade(),
+        A.AnswerTrade(True),
+        A.AnswerTrade(False),
+    ]
+    out += [A.ChooseHero(h) for h in range(-1, len(state.heroes) + 1)]
+    out += [A.StartTrade(h) for h in range(-1, len(state.heroes) + 1)]
+    out += [A.CommitDie(d) for d in [*data.dice, "nope"]]
+    out += [A.RecoverDie(d) for d in data.dice]
+    out += [A.Step(r) for r in range(-1, len(state.rooms) + 1)]
+    out += [A.UseRoomAction(r.id, n) for r in state.rooms for n in data.room_actions]
+    out += [A.UseItem(s, t) for s in range(-1, 4) for t in [None, *enemies]]
+    out += [A.ApplyHit(d, e) for d in range(-1, 8) for e in enemies]
+    out += [A.NextOpportunity(e) for e in enemies]
+    out += [A.ActivateRoom(t) for t in [*data.requirements, "free"]]
+    out += [A.OfferItem(o, s) for o in range(-1, len(state.heroes) + 1) for s in range(-1, 4)]
+    out += [A.DieFace("brass", "hit"), A.EnemyFace(0, "fang", "hit")]
+    return out
+
+
+def test_random_games_finish_for_every_shipped_scenario() -> None:
+    """``rulekeeper play salvage --auto random --seed N`` ends, for many seeds."""
+    for scenario in SCENARIOS:
+        for seed in range(1, 31):
+            state = GAME.new_state(scenario, seed)
+            play_out(state, RandomPolicy(seed), SeededSampler(seed), max_actions=MAX_ACTIONS)
+            assert state.is_terminal()
+            assert state.outcome() is not None
+            assert state.legal_actions() == []
+
+
+def test_random_games_are_reproducible() -> None:
+    first = play_out(GAME.new_state("drowned_spire", 3), RandomPolicy(3), SeededSampler(3))
+    again = play_out(GAME.new_state("drowned_spire", 3), RandomPolicy(3), SeededSampler(3))
+    assert first.history == again.history and first.to_dict() == again.to_dict()
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    scenario=st.sampled_from([*SCENARIOS, LAB]),
+    seed=st.integers(min_value=0, max_value=10_000),
+)
+def test_random_legal_play_keeps_the_invariants(scenario: str, seed: int) -> None:
+    """Dice are conserved, noise never falls, every legal action is accepted, and
+    nothing is accepted after the end."""
+    state = GAME.new_state(scenario, seed)
+    policy, sampler = RandomPolicy(seed), SeededSampler(seed)
+    totals = state.dice_total()
+    noise = state.noise
+    for _ in range(MAX_ACTIONS):
+        if state.is_terminal():
+            break
+        assert state.dice_total() == totals
+        assert state.noise >= noise
+        noise = state.noise
+        legal = state.legal_actions()
+        assert legal
+        for action in legal:
+            state.check(action)
+        if state.is_chance_node():
+            assert sum(p for _, p in state.chance_outcomes()) == 1
+            state.apply(sampler.sample(state))
+        else:
+            state.apply(policy.choose(state))
+    assert state.is_terminal()
+    assert state.dice_total() == totals
+    with pytest.raises(RuleViolation) as caught:
+        state.apply(A.EndTurn())
+    assert caught.value.rule_id == "CORE-END"
+
+
+@settings(max_examples=12, deadline=None)
+@given(
+    seed=st.integers(min_value=0, max_value=10_000), steps=st.integers(min_value=0, max_value=400)
+)
+def test_check_agrees_with_legal_actions_and_never_mutates(seed: int, steps: int) -> None:
+    """Whatever is not legal is refused with a RuleViolation; the state stays the same."""
+    state = GAME.new_state(LAB, seed)
+    policy, sampler = RandomPolicy(seed), SeededSampler(seed)
+    for _ in range(steps):
+        if state.is_terminal():
+            return
+        state.apply(sampler.sample(state) if state.is_chance_node() else policy.choose(state))
+    if state.is_terminal():
+        return
+    legal = state.legal_actions()
+    before = state.to_dict()
+    for action in candidate_actions(state):
+        if action in legal:
+            state.check(action)
+        else:
+            with pytest.raises(RuleViolation):
+                state.check(action)
+        assert state.to_dict() == before
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_json_round_trip_of_states_and_actions(scenario: str) -> None:
+    state = GAME.new_state(scenario, 7)
+    policy, sampler = RandomPolicy(7), SeededSampler(7)
+    for step in range(300):
+        if state.is_terminal():
+            break
+        for action in state.legal_actions():
+            assert GAME.parse_action(json.loads(json.dumps(action.to_json()))) == action
+        if step % 25 == 0:
+            saved = json.loads(json.dumps(state.to_dict()))
+            copy = GAME.state_from_dict(saved)
+            assert copy.to_dict() == state.to_dict()
+            assert copy.legal_actions() == state.legal_actions()
+            assert copy.current_player() == state.current_player()
+        state.apply(sampler.sample(state) if state.is_chance_node() else policy.choose(state))
+
+
+def test_clone_is_independent() -> None:
+    state = GAME.new_state("flooded_annex", 2)
+    policy, sampler = RandomPolicy(2), SeededSampler(2)
+    for _ in range(120):
+        if state.is_terminal():
+            break
+        before = state.to_dict()
+        twin = state.clone()
+        assert twin.to_dict() == before
+        action = sampler.sample(twin) if twin.is_chance_node() else policy.choose(twin)
+        twin.apply(action)
+        assert state.to_dict() == before
+        state.apply(action)
+        assert state.to_dict() == twin.to_dict()
+
+
+def test_rendering_and_menus_for_a_whole_game() -> None:
+    console = Console(record=True, width=140)
+    state = GAME.new_state("drowned_spire", 5)
+    policy, sampler = RandomPolicy(5), SeededSampler(5)
+    while not state.is_terminal():
+        console.print(GAME.render(state))
+        for action in state.legal_actions():
+            assert GAME.describe_action(state, action)
+        assert state.pending_decision()
+        assert state.player_name(state.current_player())
+        state.apply(sampler.sample(state) if state.is_chance_node() else policy.choose(state))
+    console.print(GAME.render(state))
+    text = console.export_text()
+    assert "Brine Warden" in text and "noise" in text and "ready" in text
