@@ -250,3 +250,40 @@ def test_importing_under_an_existing_name_is_refused(tmp_path: Path) -> None:
 def test_saves_list_when_empty() -> None:
     code, out, _ = run("saves", "list")
     assert code == 0 and "No saved games" in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["play", "--seed", "x"], "rulekeeper play: Invalid value for '--seed'"),
+        (["saves", "show"], "rulekeeper saves show: Missing argument"),
+        (["bogus"], "No such command 'bogus'"),
+    ],
+)
+def test_usage_errors_from_the_console_script_are_one_line_and_exit_2(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    argv: list[str],
+    message: str,
+) -> None:
+    from rulekeeper.cli.main import main
+
+    monkeypatch.setattr("sys.argv", ["rulekeeper", *argv])
+    with pytest.raises(SystemExit) as caught:
+        main()
+    assert caught.value.code == 2
+    err = capsys.readouterr().err
+    assert message in err
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_a_bare_command_group_prints_its_help(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from rulekeeper.cli.main import main
+
+    monkeypatch.setattr("sys.argv", ["rulekeeper", "saves"])
+    with pytest.raises(SystemExit) as caught:
+        main()
+    assert caught.value.code == 0
+    assert "resume" in capsys.readouterr().out

@@ -319,12 +319,29 @@ def saves_import(
 
 
 def main() -> None:
-    """The console script's entry point."""
+    """The console script's entry point: usage errors, too, are one line and exit 2."""
     try:
-        app()
+        code = app(standalone_mode=False)
     except RulekeeperError as error:  # a user error that escaped a command
         typer.echo(f"rulekeeper: {error}", err=True)
         sys.exit(2)
+    except Exception as error:
+        # typer's usage errors (bad option values, unknown commands) carry exit
+        # code 2 and a message; its own classes are private, so match the shape.
+        message = getattr(error, "format_message", None)
+        if type(error).__name__ == "NoArgsIsHelpError" and callable(message):
+            typer.echo(message())  # a bare command group asks for its help
+            sys.exit(0)
+        if getattr(error, "exit_code", None) == 2 and callable(message):
+            context = getattr(error, "ctx", None)
+            command = getattr(context, "command_path", None) or "rulekeeper"
+            typer.echo(f"{command}: {message()} (see --help)", err=True)
+            sys.exit(2)
+        if type(error).__name__ == "Abort":
+            typer.echo("rulekeeper: aborted", err=True)
+            sys.exit(1)
+        raise
+    sys.exit(code if isinstance(code, int) else 0)
 
 
 if __name__ == "__main__":
