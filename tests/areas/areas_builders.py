@@ -132,3 +132,15 @@ def pass_turn(state: AreasState) -> None:
     if actor is None:
         raise AssertionError("no hero or ally is acting")
     state.apply(Pass(actor.id))
+
+
+def actor_id(state: AreasState) -> str | None:
+    """The id of the hero or ally acting now, or None."""
+    actor = state.actor()
+    return actor.id if actor is not None else None
+
+
+def result(state: AreasState) -> str | None:
+    """How the game ended (``won`` / ``lost``), or None while it goes on."""
+    outcome = state.outcome()
+    return outcome.result if outcome is not None else None

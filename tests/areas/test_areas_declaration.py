@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from areas_builders import build, roll
+from areas_builders import actor_id, build, roll
 
 from rulekeeper.core import RuleViolation
 from rulekeeper.games.areas.actions import MeleeAttack, Move, Pass, RollDie
@@ -94,7 +94,7 @@ def test_AR_DECL_3_a_once_per_scenario_effect_is_spent_by_declaring_it() -> None
     assert state.uses_left["warden"]["last-stand"] == 0
     roll(state, "blank", "blank", "blank")
     # the next round: the effect is gone
-    while state.actor() is None or state.actor().id != "warden":
+    while actor_id(state) != "warden":
         state.apply(state.legal_actions()[0])
     assert not any(
         "last-stand" in a.effects for a in state.legal_actions() if isinstance(a, MeleeAttack)

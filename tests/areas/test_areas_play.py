@@ -6,6 +6,7 @@ import io
 import json
 
 import pytest
+from areas_builders import actor_id
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rich.console import Console
@@ -41,8 +42,8 @@ def test_random_play_finishes(scenario: str, seed: int) -> None:
     state = play_out(
         GAME.new_state(scenario, seed), RandomPolicy(seed), SeededSampler(seed), max_actions=2000
     )
-    assert state.outcome() is not None
-    assert state.outcome().result in ("won", "lost")
+    outcome = state.outcome()
+    assert outcome is not None and outcome.result in ("won", "lost")
     assert len(state.history) < 400
 
 
@@ -114,10 +115,10 @@ def test_legal_attack_count_with_effects_and_two_weapons() -> None:
     state = GAME.new_state("sunken-gate", 1)
     state.apply(Pass("brannoc"))
     state.apply(Move("sellis", "hall", "slip"))
-    while state.actor() is None or state.actor().id != "sellis":
-        state.apply(Pass(state.actor().id) if state.actor() else state.legal_actions()[0])
+    while actor_id(state) != "sellis":
+        state.apply(Pass(actor_id(state) or "") if state.actor() else state.legal_actions()[0])
     attacks_next_round = [a for a in state.legal_actions() if isinstance(a, MeleeAttack)]
-    per_target = {}
+    per_target: dict[tuple[str | None, str], int] = {}
     for attack in attacks_next_round:
         per_target.setdefault((attack.weapon, attack.target), 0)
         per_target[(attack.weapon, attack.target)] += 1
@@ -170,8 +171,8 @@ def _candidate_actions(state: AreasState) -> list[MeleeAttack | Move]:
                         candidates.append(MeleeAttack(actor.id, token.id, target, weapon, subset))
         tokens = [None, *(t.id for t in hero.tokens)]
     for area in state.board.areas:
-        for token in tokens:
-            candidates.append(Move(actor.id, area, token))
+        for token_id in tokens:
+            candidates.append(Move(actor.id, area, token_id))
     return candidates
 
 
