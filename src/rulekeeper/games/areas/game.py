@@ -3,9 +3,10 @@
 A round (AR-ROUND-1, ASSUMED) is the heroes' turns, then the non-hero allies'
 turns, then the enemies' turns. A hero's turn is one Action token's action:
 move to an adjacent area with room, or a melee attack; a turn may also be
-passed. A hero's attack is declared whole (``declaration.py``), then its Action
-dice are rolled one chance node per die (AR-DMG-1) and the damage resolves
-(``damage.py``). Figures at 0 health are removed; the party wins when no enemy
+passed (moves: ``movement.py``). A hero's attack is declared whole
+(``declaration.py``), then its Action dice are rolled one chance node per die
+(AR-DMG-1) and the damage resolves (``resolution.py``, ``damage.py``); the
+enemies act on their own (``enemy_turns.py``). Figures at 0 health are removed; the party wins when no enemy
 is left and loses when no hero is (AR-END-1), or, by a house assumption, when
 the scenario's round limit passes.
 
@@ -23,7 +24,7 @@ from rulekeeper.boards.areagraph import AreaGraph
 from rulekeeper.core.actions import Action, ActionCodec
 from rulekeeper.core.errors import RuleViolation
 from rulekeeper.core.game import CHANCE, TERMINAL, Game, Outcome, ScenarioInfo, State
-from rulekeeper.games.areas import enemy_turns
+from rulekeeper.games.areas import enemy_turns, movement, resolution
 from rulekeeper.games.areas.actions import (
     ACTION_CLASSES,
     EnemyStep,
@@ -34,15 +35,11 @@ from rulekeeper.games.areas.actions import (
     RollDie,
 )
 from rulekeeper.games.areas.content import Scenario, load_scenario, shipped_scenarios
-from rulekeeper.games.areas.damage import DamageBreakdown, ally_damage, hero_damage
 from rulekeeper.games.areas.declaration import (
-    Declaration,
-    OptionalEffect,
     check_declaration,
     legal_declarations,
 )
 from rulekeeper.games.areas.figures import EnemyChoice, Figure, PendingAttack
-from rulekeeper.games.areas.reach import occupancy
 
 Phase = Literal["heroes", "allies", "enemies"]
 
@@ -152,22 +149,10 @@ class AreasState(State):
         actor = self.actor()
         if actor is None:
             return []
-        actions: list[Action] = list(self._legal_moves(actor))
+        actions: list[Action] = list(movement.legal_moves(self, actor))
         actions.extend(legal_declarations(self, actor))
         actions.append(Pass(actor.id))
         return actions
-
-    def _legal_moves(self, figure: Figure) -> list[Move]:
-        used = occupancy(self.board, self.figures.values())
-        areas = [
-            a
-            for a in self.board.walk_neighbours(figure.area)
-            if self.board.has_room(a, used, figure.size)
-        ]
-        if figure.kind == "ally":
-            return [Move(figure.id, a) for a in areas]
-        tokens = [t.id for t in self.setup.heroes[figure.type_id].tokens if "move" in t.symbols]
-        return [Move(figure.id, a, t) for t in tokens for a in areas]
 
     def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
         if self.attack is None:
@@ -198,7 +183,7 @@ class AreasState(State):
         if who != actor.id:
             raise RuleViolation("AR-ROUND-1", f"it is {actor.name}'s turn, not {who!r}'s")
         if isinstance(action, Move):
-            self._check_move(actor, action)
+            movement.check_move(self, actor, action)
         elif isinstance(action, MeleeAttack):
             check_declaration(self, action)
         elif not isinstance(action, Pass):
@@ -235,49 +220,18 @@ class AreasState(State):
                 "AR-ROUND-1", f"{option!r} is not one of the tied options ({shown})"
             )
 
-    def _check_move(self, figure: Figure, action: Move) -> None:
-        """AR-ROUND-1: a move goes to an adjacent area not at capacity, by a move token."""
-        if figure.kind == "hero":
-            tokens = {t.id: t for t in self.setup.heroes[figure.type_id].tokens}
-            token = tokens.get(action.token or "")
-            if token is None or "move" not in token.symbols:
-                raise RuleViolation(
-                    "AR-ROUND-1",
-                    f"{figure.name} moves with an Action token showing the move symbol",
-                )
-        elif action.token is not None:
-            raise RuleViolation(
-                "AR-ALLY-1", f"{figure.name} is a non-hero ally and has no Action tokens"
-            )
-        if action.to not in self.board.areas:
-            raise RuleViolation("AR-ROUND-1", f"there is no area {action.to!r}")
-        here, there = self.board.area(figure.area), self.board.area(action.to)
-        if not self.board.is_adjacent(here.id, there.id):
-            raise RuleViolation("AR-ROUND-1", f"{there.name} is not adjacent to {here.name}")
-        if self.board.has_barrier(here.id, there.id):
-            raise RuleViolation(
-                "AR-ROUND-1", f"a solid barrier stands between {here.name} and {there.name}"
-            )
-        used = occupancy(self.board, self.figures.values())
-        if not self.board.has_room(there.id, used, figure.size):
-            raise RuleViolation(
-                "AR-ROUND-1",
-                f"{there.name} is at capacity ({used[there.id]}/{there.capacity}) "
-                f"for a figure of size {figure.size}",
-            )
-
     # -- applying ----------------------------------------------------------
     def _apply(self, action: Action) -> None:
         if isinstance(action, RollDie):
-            self._roll(action.face)
+            resolution.roll(self, action.face)
         elif isinstance(action, MeleeAttack):
-            self._declare(check_declaration(self, action))
+            resolution.declare(self, check_declaration(self, action))
         elif isinstance(action, Move):
-            self._move(self.figures[action.figure], action.to)
-            self._end_turn()
+            movement.move(self, self.figures[action.figure], action.to)
+            self.end_turn()
         elif isinstance(action, Pass):
             self.emit("pass", f"{self.figures[action.figure].name} passes", "AR-ROUND-1")
-            self._end_turn()
+            self.end_turn()
         elif isinstance(action, EnemyStep):
             self.choice = None
             enemy_turns.enemy_step(self, self.figures[action.enemy], action.to)
@@ -285,154 +239,6 @@ class AreasState(State):
             self.choice = None
             enemy_turns.enemy_attack(self, self.figures[action.enemy], action.target)
         self._advance()
-
-    def _move(self, figure: Figure, area: str) -> None:
-        before = self.board.area(figure.area).name
-        figure.area = area
-        after = self.board.area(area).name
-        self.emit(
-            "move",
-            f"{figure.name} moves from {before} to {after}",
-            "AR-ROUND-1",
-            figure=figure.id,
-            to=area,
-        )
-
-    def _declare(self, declaration: Declaration) -> None:
-        """AR-DECL-1..3: record the declaration and the reach check it passed."""
-        attacker, target = declaration.attacker, declaration.target
-        used_as = declaration.token.name if declaration.token else ""
-        if declaration.ally_attack is not None:
-            used_as = declaration.ally_attack.name
-        weapon = f" with {declaration.weapon.name}" if declaration.weapon else ""
-        effects = ", ".join(e.name for e in declaration.effects) or "none"
-        declared = (
-            ("AR-DECL-1", "AR-ALLY-1")
-            if attacker.kind == "ally"
-            else ("AR-DECL-1", "AR-DECL-2", "AR-DECL-3")
-        )
-        self.emit(
-            "declare",
-            f"{attacker.name} declares {used_as}{weapon} on {target.name}; optional effects: {effects}",
-            *declared,
-            attacker=attacker.id,
-            target=target.id,
-        )
-        lines = "\n    ".join(r.line() for r in declaration.reach)
-        rules = ("AR-ALLY-1",) if attacker.kind == "ally" else ("AR-REQ-1", "AR-REQ-2")
-        self.emit(
-            "reach",
-            f"Reach check for {attacker.name} in {self.board.area(attacker.area).name}:\n    {lines}",
-            *rules,
-            "AR-REQ-3",
-            "AR-REQ-4",
-            "AR-RANGE-1",
-            attacker=attacker.id,
-            reach=[
-                {
-                    "target": r.target,
-                    "reachable": r.reachable,
-                    "rule": r.rule_id,
-                    "reason": r.reason,
-                }
-                for r in declaration.reach
-            ],
-        )
-        left = self.uses_left.get(attacker.id, {})
-        for effect in declaration.effects:
-            if effect.id in left:
-                left[effect.id] -= 1
-        if declaration.ally_attack is not None:
-            self._hit(
-                attacker,
-                target,
-                ally_damage(declaration.ally_attack),
-                (),
-                declaration.ally_attack.stun,
-            )
-            self._end_turn()
-            return
-        dice = declaration.token.dice if declaration.token else 0
-        self.attack = PendingAttack(
-            attacker.id,
-            declaration.token.id if declaration.token else "",
-            target.id,
-            declaration.weapon.id if declaration.weapon else None,
-            tuple(e.id for e in declaration.effects),
-            dice,
-        )
-        if dice == 0:
-            self._resolve_attack()
-
-    def _roll(self, face: str) -> None:
-        """AR-DMG-1: one Action die per chance node."""
-        attack = self.attack
-        if attack is None:
-            raise RuleViolation("CORE-CHANCE", "no Action dice are being rolled")
-        self.attack = PendingAttack(
-            attack.attacker,
-            attack.action,
-            attack.target,
-            attack.weapon,
-            attack.effects,
-            attack.dice,
-            (*attack.faces, face),
-        )
-        successes = self.setup.die.successes(face)
-        plural = "success" if successes == 1 else "successes"
-        self.emit("roll", f"Action die shows {face} ({successes} {plural})", "AR-DMG-1", face=face)
-        if len(self.attack.faces) == attack.dice:
-            self._resolve_attack()
-
-    def _resolve_attack(self) -> None:
-        """AR-DMG-2: successes + weapon modifier + other modifiers, then the effects."""
-        attack = self.attack
-        if attack is None:
-            raise RuleViolation("CORE-CHANCE", "no attack is waiting on its dice")
-        self.attack = None
-        attacker = self.figures[attack.attacker]
-        hero = self.setup.heroes[attacker.type_id]
-        owned = {item_id: self.setup.items[item_id] for item_id in hero.items}
-        effects: list[OptionalEffect] = []
-        for effect_id in attack.effects:
-            item = owned.get(effect_id)
-            if item is not None and item.effect is not None:
-                effects.append(OptionalEffect(item.id, item.name, item.effect))
-            else:
-                own = next(e for e in hero.effects if e.id == effect_id)
-                effects.append(OptionalEffect(own.id, own.name, own))
-        weapon = self.setup.items[attack.weapon] if attack.weapon else None
-        breakdown = hero_damage(self.setup.die, attack.faces, weapon, tuple(effects))
-        stun = any(e.effect.stun for e in effects)
-        self._hit(attacker, self.figures[attack.target], breakdown, tuple(effects), stun)
-        self._end_turn()
-
-    def _hit(
-        self,
-        attacker: Figure,
-        target: Figure,
-        breakdown: DamageBreakdown,
-        effects: tuple[OptionalEffect, ...],
-        stun: bool,
-    ) -> None:
-        self.emit(
-            "damage",
-            f"{attacker.name} hits {target.name}: {breakdown.text()}",
-            *breakdown.rules,
-            attacker=attacker.id,
-            target=target.id,
-            total=breakdown.total,
-            parts=[[label, value] for label, value in breakdown.parts],
-        )
-        poison = sum(e.effect.poison for e in effects)
-        if poison:
-            target.poison += poison
-            self.emit("poison", f"{target.name} is poisoned ({target.poison})", "AR-DECL-3")
-        if stun:
-            target.stunned = True
-            self.emit("stun", f"{target.name} is stunned and will skip its next turn", "AR-DMG-4")
-        if breakdown.total:
-            self.wound(target, breakdown.total, f"{target.name} loses {breakdown.total} health")
 
     def wound(self, figure: Figure, amount: int, text: str, *rules: str) -> None:
         """Take health (never below 0); AR-END-1: a figure at 0 is removed."""
@@ -450,7 +256,7 @@ class AreasState(State):
                 figure=figure.id,
             )
 
-    def _end_turn(self) -> None:
+    def end_turn(self) -> None:
         if self.queue:
             self.queue.pop(0)
 

@@ -1,0 +1,162 @@
+"""Resolving a melee attack: record the declaration, roll, add up, wound.
+
+The declaration has passed ``declaration.py``; here it is logged with the
+reach check it passed (AR-DECL-1..3, AR-REQ-*, AR-ALLY-1, AR-RANGE-1) and its
+optional effects are spent, so nothing can change once the roll starts. A
+hero's Action dice are rolled one chance node each (AR-DMG-1), then the damage
+is added up with its breakdown (AR-DMG-2); an ally's attack resolves at once
+(AR-DMG-3, AR-DMG-4). Poison and stun are the effects' other results.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rulekeeper.core.errors import RuleViolation
+from rulekeeper.games.areas.damage import DamageBreakdown, ally_damage, hero_damage
+from rulekeeper.games.areas.declaration import Declaration, OptionalEffect
+from rulekeeper.games.areas.figures import Figure, PendingAttack
+
+if TYPE_CHECKING:
+    from rulekeeper.games.areas.game import AreasState
+
+
+def declare(state: AreasState, declaration: Declaration) -> None:
+    """AR-DECL-1..3: record the declaration and the reach check it passed."""
+    attacker, target = declaration.attacker, declaration.target
+    used_as = declaration.token.name if declaration.token else ""
+    if declaration.ally_attack is not None:
+        used_as = declaration.ally_attack.name
+    weapon = f" with {declaration.weapon.name}" if declaration.weapon else ""
+    effects = ", ".join(e.name for e in declaration.effects) or "none"
+    declared = (
+        ("AR-DECL-1", "AR-ALLY-1")
+        if attacker.kind == "ally"
+        else ("AR-DECL-1", "AR-DECL-2", "AR-DECL-3")
+    )
+    state.emit(
+        "declare",
+        f"{attacker.name} declares {used_as}{weapon} on {target.name}; optional effects: {effects}",
+        *declared,
+        attacker=attacker.id,
+        target=target.id,
+    )
+    lines = "\n    ".join(r.line() for r in declaration.reach)
+    rules = ("AR-ALLY-1",) if attacker.kind == "ally" else ("AR-REQ-1", "AR-REQ-2")
+    state.emit(
+        "reach",
+        f"Reach check for {attacker.name} in {state.board.area(attacker.area).name}:\n    {lines}",
+        *rules,
+        "AR-REQ-3",
+        "AR-REQ-4",
+        "AR-RANGE-1",
+        attacker=attacker.id,
+        reach=[
+            {
+                "target": r.target,
+                "reachable": r.reachable,
+                "rule": r.rule_id,
+                "reason": r.reason,
+            }
+            for r in declaration.reach
+        ],
+    )
+    left = state.uses_left.get(attacker.id, {})
+    for effect in declaration.effects:
+        if effect.id in left:
+            left[effect.id] -= 1
+    if declaration.ally_attack is not None:
+        hit(
+            state,
+            attacker,
+            target,
+            ally_damage(declaration.ally_attack),
+            (),
+            declaration.ally_attack.stun,
+        )
+        state.end_turn()
+        return
+    dice = declaration.token.dice if declaration.token else 0
+    state.attack = PendingAttack(
+        attacker.id,
+        declaration.token.id if declaration.token else "",
+        target.id,
+        declaration.weapon.id if declaration.weapon else None,
+        tuple(e.id for e in declaration.effects),
+        dice,
+    )
+    if dice == 0:
+        resolve_attack(state)
+
+
+def roll(state: AreasState, face: str) -> None:
+    """AR-DMG-1: one Action die per chance node."""
+    attack = state.attack
+    if attack is None:
+        raise RuleViolation("CORE-CHANCE", "no Action dice are being rolled")
+    state.attack = PendingAttack(
+        attack.attacker,
+        attack.action,
+        attack.target,
+        attack.weapon,
+        attack.effects,
+        attack.dice,
+        (*attack.faces, face),
+    )
+    successes = state.setup.die.successes(face)
+    plural = "success" if successes == 1 else "successes"
+    state.emit("roll", f"Action die shows {face} ({successes} {plural})", "AR-DMG-1", face=face)
+    if len(state.attack.faces) == attack.dice:
+        resolve_attack(state)
+
+
+def resolve_attack(state: AreasState) -> None:
+    """AR-DMG-2: successes + weapon modifier + other modifiers, then the effects."""
+    attack = state.attack
+    if attack is None:
+        raise RuleViolation("CORE-CHANCE", "no attack is waiting on its dice")
+    state.attack = None
+    attacker = state.figures[attack.attacker]
+    hero = state.setup.heroes[attacker.type_id]
+    owned = {item_id: state.setup.items[item_id] for item_id in hero.items}
+    effects: list[OptionalEffect] = []
+    for effect_id in attack.effects:
+        item = owned.get(effect_id)
+        if item is not None and item.effect is not None:
+            effects.append(OptionalEffect(item.id, item.name, item.effect))
+        else:
+            own = next(e for e in hero.effects if e.id == effect_id)
+            effects.append(OptionalEffect(own.id, own.name, own))
+    weapon = state.setup.items[attack.weapon] if attack.weapon else None
+    breakdown = hero_damage(state.setup.die, attack.faces, weapon, tuple(effects))
+    stun = any(e.effect.stun for e in effects)
+    hit(state, attacker, state.figures[attack.target], breakdown, tuple(effects), stun)
+    state.end_turn()
+
+
+def hit(
+    state: AreasState,
+    attacker: Figure,
+    target: Figure,
+    breakdown: DamageBreakdown,
+    effects: tuple[OptionalEffect, ...],
+    stun: bool,
+) -> None:
+    state.emit(
+        "damage",
+        f"{attacker.name} hits {target.name}: {breakdown.text()}",
+        *breakdown.rules,
+        attacker=attacker.id,
+        target=target.id,
+        total=breakdown.total,
+        parts=[[label, value] for label, value in breakdown.parts],
+    )
+    poison = sum(e.effect.poison for e in effects)
+    if poison:
+        target.poison += poison
+        state.emit("poison", f"{target.name} is poisoned ({target.poison})", "AR-DECL-3")
+    if stun:
+        target.stunned = True
+        state.emit("stun", f"{target.name} is stunned and will skip its next turn", "AR-DMG-4")
+    if breakdown.total:
+        state.wound(target, breakdown.total, f"{target.name} loses {breakdown.total} health")
