@@ -70,8 +70,14 @@ def test_HV_LOS_1_neighbours_see_around_the_end_of_a_wall_between_them() -> None
     board = HexBoard(disc(2), [((0, 0), (0, 1))])
     assert sight(board, "any_point", (0, 0), (0, 1))
     v_shape = HexBoard(
-        disc(2), [((0, 0), (0, 1)), ((0, 0), (1, 0)), ((0, 1), (1, 0)), ((0, 0), (-1, 1)),
-                  ((0, 1), (-1, 1))]
+        disc(2),
+        [
+            ((0, 0), (0, 1)),
+            ((0, 0), (1, 0)),
+            ((0, 1), (1, 0)),
+            ((0, 0), (-1, 1)),
+            ((0, 1), (-1, 1)),
+        ],
     )
     assert not sight(v_shape, "any_point", (0, 0), (0, 1))
 

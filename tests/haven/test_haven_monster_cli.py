@@ -52,10 +52,18 @@ def test_drawing_shows_the_board_and_cites_rules(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("change", "field"),
     [
-        (lambda b: b["figures"].append({"id": "X", "team": "characters", "hex": [99, 99],
-                                        "initiative": 1}), "figures.3.hex"),
-        (lambda b: b["figures"].append({"id": "X", "team": "characters", "hex": [2, -3],
-                                        "initiative": 1}), "figures.3.hex"),
+        (
+            lambda b: b["figures"].append(
+                {"id": "X", "team": "characters", "hex": [99, 99], "initiative": 1}
+            ),
+            "figures.3.hex",
+        ),
+        (
+            lambda b: b["figures"].append(
+                {"id": "X", "team": "characters", "hex": [2, -3], "initiative": 1}
+            ),
+            "figures.3.hex",
+        ),
         (lambda b: b.update(walls=[[[0, 0], [3, -3]]]), "walls.0"),
         (lambda b: b["turn"].update(figure="nobody"), "turn.figure"),
         (lambda b: b.update(colour="red"), "colour"),
@@ -63,7 +71,9 @@ def test_drawing_shows_the_board_and_cites_rules(tmp_path: Path) -> None:
         (lambda b: b["figures"][0].pop("initiative"), "figures.0.initiative"),
     ],
 )
-def test_malformed_boards_name_the_field_and_exit_2(tmp_path: Path, change: Any, field: str) -> None:
+def test_malformed_boards_name_the_field_and_exit_2(
+    tmp_path: Path, change: Any, field: str
+) -> None:
     data = sample()
     change(data)
     with pytest.raises(ContentError) as error:

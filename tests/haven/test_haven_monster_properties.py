@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 from hypothesis import given, settings
@@ -16,9 +17,7 @@ from rulekeeper.boards.hexgrid import DIRECTIONS, add, distance, transform
 from rulekeeper.games.haven.board_format import parse_board
 from rulekeeper.games.haven.monster_ai import MonsterAnswer, solve_monster_turn
 
-DISC = [
-    (q, r) for q in range(-3, 4) for r in range(-3, 4) if distance((0, 0), (q, r)) <= 3
-]
+DISC = [(q, r) for q in range(-3, 4) for r in range(-3, 4) if distance((0, 0), (q, r)) <= 3]
 SHAPES = [[], [[1, 0]], [[1, 0], [1, -1]], [[0, 0], [1, 0], [2, 0]], [[1, 0], [2, -1], [0, 1]]]
 
 
@@ -35,11 +34,17 @@ def boards(draw: Any) -> dict[str, Any]:
     figures: list[dict[str, Any]] = [{"id": "A", "team": "monsters", "hex": list(spots[0])}]
     for i in range(n_heroes):
         figures.append(
-            {"id": f"C{i + 1}", "team": "characters", "hex": list(spots[1 + i]),
-             "initiative": draw(st.integers(1, 99))}
+            {
+                "id": f"C{i + 1}",
+                "team": "characters",
+                "hex": list(spots[1 + i]),
+                "initiative": draw(st.integers(1, 99)),
+            }
         )
     for i in range(n_allies):
-        figures.append({"id": f"M{i + 1}", "team": "monsters", "hex": list(spots[1 + n_heroes + i])})
+        figures.append(
+            {"id": f"M{i + 1}", "team": "monsters", "hex": list(spots[1 + n_heroes + i])}
+        )
     free = spots[1 + n_heroes + n_allies :]
     terrain: dict[str, list[list[int]]] = {}
     for kind in ("obstacle", "trap", "hazardous", "difficult", "icy"):
@@ -102,7 +107,9 @@ def summary(answer: MonsterAnswer, turns: int = 0, mirrored: bool = False) -> se
 
 @settings(max_examples=40, deadline=None)
 @given(boards(), st.integers(1, 5), st.booleans())
-def test_HV_MOVE_MON_3_turning_or_mirroring_the_board_turns_the_answer(data, turns, mirrored) -> None:
+def test_HV_MOVE_MON_3_turning_or_mirroring_the_board_turns_the_answer(
+    data, turns, mirrored
+) -> None:
     """HV-LOS-1, HV-FOCUS-1..4, HV-MOVE-MON-1..3 depend on geometry only, never on orientation."""
     original = solve_monster_turn(parse_board(data))
     turned = solve_monster_turn(parse_board(moved(data, turns, mirrored)))
@@ -124,7 +131,7 @@ def test_HV_MOVE_1_paths_are_legal_and_never_shorter_than_hex_distance(data) -> 
         assert len(path) - 1 >= distance(start, option.move_to) or spec.turn.teleport
         assert option.move_to == start or option.move_to not in occupied
         if not spec.turn.teleport:
-            assert all(distance(a, b) == 1 for a, b in zip(path, path[1:], strict=False))
+            assert all(distance(a, b) == 1 for a, b in itertools.pairwise(path))
 
 
 @settings(max_examples=80, deadline=None)

@@ -10,7 +10,6 @@ from rulekeeper.boards.hexgrid import distance
 from rulekeeper.games.haven.board_format import parse_board
 from rulekeeper.games.haven.monster_ai import MonsterAnswer, solve_monster_turn
 
-
 DATA = Path(__file__).parent.parent / "data" / "haven" / "monster-ai"
 
 
@@ -103,8 +102,9 @@ def test_HV_MOVE_2_difficult_terrain_costs_two_movement_points() -> None:
     """HV-MOVE-2: entering difficult terrain costs 2, so Move 3 covers only two hexes."""
     line = [[q, 0] for q in range(8)]
     answer = solve(
-        board([monster(0, 0), hero(7, 0, "C1")], hexes=line, move=3,
-              terrain={"difficult": [[1, 0]]})
+        board(
+            [monster(0, 0), hero(7, 0, "C1")], hexes=line, move=3, terrain={"difficult": [[1, 0]]}
+        )
     )
     assert moves(answer) == {(2, 0)}
 
@@ -113,14 +113,24 @@ def test_HV_MOVE_2_icy_terrain_slides_the_monster_on() -> None:
     """HV-MOVE-2 [FH p.14]: stepping onto ice slides on until something stops the slide."""
     line = [[q, 0] for q in range(8)]
     answer = solve(
-        board([monster(0, 0), hero(6, 0, "C1")], ruleset="frosthaven", hexes=line, move=1,
-              terrain={"icy": [[1, 0], [2, 0], [3, 0]]})
+        board(
+            [monster(0, 0), hero(6, 0, "C1")],
+            ruleset="frosthaven",
+            hexes=line,
+            move=1,
+            terrain={"icy": [[1, 0], [2, 0], [3, 0]]},
+        )
     )
     assert moves(answer) == {(4, 0)}
     assert answer.options[0].path == ((0, 0), (1, 0), (2, 0), (3, 0), (4, 0))
     stopped = solve(
-        board([monster(0, 0), monster(3, 0, "M1"), hero(6, 0, "C1")], ruleset="frosthaven",
-              hexes=line, move=1, terrain={"icy": [[1, 0], [2, 0]]})
+        board(
+            [monster(0, 0), monster(3, 0, "M1"), hero(6, 0, "C1")],
+            ruleset="frosthaven",
+            hexes=line,
+            move=1,
+            terrain={"icy": [[1, 0], [2, 0]]},
+        )
     )
     assert moves(stopped) == {(2, 0)}  # an ally stops the slide
 
@@ -136,8 +146,12 @@ def test_HV_MOVE_2_monsters_avoid_traps_on_their_path() -> None:
 def test_HV_MOVE_3_a_jump_passes_over_enemies_and_obstacles() -> None:
     """HV-MOVE-3: jumping ignores figures and obstacles on the way, not on the last hex."""
     line = [[q, 0] for q in range(6)]
-    data = board([monster(0, 0), hero(5, 0, "C1", 10)], hexes=line, move=3,
-                 terrain={"obstacle": [[1, 0], [2, 0]]})
+    data = board(
+        [monster(0, 0), hero(5, 0, "C1", 10)],
+        hexes=line,
+        move=3,
+        terrain={"obstacle": [[1, 0], [2, 0]]},
+    )
     walking = solve(data)
     assert moves(walking) == {(0, 0)}
     data["turn"]["jumping"] = True
@@ -149,8 +163,14 @@ def test_HV_MOVE_3_GH_jump_pays_for_difficult_terrain_on_its_last_hex_FH_does_no
     """HV-MOVE-3: [GH] the last hex of a jump is normal movement; [FH] difficult is ignored."""
     line = [[q, 0] for q in range(8)]
     del line
-    gh = board([monster(0, 0), hero(7, 0, "C1")], ruleset="gloomhaven", hexes=strip(9), move=3,
-               jumping=True, terrain={"difficult": [[3, 0]]})
+    gh = board(
+        [monster(0, 0), hero(7, 0, "C1")],
+        ruleset="gloomhaven",
+        hexes=strip(9),
+        move=3,
+        jumping=True,
+        terrain={"difficult": [[3, 0]]},
+    )
     assert (3, 0) not in moves(solve(gh))
     fh = dict(gh, ruleset="frosthaven")
     assert moves(solve(fh)) == {(3, 0)}
@@ -159,15 +179,21 @@ def test_HV_MOVE_3_GH_jump_pays_for_difficult_terrain_on_its_last_hex_FH_does_no
 def test_HV_MOVE_4_flying_ignores_obstacles_and_may_end_on_one() -> None:
     """HV-MOVE-4: a flyer crosses obstacles and traps and may stop on an obstacle."""
     line = [[q, 0] for q in range(5)]
-    data = board([monster(0, 0), hero(4, 0, "C1")], hexes=line, move=3, flying=True,
-                 terrain={"obstacle": [[1, 0], [3, 0]], "trap": [[2, 0]]})
+    data = board(
+        [monster(0, 0), hero(4, 0, "C1")],
+        hexes=line,
+        move=3,
+        flying=True,
+        terrain={"obstacle": [[1, 0], [3, 0]], "trap": [[2, 0]]},
+    )
     assert moves(solve(data)) == {(3, 0)}
 
 
 def test_HV_MOVE_4_flying_still_cannot_end_on_a_figure() -> None:
     line = [[q, 0] for q in range(6)]
-    data = board([monster(0, 0), monster(3, 0, "M1"), hero(4, 0, "C1")], hexes=line, move=3,
-                 flying=True)
+    data = board(
+        [monster(0, 0), monster(3, 0, "M1"), hero(4, 0, "C1")], hexes=line, move=3, flying=True
+    )
     answer = solve(data)
     assert moves(answer) == {(2, 0)}  # not on its ally at [3, 0]
     assert answer.options[0].heading_to == ((5, 0),)  # over C1 to the far side
@@ -182,17 +208,21 @@ def test_HV_FOCUS_1_focus_is_the_enemy_reached_with_least_movement() -> None:
     case = reference("gloomhaven-016")
     answer = solve(case["board"])
     assert {o.focus for o in answer.options} == {"C2"}
-    assert {o.focus for o in solve(board([monster(0, 0), hero(2, 0, "C1"), hero(-3, 0, "C2")],
-                                         move=1)).options} == {"C1"}
+    assert {
+        o.focus
+        for o in solve(board([monster(0, 0), hero(2, 0, "C1"), hero(-3, 0, "C2")], move=1)).options
+    } == {"C1"}
 
 
 def test_HV_FOCUS_2_proximity_then_initiative_break_ties() -> None:
     """HV-FOCUS-2: equal paths: the closer enemy; equally close: the lower initiative."""
-    closer = solve(board([monster(0, 0), hero(2, 0, "C1", 10), hero(-1, 0, "C2", 90)], move=0,
-                         range=3))
+    closer = solve(
+        board([monster(0, 0), hero(2, 0, "C1", 10), hero(-1, 0, "C2", 90)], move=0, range=3)
+    )
     assert {o.focus for o in closer.options} == {"C2"}
-    earlier = solve(board([monster(0, 0), hero(2, 0, "C1", 10), hero(-2, 0, "C2", 90)], move=0,
-                          range=3))
+    earlier = solve(
+        board([monster(0, 0), hero(2, 0, "C1", 10), hero(-2, 0, "C2", 90)], move=0, range=3)
+    )
     assert {o.focus for o in earlier.options} == {"C1"}
 
 
@@ -200,7 +230,8 @@ def test_HV_FOCUS_2_a_summon_goes_before_its_summoner() -> None:
     """HV-FOCUS-2 [GH p.26]: a summon counts as acting just before its summoner."""
     data = board(
         [monster(0, 0), hero(2, 0, "C1", 40), hero(-2, 0, "S1", 40, summoner="C1")],
-        move=0, range=3,
+        move=0,
+        range=3,
     )
     assert {o.focus for o in solve(data).options} == {"S1"}
 
@@ -229,11 +260,18 @@ def test_HV_FOCUS_4_negative_hexes_are_crossed_only_when_unavoidable() -> None:
     """HV-FOCUS-4: a trap-free focus wins over a nearer one behind a trap; with no other
     way the monster does cross the fewest traps."""
     line = [[q, 0] for q in range(-4, 5)]
-    avoid = solve(board([monster(0, 0), hero(3, 0, "C1", 10), hero(-4, 0, "C2", 90)], hexes=line,
-                        move=2, terrain={"trap": [[1, 0]]}))
+    avoid = solve(
+        board(
+            [monster(0, 0), hero(3, 0, "C1", 10), hero(-4, 0, "C2", 90)],
+            hexes=line,
+            move=2,
+            terrain={"trap": [[1, 0]]},
+        )
+    )
     assert {o.focus for o in avoid.options} == {"C2"}
-    forced = solve(board([monster(0, 0), hero(3, 0, "C1")], hexes=line, move=2,
-                         terrain={"trap": [[1, 0]]}))
+    forced = solve(
+        board([monster(0, 0), hero(3, 0, "C1")], hexes=line, move=2, terrain={"trap": [[1, 0]]})
+    )
     assert moves(forced) == {(2, 0)}
 
 
@@ -289,7 +327,8 @@ def test_HV_MOVE_MON_3_area_placements_and_all_targets() -> None:
     figures = [monster(0, 0), hero(2, 0, "C1"), hero(0, 2, "C2"), hero(-2, 0, "C3")]
     everyone = solve(board(figures, move=0, range=3, targets=6))
     assert {o.targets for o in everyone.options} == {("C1", "C2", "C3")}
-    area = solve(board([monster(0, 0), hero(1, 0, "C1"), hero(1, -1, "C2")], move=0,
-                       aoe=[[1, 0], [1, -1]]))
+    area = solve(
+        board([monster(0, 0), hero(1, 0, "C1"), hero(1, -1, "C2")], move=0, aoe=[[1, 0], [1, -1]])
+    )
     assert {o.targets for o in area.options} == {("C1", "C2")}
     assert {frozenset(o.aoe) for o in area.options} == {frozenset({(1, 0), (1, -1)})}

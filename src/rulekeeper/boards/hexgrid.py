@@ -138,6 +138,7 @@ class HexBoard:
     """
 
     __slots__ = (
+        "_adjacent",
         "_proximity",
         "hexes",
         "index",
@@ -176,6 +177,9 @@ class HexBoard:
         self.wall_segments: tuple[tuple[Point, Point], ...] = tuple(sorted(segments))
         self.wall_corners: frozenset[Point] = frozenset(p for s in segments for p in s)
         self._proximity: dict[int, tuple[int, ...]] = {}
+        self._adjacent: tuple[frozenset[int], ...] = tuple(
+            frozenset(j for _, j in row) for row in open_table
+        )
 
     def __len__(self) -> int:
         return len(self.hexes)
@@ -216,4 +220,4 @@ class HexBoard:
 
     def adjacent(self, a: int, b: int) -> bool:
         """Neighbours not separated by a wall (a wall breaks adjacency, GH FAQ)."""
-        return any(j == b for _, j in self.open_neighbours[a])
+        return b in self._adjacent[a]

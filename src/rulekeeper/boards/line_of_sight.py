@@ -45,9 +45,7 @@ def _orient(a: FPoint, b: FPoint, c: FPoint) -> Number:
 
 def _between(a: FPoint, b: FPoint, p: FPoint) -> bool:
     """For ``p`` collinear with ``a, b``: whether it lies on the closed segment."""
-    return min(a[0], b[0]) <= p[0] <= max(a[0], b[0]) and min(a[1], b[1]) <= p[1] <= max(
-        a[1], b[1]
-    )
+    return min(a[0], b[0]) <= p[0] <= max(a[0], b[0]) and min(a[1], b[1]) <= p[1] <= max(a[1], b[1])
 
 
 def segments_touch(p: FPoint, q: FPoint, a: FPoint, b: FPoint) -> bool:
@@ -69,7 +67,7 @@ def segments_touch(p: FPoint, q: FPoint, a: FPoint, b: FPoint) -> bool:
 class LineOfSight:
     """Cached HV-LOS-1 queries on one board under one ruleset's reading."""
 
-    __slots__ = ("_board", "_cache", "_rule", "_walls", "_wall_set")
+    __slots__ = ("_board", "_cache", "_rule", "_wall_set", "_walls")
 
     def __init__(self, board: HexBoard, rule: LosRule) -> None:
         self._board = board
@@ -137,6 +135,9 @@ class LineOfSight:
             return self._neighbours_see(ca, _NEIGHBOUR_OFFSETS[offset])
         if not walls or self._clear(ca, cb, walls):
             return True
+        # corners are points of the hexes too: a clear corner-to-corner line settles it
+        if any(self._clear(p, q, walls) for p in corners(ha) for q in corners(hb)):
+            return True
         return any(self._diagonals_see(ca, cb, k, walls) for k in range(3))
 
     def _neighbours_see(self, ca: Point, direction: int) -> bool:
@@ -147,11 +148,7 @@ class LineOfSight:
         # around one end of the walled edge, through the third hex meeting there
         cb = (ca[0] + _CENTRE_STEP[direction][0], ca[1] + _CENTRE_STEP[direction][1])
         for corner in shared:
-            others = [
-                e
-                for e in _hex_edges(ca) + _hex_edges(cb)
-                if corner in e and e != shared
-            ]
+            others = [e for e in _hex_edges(ca) + _hex_edges(cb) if corner in e and e != shared]
             if all(e not in self._wall_set for e in others):
                 return True
         return False
@@ -174,15 +171,14 @@ class LineOfSight:
             if clipped is None or not _meets_quad(clipped, quad):
                 continue
             lines.append(
-                (_endpoint_function(clipped[0], p0, gap, dvec),
-                 _endpoint_function(clipped[1], p0, gap, dvec))
+                (
+                    _endpoint_function(clipped[0], p0, gap, dvec),
+                    _endpoint_function(clipped[1], p0, gap, dvec),
+                )
             )
         if not lines:
             return True
-        for s in _candidate_s(lines):
-            if _free_t_exists(lines, s):
-                return True
-        return False
+        return any(_free_t_exists(lines, s) for s in _candidate_s(lines))
 
 
 _NEIGHBOUR_OFFSETS: Final[dict[tuple[int, int], int]] = {

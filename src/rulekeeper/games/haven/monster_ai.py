@@ -83,7 +83,8 @@ class MonsterAnswer:
 class _Attack:
     location: int
     targets: frozenset[int]
-    aoe: frozenset[Hex]
+    aoe: tuple[frozenset[Hex], ...]
+    """Every area placement that hits exactly these targets (one empty set without an area)."""
 
 
 class _Turn:
@@ -141,12 +142,10 @@ class _Turn:
             mode,
         )
         self.proximity_from_start = self.board.proximity(self.start)
-        summoners = {f.summoner for f in spec.figures if f.summoner}
         self.initiative: dict[int, tuple[int, int]] = {
             i: (f.initiative if f.initiative is not None else 99, 0 if f.summoner else 1)
             for i, f in self.enemy_index.items()
         }
-        del summoners
         self.stand = [
             i
             for i in range(n)
@@ -156,9 +155,8 @@ class _Turn:
     # -- reach -------------------------------------------------------------------------
     def in_reach(self, location: int, target: int) -> bool:
         """HV-LOS-1/2: within range counted around walls, and in line of sight."""
-        return (
-            self.board.proximity(target)[location] <= self.range
-            and self.los.visible(location, target)
+        return self.board.proximity(target)[location] <= self.range and self.los.visible(
+            location, target
         )
 
     def melee_placements(self, location: int) -> list[frozenset[Hex]]:
@@ -242,9 +240,10 @@ def solve_monster_turn(spec: BoardSpec) -> MonsterAnswer:
                     if turn.has_attack
                     else ()
                 )
-                aoe = tuple(sorted(attack.aoe)) if turn.has_attack else ()
                 where = turn.board.hexes[attack.location]
-                merged.setdefault((where, name, targets, aoe), set()).add(where)
+                for placement in attack.aoe if turn.has_attack else (frozenset(),):
+                    aoe = tuple(sorted(placement))
+                    merged.setdefault((where, name, targets, aoe), set()).add(where)
             reasons.append(_attack_reason(turn, name, destinations))
         else:
             goals = sorted({a.location for a in destinations})
@@ -307,72 +306,101 @@ def _ranks(turn: _Turn) -> dict[int, int]:
     return {i: distinct.index(info) for i, info in infos.items()}
 
 
-def _attacks_from(turn: _Turn, location: int, focus: int, heeded: list[int]) -> list[_Attack]:
-    """Every target set including the focus that one attack from ``location`` can hit."""
+def _attacks_from(
+    turn: _Turn, location: int, focus: int, heeded: list[int]
+) -> dict[frozenset[int], list[frozenset[Hex]]]:
+    """Every target group including the focus that one attack from ``location`` can hit,
+    with the area placements (if any) that hit it."""
+    if not turn.aoe and not turn.in_reach(location, focus):
+        return {}
     reachable = [e for e in heeded if turn.in_reach(location, e)]
-    out: list[_Attack] = []
+    out: dict[frozenset[int], list[frozenset[Hex]]] = {}
 
-    def add_groups(base: frozenset[int], pool: list[int], count: int, aoe: frozenset[Hex]) -> None:
+    def groups(base: frozenset[int], pool: list[int], count: int) -> list[frozenset[int]]:
         size = len(pool) if turn.all_targets else min(count, len(pool))
-        for extra in combinations(pool, size):
-            group = base.union(extra)
-            if focus in group:
-                out.append(_Attack(location, group, aoe))
+        found = (base.union(extra) for extra in combinations(pool, size))
+        return [g for g in found if focus in g]
 
     if not turn.aoe:
         if focus in reachable:
-            add_groups(frozenset(), reachable, 1 + turn.extra_targets, frozenset())
+            for group in groups(frozenset(), reachable, 1 + turn.extra_targets):
+                out[group] = [frozenset()]
         return out
     if turn.melee_aoe:
         placements = turn.melee_placements(location)
     else:
         placements = turn.ranged_placements(location, heeded)
     index = turn.board.index
+    heeded_set = set(heeded)
+    by_hit: dict[frozenset[int], list[frozenset[int]]] = {}
     for hexes in placements:
         hit = frozenset(
             i
             for i in (index.get(h) for h in hexes)
-            if i is not None and i in heeded and turn.los.visible(location, i)
+            if i is not None and i in heeded_set and turn.los.visible(location, i)
         )
-        if hit:
-            add_groups(hit, [e for e in reachable if e not in hit], turn.extra_targets, hexes)
+        if not hit:
+            continue
+        found = by_hit.get(hit)
+        if found is None:
+            pool = [e for e in reachable if e not in hit]
+            found = by_hit[hit] = groups(hit, pool, turn.extra_targets)
+        for group in found:
+            out.setdefault(group, []).append(hexes)
     return out
 
 
-def _best_attacks(turn: _Turn, focus: int, heeded: list[int], ranks: dict[int, int]) -> list[_Attack]:
-    """HV-MOVE-MON-1/2: the hexes and target groups that attack the focus to greatest effect."""
+def _best_attacks(
+    turn: _Turn, focus: int, heeded: list[int], ranks: dict[int, int]
+) -> list[_Attack]:
+    """HV-MOVE-MON-1/2: the hexes and target groups that attack the focus to greatest effect.
+
+    Hexes are visited in order of the ranking's leading terms (negative hexes,
+    reachable this turn, [GH] disadvantage against the focus); only the first
+    tier offering any attack can hold the answer.
+    """
     move = turn.movement
     rule = turn.ruleset
     limit = turn.spec.turn.move
     n_ranks = max(ranks.values(), default=0) + 1
-    scored: list[tuple[tuple[int, ...], int, _Attack]] = []
-    for location in turn.stand:
+    focus_first = rule.focus_disadvantage_before_more_targets
+    adjacent = turn.board.adjacent
+
+    def tier(location: int) -> tuple[int, ...]:
         reach = -int(move.distance[location] <= limit)
-        against_focus = int(turn.susceptible and turn.board.adjacent(location, focus))
-        for attack in _attacks_from(turn, location, focus, heeded):
-            disadvantaged = sum(
-                1 for t in attack.targets if turn.susceptible and turn.board.adjacent(location, t)
+        if focus_first:
+            return (move.negative[location], reach, int(turn.susceptible and adjacent(location, focus)))
+        return (move.negative[location], reach)
+
+    scored: list[tuple[tuple[int, ...], int, _Attack]] = []
+    current: tuple[int, ...] | None = None
+    for location in sorted(turn.stand, key=tier):
+        head = tier(location)
+        if head != current:
+            if scored:
+                break
+            current = head
+        for group, placements in _attacks_from(turn, location, focus, heeded).items():
+            disadvantaged = (
+                sum(1 for t in group if adjacent(location, t)) if turn.susceptible else 0
             )
             by_rank = [0] * n_ranks
-            for t in attack.targets:
+            for t in group:
                 by_rank[ranks[t]] -= 1
-            size = -len(attack.targets)
-            if rule.focus_disadvantage_before_more_targets:
-                head = (move.negative[location], reach, against_focus, size)
-                key = (*head, move.distance[location], *by_rank)
+            if focus_first:
+                key = (*head, -len(group), move.distance[location], *by_rank)
             else:
-                head = (move.negative[location], reach, size)
-                key = (*head, disadvantaged, move.distance[location], *by_rank)
-            scored.append((key, disadvantaged, attack))
+                key = (*head, -len(group), disadvantaged, move.distance[location], *by_rank)
+            scored.append((key, disadvantaged, _Attack(location, group, tuple(placements))))
     if not scored:
         return []
     best = min(s[0] for s in scored)
-    head_len = 4 if rule.focus_disadvantage_before_more_targets else 3
+    size = best[len(current or ())]
     groups = {a.targets for key, _, a in scored if key == best}
     finalists = [
         (dis, move.distance[a.location], a)
         for key, dis, a in scored
-        if key[:head_len] == best[:head_len] and a.targets in groups
+        if -len(a.targets) == size and a.targets in groups
     ]
     top = min((d, c) for d, c, _ in finalists)
     return [a for d, c, a in finalists if (d, c) == top]
@@ -421,8 +449,10 @@ def _focus_reason(
 
 
 def _attack_reason(turn: _Turn, name: str, attacks: list[_Attack]) -> str:
-    rule_id = "HV-MOVE-MON-1" if turn.ruleset.focus_disadvantage_before_more_targets else (
-        "HV-MOVE-MON-2"
+    rule_id = (
+        "HV-MOVE-MON-1"
+        if turn.ruleset.focus_disadvantage_before_more_targets
+        else ("HV-MOVE-MON-2")
     )
     where = _hex_list(sorted({turn.board.hexes[a.location] for a in attacks}))
     most = max(len(a.targets) for a in attacks)

@@ -96,9 +96,9 @@ class Movement:
 
     def _landing_extra(self, i: int) -> int:
         """HV-MOVE-3: [GH] the last hex of a jump is normal movement, so difficult costs 1 more."""
-        if self.mode.jumping and not self.mode.teleport:
-            if not self.ruleset.jump_ignores_terrain_on_last_hex and self.terrain.difficult[i]:
-                return 1
+        jump = self.mode.jumping and not self.mode.teleport
+        if jump and not self.ruleset.jump_ignores_terrain_on_last_hex and self.terrain.difficult[i]:
+            return 1
         return 0
 
     # -- normal movement -------------------------------------------------------------
