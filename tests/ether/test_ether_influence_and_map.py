@@ -185,3 +185,11 @@ def test_ET_UNQ_3_both_alternatives_of_a_slash_cost_are_offered() -> None:
     spends = [a for a in state.legal_actions() if isinstance(a, Spend)]
     assert Spend(unique("stoke-forge"), 1) in spends  # 1 cunning
     assert Spend(unique("stoke-forge"), 0) not in spends  # 1 awareness
+
+
+def test_ET_UNQ_1_only_unique_actions_printed_on_the_map_exist() -> None:
+    """ET-UNQ-1: a unique action is one printed in a space of a placed card."""
+    state = new_game()
+    rejected(state, Pay((die("green-1"),), (unique("summon-dragons"),)), "ET-UNQ-1")
+    # Printed on a card still in the map deck: not in the hero's space (ET-MAP-1).
+    rejected(state, Pay((die("green-1"),), (unique("drink-spring"),)), "ET-MAP-1")

@@ -46,13 +46,13 @@ class Effect:
     def __str__(self) -> str:
         words = {
             "none": "no effect",
-            "draw": f"draw {self.amount} influence card(s)",
+            "draw": f"draw {self.amount}",
             "heal": f"heal {self.amount}",
-            "damage": f"deal {self.amount} damage to an enemy in the active area",
-            "move": f"move {self.amount} space(s)",
-            "ready": f"ready {self.amount} {self.colour} dice",
-            "gain_item": f"gain {self.amount} item(s)",
-            "armor": f"armor {self.amount} in the enemy phase",
+            "damage": f"{self.amount} damage to an enemy here",
+            "move": f"move {self.amount}",
+            "ready": f"ready {self.amount} {self.colour} die",
+            "gain_item": f"gain {self.amount} item",
+            "armor": f"armor {self.amount}",
             "hand_size": f"hand size +{self.amount}",
         }
         return words[self.kind]

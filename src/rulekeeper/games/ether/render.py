@@ -169,8 +169,8 @@ def map_lines(state: EtherState) -> list[str]:
         border = ""
         for x in range(min_x, max_x + 1):
             above, below = Space(x, y - 1), Space(x, y)
-            border += "+" + _edge(state, above, below, "-" * CELL, "." * CELL)
-        lines.append(border + "+")
+            border += _corner(state, x, y) + _edge(state, above, below, "-" * CELL, "." * CELL)
+        lines.append((border + _corner(state, max_x + 1, y)).rstrip())
         if y > max_y:
             break
         row = ""
@@ -179,8 +179,14 @@ def map_lines(state: EtherState) -> list[str]:
             row += _edge(state, left, right, "|", ":")
             if x <= max_x:
                 row += _cell(state, right) if board.has_space(right) else " " * CELL
-        lines.append(row)
+        lines.append(row.rstrip())
     return lines
+
+
+def _corner(state: EtherState, x: int, y: int) -> str:
+    """``+`` where the corner touches a placed space (top-left corner of space x,y)."""
+    around = (Space(x - 1, y - 1), Space(x, y - 1), Space(x - 1, y), Space(x, y))
+    return "+" if any(state.board.has_space(s) for s in around) else " "
 
 
 def _edge(state: EtherState, a: Space, b: Space, wall: str, card_edge: str) -> str:
@@ -212,6 +218,7 @@ def render(state: EtherState) -> Any:
         legend,
         _places(state),
         _heroes(state),
+        _cards(state),
     ]
     if state.phase == "activation" and (state.draft or state.moving is not None):
         parts.append(_payment_panel(state))
@@ -245,33 +252,44 @@ def _places(state: EtherState) -> Table:
 
 def _heroes(state: EtherState) -> Table:
     table = Table(title="heroes")
-    for column in ("hero", "health", "space", "hand", "inventory", "dice"):
+    for column in ("hero", "health", "space", "dice ((x) exhausted)"):
         table.add_column(column)
     for index, hero in enumerate(state.heroes):
         marker = "> " if state.phase == "activation" and index == state.active else ""
-        hand = "\n".join(_card_line(state, c) for c in hero.hand)
-        inventory = "\n".join(_card_line(state, c) for c in hero.inventory)
-        dice = " ".join(f"{d.id}{'' if d.ready else '(x)'}" for d in hero.dice)
         table.add_row(
             marker + hero.name,
             f"{hero.health}/{hero.max_health}",
             "defeated" if hero.space is None else str(hero.space),
-            hand,
-            inventory,
-            dice,
+            " ".join(f"{d.id}{'' if d.ready else '(x)'}" for d in hero.dice),
         )
     return table
 
 
-def _card_line(state: EtherState, card_id: str) -> str:
-    yields = state.content.card_yields(card_id)
-    if card_id in state.content.influence:
+def _cards(state: EtherState) -> Table:
+    table = Table(title="hands and inventories")
+    for column in ("hero", "where", "card", "yields", "card action"):
+        table.add_column(column)
+    for hero in state.heroes:
+        rows = [("hand", c) for c in hero.hand] + [("inventory", c) for c in hero.inventory]
+        for where, card_id in rows:
+            table.add_row(
+                hero.name.split()[0],
+                where,
+                state.content.card_name(card_id),
+                str(state.content.card_yields(card_id)),
+                _card_action(state, card_id, where),
+            )
+    return table
+
+
+def _card_action(state: EtherState, card_id: str, where: str) -> str:
+    if card_id in state.content.influence and where == "hand":
         card = state.content.influence[card_id]
-        timing = "" if card.timing == "any" else f", {card.timing} only"
-        return (
-            f"{card.name} [{yields}] {card.mode} {format_cost(card.costs)}: {card.effect}{timing}"
-        )
-    return f"{state.content.card_name(card_id)} [{yields}] {state.content.items[card_id].effect}"
+        timing = "" if card.timing == "any" else f" ({card.timing} only)"
+        return f"{card.mode}, {format_cost(card.costs)}: {card.effect}{timing}"
+    if card_id in state.content.influence:
+        return f"ongoing item: {state.content.influence[card_id].effect}"
+    return f"item: {state.content.items[card_id].effect}"
 
 
 def _payment_panel(state: EtherState) -> Panel:

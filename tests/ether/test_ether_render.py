@@ -1,0 +1,45 @@
+"""What the play loop shows: the grown map, the payment and its surplus."""
+
+from __future__ import annotations
+
+from ether_setup import die, new_game, reveal, spawn
+from rich.console import Console
+
+from rulekeeper.boards.mapcards import CardPos, Space
+from rulekeeper.games.ether.actions import AddSource, Spend, move
+from rulekeeper.games.ether.game import GAME
+from rulekeeper.games.ether.render import map_lines
+
+
+def test_the_grown_map_shows_cards_walls_icons_heroes_enemies_and_the_boss() -> None:
+    state = new_game()
+    reveal(state, "sunken-hall", CardPos(0, -1))
+    reveal(state, "ashen-throne", CardPos(1, 0))
+    spawn(state, "bog-hound", Space(0, -2))
+    spawn(state, "gloom-rat", Space(0, -2))
+    state.heroes[1].space = Space(2, 1)
+    # Walls "|" "-", open card edges ":" ".", W and O heroes, 2e two enemies on
+    # an enemy icon "!", B the boss, ^ > v < explore arrows, * a unique action.
+    assert map_lines(state) == [
+        "+------+------+",
+        "| 2e!  |  ^   |",
+        "+      +      +",
+        "|         >   |",
+        "+......+......+------+------+",
+        "|  W^     *   :  !      B   |",
+        "+------+      +      +      +",
+        "|  <      >v  :  O      >   |",
+        "+------+------+------+------+",
+    ]
+
+
+def test_the_payment_panel_shows_the_surplus_before_confirming() -> None:
+    state = new_game()
+    state.apply(AddSource(die("yellow-1")))
+    state.apply(AddSource(die("red-1")))
+    console = Console(width=140, record=True)
+    console.print(GAME.render(state))
+    text = console.export_text()
+    assert "gathered: 1 cunning + 1 wrath" in text
+    assert "move 1 - cost 1 cunning; surplus lost: 1 wrath" in text
+    assert GAME.describe_action(state, Spend(move(1))).endswith("surplus lost: 1 wrath")
