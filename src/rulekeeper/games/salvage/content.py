@@ -14,6 +14,7 @@ thresholds (SV-ROUND-4), the objective and the round limit (SV-END-1).
 
 from __future__ import annotations
 
+import functools
 import tomllib
 from dataclasses import dataclass
 from importlib import resources
@@ -313,7 +314,22 @@ def shipped_catalog() -> CatalogModel:
 
 
 def load_scenario(name_or_path: str) -> Scenario:
-    """A shipped scenario by name, or a scenario file by path; raises ContentError."""
+    """A shipped scenario by name, or a scenario file by path; raises ContentError.
+
+    Shipped scenarios are validated once and then shared (they are immutable);
+    a file is read afresh every time, so edits to it show at once.
+    """
+    if name_or_path in shipped_scenario_names():
+        return _shipped_scenario(name_or_path)
+    return _load_scenario(name_or_path)
+
+
+@functools.cache
+def _shipped_scenario(name: str) -> Scenario:
+    return _load_scenario(name)
+
+
+def _load_scenario(name_or_path: str) -> Scenario:
     if name_or_path in shipped_scenario_names():
         source = f"content/salvage/scenarios/{name_or_path}.toml"
         text = _content_root().joinpath("scenarios", f"{name_or_path}.toml").read_text("utf-8")
@@ -338,8 +354,10 @@ def parse_requirement(text: str) -> Requirement:
     kind, _, value = text.partition(":")
     if kind == "item" and value:
         return Requirement(text, "item", item=value)
-    if kind in ("health", "dice") and value.isdigit() and int(value) >= 1:
-        return Requirement(text, kind, amount=int(value))  # type: ignore[arg-type]
+    if kind == "health" and value.isdigit() and int(value) >= 1:
+        return Requirement(text, "health", amount=int(value))
+    if kind == "dice" and value.isdigit() and int(value) >= 1:
+        return Requirement(text, "dice", amount=int(value))
     raise ValueError(f"unknown requirement {text!r} (free, item:NAME, health:N, dice:N)")
 
 

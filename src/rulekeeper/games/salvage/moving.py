@@ -32,6 +32,12 @@ if TYPE_CHECKING:
     from rulekeeper.games.salvage.state import SalvageState
 
 
+def _mover(state: SalvageState) -> int:
+    if state.turn_hero is None:
+        raise ValueError("no hero is moving")
+    return state.turn_hero
+
+
 def apply_move_roll(state: SalvageState, pending: Pending) -> None:
     """SV-MOVE-2/3: apply all hits as movement; every applied crit raises noise by 1."""
     hero = state.active_hero()
@@ -94,7 +100,7 @@ def continue_move(state: SalvageState, pending: Pending) -> bool:
     if len(pending.opportunity_left) >= 2:
         return True
     if pending.opportunity_left:
-        queue_opportunity_attack(state, pending.opportunity_left.pop(), state.turn_hero or 0)
+        queue_opportunity_attack(state, pending.opportunity_left.pop(), _mover(state))
         return False
     destination = pending.destination
     if destination is None:
@@ -120,7 +126,7 @@ def check_opportunity(
 
 def apply_opportunity(state: SalvageState, pending: Pending, action: NextOpportunity) -> None:
     pending.opportunity_left.remove(action.enemy)
-    queue_opportunity_attack(state, action.enemy, state.turn_hero or 0)
+    queue_opportunity_attack(state, action.enemy, _mover(state))
 
 
 def apply_stop(state: SalvageState, pending: Pending) -> None:

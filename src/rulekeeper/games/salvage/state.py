@@ -13,6 +13,7 @@ class wires them into the core protocol (``legal_actions``, ``check``,
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
@@ -138,10 +139,17 @@ class SalvageState(State):
             raise ValueError("no hero is taking a turn")
         return self.heroes[self.turn_hero]
 
-    def dice_total(self) -> tuple[tuple[int, ...], dict[str, int]]:
-        """Pool sizes per hero and enemy supply per type (conserved: dice never appear or vanish)."""
-        supply = {k: self.enemy_ready[k] + self.enemy_exhausted[k] for k in self.enemy_ready}
-        return tuple(len(h.dice) for h in self.heroes), supply
+    def dice_total(self) -> tuple[tuple[tuple[str, int], ...], ...]:
+        """Each hero's dice by type, then the enemy supply by type (ready + exhausted).
+
+        Dice change state but never appear, vanish or change type, so this is
+        the same in every state of a game.
+        """
+        heroes = tuple(tuple(sorted(Counter(d.die for d in h.dice).items())) for h in self.heroes)
+        supply = tuple(
+            sorted((k, self.enemy_ready[k] + self.enemy_exhausted[k]) for k in self.enemy_ready)
+        )
+        return (*heroes, supply)
 
     # -- copies and files --------------------------------------------------------------
     def clone(self) -> SalvageState:

@@ -111,7 +111,7 @@ def apply_answer(state: SalvageState, pending: Pending, action: AnswerTrade) -> 
     if not action.accept:
         state.emit("refuse", f"{state.heroes[partner].name} refuses the trade", "SV-TRADE-2")
         return
-    moving = {me: [], partner: []}  # type: dict[int, list[int]]
+    moving: dict[int, list[int]] = {me: [], partner: []}
     for owner, slot in pending.offer:
         moving[owner].append(slot)
     given = {
