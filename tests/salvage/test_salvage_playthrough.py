@@ -181,3 +181,35 @@ def test_rendering_and_menus_for_a_whole_game() -> None:
     console.print(GAME.render(state))
     text = console.export_text()
     assert "Brine Warden" in text and "noise" in text and "ready" in text
+
+
+def test_legal_action_counts_from_known_positions() -> None:
+    """Counting the legal actions of known positions (perft style) pins move generation."""
+    state = GAME.new_state("flooded_annex", 1)
+    assert [a.label() for a in state.legal_actions()] == [
+        "choose_hero 0",
+        "choose_hero 1",
+        "end_engagement",
+    ]
+    state.apply(A.ChooseHero(0))
+    # move, attack, salvage, trade 1, Mend Station (the Airlock is active), Patch Kit, end turn
+    assert len(state.legal_actions()) == 7
+    state.apply(A.StartMove())
+    assert [a.label() for a in state.legal_actions()] == [
+        "commit brass",
+        "commit ember",
+        "roll_dice",
+    ]
+    for die in ("brass", "brass", "ember", "brass"):
+        state.apply(A.CommitDie(die))
+    assert [a.label() for a in state.legal_actions()] == ["roll_dice"]  # max Health 4 reached
+    state.apply(A.RollDice())
+    assert len(state.chance_outcomes()) == 3  # blank, hit, crit
+
+
+def test_the_board_shows_inactive_rooms_face_down() -> None:
+    console = Console(record=True, width=140)
+    console.print(GAME.render(GAME.new_state("flooded_annex", 1)))
+    text = console.export_text()
+    assert "inactive (face-down)" in text and "top: ?" in text
+    assert "Rust Gnawer" in text and "noise 0" in text and "[ ]3:spawn" in text

@@ -6,6 +6,7 @@ import pytest
 from salvage_helpers import LAB, PORTER, RUNNER, act, lab, place_enemy, rejected, roll
 
 from rulekeeper.core import RuleViolation
+from rulekeeper.core.replay import replay_actions
 from rulekeeper.games.salvage.actions import (
     ApplyHit,
     ApplyRoll,
@@ -164,3 +165,43 @@ def test_SV_END_1_the_objective_wins_and_nothing_follows() -> None:
     with pytest.raises(RuleViolation) as caught:
         state.apply(StopMoving())
     assert caught.value.rule_id == "CORE-END"
+
+
+def test_SV_END_1_a_whole_scripted_game_replays_to_a_win() -> None:
+    """SV-END-1: a replay (JSON actions, dice included) in which the Runner salvages the
+    Lab Beacon and carries it to room 8 in one Engagement turn."""
+    blank = {"type": "face", "die": "brass", "face": "blank"}
+    hit = {"type": "face", "die": "brass", "face": "hit"}
+    salvage = [
+        {"type": "salvage"},
+        *[blank] * 5,
+        {"type": "face", "die": "ember", "face": "blank"},
+        {"type": "apply_roll"},
+    ]
+    actions = [
+        {"type": "choose_hero", "hero": 0},
+        *salvage,  # gains the Tonic Flask
+        *salvage,  # gains the Lab Beacon
+        {"type": "move"},
+        *[{"type": "commit", "die": "brass"}] * 3,
+        {"type": "roll_dice"},
+        hit,
+        hit,
+        hit,
+        {"type": "apply_roll"},
+        {"type": "step", "room": 1},
+        {"type": "step", "room": 2},
+        {"type": "step", "room": 5},
+        {"type": "move"},
+        {"type": "commit", "die": "brass"},
+        {"type": "roll_dice"},
+        hit,
+        {"type": "apply_roll"},
+        {"type": "step", "room": 8},
+    ]
+    state = replay_actions(GAME, "standard", LAB, 0, actions)
+    assert state.outcome() is not None
+    assert state.outcome().result == "won"
+    assert state.heroes[RUNNER].room == 8
+    assert [i.name for i in state.heroes[RUNNER].items][-2:] == ["Tonic Flask", "Lab Beacon"]
+    assert state.actions_used == 4 and state.round == 1
