@@ -133,7 +133,6 @@ def render_state(state: SalvageState) -> Any:
         track,
         Text(f"enemy dice: {supply}"),
         heroes,
-        Text(state.pending_decision(), style="bold"),
     )
 
 

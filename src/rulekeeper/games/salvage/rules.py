@@ -351,6 +351,7 @@ def _apply_one(state: SalvageState, action: Action) -> None:
 
 
 def pending_decision(state: SalvageState) -> str:
+    """What the acting player decides (interfaces show the player's name before it)."""
     player = state.current_player()
     if player == TERMINAL:
         return "the game is over"
@@ -358,21 +359,21 @@ def pending_decision(state: SalvageState) -> str:
         return "roll the next die"
     pending = state.pending
     if pending is not None and pending.stage == "answer":
-        return f"{state.heroes[player].name}: accept the proposed trade?"
+        proposer = state.active_hero().name
+        return f"accept the trade {proposer} proposes?"
     if state.recoveries:
         head = state.recoveries[0]
-        return f"{state.heroes[head.hero].name}: recover up to {head.remaining} exhausted dice"
+        return f"recover up to {head.remaining} exhausted dice ({head.rule})"
     if state.turn_hero is None:
-        return "which hero takes the next Engagement turn?"
-    name = state.active_hero().name
+        return "which hero takes the next Engagement turn? (for the table)"
     if pending is None:
-        return f"{name}: choose an action ({state.actions_used} of {ACTIONS_PER_ENGAGEMENT} taken)"
+        return f"choose an action ({state.actions_used} of {ACTIONS_PER_ENGAGEMENT} taken)"
     prompts = {
-        "commit": f"{name}: commit dice for the {pending.kind}, then roll",
-        "decide": f"{name}: re-roll or apply the {pending.kind} roll",
-        "moving": f"{name}: move ({pending.steps_left} room(s) left) or stop",
-        "opportunity": f"{name}: which enemy makes its opportunity attack next?",
-        "look": f"{name}: activate this inactive room?",
-        "offer": f"{name}: add items to the trade, then propose it",
+        "commit": f"commit dice to the {pending.kind}, then roll",
+        "decide": f"re-roll or apply the {pending.kind} roll",
+        "moving": f"move ({pending.steps_left} room(s) left) or stop",
+        "opportunity": "which enemy makes its opportunity attack next?",
+        "look": "activate this inactive room?",
+        "offer": "add items to the trade, then propose it",
     }
-    return prompts.get(pending.stage, f"{name}: continue the {pending.kind}")
+    return prompts.get(pending.stage, f"continue the {pending.kind}")
