@@ -16,12 +16,20 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import ValidationError
 
 from rulekeeper.boards.mapcards import CardLayout, Direction, Local
 from rulekeeper.core.errors import ContentError
 from rulekeeper.core.replay import pydantic_error_line
 from rulekeeper.games.ether.resources import DieColour, Resources, parse_cost
+from rulekeeper.games.ether.schema import (
+    ContentFile,
+    EffectKind,
+    EffectModel,
+    HeroModel,
+    MapCardModel,
+    ScenarioHeader,
+)
 
 CONTENT_FORMAT = "rulekeeper-ether/1"
 
@@ -31,9 +39,6 @@ UNIQUE_EFFECTS = tuple(e for e in ACTIVE_EFFECTS if e != "damage")
 """A unique map action names no target, so it cannot deal damage."""
 PASSIVE_EFFECTS = ("none", "armor", "hand_size")
 """Effects that hold while a card lies in the inventory: items, Ongoing cards (ET-INF-4)."""
-EffectKind = Literal[
-    "none", "draw", "heal", "damage", "move", "ready", "gain_item", "armor", "hand_size"
-]
 
 
 # -- definitions the engine uses (frozen values) ---------------------------
@@ -181,127 +186,6 @@ class Scenario:
         return self.items[card].yields
 
 
-# -- the file schema (pydantic) -------------------------------------------
-class _Model(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class YieldsModel(_Model):
-    awareness: int = Field(default=0, ge=0)
-    cunning: int = Field(default=0, ge=0)
-    wrath: int = Field(default=0, ge=0)
-
-
-class EffectModel(_Model):
-    kind: EffectKind = "none"
-    amount: int = Field(default=0, ge=0)
-    colour: DieColour | None = None
-
-
-class InfluenceModel(_Model):
-    id: str
-    name: str
-    yields: YieldsModel = YieldsModel()
-    mode: Literal["instant", "ongoing"]
-    cost: str = ""
-    timing: Literal["any", "activation", "movement"] = "any"
-    effect: EffectModel = EffectModel()
-    copies: int = Field(default=1, ge=1)
-
-
-class ItemModel(_Model):
-    id: str
-    name: str
-    yields: YieldsModel = YieldsModel()
-    effect: EffectModel = EffectModel()
-
-
-class EnemyModel(_Model):
-    id: str
-    name: str
-    health: int = Field(ge=1)
-    damage: int = Field(ge=0)
-    icons: int = Field(default=0, ge=0)
-    copies: int = Field(default=1, ge=1)
-
-
-class BossModel(_Model):
-    id: str
-    name: str
-    health: int = Field(ge=1)
-    damage: int = Field(ge=0)
-    requires: list[str] = []
-
-
-class HeroModel(_Model):
-    id: str
-    name: str
-    health: int = Field(ge=1)
-    hand_size: int = Field(ge=0)
-    dice: list[DieColour]
-    inventory: list[str] = []
-
-
-class ExploreModel(_Model):
-    direction: Direction
-    awareness: int = Field(ge=0)
-
-
-class UniqueModel(_Model):
-    id: str
-    name: str
-    cost: str
-    effect: EffectModel = EffectModel()
-
-
-class SpaceModel(_Model):
-    at: tuple[int, int]
-    enemy_icon: bool = False
-    explore: list[ExploreModel] = []
-    unique: list[UniqueModel] = []
-    boss: bool = False
-
-
-class EdgeWallModel(_Model):
-    at: tuple[int, int]
-    side: Direction
-
-
-class MapCardModel(_Model):
-    id: str
-    name: str
-    walls: list[tuple[tuple[int, int], tuple[int, int]]] = []
-    edge_walls: list[EdgeWallModel] = []
-    space: list[SpaceModel] = []
-
-
-class ScenarioHeader(_Model):
-    name: str
-    title: str
-    card_width: int = Field(default=2, ge=1)
-    card_height: int = Field(default=2, ge=1)
-    heroes: list[str] = Field(min_length=1)
-    start_card: str
-    start_space: tuple[int, int]
-    ether_end: int = Field(ge=1)
-    boss: str
-    map_deck: list[str]
-    enemy_deck: list[str] | None = None
-    influence_deck: list[str] | None = None
-    item_deck: list[str] | None = None
-
-
-class ContentFile(_Model):
-    format: Literal["rulekeeper-ether/1"]
-    scenario: ScenarioHeader | None = None
-    hero: list[HeroModel] = []
-    influence: list[InfluenceModel] = []
-    item: list[ItemModel] = []
-    enemy: list[EnemyModel] = []
-    boss: list[BossModel] = []
-    map_card: list[MapCardModel] = []
-
-
 # -- loading ---------------------------------------------------------------
 def shipped_dir() -> Path:
     return Path(str(resources.files("rulekeeper") / "content" / "ether"))
@@ -361,7 +245,7 @@ class _Builder:
         self.items: dict[str, ItemCard] = {}
         self.enemies: dict[str, EnemyCard] = {}
         self.bosses: dict[str, BossCard] = {}
-        self.map_cards: dict[str, MapCard] = {}
+        self.map_cards: dict[str, tuple[MapCardModel, dict[Local, SpaceFeatures]]] = {}
         self.uniques: dict[str, UniqueAction] = {}
         self.card_ids: set[str] = set()
 
@@ -460,32 +344,28 @@ class _Builder:
                 tuple(uniques),
                 space.boss,
             )
-        self.map_cards[model.id] = MapCard(
-            model.id,
-            model.name,
-            _layout_placeholder(model),
-            features,
-        )
+        # The layout needs the card size, known once the scenario header is read.
+        self.map_cards[model.id] = (model, features)
 
     def finish(self, header: ScenarioHeader) -> Scenario:
         where = "scenario"
         width, height = header.card_width, header.card_height
         map_cards: dict[str, MapCard] = {}
-        for card_id, card in self.map_cards.items():
+        for card_id, (map_model, features) in self.map_cards.items():
             try:
                 layout = CardLayout(
-                    card.name,
+                    map_model.name,
                     width,
                     height,
-                    frozenset(frozenset(w) for w in card.layout.walls),
-                    card.layout.edge_walls,
+                    frozenset(frozenset(w) for w in map_model.walls),
+                    frozenset((w.at, w.side) for w in map_model.edge_walls),
                 )
             except ValueError as error:
                 raise self.fail(str(error), f"map_card {card_id!r}") from None
-            for local in card.features:
+            for local in features:
                 if not layout.contains(local):
                     raise self.fail(f"space {local} is outside the card", f"map_card {card_id!r}")
-            map_cards[card_id] = MapCard(card.id, card.name, layout, card.features)
+            map_cards[card_id] = MapCard(map_model.id, map_model.name, layout, features)
         heroes = []
         for i, hero_id in enumerate(header.heroes):
             model = self.heroes.get(hero_id)
@@ -576,17 +456,3 @@ class _Builder:
             if card_id not in table:
                 raise self.fail(f"unknown card {card_id!r}", f"{where}.{i}")
         return tuple(listed)
-
-
-@dataclass(frozen=True, slots=True)
-class _RawLayout:
-    walls: tuple[tuple[Local, Local], ...]
-    edge_walls: frozenset[tuple[Local, Direction]]
-
-
-def _layout_placeholder(model: MapCardModel) -> Any:
-    """The walls as read; the card size is known only once the scenario header is read."""
-    return _RawLayout(
-        tuple((a, b) for a, b in model.walls),
-        frozenset((w.at, w.side) for w in model.edge_walls),
-    )

@@ -1,0 +1,138 @@
+"""The file schema of ether content (pydantic): what a TOML content file may hold.
+
+Every model forbids unknown fields, so a typo is reported with its file and
+field (``content.read_content``).
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from rulekeeper.boards.mapcards import Direction
+from rulekeeper.games.ether.resources import DieColour
+
+EffectKind = Literal[
+    "none", "draw", "heal", "damage", "move", "ready", "gain_item", "armor", "hand_size"
+]
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class YieldsModel(_Model):
+    awareness: int = Field(default=0, ge=0)
+    cunning: int = Field(default=0, ge=0)
+    wrath: int = Field(default=0, ge=0)
+
+
+class EffectModel(_Model):
+    kind: EffectKind = "none"
+    amount: int = Field(default=0, ge=0)
+    colour: DieColour | None = None
+
+
+class InfluenceModel(_Model):
+    id: str
+    name: str
+    yields: YieldsModel = YieldsModel()
+    mode: Literal["instant", "ongoing"]
+    cost: str = ""
+    timing: Literal["any", "activation", "movement"] = "any"
+    effect: EffectModel = EffectModel()
+    copies: int = Field(default=1, ge=1)
+
+
+class ItemModel(_Model):
+    id: str
+    name: str
+    yields: YieldsModel = YieldsModel()
+    effect: EffectModel = EffectModel()
+
+
+class EnemyModel(_Model):
+    id: str
+    name: str
+    health: int = Field(ge=1)
+    damage: int = Field(ge=0)
+    icons: int = Field(default=0, ge=0)
+    copies: int = Field(default=1, ge=1)
+
+
+class BossModel(_Model):
+    id: str
+    name: str
+    health: int = Field(ge=1)
+    damage: int = Field(ge=0)
+    requires: list[str] = []
+
+
+class HeroModel(_Model):
+    id: str
+    name: str
+    health: int = Field(ge=1)
+    hand_size: int = Field(ge=0)
+    dice: list[DieColour]
+    inventory: list[str] = []
+
+
+class ExploreModel(_Model):
+    direction: Direction
+    awareness: int = Field(ge=0)
+
+
+class UniqueModel(_Model):
+    id: str
+    name: str
+    cost: str
+    effect: EffectModel = EffectModel()
+
+
+class SpaceModel(_Model):
+    at: tuple[int, int]
+    enemy_icon: bool = False
+    explore: list[ExploreModel] = []
+    unique: list[UniqueModel] = []
+    boss: bool = False
+
+
+class EdgeWallModel(_Model):
+    at: tuple[int, int]
+    side: Direction
+
+
+class MapCardModel(_Model):
+    id: str
+    name: str
+    walls: list[tuple[tuple[int, int], tuple[int, int]]] = []
+    edge_walls: list[EdgeWallModel] = []
+    space: list[SpaceModel] = []
+
+
+class ScenarioHeader(_Model):
+    name: str
+    title: str
+    card_width: int = Field(default=2, ge=1)
+    card_height: int = Field(default=2, ge=1)
+    heroes: list[str] = Field(min_length=1)
+    start_card: str
+    start_space: tuple[int, int]
+    ether_end: int = Field(ge=1)
+    boss: str
+    map_deck: list[str]
+    enemy_deck: list[str] | None = None
+    influence_deck: list[str] | None = None
+    item_deck: list[str] | None = None
+
+
+class ContentFile(_Model):
+    format: Literal["rulekeeper-ether/1"]
+    scenario: ScenarioHeader | None = None
+    hero: list[HeroModel] = []
+    influence: list[InfluenceModel] = []
+    item: list[ItemModel] = []
+    enemy: list[EnemyModel] = []
+    boss: list[BossModel] = []
+    map_card: list[MapCardModel] = []
