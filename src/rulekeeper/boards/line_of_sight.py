@@ -39,6 +39,13 @@ LosRule = Literal["corner_to_corner", "any_point"]
 Number = int | Fraction
 FPoint = tuple[Number, Number]
 
+_BUCKET: Final[int] = 8
+"""Side of the square buckets (lattice units) that index the walls."""
+
+_SHARED: dict[tuple[object, ...], bool] = {}
+"""Answers shared between boards, keyed by the pair's offset and the walls around it."""
+_SHARED_LIMIT: Final[int] = 200_000
+
 _DIAGONALS: Final[tuple[tuple[int, int], ...]] = ((3, 0), (4, 1), (5, 2))
 
 
@@ -70,14 +77,18 @@ def segments_touch(p: FPoint, q: FPoint, a: FPoint, b: FPoint) -> bool:
 class LineOfSight:
     """Cached HV-LOS-1 queries on one board under one ruleset's reading."""
 
-    __slots__ = ("_board", "_cache", "_rule", "_wall_set", "_walls")
+    __slots__ = ("_board", "_buckets", "_cache", "_rule", "_walls")
 
     def __init__(self, board: HexBoard, rule: LosRule) -> None:
         self._board = board
         self._rule: LosRule = rule
         self._walls = board.wall_segments
-        self._wall_set = frozenset(board.wall_segments)
         self._cache: dict[tuple[int, int], bool] = {}
+        self._buckets: dict[tuple[int, int], list[int]] = {}
+        for i, (p, q) in enumerate(self._walls):
+            for bx in range(min(p[0], q[0]) // _BUCKET, max(p[0], q[0]) // _BUCKET + 1):
+                for by in range(min(p[1], q[1]) // _BUCKET, max(p[1], q[1]) // _BUCKET + 1):
+                    self._buckets.setdefault((bx, by), []).append(i)
 
     @property
     def rule(self) -> LosRule:
@@ -93,22 +104,47 @@ class LineOfSight:
         if cached is None:
             ha = self._board.hexes[key[0]]
             hb = self._board.hexes[key[1]]
-            if self._rule == "corner_to_corner":
-                cached = self._corner_to_corner(ha, hb)
-            else:
-                cached = self._any_point(ha, hb)
+            ca = centre(ha)
+            cb = centre(hb)
+            walls = self._walls_near(ca, cb)
+            # The answer depends only on the walls around the pair, seen from the first
+            # hex: boards that repeat a local layout share one computation.
+            shape = (
+                self._rule,
+                cb[0] - ca[0],
+                cb[1] - ca[1],
+                tuple(
+                    ((w[0][0] - ca[0], w[0][1] - ca[1]), (w[1][0] - ca[0], w[1][1] - ca[1]))
+                    for w in walls
+                ),
+            )
+            cached = _SHARED.get(shape)
+            if cached is None:
+                if self._rule == "corner_to_corner":
+                    cached = self._corner_to_corner(ha, hb, walls)
+                else:
+                    cached = self._any_point(ha, hb, walls)
+                if len(_SHARED) >= _SHARED_LIMIT:
+                    _SHARED.clear()
+                _SHARED[shape] = cached
             self._cache[key] = cached
         return cached
 
     def _walls_near(self, pa: Point, pb: Point) -> list[tuple[Point, Point]]:
-        """Walls whose bounding box meets the box around both hexes (a cheap filter)."""
+        """The walls whose bounding box meets the box around both hexes, in a fixed order."""
         x0 = min(pa[0], pb[0]) - 2
         x1 = max(pa[0], pb[0]) + 2
         y0 = min(pa[1], pb[1]) - 1
         y1 = max(pa[1], pb[1]) + 1
+        found: set[int] = set()
+        buckets = self._buckets
+        for bx in range(x0 // _BUCKET, x1 // _BUCKET + 1):
+            for by in range(y0 // _BUCKET, y1 // _BUCKET + 1):
+                found.update(buckets.get((bx, by), ()))
+        walls = self._walls
         return [
             w
-            for w in self._walls
+            for w in (walls[i] for i in sorted(found))
             if max(w[0][0], w[1][0]) >= x0
             and min(w[0][0], w[1][0]) <= x1
             and max(w[0][1], w[1][1]) >= y0
@@ -118,43 +154,32 @@ class LineOfSight:
     def _clear(self, p: FPoint, q: FPoint, walls: list[tuple[Point, Point]]) -> bool:
         return not any(segments_touch(p, q, w[0], w[1]) for w in walls)
 
-    def _corner_to_corner(self, ha: tuple[int, int], hb: tuple[int, int]) -> bool:
+    def _corner_to_corner(
+        self, ha: tuple[int, int], hb: tuple[int, int], walls: list[tuple[Point, Point]]
+    ) -> bool:
         """[GH] a corner-to-corner line touching no wall; corners on walls are unusable."""
-        walls = self._walls_near(centre(ha), centre(hb))
         if not walls:
             return True
-        blocked_corners = self._board.wall_corners
+        blocked_corners = {p for w in walls for p in w}
         starts = [p for p in corners(ha) if p not in blocked_corners]
         ends = [p for p in corners(hb) if p not in blocked_corners]
         return any(self._clear(p, q, walls) for p in starts for q in ends)
 
-    def _any_point(self, ha: tuple[int, int], hb: tuple[int, int]) -> bool:
+    def _any_point(
+        self, ha: tuple[int, int], hb: tuple[int, int], walls: list[tuple[Point, Point]]
+    ) -> bool:
         """[FH] any point of one hex to any point of the other."""
         ca = centre(ha)
         cb = centre(hb)
         offset = (hb[0] - ha[0], hb[1] - ha[1])
-        walls = self._walls_near(ca, cb)
         if offset in _NEIGHBOUR_OFFSETS:
-            return self._neighbours_see(ca, _NEIGHBOUR_OFFSETS[offset])
+            return _neighbours_see(ca, _NEIGHBOUR_OFFSETS[offset], set(walls))
         if not walls or self._clear(ca, cb, walls):
             return True
         # corners are points of the hexes too: a clear corner-to-corner line settles it
         if any(self._clear(p, q, walls) for p in corners(ha) for q in corners(hb)):
             return True
         return any(self._diagonals_see(ca, cb, k, walls) for k in range(3))
-
-    def _neighbours_see(self, ca: Point, direction: int) -> bool:
-        i, j = EDGE_CORNERS[direction]
-        shared = _edge_at(ca, i, j)
-        if shared not in self._wall_set:
-            return True
-        # around one end of the walled edge, through the third hex meeting there
-        cb = (ca[0] + _CENTRE_STEP[direction][0], ca[1] + _CENTRE_STEP[direction][1])
-        for corner in shared:
-            others = [e for e in _hex_edges(ca) + _hex_edges(cb) if corner in e and e != shared]
-            if all(e not in self._wall_set for e in others):
-                return True
-        return False
 
     def _diagonals_see(
         self, ca: Point, cb: Point, k: int, walls: list[tuple[Point, Point]]
@@ -206,6 +231,20 @@ _NEIGHBOUR_OFFSETS: Final[dict[tuple[int, int], int]] = {
     (0, 1): 5,
 }
 _CENTRE_STEP: Final[tuple[Point, ...]] = ((3, 1), (3, -1), (0, -2), (-3, -1), (-3, 1), (0, 2))
+
+
+def _neighbours_see(ca: Point, direction: int, wall_set: set[tuple[Point, Point]]) -> bool:
+    i, j = EDGE_CORNERS[direction]
+    shared = _edge_at(ca, i, j)
+    if shared not in wall_set:
+        return True
+    # around one end of the walled edge, through the third hex meeting there
+    cb = (ca[0] + _CENTRE_STEP[direction][0], ca[1] + _CENTRE_STEP[direction][1])
+    for corner in shared:
+        others = [e for e in _hex_edges(ca) + _hex_edges(cb) if corner in e and e != shared]
+        if all(e not in wall_set for e in others):
+            return True
+    return False
 
 
 def _edge_at(c: Point, i: int, j: int) -> tuple[Point, Point]:
