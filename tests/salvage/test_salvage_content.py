@@ -73,6 +73,13 @@ def _lab_with(old: str, new: str, tmp_path: Path) -> str:
         ('title = "Rules lab"', 'title = "Rules lab"\ncolour = "red"', "colour"),
         ('actions = ["Mend Station"]', 'actions = ["Nap"]', "rooms.1.actions.0"),
         ('kind = "escape"', 'kind = "defeat"', "objective"),
+        (
+            '[[item]]\nname = "Lab Beacon"',
+            '[[room_action]]\nname = "Dice Font"\neffect = "roll_heal"\namount = 1\ndie = "opal"\n\n'
+            '[[item]]\nname = "Lab Beacon"',
+            "room_action.0.die",
+        ),
+        ("strategy = 2", "strategy = 2\nluck = 3", "hero.0.luck"),
     ],
 )
 def test_an_invalid_content_file_is_rejected_naming_file_and_field(

@@ -388,9 +388,11 @@ def compile_scenario(model: ScenarioModel, catalog: CatalogModel, source: str) -
         for j, die in enumerate(enemy.damage):
             if die not in dice:
                 raise fail(f"{where}.damage.{j}", f"unknown die type {die!r}")
-    for i, action in enumerate([*catalog.room_action, *model.room_action]):
+    for where, action in [(f"room_action.{i}", a) for i, a in enumerate(model.room_action)] + [
+        (f"room_action {a.name!r}", a) for a in catalog.room_action
+    ]:
         if action.die is not None and action.die not in dice:
-            raise fail(f"room_action.{i}.die", f"unknown die type {action.die!r}")
+            raise fail(f"{where}.die", f"unknown die type {action.die!r}")
 
     cells = model.rows * model.cols
     if len(model.rooms) != cells:
