@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable, Iterator
+from functools import lru_cache
 from typing import Final
 
 Hex = tuple[int, int]
@@ -155,18 +156,23 @@ class HexBoard:
         self.thin_walls: frozenset[frozenset[Hex]] = frozenset(
             frozenset((a, b)) for a, b in thin_walls
         )
+        walled: set[tuple[Hex, Hex]] = set()
+        for a, b in thin_walls:
+            walled.add((a, b))
+            walled.add((b, a))
+        index = self.index
         table: list[tuple[int, ...]] = []
         open_table: list[tuple[tuple[int, int], ...]] = []
         segments: set[tuple[Point, Point]] = set()
         for h in self.hexes:
+            q, r = h
             row: list[int] = []
             open_row: list[tuple[int, int]] = []
-            for d in range(6):
-                n = neighbour(h, d)
-                j = self.index.get(n, -1)
+            for d, (dq, dr) in enumerate(DIRECTIONS):
+                n = (q + dq, r + dr)
+                j = index.get(n, -1)
                 row.append(j)
-                walled = frozenset((h, n)) in self.thin_walls
-                if j < 0 or walled:
+                if j < 0 or (h, n) in walled:
                     segments.add(edge(h, d))
                 else:
                     open_row.append((d, j))
@@ -189,6 +195,11 @@ class HexBoard:
 
     def __iter__(self) -> Iterator[Hex]:
         return iter(self.hexes)
+
+    @classmethod
+    def shared(cls, hexes: tuple[Hex, ...], thin_walls: tuple[tuple[Hex, Hex], ...]) -> HexBoard:
+        """The board for this map, built once and reused while it is in use (a small LRU)."""
+        return _shared_board(hexes, thin_walls)
 
     def walled(self, a: Hex, b: Hex) -> bool:
         """Whether a thin wall separates the adjacent hexes ``a`` and ``b``."""
@@ -221,3 +232,8 @@ class HexBoard:
     def adjacent(self, a: int, b: int) -> bool:
         """Neighbours not separated by a wall (a wall breaks adjacency, GH FAQ)."""
         return b in self._adjacent[a]
+
+
+@lru_cache(maxsize=32)
+def _shared_board(hexes: tuple[Hex, ...], thin_walls: tuple[tuple[Hex, Hex], ...]) -> HexBoard:
+    return HexBoard(hexes, thin_walls)

@@ -379,3 +379,18 @@ def _free_t(lines: list[FLine], s: float) -> list[float]:
             return gaps
     gaps.append(0.5 if reach is None else (reach + 1.0) / 2)
     return gaps
+
+
+_PER_BOARD: dict[tuple[int, LosRule], tuple[HexBoard, LineOfSight]] = {}
+
+
+def shared_line_of_sight(board: HexBoard, rule: LosRule) -> LineOfSight:
+    """One cached :class:`LineOfSight` per board and rule (boards come from ``HexBoard.shared``)."""
+    key = (id(board), rule)
+    found = _PER_BOARD.get(key)
+    if found is None or found[0] is not board:
+        if len(_PER_BOARD) >= 64:
+            _PER_BOARD.clear()
+        found = (board, LineOfSight(board, rule))
+        _PER_BOARD[key] = found
+    return found[1]

@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from itertools import combinations
 
 from rulekeeper.boards.hexgrid import UNREACHABLE, Hex, HexBoard, add, orientations, sub
-from rulekeeper.boards.line_of_sight import LineOfSight
+from rulekeeper.boards.line_of_sight import shared_line_of_sight
 from rulekeeper.games.haven.board_format import BoardSpec, FigureSpec
 from rulekeeper.games.haven.movement import Movement, MoveMode, Terrain
 from rulekeeper.games.haven.ruleset import Ruleset, find_ruleset
@@ -93,8 +93,9 @@ class _Turn:
     def __init__(self, spec: BoardSpec) -> None:
         self.spec = spec
         self.ruleset: Ruleset = find_ruleset(spec.ruleset)
-        self.board = HexBoard(spec.hexes, spec.walls)
-        self.los = LineOfSight(self.board, self.ruleset.line_of_sight)
+        # built once per map and reused by later turns on the same map
+        self.board = HexBoard.shared(spec.hexes, spec.walls)
+        self.los = shared_line_of_sight(self.board, self.ruleset.line_of_sight)
         index = self.board.index
         actor = spec.actor
         self.actor = actor
