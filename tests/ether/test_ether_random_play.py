@@ -15,9 +15,19 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from rich.console import Console
 
-from rulekeeper.core import RandomPolicy, SeededSampler, play_out
+from rulekeeper.core import RandomPolicy, RuleViolation, SeededSampler, play_out
 from rulekeeper.core.randomness import pick_weighted
 from rulekeeper.core.replay import replay_actions, replay_to_json
+from rulekeeper.games.ether.actions import (
+    Pay,
+    Source,
+    attack,
+    explore,
+    face_boss,
+    influence,
+    move,
+    unique,
+)
 from rulekeeper.games.ether.game import GAME
 from rulekeeper.games.ether.state import EtherState
 
@@ -138,3 +148,64 @@ def test_render_shows_map_heroes_and_the_payment() -> None:
     assert "Wren Ashvale" in text and "Odo Brackwater" in text
     assert "gathered" in text
     assert "surplus lost" in text
+
+
+SOURCES = (
+    [Source("hand", c) for c in ("glimmer-thought", "mending-hymn", "red-fury", "iron-skin")]
+    + [Source("inventory", c) for c in ("rope-coil", "rusted-blade", "iron-skin")]
+    + [Source("die", d) for d in ("green-1", "yellow-1", "yellow-2", "red-1", "red-2")]
+)
+INTENTS = [
+    move(1),
+    move(2),
+    attack("e1", 1),
+    attack("e2", 2),
+    attack("boss", 3),
+    face_boss(2),
+    influence("glimmer-thought"),
+    influence("mending-hymn"),
+    influence("iron-skin"),
+    influence("ember-spite", "e1"),
+    explore("north"),
+    explore("east"),
+    explore("south"),
+    unique("shrine-rest"),
+    unique("kindle-lantern"),
+]
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    seed=st.integers(min_value=0, max_value=10**6),
+    tries=st.lists(
+        st.tuples(
+            st.lists(st.sampled_from(SOURCES), max_size=4),
+            st.lists(st.sampled_from(INTENTS), min_size=0, max_size=2),
+            st.integers(min_value=-1, max_value=2),
+        ),
+        min_size=1,
+        max_size=6,
+    ),
+)
+def test_any_payment_is_either_accepted_or_refused_with_a_rule_and_no_change(seed, tries) -> None:
+    """Fuzz the one-shot payment: a refusal names an ET rule and changes nothing."""
+    state = GAME.new_state(SCENARIO, seed)
+    policy, sampler = RandomPolicy(seed), SeededSampler(seed)
+    start = card_census(state)
+    for sources, intents, alternative in tries:
+        for _ in range(7):
+            if state.is_terminal():
+                return
+            state.apply(sampler.sample(state) if state.is_chance_node() else policy.choose(state))
+        if state.is_chance_node() or state.is_terminal():
+            continue
+        action = Pay(tuple(sources), tuple(intents), alternative)
+        before = state.to_dict()
+        try:
+            state.apply(action)
+        except RuleViolation as error:
+            assert error.rule_id.startswith("ET-"), str(error)
+            assert state.to_dict() == before
+        else:
+            assert len(intents) == 1
+            assert card_census(state) == start

@@ -157,3 +157,19 @@ def test_ET_END_1_the_boss_defeated_wins() -> None:
     state.apply(Pay((die("red-1"),), (face_boss(1),)))
     assert state.outcome().result == "won"
     assert state.is_terminal()
+
+
+def test_legal_action_count_at_the_first_activation() -> None:
+    """A perft-style count: 8 sources to add (3 cards, 1 item, 4 dice) and ending the activation."""
+    state = new_game()
+    actions = state.legal_actions()
+    assert len(actions) == 9
+    assert sum(isinstance(a, AddSource) for a in actions) == 8
+    assert actions[-1] == EndActivation()
+    state.apply(AddSource(die("yellow-1")))
+    spends = [a for a in state.legal_actions() if isinstance(a, Spend)]
+    # One cunning pays a 1-space move or Glimmer Thought; Ember Spite has no target.
+    assert sorted(GAME.describe_action(state, a).split(" - ")[0] for a in spends) == [
+        "[influence] play Glimmer Thought (instant: draw 1)",
+        "[standard] move 1",
+    ]
