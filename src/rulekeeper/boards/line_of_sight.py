@@ -60,6 +60,13 @@ def _between(a: FPoint, b: FPoint, p: FPoint) -> bool:
 
 def segments_touch(p: FPoint, q: FPoint, a: FPoint, b: FPoint) -> bool:
     """Whether the closed segments ``pq`` and ``ab`` share at least one point."""
+    if (
+        max(p[0], q[0]) < min(a[0], b[0])
+        or max(a[0], b[0]) < min(p[0], q[0])
+        or max(p[1], q[1]) < min(a[1], b[1])
+        or max(a[1], b[1]) < min(p[1], q[1])
+    ):
+        return False
     o1 = _orient(p, q, a)
     o2 = _orient(p, q, b)
     o3 = _orient(a, b, p)

@@ -121,6 +121,7 @@ class _Turn:
             self.pinned = sorted(pinned, key=sorted)
         else:
             self.pinned = []
+        self._placement_cache: dict[int, list[tuple[frozenset[Hex], tuple[int, ...]]]] = {}
         n = len(self.board)
         t = spec.terrain
         self.terrain = Terrain(
@@ -169,18 +170,28 @@ class _Turn:
         """Ranged area placements covering an anchor enemy with a map hex in range."""
         out: list[frozenset[Hex]] = []
         seen: set[frozenset[Hex]] = set()
-        index = self.board.index
+        proximity = self.board.proximity
         for anchor in anchors:
-            at = self.board.hexes[anchor]
-            for pattern in self.pinned:
-                hexes = frozenset(add(at, c) for c in pattern)
+            for hexes, on_map in self._placements_on(anchor):
                 if hexes in seen:
                     continue
                 seen.add(hexes)
-                on_map = [index[h] for h in hexes if h in index]
-                if any(self.board.proximity(i)[location] <= self.range for i in on_map):
+                if any(proximity(i)[location] <= self.range for i in on_map):
                     out.append(hexes)
         return out
+
+    def _placements_on(self, anchor: int) -> list[tuple[frozenset[Hex], tuple[int, ...]]]:
+        """Every placement of the ranged area covering ``anchor``, with its map hexes (cached)."""
+        found = self._placement_cache.get(anchor)
+        if found is None:
+            at = self.board.hexes[anchor]
+            index = self.board.index
+            found = []
+            for pattern in self.pinned:
+                hexes = frozenset(add(at, c) for c in pattern)
+                found.append((hexes, tuple(index[h] for h in hexes if h in index)))
+            self._placement_cache[anchor] = found
+        return found
 
     def can_attack(self, location: int, enemy: int) -> bool:
         """HV-FOCUS-1: whether this turn's attack could hit ``enemy`` from ``location``."""
