@@ -237,3 +237,8 @@ class HexBoard:
 @lru_cache(maxsize=32)
 def _shared_board(hexes: tuple[Hex, ...], thin_walls: tuple[tuple[Hex, Hex], ...]) -> HexBoard:
     return HexBoard(hexes, thin_walls)
+
+
+def clear_shared_boards() -> None:
+    """Forget the boards kept by :meth:`HexBoard.shared`."""
+    _shared_board.cache_clear()

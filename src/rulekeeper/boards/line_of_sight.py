@@ -401,3 +401,12 @@ def shared_line_of_sight(board: HexBoard, rule: LosRule) -> LineOfSight:
         found = (board, LineOfSight(board, rule))
         _PER_BOARD[key] = found
     return found[1]
+
+
+def clear_shared_tables() -> None:
+    """Forget every board, line-of-sight table and shared answer (for cold-start timing)."""
+    from rulekeeper.boards.hexgrid import clear_shared_boards
+
+    _SHARED.clear()
+    _PER_BOARD.clear()
+    clear_shared_boards()
