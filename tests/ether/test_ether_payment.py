@@ -131,14 +131,26 @@ def test_ET_PAY_4_a_gathered_payment_can_be_put_back_unspent() -> None:
     assert state.draft == []
 
 
-def test_ET_PAY_4_cancelling_is_bounded_so_activations_end() -> None:
+def test_cancelling_is_bounded_so_activations_end() -> None:
+    """An engine limit, not a rule: 3 put-backs per activation; ending is always open."""
     state = new_game()
     for _ in range(3):
         state.apply(AddSource(die("yellow-1")))
         state.apply(CancelPayment())
     state.apply(AddSource(die("yellow-1")))
     assert CancelPayment() not in state.legal_actions()
+    rejected(state, CancelPayment(), "CORE-LEGAL")
     assert EndActivation() in state.legal_actions()
+    state.apply(EndActivation())
+    assert state.heroes[0].die("yellow-1").ready  # the unspent source went back
+
+
+def test_ET_PAY_2_a_surplus_does_not_pass_to_the_next_hero() -> None:
+    state = new_game()
+    state.apply(Pay((die("yellow-1"), die("yellow-2")), (move(1),)))
+    state.apply(EndActivation())
+    assert state.last_surplus.total == 0
+    rejected(state, Spend(move(1)), "ET-PAY-4")
 
 
 def test_ET_UNQ_3_the_payment_names_the_alternative_of_a_slash_cost() -> None:

@@ -164,6 +164,7 @@ def end_activation(state: EtherState) -> None:
     state.draft.clear()
     state.moving = None
     state.cancels = 0
+    state.last_surplus = NOTHING
     state.emit("end_activation", f"{state.hero.name} ends their activation", "ET-ROUND-1")
     _next_hero(state)
 

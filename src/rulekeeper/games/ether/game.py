@@ -1,6 +1,6 @@
 """Ether wired into the core protocol: ``GAME`` is found by the registry.
 
-Rules: /docs/games/ether.md and the ``ET-…`` catalog. A new game starts at
+Rules: ``docs/games/ether.md`` and the ``ET-…`` catalog. A new game starts at
 the first round's Refresh, waiting on the draws that fill the heroes' hands.
 """
 

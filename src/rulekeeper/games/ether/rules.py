@@ -88,10 +88,10 @@ def _check_activation(state: EtherState, action: Action) -> None:
         payment.check_payment(state, action.sources, action.actions, action.alternative)
     elif isinstance(action, CancelPayment):
         if not state.draft:
-            raise RuleViolation("ET-PAY-4", "no payment is being gathered")
+            raise RuleViolation("CORE-LEGAL", "no payment is being gathered")
         if state.cancels >= CANCELS_PER_ACTIVATION:
             raise RuleViolation(
-                "ET-PAY-4",
+                "CORE-LEGAL",
                 f"a payment may be put back at most {CANCELS_PER_ACTIVATION} times per activation",
             )
     elif isinstance(action, Step):

@@ -1,8 +1,9 @@
 """Ether's mutable game state: heroes, the grown map, enemies, decks, the round.
 
-Rule decisions live in the rule modules (``payment``, ``movement``, ``influence_actions``,
-``combat``, ``influence``, ``mapactions``, ``round``); this module holds the
-fields, the helpers every rule reads, serialization and a fast ``clone()``.
+Rule decisions live in the rule modules (``payment``, ``movement``,
+``combat``, ``influence_actions``, ``mapactions``, ``effects``, ``flow``,
+dispatched by ``rules`` and listed by ``legal``); this module holds the fields,
+the helpers every rule reads, serialization and a fast ``clone()``.
 """
 
 from __future__ import annotations
