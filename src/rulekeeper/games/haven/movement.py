@@ -110,23 +110,30 @@ class Movement:
         table = board.neighbour_table
         open_neighbours = board.open_neighbours
         terrain = self.terrain
+        n = len(board)
+        passable = [self._passable(i) for i in range(n)]
+        stops_slide = [not passable[i] or i in self.occupied for i in range(n)]
+        icy = terrain.icy
+        difficult = terrain.difficult
+        negative = terrain.negative
         steps: list[list[Step]] = []
-        for u in range(len(board)):
+        for u in range(n):
             row: list[Step] = []
             for d, v in open_neighbours[u]:
-                if not self._passable(v):
+                if not passable[v]:
+                    continue
+                if not icy[v]:
+                    row.append((v, 2 if difficult[v] else 1, int(negative[v]), ()))
                     continue
                 slid: list[int] = []
-                while terrain.icy[v]:
+                while icy[v]:
                     nxt = table[v][d]
-                    if nxt < 0 or board.walled(board.hexes[v], board.hexes[nxt]):
-                        break
-                    if not self._passable(nxt) or (nxt in self.occupied and nxt != self.start):
+                    if nxt < 0 or stops_slide[nxt] or not board.adjacent(v, nxt):
                         break
                     slid.append(v)
                     v = nxt
-                cost = 1 if slid or not terrain.difficult[v] else 2
-                row.append((v, cost, int(terrain.negative[v]), tuple(slid)))
+                cost = 1 if slid or not difficult[v] else 2
+                row.append((v, cost, int(negative[v]), tuple(slid)))
             steps.append(row)
         self._steps = steps
         return steps
