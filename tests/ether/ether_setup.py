@@ -68,10 +68,8 @@ def give(state: EtherState, hero_index: int, card: str) -> None:
 
 
 def snapshot(state: EtherState) -> dict[str, object]:
-    """Everything a rejected action must leave untouched."""
-    data = state.to_dict()
-    data.pop("log")
-    return data
+    """Everything a rejected action must leave untouched (history and log included)."""
+    return state.to_dict()
 
 
 def card_census(state: EtherState) -> tuple[Counter[str], Counter[str], Counter[str], Counter[str]]:
