@@ -126,9 +126,7 @@ def render_board(spec: BoardSpec, option: MonsterOption | None = None) -> Text:
     ys = [2 * h[1] + h[0] for h in spec.hexes]
     q0, y0 = min(qs), min(ys)
     width = (max(qs) - q0 + 1) * 4 + 1
-    rows: list[list[tuple[str, str]]] = [
-        [(" ", "")] * width for _ in range(max(ys) - y0 + 1)
-    ]
+    rows: list[list[tuple[str, str]]] = [[(" ", "")] * width for _ in range(max(ys) - y0 + 1)]
     for h in spec.hexes:
         label = terrain.get(h, ".")
         style = "dim"

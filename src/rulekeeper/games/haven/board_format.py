@@ -143,7 +143,8 @@ def check_figures(
     for n, f in enumerate(figures):
         if f.summoner is not None and f.summoner not in ids:
             raise ContentError(
-                f"summoner {f.summoner!r} is not a figure", source=source,
+                f"summoner {f.summoner!r} is not a figure",
+                source=source,
                 field=f"figures.{n}.summoner",
             )
     if actor_id is None:
@@ -151,7 +152,8 @@ def check_figures(
     actor = ids.get(actor_id)
     if actor is None:
         raise ContentError(
-            f"the acting figure {actor_id!r} is not on the board", source=source,
+            f"the acting figure {actor_id!r} is not on the board",
+            source=source,
             field="turn.figure",
         )
     for n, f in enumerate(figures):

@@ -381,7 +381,11 @@ def _best_attacks(
     def tier(location: int) -> tuple[int, ...]:
         reach = -int(move.distance[location] <= limit)
         if focus_first:
-            return (move.negative[location], reach, int(turn.susceptible and adjacent(location, focus)))
+            return (
+                move.negative[location],
+                reach,
+                int(turn.susceptible and adjacent(location, focus)),
+            )
         return (move.negative[location], reach)
 
     scored: list[tuple[tuple[int, ...], int, _Attack]] = []
