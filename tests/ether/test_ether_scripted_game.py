@@ -6,6 +6,8 @@ Every choice is taken from ``legal_actions()`` through the step-by-step payment
 
 from __future__ import annotations
 
+import json
+
 from ether_setup import card_census, die, hand, inventory
 
 from rulekeeper.boards.mapcards import CardPos, Space
@@ -71,6 +73,11 @@ def test_the_lantern_rift_scripted_to_a_win() -> None:
     do(state, sampler, Step("east"), Step("south"))
     pay(state, sampler, [die("green-1")], explore("east"))
     assert state.enemies["boss"].space == Space(3, 0)
+    # A save taken here (three cards on the map, the boss out) restores exactly.
+    restored = GAME.state_from_dict(json.loads(json.dumps(state.to_dict())))
+    assert restored.to_dict() == state.to_dict()
+    assert restored.board.positions() == state.board.positions()
+    assert restored.legal_actions() == state.legal_actions()
     pay(state, sampler, [hand("idle-musing")], move(1))
     do(state, sampler, Step("east"))
     wrath = [die("red-1"), die("red-2"), inventory("rusted-blade"), hand("red-fury")]
