@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rulekeeper.boards.hexgrid import DIRECTIONS, HexBoard, add, distance
+from rulekeeper.boards.hexgrid import CORNERS, DIRECTIONS, HexBoard, add, centre, distance
 from rulekeeper.boards.line_of_sight import LineOfSight, segments_touch
 
 
@@ -113,4 +115,36 @@ def test_HV_LOS_1_any_point_sees_at_least_what_corner_to_corner_sees(walls, a, b
     """HV-LOS-1: [FH] lines from any point include the [GH] corner-to-corner lines."""
     board = HexBoard(hexes3, walls)
     if sight(board, "corner_to_corner", a, b):
+        assert sight(board, "any_point", a, b)
+
+
+def _sample_points(h: tuple[int, int]) -> list[tuple[Fraction, Fraction]]:
+    """Points spread over the hex: its centre, corners and points between them."""
+    cx, cy = centre(h)
+    out = []
+    for dx, dy in CORNERS:
+        for k in (0, 1, 2, 3, 4):
+            out.append((cx + Fraction(k * dx, 4), cy + Fraction(k * dy, 4)))
+    for (ax, ay), (bx, by) in zip(CORNERS, CORNERS[1:] + CORNERS[:1], strict=True):
+        out.append((cx + Fraction(ax + bx, 2), cy + Fraction(ay + by, 2)))
+    return out
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.sets(st.sampled_from(wall_pairs), max_size=8),
+    st.sampled_from(hexes3),
+    st.sampled_from(hexes3),
+)
+def test_HV_LOS_1_any_point_finds_every_sampled_clear_line(walls, a, b) -> None:
+    """HV-LOS-1 [FH]: whenever some sampled segment between the two hexes misses every wall,
+    the exact test agrees that they see each other (it never misses a window)."""
+    board = HexBoard(hexes3, walls)
+    segments = board.wall_segments
+    clear = any(
+        not any(segments_touch(p, q, w[0], w[1]) for w in segments)
+        for p in _sample_points(a)
+        for q in _sample_points(b)
+    )
+    if clear:
         assert sight(board, "any_point", a, b)

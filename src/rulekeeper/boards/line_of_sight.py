@@ -183,9 +183,6 @@ class LineOfSight:
             return _neighbours_see(ca, _NEIGHBOUR_OFFSETS[offset], set(walls))
         if not walls or self._clear(ca, cb, walls):
             return True
-        # corners are points of the hexes too: a clear corner-to-corner line settles it
-        if any(self._clear(p, q, walls) for p in corners(ha) for q in corners(hb)):
-            return True
         return any(self._diagonals_see(ca, cb, k, walls) for k in range(3))
 
     def _diagonals_see(
@@ -199,26 +196,20 @@ class LineOfSight:
         width = dvec[0] * gap[1] - dvec[1] * gap[0]
         if width == 0:
             return False  # the diagonals are collinear: no strip between them
-        lines: list[tuple[tuple[Number, Number, Number], tuple[Number, Number, Number]]] = []
+        # Search in floating point, then certify any window found with exact arithmetic:
+        # a "visible" answer always rests on one exactly checked sight line.
         quad = (p0, (p0[0] + dvec[0], p0[1] + dvec[1]), (q0[0] + dvec[0], q0[1] + dvec[1]), q0)
+        approx: list[FLine] = []
         for w in walls:
             clipped = _clip_to_strip(w, p0, dvec, width)
             if clipped is None or not _meets_quad(clipped, quad):
                 continue
-            lines.append(
+            approx.append(
                 (
                     _endpoint_function(clipped[0], p0, gap, dvec),
                     _endpoint_function(clipped[1], p0, gap, dvec),
                 )
             )
-        if not lines:
-            return True
-        # Search in floating point, then certify any window found with exact arithmetic:
-        # a "visible" answer always rests on one exactly checked sight line.
-        approx = [
-            ((float(a1), float(b1), float(c1)), (float(a2), float(b2), float(c2)))
-            for (a1, b1, c1), (a2, b2, c2) in lines
-        ]
         for s in _candidate_s(approx):
             for t in _free_t(approx, s):
                 fs, ft = Fraction(s), Fraction(t)
@@ -264,45 +255,60 @@ def _hex_edges(c: Point) -> list[tuple[Point, Point]]:
     return [_edge_at(c, i, j) for i, j in EDGE_CORNERS]
 
 
+FPoint2 = tuple[float, float]
+
+
 def _clip_to_strip(
     w: tuple[Point, Point], p0: Point, dvec: Point, width: int
-) -> tuple[FPoint, FPoint] | None:
+) -> tuple[FPoint2, FPoint2] | None:
     """The part of wall ``w`` in the closed strip between the two diagonal lines."""
     sign = 1 if width > 0 else -1
     span = width * sign
     g = [sign * (dvec[0] * (e[1] - p0[1]) - dvec[1] * (e[0] - p0[0])) for e in w]
     if (g[0] < 0 and g[1] < 0) or (g[0] > span and g[1] > span):
         return None
-    ends: list[FPoint] = []
+    ends: list[FPoint2] = []
     for k in (0, 1):
         gk = g[k]
-        e: FPoint = w[k]
+        e: FPoint2 = (float(w[k][0]), float(w[k][1]))
         if gk < 0 or gk > span:
             bound = 0 if gk < 0 else span
-            lam = Fraction(bound - g[0], g[1] - g[0])
+            lam = (bound - g[0]) / (g[1] - g[0])
             e = (w[0][0] + lam * (w[1][0] - w[0][0]), w[0][1] + lam * (w[1][1] - w[0][1]))
         ends.append(e)
     return (ends[0], ends[1])
 
 
-def _meets_quad(seg: tuple[FPoint, FPoint], quad: tuple[FPoint, ...]) -> bool:
-    """Whether a segment lying in the strip meets the closed quadrilateral between the diagonals."""
-    # Inside the strip the quad is bounded by its two side edges; test the sides of each.
-    side_one = (quad[1], quad[2])
-    side_zero = (quad[3], quad[0])
-    inward_one = _orient(side_one[0], side_one[1], quad[0])
-    inward_zero = _orient(side_zero[0], side_zero[1], quad[1])
+def _forient(a: FPoint2, b: FPoint2, c: FPoint2) -> float:
+    return (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
+
+
+def _meets_quad(seg: tuple[FPoint2, FPoint2], quad: tuple[Point, ...]) -> bool:
+    """Whether a segment lying in the strip meets the quadrilateral between the diagonals.
+
+    A filter only (floating point, generous at the boundary): walls it keeps are
+    weighed by the sweep, and every visible answer is certified exactly anyway.
+    """
+    eps = 1e-9
+    one = ((float(quad[1][0]), float(quad[1][1])), (float(quad[2][0]), float(quad[2][1])))
+    zero = ((float(quad[3][0]), float(quad[3][1])), (float(quad[0][0]), float(quad[0][1])))
+    inward_one = _forient(one[0], one[1], (float(quad[0][0]), float(quad[0][1])))
+    inward_zero = _forient(zero[0], zero[1], (float(quad[1][0]), float(quad[1][1])))
+    side = []
     for e in seg:
-        a = _orient(side_one[0], side_one[1], e)
-        b = _orient(side_zero[0], side_zero[1], e)
-        if a * inward_one >= 0 and b * inward_zero >= 0:
+        a = _forient(one[0], one[1], e) * inward_one
+        b = _forient(zero[0], zero[1], e) * inward_zero
+        if a >= -eps and b >= -eps:
             return True
-    return segments_touch(seg[0], seg[1], *side_one) or segments_touch(seg[0], seg[1], *side_zero)
+        side.append((a, b))
+    # both ends outside: it meets the quad only by crossing from beyond one side to beyond
+    # the other (a segment inside the strip cannot pass round the quad otherwise)
+    return (side[0][0] < 0) != (side[1][0] < 0) or (side[0][1] < 0) != (side[1][1] < 0)
 
 
 def _endpoint_function(
-    e: FPoint, p0: Point, gap: Point, dvec: Point
-) -> tuple[Number, Number, Number]:
+    e: FPoint2, p0: Point, gap: Point, dvec: Point
+) -> tuple[float, float, float]:
     """Coefficients ``(a, b, c)`` of ``f_E(s, t) = a + b s + c t`` (see the module docstring)."""
     w = (e[0] - p0[0], e[1] - p0[1])
     cross_gw = gap[0] * w[1] - gap[1] * w[0]
