@@ -148,3 +148,15 @@ def test_HV_LOS_1_any_point_finds_every_sampled_clear_line(walls, a, b) -> None:
     )
     if clear:
         assert sight(board, "any_point", a, b)
+
+
+small = st.tuples(st.integers(-3, 3), st.integers(-3, 3))
+
+
+@settings(max_examples=300, deadline=None)
+@given(small, small, small, small)
+def test_HV_LOS_1_fast_integer_line_test_agrees_with_segments_touch(p, q, a, b) -> None:
+    """HV-LOS-1: the inlined corner-to-corner test is the plain touching test."""
+    from rulekeeper.boards.line_of_sight import _clear_integer_line
+
+    assert _clear_integer_line(p, q, [(a, b)]) == (not segments_touch(p, q, a, b))

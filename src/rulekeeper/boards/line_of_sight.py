@@ -170,7 +170,7 @@ class LineOfSight:
         blocked_corners = {p for w in walls for p in w}
         starts = [p for p in corners(ha) if p not in blocked_corners]
         ends = [p for p in corners(hb) if p not in blocked_corners]
-        return any(self._clear(p, q, walls) for p in starts for q in ends)
+        return any(_clear_integer_line(p, q, walls) for p in starts for q in ends)
 
     def _any_point(
         self, ha: tuple[int, int], hb: tuple[int, int], walls: list[tuple[Point, Point]]
@@ -229,6 +229,34 @@ _NEIGHBOUR_OFFSETS: Final[dict[tuple[int, int], int]] = {
     (0, 1): 5,
 }
 _CENTRE_STEP: Final[tuple[Point, ...]] = ((3, 1), (3, -1), (0, -2), (-3, -1), (-3, 1), (0, 2))
+
+
+def _clear_integer_line(p: Point, q: Point, walls: list[tuple[Point, Point]]) -> bool:
+    """:func:`segments_touch` against every wall, inlined for integer end points (hot path)."""
+    px, py = p
+    qx, qy = q
+    x_lo, x_hi = (px, qx) if px <= qx else (qx, px)
+    y_lo, y_hi = (py, qy) if py <= qy else (qy, py)
+    dx = qx - px
+    dy = qy - py
+    for (ax, ay), (bx, by) in walls:
+        if (ax < x_lo and bx < x_lo) or (ax > x_hi and bx > x_hi):
+            continue
+        if (ay < y_lo and by < y_lo) or (ay > y_hi and by > y_hi):
+            continue
+        o1 = dx * (ay - py) - dy * (ax - px)
+        o2 = dx * (by - py) - dy * (bx - px)
+        if (o1 > 0 and o2 > 0) or (o1 < 0 and o2 < 0):
+            continue
+        ex = bx - ax
+        ey = by - ay
+        o3 = ex * (py - ay) - ey * (px - ax)
+        o4 = ex * (qy - ay) - ey * (qx - ax)
+        if (o3 > 0 and o4 > 0) or (o3 < 0 and o4 < 0):
+            continue
+        # neither separates the other (collinear ones overlap: the boxes were checked)
+        return False
+    return True
 
 
 def _neighbours_see(ca: Point, direction: int, wall_set: set[tuple[Point, Point]]) -> bool:
