@@ -234,7 +234,7 @@ class HexBoard:
         return b in self._adjacent[a]
 
 
-@lru_cache(maxsize=32)
+@lru_cache(maxsize=512)
 def _shared_board(hexes: tuple[Hex, ...], thin_walls: tuple[tuple[Hex, Hex], ...]) -> HexBoard:
     return HexBoard(hexes, thin_walls)
 

@@ -430,7 +430,7 @@ def shared_line_of_sight(board: HexBoard, rule: LosRule) -> LineOfSight:
     key = (id(board), rule)
     found = _PER_BOARD.get(key)
     if found is None or found[0] is not board:
-        if len(_PER_BOARD) >= 64:
+        if len(_PER_BOARD) >= 1024:
             _PER_BOARD.clear()
         found = (board, LineOfSight(board, rule))
         _PER_BOARD[key] = found
