@@ -318,48 +318,65 @@ def _ranks(turn: _Turn) -> dict[int, int]:
     return {i: distinct.index(info) for i, info in infos.items()}
 
 
-def _attacks_from(
-    turn: _Turn, location: int, focus: int, heeded: list[int]
-) -> dict[frozenset[int], list[frozenset[Hex]]]:
-    """Every target group including the focus that one attack from ``location`` can hit,
-    with the area placements (if any) that hit it."""
-    if not turn.aoe and not turn.in_reach(location, focus):
-        return {}
-    reachable = [e for e in heeded if turn.in_reach(location, e)]
-    out: dict[frozenset[int], list[frozenset[Hex]]] = {}
+@dataclass(frozen=True, slots=True)
+class _Volley:
+    """One way to attack from a hex: the area's targets (``hit``), the enemies a
+    further single attack could take (``pool``) and how many it takes."""
 
-    def groups(base: frozenset[int], pool: list[int], count: int) -> list[frozenset[int]]:
-        size = len(pool) if turn.all_targets else min(count, len(pool))
-        found = (base.union(extra) for extra in combinations(pool, size))
-        return [g for g in found if focus in g]
+    location: int
+    hit: frozenset[int]
+    pool: tuple[int, ...]
+    take: int
+    placements: tuple[frozenset[Hex], ...]
+
+    @property
+    def size(self) -> int:
+        return len(self.hit) + self.take
+
+
+def _volleys(turn: _Turn, location: int, focus: int, heeded: list[int]) -> list[_Volley]:
+    """Every way one attack from ``location`` can include the focus (HV-FOCUS-1)."""
+    if not turn.aoe and not turn.in_reach(location, focus):
+        return []
+    reachable = tuple(e for e in heeded if turn.in_reach(location, e))
+
+    def take(pool: tuple[int, ...], count: int) -> int:
+        return len(pool) if turn.all_targets else min(count, len(pool))
 
     if not turn.aoe:
-        if focus in reachable:
-            for group in groups(frozenset(), reachable, 1 + turn.extra_targets):
-                out[group] = [frozenset()]
-        return out
+        count = take(reachable, 1 + turn.extra_targets)
+        return [_Volley(location, frozenset(), reachable, count, (frozenset(),))]
     if turn.melee_aoe:
         placements = turn.melee_placements(location)
     else:
         placements = turn.ranged_placements(location, heeded)
     index = turn.board.index
     heeded_set = set(heeded)
-    by_hit: dict[frozenset[int], list[frozenset[int]]] = {}
+    by_hit: dict[frozenset[int], list[frozenset[Hex]]] = {}
     for hexes in placements:
         hit = frozenset(
             i
             for i in (index.get(h) for h in hexes)
             if i is not None and i in heeded_set and turn.los.visible(location, i)
         )
-        if not hit:
-            continue
-        found = by_hit.get(hit)
-        if found is None:
-            pool = [e for e in reachable if e not in hit]
-            found = by_hit[hit] = groups(hit, pool, turn.extra_targets)
-        for group in found:
-            out.setdefault(group, []).append(hexes)
+        if hit:
+            by_hit.setdefault(hit, []).append(hexes)
+    out = []
+    for hit, where in by_hit.items():
+        pool = tuple(e for e in reachable if e not in hit)
+        count = take(pool, turn.extra_targets)
+        if focus in hit or (focus in pool and count > 0):
+            out.append(_Volley(location, hit, pool, count, tuple(where)))
     return out
+
+
+def _groups(volley: _Volley, focus: int) -> list[frozenset[int]]:
+    """The target groups of a volley that include the focus."""
+    if focus in volley.hit:
+        return [volley.hit.union(c) for c in combinations(volley.pool, volley.take)]
+    others = [e for e in volley.pool if e != focus]
+    base = volley.hit | {focus}
+    return [base.union(c) for c in combinations(others, volley.take - 1)]
 
 
 def _best_attacks(
@@ -369,7 +386,8 @@ def _best_attacks(
 
     Hexes are visited in order of the ranking's leading terms (negative hexes,
     reachable this turn, [GH] disadvantage against the focus); only the first
-    tier offering any attack can hold the answer.
+    tier offering any attack can hold the answer, and within it only the
+    volleys with the most targets (the next term) need their groups listed.
     """
     move = turn.movement
     rule = turn.ruleset
@@ -388,15 +406,24 @@ def _best_attacks(
             )
         return (move.negative[location], reach)
 
-    scored: list[tuple[tuple[int, ...], int, _Attack]] = []
-    current: tuple[int, ...] | None = None
+    volleys: list[_Volley] = []
+    head: tuple[int, ...] = ()
     for location in sorted(turn.stand, key=tier):
-        head = tier(location)
-        if head != current:
-            if scored:
+        here = tier(location)
+        if here != head:
+            if volleys:
                 break
-            current = head
-        for group, placements in _attacks_from(turn, location, focus, heeded).items():
+            head = here
+        volleys.extend(_volleys(turn, location, focus, heeded))
+    if not volleys:
+        return []
+    most = max(v.size for v in volleys)
+    scored: list[tuple[tuple[int, ...], int, _Attack]] = []
+    for volley in volleys:
+        if volley.size != most:
+            continue
+        location = volley.location
+        for group in _groups(volley, focus):
             disadvantaged = (
                 sum(1 for t in group if adjacent(location, t)) if turn.susceptible else 0
             )
@@ -404,22 +431,25 @@ def _best_attacks(
             for t in group:
                 by_rank[ranks[t]] -= 1
             if focus_first:
-                key = (*head, -len(group), move.distance[location], *by_rank)
+                key = (move.distance[location], *by_rank)
             else:
-                key = (*head, -len(group), disadvantaged, move.distance[location], *by_rank)
-            scored.append((key, disadvantaged, _Attack(location, group, tuple(placements))))
-    if not scored:
-        return []
+                key = (disadvantaged, move.distance[location], *by_rank)
+            scored.append((key, disadvantaged, _Attack(location, group, volley.placements)))
     best = min(s[0] for s in scored)
-    size = best[len(current or ())]
     groups = {a.targets for key, _, a in scored if key == best}
     finalists = [
-        (dis, move.distance[a.location], a)
-        for key, dis, a in scored
-        if -len(a.targets) == size and a.targets in groups
+        (dis, move.distance[a.location], a) for _, dis, a in scored if a.targets in groups
     ]
     top = min((d, c) for d, c, _ in finalists)
-    return [a for d, c, a in finalists if (d, c) == top]
+    # one entry per (hex, group): placements giving the same group there are merged
+    merged: dict[tuple[int, frozenset[int]], list[frozenset[Hex]]] = {}
+    for d, c, a in finalists:
+        if (d, c) == top:
+            merged.setdefault((a.location, a.targets), []).extend(a.aoe)
+    return [
+        _Attack(where, group, tuple(dict.fromkeys(placements)))
+        for (where, group), placements in merged.items()
+    ]
 
 
 def _move_closer(turn: _Turn, goal: int) -> list[int]:
