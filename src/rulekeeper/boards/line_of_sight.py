@@ -39,7 +39,7 @@ LosRule = Literal["corner_to_corner", "any_point"]
 Number = int | Fraction
 FPoint = tuple[Number, Number]
 
-_BUCKET: Final[int] = 8
+_BUCKET: Final[int] = 6
 """Side of the square buckets (lattice units) that index the walls."""
 
 _SHARED: dict[tuple[object, ...], bool] = {}
