@@ -24,24 +24,21 @@ Reads top-down like the rulebooks' monster automation sections:
    [FH] it then plans for its focus alone.
 4. HV-MOVE-MON-3: every tie left over is an option for the players.
 
-A ranged attack against an adjacent enemy has disadvantage (HV-ATK-3) unless
+The turn's facts live in monster_turn.py, the focus rules in focus.py and the
+travel tables in movement.py. A ranged attack against an adjacent enemy has
+disadvantage (HV-ATK-3) unless
 the monster is muddled (it has disadvantage anyway, so it does not step away).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 from itertools import combinations
 
-from rulekeeper.boards.hexgrid import UNREACHABLE, Hex, HexBoard, add, orientations, sub
-from rulekeeper.boards.line_of_sight import shared_line_of_sight
-from rulekeeper.games.haven.board_format import BoardSpec, FigureSpec
-from rulekeeper.games.haven.movement import Movement, MoveMode, Terrain
-from rulekeeper.games.haven.ruleset import Ruleset, find_ruleset
-
-ALL_TARGETS = 6
-"""A target count of 6 or more means every enemy in reach."""
+from rulekeeper.boards.hexgrid import Hex
+from rulekeeper.games.haven.board_format import BoardSpec
+from rulekeeper.games.haven.focus import extra_target_ranks, find_focus, focus_reason
+from rulekeeper.games.haven.monster_turn import MonsterTurn, hex_list
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,136 +84,9 @@ class _Attack:
     """Every area placement that hits exactly these targets (one empty set without an area)."""
 
 
-class _Turn:
-    """The facts of one monster turn, precomputed once."""
-
-    def __init__(self, spec: BoardSpec) -> None:
-        self.spec = spec
-        self.ruleset: Ruleset = find_ruleset(spec.ruleset)
-        # built once per map and reused by later turns on the same map
-        self.board = HexBoard.shared(spec.hexes, spec.walls)
-        self.los = shared_line_of_sight(self.board, self.ruleset.line_of_sight)
-        index = self.board.index
-        actor = spec.actor
-        self.actor = actor
-        self.start = index[actor.hex]
-        turn = spec.turn
-        self.has_attack = turn.targets > 0
-        # HV-FOCUS-3: without an attack the monster plans a single-target melee attack.
-        self.range = turn.range if self.has_attack and turn.range > 0 else 1
-        self.ranged = self.has_attack and turn.range > 0
-        self.susceptible = self.ranged and not turn.muddled
-        self.all_targets = turn.targets >= ALL_TARGETS
-        self.extra_targets = max(0, turn.targets - 1)
-        cells = [c for c in turn.aoe if self.ranged or c != (0, 0)]
-        self.aoe = self.has_attack and bool(cells)
-        self.melee_aoe = self.aoe and not self.ranged
-        self.shapes = orientations(cells) if self.aoe else []
-        if self.aoe and self.ranged:
-            # every placement of the shape that covers a given hex: pin each cell on the origin
-            pinned: set[frozenset[Hex]] = set()
-            for shape in self.shapes:
-                for pin in shape:
-                    pinned.add(frozenset(sub(c, pin) for c in shape))
-            self.pinned = sorted(pinned, key=sorted)
-        else:
-            self.pinned = []
-        self._placement_cache: dict[int, list[tuple[frozenset[Hex], tuple[int, ...]]]] = {}
-        n = len(self.board)
-        t = spec.terrain
-        self.terrain = Terrain(
-            obstacle=_flags(n, index, t.obstacle),
-            negative=_flags(n, index, (*t.trap, *t.hazardous)),
-            difficult=_flags(n, index, t.difficult),
-            icy=_flags(n, index, t.icy),
-        )
-        others = [f for f in spec.figures if f.id != actor.id]
-        self.enemies: list[FigureSpec] = [f for f in others if f.team != actor.team]
-        self.enemy_index = {index[f.hex]: f for f in self.enemies}
-        mode = MoveMode(flying=turn.flying, jumping=turn.jumping, teleport=turn.teleport)
-        self.movement = Movement(
-            self.board,
-            self.ruleset,
-            self.terrain,
-            self.start,
-            frozenset(index[f.hex] for f in others),
-            frozenset(self.enemy_index),
-            mode,
-        )
-        self.proximity_from_start = self.board.proximity(self.start)
-        self.initiative: dict[int, tuple[int, int]] = {
-            i: (f.initiative if f.initiative is not None else 99, 0 if f.summoner else 1)
-            for i, f in self.enemy_index.items()
-        }
-        self.stand = [
-            i
-            for i in range(n)
-            if self.movement.negative[i] != UNREACHABLE and self.movement.can_end(i)
-        ]
-
-    # -- reach -------------------------------------------------------------------------
-    def in_reach(self, location: int, target: int) -> bool:
-        """HV-LOS-1/2: within range counted around walls, and in line of sight."""
-        return self.board.proximity(target)[location] <= self.range and self.los.visible(
-            location, target
-        )
-
-    def melee_placements(self, location: int) -> list[frozenset[Hex]]:
-        """A melee area turned every way the grid allows around the attacker."""
-        here = self.board.hexes[location]
-        return [frozenset(add(here, c) for c in shape) for shape in self.shapes]
-
-    def ranged_placements(self, location: int, anchors: Iterable[int]) -> list[frozenset[Hex]]:
-        """Ranged area placements covering an anchor enemy with a map hex in range."""
-        out: list[frozenset[Hex]] = []
-        seen: set[frozenset[Hex]] = set()
-        proximity = self.board.proximity
-        for anchor in anchors:
-            for hexes, on_map in self._placements_on(anchor):
-                if hexes in seen:
-                    continue
-                seen.add(hexes)
-                if any(proximity(i)[location] <= self.range for i in on_map):
-                    out.append(hexes)
-        return out
-
-    def _placements_on(self, anchor: int) -> list[tuple[frozenset[Hex], tuple[int, ...]]]:
-        """Every placement of the ranged area covering ``anchor``, with its map hexes (cached)."""
-        found = self._placement_cache.get(anchor)
-        if found is None:
-            at = self.board.hexes[anchor]
-            index = self.board.index
-            found = []
-            for pattern in self.pinned:
-                hexes = frozenset(add(at, c) for c in pattern)
-                found.append((hexes, tuple(index[h] for h in hexes if h in index)))
-            self._placement_cache[anchor] = found
-        return found
-
-    def can_attack(self, location: int, enemy: int) -> bool:
-        """HV-FOCUS-1: whether this turn's attack could hit ``enemy`` from ``location``."""
-        if (not self.aoe or self.extra_targets > 0) and self.in_reach(location, enemy):
-            return True
-        if not self.aoe:
-            return False
-        target_hex = self.board.hexes[enemy]
-        if self.melee_aoe:
-            placements = self.melee_placements(location)
-        else:
-            placements = self.ranged_placements(location, (enemy,))
-        return any(target_hex in p for p in placements) and self.los.visible(location, enemy)
-
-
-def _flags(n: int, index: dict[Hex, int], hexes: Iterable[Hex]) -> tuple[bool, ...]:
-    out = [False] * n
-    for h in hexes:
-        out[index[h]] = True
-    return tuple(out)
-
-
 def solve_monster_turn(spec: BoardSpec) -> MonsterAnswer:
     """Every option for the acting monster's turn, with the reasons (HV-FOCUS-*, HV-MOVE-MON-*)."""
-    turn = _Turn(spec)
+    turn = MonsterTurn(spec)
     move = turn.movement
     stay_path = (turn.actor.hex,)
     if not turn.enemies:
@@ -224,7 +94,7 @@ def solve_monster_turn(spec: BoardSpec) -> MonsterAnswer:
             (MonsterOption(turn.actor.hex, stay_path, None, (), (), ()),),
             ("HV-FOCUS-3: no enemy on the board, so no focus: the monster stays.",),
         )
-    focuses, focus_key = _find_focus(turn)
+    focuses, focus_key = find_focus(turn)
     if not focuses:
         return MonsterAnswer(
             (MonsterOption(turn.actor.hex, stay_path, None, (), (), ()),),
@@ -233,9 +103,9 @@ def solve_monster_turn(spec: BoardSpec) -> MonsterAnswer:
                 "so it has no focus and neither moves nor attacks.",
             ),
         )
-    reasons = [_focus_reason(turn, focuses, focus_key)]
+    reasons = [focus_reason(turn, focuses, focus_key)]
     can_attack_focus = focus_key[1] <= turn.spec.turn.move
-    ranks = _ranks(turn)
+    ranks = extra_target_ranks(turn)
     merged: dict[tuple[Hex, str, tuple[str, ...], tuple[Hex, ...]], set[Hex]] = {}
     for focus in sorted(focuses, key=lambda i: turn.enemy_index[i].id):
         heeded = (
@@ -265,9 +135,10 @@ def solve_monster_turn(spec: BoardSpec) -> MonsterAnswer:
                     merged.setdefault((where, name, (), ()), set()).add(turn.board.hexes[goal])
             reasons.append(
                 f"HV-MOVE-MON-{1 if turn.ruleset.plan_best_attack_when_out_of_reach else 2}: "
-                f"it cannot attack {name} this turn, so it moves as far along the shortest path "
-                f"toward {_hex_list(turn.board.hexes[g] for g in goals)} as it needs, "
-                "avoiding negative hexes (HV-FOCUS-4)."
+                f"it cannot attack {name} this turn, so within its move it goes where the "
+                f"rest of the way to {hex_list(turn.board.hexes[g] for g in goals)} is "
+                "shortest, entering the fewest negative hexes (HV-FOCUS-4) and spending "
+                "no more movement than that needs."
             )
     options = tuple(
         MonsterOption(
@@ -283,39 +154,6 @@ def solve_monster_turn(spec: BoardSpec) -> MonsterAnswer:
     if len(options) > 1:
         reasons.append(f"HV-MOVE-MON-3: {len(options)} equally good options; the players choose.")
     return MonsterAnswer(options, tuple(reasons))
-
-
-def _find_focus(turn: _Turn) -> tuple[list[int], tuple[int, int, int, tuple[int, int]]]:
-    """HV-FOCUS-1/2/4: the enemies needing the least movement to attack, ties broken."""
-    move = turn.movement
-    order = sorted(turn.stand, key=lambda i: (move.negative[i], move.distance[i]))
-    best: tuple[int, int, int, tuple[int, int]] | None = None
-    focuses: list[int] = []
-    for enemy in turn.enemy_index:
-        for location in order:
-            path_key = (move.negative[location], move.distance[location])
-            if best is not None and path_key > best[:2]:
-                break
-            if turn.can_attack(location, enemy):
-                key = (*path_key, turn.proximity_from_start[enemy], turn.initiative[enemy])
-                if best is None or key < best:
-                    best = key
-                    focuses = [enemy]
-                elif key == best:
-                    focuses.append(enemy)
-                break
-    if best is None:
-        return [], (UNREACHABLE, UNREACHABLE, UNREACHABLE, (0, 0))
-    return focuses, best
-
-
-def _ranks(turn: _Turn) -> dict[int, int]:
-    """[GH] extra targets ranked as foci would be: proximity, then initiative; [FH] all equal."""
-    if not turn.ruleset.rank_extra_targets_as_focus:
-        return {i: 0 for i in turn.enemy_index}
-    infos = {i: (turn.proximity_from_start[i], turn.initiative[i]) for i in turn.enemy_index}
-    distinct = sorted(set(infos.values()))
-    return {i: distinct.index(info) for i, info in infos.items()}
 
 
 @dataclass(frozen=True, slots=True)
@@ -334,7 +172,7 @@ class _Volley:
         return len(self.hit) + self.take
 
 
-def _volleys(turn: _Turn, location: int, focus: int, heeded: list[int]) -> list[_Volley]:
+def _volleys(turn: MonsterTurn, location: int, focus: int, heeded: list[int]) -> list[_Volley]:
     """Every way one attack from ``location`` can include the focus (HV-FOCUS-1)."""
     if not turn.aoe and not turn.in_reach(location, focus):
         return []
@@ -380,7 +218,7 @@ def _groups(volley: _Volley, focus: int) -> list[frozenset[int]]:
 
 
 def _best_attacks(
-    turn: _Turn, focus: int, heeded: list[int], ranks: dict[int, int]
+    turn: MonsterTurn, focus: int, heeded: list[int], ranks: dict[int, int]
 ) -> list[_Attack]:
     """HV-MOVE-MON-1/2: the hexes and target groups that attack the focus to greatest effect.
 
@@ -437,9 +275,7 @@ def _best_attacks(
             scored.append((key, disadvantaged, _Attack(location, group, volley.placements)))
     best = min(s[0] for s in scored)
     groups = {a.targets for key, _, a in scored if key == best}
-    finalists = [
-        (dis, move.distance[a.location], a) for _, dis, a in scored if a.targets in groups
-    ]
+    finalists = [(dis, move.distance[a.location], a) for _, dis, a in scored if a.targets in groups]
     top = min((d, c) for d, c, _ in finalists)
     # one entry per (hex, group): placements giving the same group there are merged
     merged: dict[tuple[int, frozenset[int]], list[frozenset[Hex]]] = {}
@@ -452,7 +288,7 @@ def _best_attacks(
     ]
 
 
-def _move_closer(turn: _Turn, goal: int) -> list[int]:
+def _move_closer(turn: MonsterTurn, goal: int) -> list[int]:
     """Within this turn's move, the stops that leave the best remaining path to ``goal``."""
     move = turn.movement
     remaining, remaining_negative = move.to_destination(goal)
@@ -471,36 +307,13 @@ def _move_closer(turn: _Turn, goal: int) -> list[int]:
     return stops
 
 
-def _hex_list(hexes: Iterable[Hex]) -> str:
-    return ", ".join(f"[{q}, {r}]" for q, r in hexes)
-
-
-def _focus_reason(
-    turn: _Turn, focuses: list[int], key: tuple[int, int, int, tuple[int, int]]
-) -> str:
-    names = " or ".join(sorted(turn.enemy_index[f].id for f in focuses))
-    negative, points, proximity, (initiative, _) = key
-    text = (
-        f"HV-FOCUS-1: focus {names}: it can attack from a hex {points} movement point(s) away"
-        f" entering {negative} negative hex(es) (HV-FOCUS-4)"
-    )
-    rivals = [e for e in turn.enemy_index if e not in focuses]
-    if rivals:
-        text += f"; ties broken by proximity {proximity} then initiative {initiative} (HV-FOCUS-2)"
-    if len(focuses) > 1:
-        text += "; still tied, so the players choose (HV-MOVE-MON-3)"
-    if not turn.has_attack:
-        text += "; it has no attack, so it plans a melee attack (HV-FOCUS-3)"
-    return text + "."
-
-
-def _attack_reason(turn: _Turn, name: str, attacks: list[_Attack]) -> str:
+def _attack_reason(turn: MonsterTurn, name: str, attacks: list[_Attack]) -> str:
     rule_id = (
         "HV-MOVE-MON-1"
         if turn.ruleset.focus_disadvantage_before_more_targets
         else ("HV-MOVE-MON-2")
     )
-    where = _hex_list(sorted({turn.board.hexes[a.location] for a in attacks}))
+    where = hex_list(sorted({turn.board.hexes[a.location] for a in attacks}))
     most = max(len(a.targets) for a in attacks)
     if not turn.has_attack:
         return f"{rule_id}: it moves the fewest points to {where}, next to {name}."

@@ -1,0 +1,69 @@
+"""HV-FOCUS-1..4: whom a monster focuses on, and how [GH] it ranks extra targets.
+
+The focus is the enemy the monster can attack with the least movement: fewest
+negative hexes entered (HV-FOCUS-4), then fewest movement points, to a hex it
+may end in from which the enemy is in range and line of sight (or inside one
+placement of its area attack); ties by proximity (hexes counted around walls,
+HV-LOS-2), then initiative, a summon before its summoner (HV-FOCUS-2). Without
+an attack it plans a single-target melee attack; with no such hex anywhere it
+has no focus (HV-FOCUS-3).
+"""
+
+from __future__ import annotations
+
+from rulekeeper.boards.hexgrid import UNREACHABLE
+from rulekeeper.games.haven.monster_turn import MonsterTurn
+
+FocusKey = tuple[int, int, int, tuple[int, int]]
+"""(negative hexes, movement points, proximity, (initiative, summon-first))."""
+
+
+def find_focus(turn: MonsterTurn) -> tuple[list[int], FocusKey]:
+    """HV-FOCUS-1/2/4: the enemies needing the least movement to attack, ties broken."""
+    move = turn.movement
+    order = sorted(turn.stand, key=lambda i: (move.negative[i], move.distance[i]))
+    best: FocusKey | None = None
+    focuses: list[int] = []
+    for enemy in turn.enemy_index:
+        for location in order:
+            path_key = (move.negative[location], move.distance[location])
+            if best is not None and path_key > best[:2]:
+                break
+            if turn.can_attack(location, enemy):
+                key = (*path_key, turn.proximity_from_start[enemy], turn.initiative[enemy])
+                if best is None or key < best:
+                    best = key
+                    focuses = [enemy]
+                elif key == best:
+                    focuses.append(enemy)
+                break
+    if best is None:
+        return [], (UNREACHABLE, UNREACHABLE, UNREACHABLE, (0, 0))
+    return focuses, best
+
+
+def extra_target_ranks(turn: MonsterTurn) -> dict[int, int]:
+    """[GH] extra targets ranked as foci would be: proximity, then initiative; [FH] all equal."""
+    if not turn.ruleset.rank_extra_targets_as_focus:
+        return {i: 0 for i in turn.enemy_index}
+    infos = {i: (turn.proximity_from_start[i], turn.initiative[i]) for i in turn.enemy_index}
+    distinct = sorted(set(infos.values()))
+    return {i: distinct.index(info) for i, info in infos.items()}
+
+
+def focus_reason(turn: MonsterTurn, focuses: list[int], key: FocusKey) -> str:
+    """One line saying why this focus, citing HV-FOCUS-1..4."""
+    names = " or ".join(sorted(turn.enemy_index[f].id for f in focuses))
+    negative, points, proximity, (initiative, _) = key
+    text = (
+        f"HV-FOCUS-1: focus {names}: it can attack from a hex {points} movement point(s) away"
+        f" entering {negative} negative hex(es) (HV-FOCUS-4)"
+    )
+    rivals = [e for e in turn.enemy_index if e not in focuses]
+    if rivals:
+        text += f"; ties broken by proximity {proximity} then initiative {initiative} (HV-FOCUS-2)"
+    if len(focuses) > 1:
+        text += "; still tied, so the players choose (HV-MOVE-MON-3)"
+    if not turn.has_attack:
+        text += "; it has no attack, so it plans a melee attack (HV-FOCUS-3)"
+    return text + "."
