@@ -82,7 +82,12 @@ class Movement:
 
     # -- what a hex allows ------------------------------------------------------------
     def can_end(self, i: int) -> bool:
-        """HV-MOVE-1/4: a figure ends only in an unoccupied hex, never on an obstacle unless flying."""
+        """HV-MOVE-1/4: a figure ends only in an unoccupied hex, never on an obstacle unless flying.
+
+        Staying where it stands is always possible.
+        """
+        if i == self.start:
+            return True
         if i in self.occupied:
             return False
         return self.mode.flying or not self.terrain.obstacle[i]
