@@ -10,7 +10,7 @@ from rulekeeper.games.salvage.state import SalvageState
 
 
 def _midgame(seed: int = 4) -> SalvageState:
-    state = GAME.new_state("drowned_spire", seed)
+    state = GAME.new_state("drowned-spire", seed)
     policy, sampler = RandomPolicy(seed), SeededSampler(seed)
     for _ in range(60):
         if state.is_terminal():
@@ -21,7 +21,7 @@ def _midgame(seed: int = 4) -> SalvageState:
 
 def test_bench_salvage_random_game(benchmark: Any) -> None:
     def game() -> State:
-        return play_out(GAME.new_state("drowned_spire", 2), RandomPolicy(2), SeededSampler(2))
+        return play_out(GAME.new_state("drowned-spire", 2), RandomPolicy(2), SeededSampler(2))
 
     state = benchmark(game)
     assert state.is_terminal()

@@ -108,7 +108,7 @@ def test_an_unknown_scenario_is_rejected() -> None:
 
 def test_an_unknown_ruleset_is_rejected() -> None:
     with pytest.raises(ValueError, match="ruleset"):
-        GAME.new_state("flooded_annex", 0, "deluxe")
+        GAME.new_state("flooded-annex", 0, "deluxe")
 
 
 def test_requirements_parse() -> None:

@@ -69,8 +69,8 @@ def test_random_games_finish_for_every_shipped_scenario() -> None:
 
 
 def test_random_games_are_reproducible() -> None:
-    first = play_out(GAME.new_state("drowned_spire", 3), RandomPolicy(3), SeededSampler(3))
-    again = play_out(GAME.new_state("drowned_spire", 3), RandomPolicy(3), SeededSampler(3))
+    first = play_out(GAME.new_state("drowned-spire", 3), RandomPolicy(3), SeededSampler(3))
+    again = play_out(GAME.new_state("drowned-spire", 3), RandomPolicy(3), SeededSampler(3))
     assert first.history == again.history and first.to_dict() == again.to_dict()
 
 
@@ -152,7 +152,7 @@ def test_json_round_trip_of_states_and_actions(scenario: str) -> None:
 
 
 def test_clone_is_independent() -> None:
-    state = GAME.new_state("flooded_annex", 2)
+    state = GAME.new_state("flooded-annex", 2)
     policy, sampler = RandomPolicy(2), SeededSampler(2)
     for _ in range(120):
         if state.is_terminal():
@@ -169,7 +169,7 @@ def test_clone_is_independent() -> None:
 
 def test_rendering_and_menus_for_a_whole_game() -> None:
     console = Console(record=True, width=140)
-    state = GAME.new_state("drowned_spire", 5)
+    state = GAME.new_state("drowned-spire", 5)
     policy, sampler = RandomPolicy(5), SeededSampler(5)
     while not state.is_terminal():
         console.print(GAME.render(state))
@@ -185,7 +185,7 @@ def test_rendering_and_menus_for_a_whole_game() -> None:
 
 def test_legal_action_counts_from_known_positions() -> None:
     """Counting the legal actions of known positions (perft style) pins move generation."""
-    state = GAME.new_state("flooded_annex", 1)
+    state = GAME.new_state("flooded-annex", 1)
     assert [a.label() for a in state.legal_actions()] == [
         "choose_hero 0",
         "choose_hero 1",
@@ -209,7 +209,7 @@ def test_legal_action_counts_from_known_positions() -> None:
 
 def test_the_board_shows_inactive_rooms_face_down() -> None:
     console = Console(record=True, width=140)
-    console.print(GAME.render(GAME.new_state("flooded_annex", 1)))
+    console.print(GAME.render(GAME.new_state("flooded-annex", 1)))
     text = console.export_text()
     assert "inactive (face-down)" in text and "top: ?" in text
     assert "Rust Gnawer" in text and "noise 0" in text and "[ ]3:spawn" in text

@@ -25,7 +25,7 @@ def _shipped(name: str) -> Scenario:
 
 class EtherGame(Game):
     name = "ether"
-    title = "Ether - the resource-spending map-card crawler"
+    title = "Ether: the resource-spending map-card crawler"
     rulesets = ("standard",)
 
     def __init__(self) -> None:

@@ -21,7 +21,7 @@ class SalvageGame(Game):
     """The salvage game family (one ruleset)."""
 
     name = "salvage"
-    title = "Salvage - the dice-strategy room crawler"
+    title = "Salvage: the dice-strategy room crawler"
     rulesets = ("standard",)
 
     def __init__(self) -> None:
