@@ -316,9 +316,9 @@ def _check_references(spec: ScenarioSpec, source: str | None) -> None:
     for n, door in enumerate(spec.doors):
         if door.hex not in on_map or door.hex in in_rooms:
             raise fail("a door stands on a map hex outside every room", f"doors.{n}.hex")
-        for room in door.opens:
-            if room not in rooms:
-                raise fail(f"unknown room {room!r}", f"doors.{n}.opens")
+        for opened in door.opens:
+            if opened not in rooms:
+                raise fail(f"unknown room {opened!r}", f"doors.{n}.opens")
     for n, h in enumerate(spec.start_hexes):
         if h not in on_map or h in in_rooms:
             raise fail(f"{list(h)} is not in the starting area", f"start_hexes.{n}")
@@ -326,9 +326,10 @@ def _check_references(spec: ScenarioSpec, source: str | None) -> None:
         if mtype.deck not in spec.monster_decks:
             raise fail(f"unknown ability deck {mtype.deck!r}", f"monster_types.{name}.deck")
     for n, standee in enumerate(spec.monsters):
-        mtype = spec.monster_types.get(standee.type)
-        if mtype is None:
+        found = spec.monster_types.get(standee.type)
+        if found is None:
             raise fail(f"unknown monster type {standee.type!r}", f"monsters.{n}.type")
+        mtype = found
         if standee.hex not in on_map:
             raise fail(f"{list(standee.hex)} is not on the map", f"monsters.{n}.hex")
         if spec.level >= min(len(mtype.normal), len(mtype.elite)):

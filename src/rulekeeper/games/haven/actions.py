@@ -1,0 +1,174 @@
+"""The actions of haven scenario play: players' choices and chance outcomes.
+
+Each is a small step (DESIGN.md): a card, a half, a hex, a target. Chance
+outcomes end their ``label()`` in the card drawn, so tests script them with
+``ScriptedSampler(["brute-rush", "+1"])``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from rulekeeper.core.actions import Action, action_type
+from rulekeeper.games.haven.attack_draw import ACTION_TYPES as DRAW_ACTION_TYPES
+
+Half = Literal["top", "bottom"]
+
+
+@action_type("select-card")
+@dataclass(frozen=True, slots=True)
+class SelectCard(Action):
+    """HV-CARD-1/2: select a card from hand; the first one selected leads (sets initiative)."""
+
+    character: str
+    card: str
+
+
+@action_type("long-rest")
+@dataclass(frozen=True, slots=True)
+class LongRest(Action):
+    """HV-REST-2: declare a long rest instead of selecting cards (initiative 99)."""
+
+    character: str
+
+
+@action_type("act-first")
+@dataclass(frozen=True, slots=True)
+class ActFirst(Action):
+    """HV-INIT-2: among characters still tied, the players choose who acts first."""
+
+    character: str
+
+
+@action_type("play-half")
+@dataclass(frozen=True, slots=True)
+class PlayHalf(Action):
+    """HV-CARD-3: perform the top or bottom of a selected card (``basic``: Attack 2 / Move 2)."""
+
+    card: str
+    half: Half
+    basic: bool = False
+
+
+@action_type("move-to")
+@dataclass(frozen=True, slots=True)
+class MoveTo(Action):
+    """HV-MOVE-1..4: end the current move in this hex."""
+
+    hex: tuple[int, int]
+
+
+@action_type("target")
+@dataclass(frozen=True, slots=True)
+class ChooseTarget(Action):
+    """Target this figure with the current attack or heal."""
+
+    figure: str
+
+
+@action_type("skip")
+@dataclass(frozen=True, slots=True)
+class Skip(Action):
+    """Leave the rest of the current ability action unused."""
+
+
+@action_type("place-summon")
+@dataclass(frozen=True, slots=True)
+class PlaceSummon(Action):
+    """HV-SUM-1: place the summon in this empty hex next to the summoner."""
+
+    hex: tuple[int, int]
+
+
+@action_type("monster-option")
+@dataclass(frozen=True, slots=True)
+class ChooseMonsterOption(Action):
+    """HV-MOVE-MON-3: the players pick one of the monster mover's tied options."""
+
+    index: int
+    summary: str
+
+
+@action_type("negate")
+@dataclass(frozen=True, slots=True)
+class Negate(Action):
+    """HV-NEG-1: suffer the damage, or negate it by losing 1 card from hand or 2 from discard."""
+
+    character: str
+    choice: Literal["suffer", "hand", "discard"]
+
+
+@action_type("lose-card")
+@dataclass(frozen=True, slots=True)
+class LoseCard(Action):
+    """Lose this card: for a long rest (HV-REST-2) or a negation (HV-NEG-1)."""
+
+    character: str
+    card: str
+
+
+@action_type("short-rest")
+@dataclass(frozen=True, slots=True)
+class ShortRest(Action):
+    """HV-REST-1: at the end of the round, take a short rest or not."""
+
+    character: str
+    rest: bool
+
+
+@action_type("rest-loss")
+@dataclass(frozen=True, slots=True)
+class RestLoss(Action):
+    """Chance: the card a short rest loses at random (HV-REST-1)."""
+
+    character: str
+    card: str
+
+
+@action_type("redraw")
+@dataclass(frozen=True, slots=True)
+class Redraw(Action):
+    """HV-REST-1: suffer 1 damage to lose a different random card instead (once per rest)."""
+
+    character: str
+    redraw: bool
+
+
+@action_type("long-rest-heal")
+@dataclass(frozen=True, slots=True)
+class LongRestHeal(Action):
+    """HV-REST-2 [FH]: the long rest's Heal 2 is optional."""
+
+    character: str
+    heal: bool
+
+
+@action_type("draw-ability")
+@dataclass(frozen=True, slots=True)
+class DrawAbility(Action):
+    """Chance: the monster ability card drawn for a group this round (HV-INIT-4)."""
+
+    group: str
+    card: str
+
+
+ACTION_TYPES: tuple[type[Action], ...] = (
+    SelectCard,
+    LongRest,
+    ActFirst,
+    PlayHalf,
+    MoveTo,
+    ChooseTarget,
+    Skip,
+    PlaceSummon,
+    ChooseMonsterOption,
+    Negate,
+    LoseCard,
+    ShortRest,
+    RestLoss,
+    Redraw,
+    LongRestHeal,
+    DrawAbility,
+    *DRAW_ACTION_TYPES,
+)

@@ -1,0 +1,145 @@
+"""Ability cards: selecting two each round, playing a top and a bottom, where cards go.
+
+- HV-CARD-1: each round every character selects two cards from hand, or
+  declares a long rest (HV-REST-2, needing two discards: HV-REST-3). The
+  selection is secret and revealed at once, so the engine asks the characters
+  one after another: first the leading card, then the second.
+- HV-CARD-2: the leading card's initiative is the character's initiative.
+- HV-CARD-3: on its turn the character performs the top of one selected card
+  and the bottom of the other, in either order; never two tops or two bottoms.
+  Either half may be replaced by the basic Attack 2 (top) or Move 2 (bottom).
+- HV-CARD-4: a played card goes to the discard pile, or to the lost pile if the
+  performed half says lost (a basic action never loses the card).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rulekeeper.core.actions import Action
+from rulekeeper.core.errors import RuleViolation
+from rulekeeper.games.haven.actions import LongRest, PlayHalf, SelectCard
+from rulekeeper.games.haven.scenario_format import AbilitySpec, CardSpec, HalfSpec
+
+if TYPE_CHECKING:
+    from rulekeeper.games.haven.state import HavenState, Hero, Turn
+
+BASIC_TOP = HalfSpec(actions=(AbilitySpec(type="attack", value=2),))
+BASIC_BOTTOM = HalfSpec(actions=(AbilitySpec(type="move", value=2),))
+
+
+def card(state: HavenState, hero: str, card_id: str) -> CardSpec:
+    return next(c for c in state.spec.classes[hero].cards if c.id == card_id)
+
+
+# -- selection (HV-CARD-1, HV-CARD-2, HV-REST-2/3) -------------------------------------
+def selecting_hero(state: HavenState) -> Hero | None:
+    for hero in state.living_heroes():
+        if not hero.selected:
+            return hero
+    return None
+
+
+def selection_actions(hero: Hero) -> list[Action]:
+    actions: list[Action] = []
+    if hero.leading is None:
+        if len(hero.hand) >= 2:
+            actions.extend(SelectCard(hero.id, c) for c in sorted(hero.hand))
+        if len(hero.discard) >= 2:
+            actions.append(LongRest(hero.id))
+    else:
+        actions.extend(SelectCard(hero.id, c) for c in sorted(hero.hand))
+    return actions
+
+
+def check_selection(hero: Hero, action: Action) -> None:
+    if isinstance(action, LongRest):
+        if action.character != hero.id:
+            raise RuleViolation("HV-CARD-1", f"it is {hero.id}'s turn to select cards")
+        if hero.leading is not None:
+            raise RuleViolation("HV-REST-2", "a long rest replaces the whole card selection")
+        if len(hero.discard) < 2:
+            raise RuleViolation(
+                "HV-REST-3", f"a rest needs two cards in the discard pile ({len(hero.discard)})"
+            )
+        return
+    if not isinstance(action, SelectCard):
+        raise RuleViolation("HV-CARD-1", "every character first selects two cards or rests")
+    if action.character != hero.id:
+        raise RuleViolation("HV-CARD-1", f"it is {hero.id}'s turn to select cards")
+    if action.card not in hero.hand:
+        raise RuleViolation("HV-CARD-1", f"{action.card} is not in {hero.id}'s hand")
+    if hero.leading is None and len(hero.hand) < 2:
+        raise RuleViolation("HV-CARD-1", "with fewer than two cards in hand, only a long rest")
+
+
+def apply_selection(state: HavenState, hero: Hero, action: Action) -> None:
+    if isinstance(action, LongRest):
+        hero.long_rest = True
+        state.emit("select", f"{hero.id} declares a long rest (initiative 99)", "HV-REST-2")
+        return
+    if not isinstance(action, SelectCard):
+        return
+    hero.hand.remove(action.card)
+    hero.active.append(action.card)
+    if hero.leading is None:
+        hero.leading = action.card
+        state.emit("select", f"{hero.id} selects a leading card", "HV-CARD-1", "HV-CARD-2")
+    else:
+        hero.second = action.card
+        state.emit("select", f"{hero.id} selects a second card", "HV-CARD-1")
+
+
+# -- playing halves (HV-CARD-3, HV-CARD-4) -----------------------------------------------
+def play_actions(hero: Hero, turn: Turn) -> list[Action]:
+    """The halves still allowed: any of the two first, then the other card's other half."""
+    selected = [c for c in (hero.leading, hero.second) if c is not None]
+    if not turn.halves:
+        options = [(c, h) for c in selected for h in ("top", "bottom")]
+    else:
+        played_card, played_half, _ = turn.halves[0]
+        other = [c for c in selected if c != played_card]
+        options = [(c, "bottom" if played_half == "top" else "top") for c in other]
+    out: list[Action] = []
+    for c, h in sorted(options):
+        out.append(PlayHalf(c, h))  # type: ignore[arg-type]
+        out.append(PlayHalf(c, h, basic=True))  # type: ignore[arg-type]
+    return out
+
+
+def check_play(hero: Hero, turn: Turn, action: PlayHalf) -> None:
+    selected = [c for c in (hero.leading, hero.second) if c is not None]
+    if action.card not in selected:
+        where = "in hand" if action.card in hero.hand else "not selected"
+        raise RuleViolation(
+            "HV-CARD-3", f"{action.card} is {where}: only the two selected cards are played"
+        )
+    if any(c == action.card for c, _, _ in turn.halves):
+        raise RuleViolation("HV-CARD-3", f"{action.card} has already been played this turn")
+    if turn.halves and turn.halves[0][1] == action.half:
+        raise RuleViolation(
+            "HV-CARD-3", f"one top and one bottom: never two {action.half}s in a turn"
+        )
+
+
+def apply_play(state: HavenState, hero: Hero, turn: Turn, action: PlayHalf) -> list[AbilitySpec]:
+    """Record the half, send the card to its pile (HV-CARD-4), return the abilities to perform."""
+    spec = card(state, hero.id, action.card)
+    half = spec.top if action.half == "top" else spec.bottom
+    performed = (BASIC_TOP if action.half == "top" else BASIC_BOTTOM) if action.basic else half
+    turn.halves.append([action.card, action.half, action.basic])
+    hero.active.remove(action.card)
+    lost = half.lost and not action.basic
+    (hero.lost if lost else hero.discard).append(action.card)
+    what = f"the basic {'Attack 2' if action.half == 'top' else 'Move 2'}" if action.basic else ""
+    state.emit(
+        "play",
+        f"{hero.id} plays the {action.half} of {spec.name or spec.id}"
+        + (f" as {what}" if what else "")
+        + f"; the card goes to the {'lost' if lost else 'discard'} pile",
+        "HV-CARD-3",
+        "HV-CARD-4",
+        card=action.card,
+        half=action.half,
+    )
+    return list(performed.actions)

@@ -1,0 +1,41 @@
+"""Elements: infused strong at the end of the infusing turn, consumed for a bonus, waning each round.
+
+The element board is ``state.elements``: element -> ``"strong"`` or
+``"waning"`` (absent = inert). An infusion takes effect at the end of the turn
+that made it (GH p.24; FH p.29); an element is consumable while strong or
+waning; at the end of every round strong elements wane and waning ones go
+inert. Consuming is done automatically whenever an ability offers it and the
+element is available (a house simplification, docs/games/haven.md).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from rulekeeper.games.haven.state import HavenState
+
+STRONG = "strong"
+WANING = "waning"
+
+
+def available(state: HavenState, element: str) -> bool:
+    return state.elements.get(element) in (STRONG, WANING)
+
+
+def consume(state: HavenState, element: str) -> bool:
+    """Consume ``element`` if it is strong or waning; True if it was."""
+    if not available(state, element):
+        return False
+    del state.elements[element]
+    return True
+
+
+def infuse_at_end_of_turn(state: HavenState, elements: list[str]) -> None:
+    for element in elements:
+        state.elements[element] = STRONG
+
+
+def wane(state: HavenState) -> None:
+    """End of round: strong -> waning, waning -> inert."""
+    state.elements = {e: WANING for e, level in sorted(state.elements.items()) if level == STRONG}

@@ -1,0 +1,64 @@
+"""Haven scenario play: Gloomhaven and Frosthaven scenarios on one engine.
+
+``GAME`` is what the registry finds. A scenario is a shipped name
+(content/haven/scenarios/) or the path of a haven-scenario/1 file; the
+ruleset is ``gloomhaven`` or ``frosthaven``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rulekeeper.core.actions import Action, ActionCodec
+from rulekeeper.core.game import Game, ScenarioInfo, State
+from rulekeeper.games.haven import round_flow, scenario_setup
+from rulekeeper.games.haven.actions import ACTION_TYPES
+from rulekeeper.games.haven.scenario_format import load_scenario, shipped_scenario_names
+from rulekeeper.games.haven.state import HavenState
+
+
+class HavenGame(Game):
+    name = "haven"
+    title = "Haven (Gloomhaven / Frosthaven scenarios)"
+    rulesets = ("gloomhaven", "frosthaven")
+
+    def __init__(self) -> None:
+        self._codec = ActionCodec(ACTION_TYPES)
+
+    def scenarios(self) -> Sequence[ScenarioInfo]:
+        out = []
+        for name in shipped_scenario_names():
+            spec = load_scenario(name)
+            out.append(ScenarioInfo(name, spec.title or name, self.rulesets))
+        return out
+
+    def new_state(self, scenario: str, seed: int, ruleset: str | None = None) -> HavenState:
+        ruleset = self.check_ruleset(ruleset)
+        spec = load_scenario(scenario)
+        state = HavenState(self, ruleset=ruleset, scenario=scenario, seed=seed, spec=spec)
+        scenario_setup.set_up(state)
+        state.emit("round", f"{spec.title or spec.name}: round 1 begins ({ruleset} rules)")
+        round_flow.advance(state)
+        return state
+
+    @property
+    def codec(self) -> ActionCodec:
+        return self._codec
+
+    def render(self, state: State) -> Any:
+        from rulekeeper.games.haven.render import render_state
+
+        if not isinstance(state, HavenState):
+            return super().render(state)
+        return render_state(state)
+
+    def describe_action(self, state: State, action: Action) -> str:
+        from rulekeeper.games.haven.render import describe_action
+
+        if not isinstance(state, HavenState):
+            return action.label()
+        return describe_action(state, action)
+
+
+GAME = HavenGame()

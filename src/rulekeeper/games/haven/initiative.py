@@ -1,0 +1,100 @@
+"""Who acts when: initiative order and its tie rules (HV-INIT-1..5).
+
+- HV-INIT-1: figures act in ascending initiative.
+- HV-INIT-2: characters tied compare their second card; still tied, the players
+  choose (``tied_characters`` finds the set the players must order).
+- HV-INIT-3: a character tied with a monster group acts first.
+- HV-INIT-4: a monster group's initiative is its ability card's; within the
+  group elites act before normals, each in ascending standee number.
+- HV-INIT-5: summons act immediately before their summoner, never in the round
+  they were summoned (``actors_of_slot``).
+
+Monster groups tied with each other act in order of their type ID (the
+rulebooks leave this to the players; a house reading, docs/games/haven.md).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rulekeeper.games.haven.map_state import monster_card_initiative
+
+if TYPE_CHECKING:
+    from rulekeeper.games.haven.state import HavenState, Hero
+
+LONG_REST_INITIATIVE = 99
+"""HV-REST-2: a long rest acts at initiative 99."""
+GROUP_PREFIX = "group:"
+
+
+def card_initiative(state: HavenState, hero: str, card: str) -> int:
+    cards = state.spec.classes[hero].cards
+    return next(c.initiative for c in cards if c.id == card)
+
+
+def hero_initiative(state: HavenState, hero: Hero) -> tuple[int, int]:
+    """HV-CARD-2: the leading card sets initiative; the second card breaks ties (HV-INIT-2)."""
+    if hero.long_rest or hero.leading is None or hero.second is None:
+        return LONG_REST_INITIATIVE, LONG_REST_INITIATIVE
+    return card_initiative(state, hero.id, hero.leading), card_initiative(
+        state, hero.id, hero.second
+    )
+
+
+def tied_characters(state: HavenState) -> list[str]:
+    """HV-INIT-2: the first set of characters still tied after their second cards."""
+    by_key: dict[tuple[int, int], list[Hero]] = {}
+    for hero in state.living_heroes():
+        by_key.setdefault(hero_initiative(state, hero), []).append(hero)
+    for key in sorted(by_key):
+        unplaced = [h.id for h in by_key[key] if h.tie_rank == 0]
+        if len(unplaced) > 1:
+            return unplaced
+    return []
+
+
+def choose_first(state: HavenState, hero_id: str) -> None:
+    """HV-INIT-2: the players put this tied character ahead of the others still tied."""
+    hero = state.heroes[hero_id]
+    key = hero_initiative(state, hero)
+    placed = [
+        h for h in state.living_heroes() if hero_initiative(state, h) == key and h.tie_rank > 0
+    ]
+    hero.tie_rank = len(placed) + 1
+
+
+def turn_order(state: HavenState) -> list[str]:
+    """HV-INIT-1/3/4: character IDs and ``group:TYPE`` slots in acting order."""
+    keyed: list[tuple[tuple[int, int, int, int, str], str]] = []
+    for hero in state.living_heroes():
+        first, second = hero_initiative(state, hero)
+        hero.initiative = first
+        rank = hero.tie_rank if hero.tie_rank > 0 else 9
+        keyed.append(((first, 0, second, rank, hero.id), hero.id))
+    for name, group in sorted(state.groups.items()):
+        if group.card is None or not monsters_of(state, name):
+            continue
+        initiative = monster_card_initiative(state, name, group.card)
+        keyed.append(((initiative, 1, 0, 0, name), GROUP_PREFIX + name))
+    keyed.sort()
+    return [slot for _, slot in keyed]
+
+
+def monsters_of(state: HavenState, mtype: str) -> list[str]:
+    """HV-INIT-4: a group's monsters, elites first, each in ascending standee number."""
+    members = [f for f in state.figures.values() if f.kind == "monster" and f.type == mtype]
+    members.sort(key=lambda f: (not f.elite, f.standee))
+    return [f.id for f in members]
+
+
+def actors_of_slot(state: HavenState, slot: str) -> list[str]:
+    """The figures acting in this slot: a group's monsters, or a character after its summons."""
+    if slot.startswith(GROUP_PREFIX):
+        return monsters_of(state, slot.removeprefix(GROUP_PREFIX))
+    summons = [
+        f
+        for f in state.figures.values()
+        if f.kind == "summon" and f.owner == slot and f.summoned_round < state.round
+    ]
+    summons.sort(key=lambda f: f.standee)
+    return [*(f.id for f in summons), slot]

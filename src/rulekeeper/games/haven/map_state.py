@@ -1,0 +1,193 @@
+"""The map as it stands: revealed rooms, doors, sprung traps, and the boards built from it.
+
+Boards and line-of-sight tables are built once per set of revealed hexes and
+cached (DESIGN.md, "Performance"): the map only changes when a door opens.
+A closed door is part of the characters' map (entering it opens the door and
+reveals the rooms behind it) but not of a monster's or summon's: the monster
+mover never walks through one.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from rulekeeper.boards.hexgrid import UNREACHABLE, Hex, HexBoard
+from rulekeeper.boards.line_of_sight import LineOfSight
+from rulekeeper.games.haven.board_format import (
+    BoardSpec,
+    FigureSpec,
+    MapSpec,
+    TerrainSpec,
+    TurnSpec,
+)
+from rulekeeper.games.haven.movement import Movement, MoveMode, Terrain
+
+if TYPE_CHECKING:
+    from rulekeeper.games.haven.state import Figure, HavenState
+
+
+def room_of(state: HavenState) -> dict[Hex, str]:
+    return {h: room.id for room in state.spec.rooms for h in room.hexes}
+
+
+def visible_hexes(state: HavenState, *, with_closed_doors: bool) -> tuple[Hex, ...]:
+    """The start area, revealed rooms and open doors (and closed doors, for characters)."""
+    rooms = room_of(state)
+    doors = {d.hex for d in state.spec.doors}
+    revealed = set(state.revealed)
+    out = []
+    for h in state.spec.map.hexes:
+        if h in doors:
+            if with_closed_doors or h in state.open_doors:
+                out.append(h)
+        elif h not in rooms or rooms[h] in revealed:
+            out.append(h)
+    return tuple(out)
+
+
+def closed_doors(state: HavenState) -> list[Hex]:
+    return [d.hex for d in state.spec.doors if d.hex not in state.open_doors]
+
+
+@lru_cache(maxsize=64)
+def _board(hexes: tuple[Hex, ...], walls: tuple[tuple[Hex, Hex], ...]) -> HexBoard:
+    present = set(hexes)
+    return HexBoard(hexes, [w for w in walls if w[0] in present and w[1] in present])
+
+
+@lru_cache(maxsize=64)
+def _sight(board: HexBoard, rule: str) -> LineOfSight:
+    return LineOfSight(board, rule)  # type: ignore[arg-type]
+
+
+def board(state: HavenState, *, with_closed_doors: bool = True) -> HexBoard:
+    return _board(visible_hexes(state, with_closed_doors=with_closed_doors), state.spec.map.walls)
+
+
+def sight(state: HavenState, hexboard: HexBoard) -> LineOfSight:
+    return _sight(hexboard, state.rules.line_of_sight)
+
+
+def terrain_spec(state: HavenState, hexes: tuple[Hex, ...]) -> TerrainSpec:
+    """The terrain on these hexes, sprung traps gone (HV-MOVE-2)."""
+    present = set(hexes)
+    t = state.spec.map.terrain
+    sprung = set(state.sprung_traps)
+    return TerrainSpec(
+        obstacle=tuple(h for h in t.obstacle if h in present),
+        trap=tuple(h for h in t.trap if h in present and h not in sprung),
+        hazardous=tuple(h for h in t.hazardous if h in present),
+        difficult=tuple(h for h in t.difficult if h in present),
+        icy=tuple(h for h in t.icy if h in present),
+    )
+
+
+def terrain_flags(hexboard: HexBoard, spec: TerrainSpec) -> Terrain:
+    n = len(hexboard)
+
+    def flags(hexes: tuple[Hex, ...]) -> tuple[bool, ...]:
+        out = [False] * n
+        for h in hexes:
+            out[hexboard.index[h]] = True
+        return tuple(out)
+
+    return Terrain(
+        obstacle=flags(spec.obstacle),
+        negative=flags((*spec.trap, *spec.hazardous)),
+        difficult=flags(spec.difficult),
+        icy=flags(spec.icy),
+    )
+
+
+def movement(state: HavenState, figure: Figure, mode: MoveMode) -> tuple[HexBoard, Movement]:
+    """HV-MOVE-1..4: the travel table of ``figure`` (allies passable, enemies not)."""
+    hexboard = board(state, with_closed_doors=figure.kind == "character")
+    terrain = terrain_flags(hexboard, terrain_spec(state, hexboard.hexes))
+    index = hexboard.index
+    others = [f for f in state.figures.values() if f.id != figure.id and f.hex in index]
+    occupied = frozenset(index[f.hex] for f in others)
+    enemies = frozenset(index[f.hex] for f in others if f.team != figure.team)
+    return hexboard, Movement(
+        hexboard, state.rules, terrain, index[figure.hex], occupied, enemies, mode
+    )
+
+
+def reachable(state: HavenState, figure: Figure, points: int, mode: MoveMode) -> list[Hex]:
+    """The hexes ``figure`` may end a move of ``points`` in (HV-MOVE-1..4), its own included."""
+    hexboard, move = movement(state, figure, mode)
+    out = [figure.hex]
+    for i, h in enumerate(hexboard.hexes):
+        near = move.distance[i] != UNREACHABLE and move.distance[i] <= points
+        if h != figure.hex and near and move.can_end(i):
+            out.append(h)
+    return out
+
+
+def in_reach(state: HavenState, attacker: Figure, target: Figure, range_: int) -> bool:
+    """HV-LOS-1/2: a melee attack reaches adjacent hexes; a ranged one counts range around walls."""
+    hexboard = board(state, with_closed_doors=True)
+    index = hexboard.index
+    if attacker.hex not in index or target.hex not in index:
+        return False
+    a, b = index[attacker.hex], index[target.hex]
+    reach = max(1, range_)
+    if hexboard.proximity(b)[a] > reach:
+        return False
+    return sight(state, hexboard).visible(a, b)
+
+
+def adjacent(state: HavenState, one: Figure, other: Figure) -> bool:
+    hexboard = board(state, with_closed_doors=True)
+    index = hexboard.index
+    if one.hex not in index or other.hex not in index:
+        return False
+    return hexboard.adjacent(index[one.hex], index[other.hex])
+
+
+def solver_spec(state: HavenState, actor: Figure, turn: TurnSpec) -> BoardSpec:
+    """A haven-board/1 document of the map now, for the monster mover (monster_ai.py)."""
+    hexes = visible_hexes(state, with_closed_doors=False)
+    present = set(hexes)
+    walls = tuple(w for w in state.spec.map.walls if w[0] in present and w[1] in present)
+    figures = [
+        FigureSpec(
+            id=f.id,
+            team=f.team,
+            hex=f.hex,
+            initiative=figure_initiative(state, f),
+            summoner=f.owner or None,
+        )
+        for f in state.figures.values()
+        if f.hex in present
+    ]
+    return BoardSpec(
+        format="haven-board/1",
+        ruleset=state.rules.name,  # type: ignore[arg-type]
+        hexes=hexes,
+        walls=walls,
+        terrain=terrain_spec(state, hexes),
+        figures=tuple(figures),
+        turn=turn,
+    )
+
+
+def figure_initiative(state: HavenState, figure: Figure) -> int:
+    """The initiative the monster mover breaks focus ties with (HV-FOCUS-2)."""
+    if figure.kind == "character":
+        return state.heroes[figure.id].initiative or 99
+    if figure.kind == "summon":
+        return state.heroes[figure.owner].initiative or 99
+    group = state.groups.get(figure.type)
+    if group is None or group.card is None:
+        return 99
+    return monster_card_initiative(state, figure.type, group.card)
+
+
+def monster_card_initiative(state: HavenState, mtype: str, card: str) -> int:
+    deck = state.spec.monster_decks[state.spec.monster_types[mtype].deck]
+    return next(c.initiative for c in deck.cards if c.id == card)
+
+
+def map_spec(state: HavenState) -> MapSpec:
+    return state.spec.map

@@ -1,0 +1,172 @@
+"""Monster and summon turns: the monster mover decides, the attack draws resolve.
+
+For each monster (HV-INIT-4 order) the group's ability card is performed in
+order. A move followed by an attack is one question to the monster mover
+(:func:`~rulekeeper.games.haven.monster_ai.solve_monster_turn`, HV-FOCUS-*,
+HV-MOVE-MON-*): the game builds a haven-board/1 document of the map now and
+asks it. When it returns several equally good options the players choose
+(HV-MOVE-MON-3; the decision goes to player 0, the party). The monster then
+walks the chosen path (traps and hazardous terrain on entry, HV-MOVE-2) and
+attacks the chosen targets, one modifier draw per target (HV-ATK-1), from the
+monster deck, or for a summon from its summoner's deck (HV-SUM-2).
+
+Monster card values for move and attack are added to the monster's stats
+(and range too for a ranged monster); heal, shield and conditions on a
+monster card affect the monster itself.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rulekeeper.core.errors import RuleViolation
+from rulekeeper.games.haven import map_state, summons
+from rulekeeper.games.haven import turn as turns
+from rulekeeper.games.haven.board_format import TurnSpec
+from rulekeeper.games.haven.monster_ai import solve_monster_turn
+from rulekeeper.games.haven.movement import MoveMode
+from rulekeeper.games.haven.scenario_format import AbilitySpec
+
+if TYPE_CHECKING:
+    from rulekeeper.games.haven.state import Figure, HavenState, Turn
+
+
+def program(state: HavenState, figure: Figure) -> list[AbilitySpec]:
+    """The abilities this figure performs this turn, in order."""
+    if figure.kind == "summon":
+        return summons.summon_program(state, figure)
+    group = state.groups[figure.type]
+    deck = state.spec.monster_decks[state.spec.monster_types[figure.type].deck]
+    card = next(c for c in deck.cards if c.id == group.card)
+    return list(card.actions)
+
+
+def _flying(state: HavenState, figure: Figure) -> bool:
+    if figure.kind == "summon":
+        return summons.summon_spec(state, figure).flying
+    return state.spec.monster_types[figure.type].flying
+
+
+def absolute(state: HavenState, figure: Figure, ability: AbilitySpec) -> AbilitySpec:
+    """A monster card's move and attack added to the monster's stats (summons: printed)."""
+    if figure.kind != "monster":
+        return ability
+    stats = state.monster_stats(figure)
+    if ability.type == "move":
+        return ability.model_copy(update={"value": max(0, stats.move + ability.value)})
+    if ability.type == "attack":
+        reach = stats.range + ability.range if stats.range > 0 else ability.range
+        return ability.model_copy(
+            update={"value": max(0, stats.attack + ability.value), "range": max(0, reach)}
+        )
+    return ability
+
+
+def step(state: HavenState, figure: Figure, turn: Turn) -> bool:
+    """Perform the next ability; False when the players must choose a mover option."""
+    summons.check_can_act(state, figure)
+    ability = absolute(state, figure, turn.queue[0])
+    if turns.self_effect(state, figure, ability):
+        turn.queue.pop(0)
+        return True
+    if ability.type == "heal":
+        turns.heal(state, figure, ability.value, figure.id)
+        turn.queue.pop(0)
+        return True
+    if ability.type == "summon":
+        raise NotImplementedError("monster summons are not supported yet (HV-SUM-1)")
+    move = ability if ability.type == "move" else None
+    attack = ability if ability.type == "attack" else None
+    turn.queue.pop(0)
+    if move is not None and turn.queue and turn.queue[0].type == "attack":
+        attack = absolute(state, figure, turn.queue.pop(0))
+    if turns.has(figure, "disarm"):
+        attack = None
+    return _solve(state, figure, turn, move, attack)
+
+
+def _solve(
+    state: HavenState,
+    figure: Figure,
+    turn: Turn,
+    move: AbilitySpec | None,
+    attack: AbilitySpec | None,
+) -> bool:
+    points = 0 if move is None or turns.has(figure, "immobilize") else move.value
+    flying = _flying(state, figure)
+    spec = map_state.solver_spec(
+        state,
+        figure,
+        TurnSpec(
+            figure=figure.id,
+            move=points,
+            range=attack.range if attack else 0,
+            targets=attack.targets if attack else 0,
+            aoe=attack.aoe if attack else (),
+            flying=flying,
+            muddled=turns.has(figure, "muddle"),
+        ),
+    )
+    answer = solve_monster_turn(spec)
+    for reason in answer.reasons:
+        rule = reason.split(":", 1)[0]
+        state.emit("mover", f"{figure.id}: {reason}", rule, figure=figure.id)
+    turn.options = [
+        {
+            **option.to_json(),
+            "attack": attack.model_dump(mode="json") if attack else None,
+            "flying": flying,
+        }
+        for option in answer.options
+    ]
+    if len(turn.options) > 1:
+        turn.stage = "monster_option"
+        return False
+    perform(state, figure, turn, 0)
+    return True
+
+
+def option_summary(option: dict[str, Any]) -> str:
+    move_to = option["move_to"]
+    targets = option["targets"]
+    text = f"move to {move_to}"
+    if targets:
+        text += f", attack {', '.join(targets)}"
+    elif option.get("focus"):
+        text += f" (focus {option['focus']})"
+    return text
+
+
+def perform(state: HavenState, figure: Figure, turn: Turn, index: int) -> None:
+    """Walk the chosen option's path, then start its attack against each target in turn."""
+    option = turn.options[index]
+    turn.options = []
+    turn.stage = "ability"
+    path = [(int(h[0]), int(h[1])) for h in option["path"]]
+    turns.walk(state, figure, path, MoveMode(flying=option["flying"]))
+    if figure.id not in state.figures or option["attack"] is None:
+        return
+    targets = [t for t in option["targets"] if t in state.figures]
+    if not targets:
+        return
+    ability = AbilitySpec.model_validate(option["attack"])
+    turns.start_attack(state, figure, ability, ability.value)
+    turn.attack["pending"] = targets
+    next_target(state, figure, turn)
+
+
+def next_target(state: HavenState, figure: Figure, turn: Turn) -> None:
+    """Start the draw against the next of the mover's targets still standing."""
+    pending: list[str] = turn.attack.get("pending", [])
+    while pending:
+        target = pending.pop(0)
+        if target in state.figures and figure.id in state.figures:
+            turns.begin_draw(state, figure, target)
+            return
+    turn.attack = {}
+
+
+def check_option(state: HavenState, figure: Figure, turn: Turn, index: int) -> None:
+    summons.check_can_act(state, figure)
+    if turn.stage != "monster_option" or not 0 <= index < len(turn.options):
+        raise RuleViolation("HV-MOVE-MON-3", "choose one of the monster mover's options")

@@ -1,0 +1,173 @@
+"""Resting: the short rest at the end of a round and the long rest as a turn (HV-REST-1..3).
+
+- HV-REST-1: short rest, at the end of the round: a random card of the discard
+  pile is lost (a chance node over the pile), the rest return to hand; once per
+  rest the character may suffer 1 damage to lose a different random card
+  instead (the first card stays and returns to hand).
+- HV-REST-2: a long rest is declared during card selection and is the whole
+  turn at initiative 99: the character loses a card of its choice from the
+  discard pile, returns the rest to hand and heals 2 ([FH] the heal is
+  optional: ``Ruleset.long_rest_heal_optional``).
+- HV-REST-3: either rest needs at least two cards in the discard pile.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from rulekeeper.core.actions import Action
+from rulekeeper.core.errors import RuleViolation
+from rulekeeper.games.haven import exhaustion
+from rulekeeper.games.haven import turn as turns
+from rulekeeper.games.haven.actions import LongRestHeal, LoseCard, Redraw, RestLoss, ShortRest
+from rulekeeper.games.haven.state import RestStep
+
+if TYPE_CHECKING:
+    from rulekeeper.games.haven.state import HavenState, Hero, Turn
+
+LONG_REST_HEAL = 2
+
+
+# -- short rest (end of round) ------------------------------------------------------------
+def may_short_rest(hero: Hero) -> bool:
+    """HV-REST-3: two discards; a character that long rested this round does not rest again."""
+    return not hero.exhausted and not hero.long_rest and len(hero.discard) >= 2
+
+
+def next_rester(state: HavenState, after: str | None) -> RestStep | None:
+    """The next character (party order) offered a short rest this end of round."""
+    ids = list(state.heroes)
+    start = 0 if after is None else ids.index(after) + 1
+    for hero_id in ids[start:]:
+        if may_short_rest(state.heroes[hero_id]):
+            return RestStep(hero_id)
+    return None
+
+
+def rest_actions(state: HavenState, step: RestStep) -> list[Action]:
+    if step.stage == "decide":
+        return [ShortRest(step.hero, True), ShortRest(step.hero, False)]
+    if step.stage == "redraw":
+        return [Redraw(step.hero, False), Redraw(step.hero, True)]
+    return []
+
+
+def loss_outcomes(state: HavenState, step: RestStep) -> list[tuple[Action, Fraction]]:
+    """HV-REST-1: each card of the discard pile equally likely (the first loss excluded on a redraw)."""
+    pile = [c for c in state.heroes[step.hero].discard if c != step.lost_card]
+    return [(RestLoss(step.hero, c), Fraction(1, len(pile))) for c in sorted(pile)]
+
+
+def check_rest(state: HavenState, step: RestStep, action: Action) -> None:
+    hero = state.heroes[step.hero]
+    if isinstance(action, ShortRest) and step.stage == "decide":
+        if action.character != hero.id:
+            raise RuleViolation("HV-REST-1", f"{hero.id} is deciding whether to rest")
+        if action.rest and len(hero.discard) < 2:
+            raise RuleViolation("HV-REST-3", "a rest needs two cards in the discard pile")
+        return
+    if isinstance(action, Redraw) and step.stage == "redraw":
+        if action.character != hero.id:
+            raise RuleViolation("HV-REST-1", f"{hero.id} is resting")
+        return
+    if isinstance(action, Redraw):
+        raise RuleViolation("HV-REST-1", "the redraw for 1 damage is allowed once per rest")
+    raise RuleViolation("HV-REST-1", f"{action.label()} is not part of the short rest now")
+
+
+def apply_rest(state: HavenState, step: RestStep, action: Action) -> bool:
+    """Advance the short rest; True when this character's rest is over."""
+    hero = state.heroes[step.hero]
+    if isinstance(action, ShortRest):
+        if not action.rest:
+            state.emit("rest", f"{hero.id} does not rest", "HV-REST-1")
+            return True
+        step.stage = "loss"
+        state.emit("rest", f"{hero.id} takes a short rest", "HV-REST-1")
+        return False
+    if isinstance(action, RestLoss):
+        if step.redrawn:
+            _finish_short_rest(state, hero, action.card)
+            return True
+        step.lost_card = action.card
+        step.stage = "redraw"
+        state.emit("rest", f"the short rest would lose {action.card}", "HV-REST-1")
+        return False
+    if isinstance(action, Redraw):
+        if not action.redraw:
+            _finish_short_rest(state, hero, step.lost_card)
+            return True
+        step.redrawn = True
+        step.stage = "loss"
+        figure = state.figures.get(hero.id)
+        if figure is not None:
+            exhaustion.damage(state, figure, 1, "the short rest's redraw", "HV-REST-1")
+        return hero.exhausted
+    return False
+
+
+def _finish_short_rest(state: HavenState, hero: Hero, card: str) -> None:
+    hero.discard.remove(card)
+    hero.lost.append(card)
+    returned = len(hero.discard)
+    hero.hand.extend(hero.discard)
+    hero.discard = []
+    state.emit(
+        "rest",
+        f"{hero.id} loses {card} and returns {returned} card(s) to hand",
+        "HV-REST-1",
+        card=card,
+    )
+
+
+# -- long rest (the character's turn) ------------------------------------------------------
+def long_rest_actions(state: HavenState, hero: Hero, turn: Turn) -> list[Action]:
+    if turn.stage == "long_rest_lose":
+        return [LoseCard(hero.id, c) for c in sorted(set(hero.discard))]
+    if turn.stage == "long_rest_heal":
+        return [LongRestHeal(hero.id, True), LongRestHeal(hero.id, False)]
+    return []
+
+
+def check_long_rest(state: HavenState, hero: Hero, turn: Turn, action: Action) -> None:
+    if turn.stage == "long_rest_lose" and isinstance(action, LoseCard):
+        if action.character != hero.id or action.card not in hero.discard:
+            raise RuleViolation("HV-REST-2", "a long rest loses a card from its own discard pile")
+        return
+    if turn.stage == "long_rest_heal" and isinstance(action, LongRestHeal):
+        return
+    raise RuleViolation("HV-REST-2", f"{hero.id} is taking a long rest this turn")
+
+
+def apply_long_rest(state: HavenState, hero: Hero, turn: Turn, action: Action) -> bool:
+    """Lose the chosen card, return the rest, heal (HV-REST-2); True when the turn is over."""
+    if isinstance(action, LoseCard):
+        hero.discard.remove(action.card)
+        hero.lost.append(action.card)
+        returned = len(hero.discard)
+        hero.hand.extend(hero.discard)
+        hero.discard = []
+        state.emit(
+            "rest",
+            f"{hero.id} long rests: loses {action.card}, returns {returned} card(s) to hand",
+            "HV-REST-2",
+        )
+        if state.rules.long_rest_heal_optional:
+            turn.stage = "long_rest_heal"
+            return False
+        long_rest_heal(state, hero)
+        return True
+    if isinstance(action, LongRestHeal):
+        if action.heal:
+            long_rest_heal(state, hero)
+        else:
+            state.emit("rest", f"{hero.id} declines the long rest's heal", "HV-REST-2")
+        return True
+    return False
+
+
+def long_rest_heal(state: HavenState, hero: Hero) -> None:
+    figure = state.figures.get(hero.id)
+    if figure is not None:
+        turns.heal(state, figure, LONG_REST_HEAL, f"{hero.id}'s long rest", "HV-REST-2")

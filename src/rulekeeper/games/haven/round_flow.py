@@ -1,0 +1,562 @@
+"""The round, top-down as the rulebook tells it, and who decides at each point.
+
+1. Card selection (HV-CARD-1): each character selects two cards or declares a
+   long rest; round start first exhausts characters who cannot (HV-EXH-1).
+2. Monster ability cards: one chance node per monster group on the map.
+3. Initiative order (HV-INIT-1..4); tied characters are ordered by the players
+   (HV-INIT-2).
+4. Turns in order: summons before their summoner (HV-INIT-5); a character plays
+   its halves (HV-CARD-3) or long rests (HV-REST-2); monsters and summons are
+   run by the monster mover (monster_turns.py).
+5. End of round: short rests (HV-REST-1), modifier decks that drew ×2 or null
+   reshuffle (HV-ATK-4), ability decks that drew a shuffle card reshuffle,
+   shields end, elements wane; a survive objective may be met.
+
+:func:`advance` runs everything that needs no decision until a player or
+chance must act, so the state always rests at a decision, a chance node or
+the end.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from rulekeeper.core.actions import Action
+from rulekeeper.core.errors import RuleViolation
+from rulekeeper.core.game import CHANCE, TERMINAL
+from rulekeeper.games.haven import (
+    cards,
+    elements,
+    exhaustion,
+    initiative,
+    monster_turns,
+    rest,
+)
+from rulekeeper.games.haven import (
+    turn as turns,
+)
+from rulekeeper.games.haven.actions import (
+    ActFirst,
+    ChooseMonsterOption,
+    DrawAbility,
+    LongRest,
+    LoseCard,
+    Negate,
+    PlayHalf,
+    SelectCard,
+)
+from rulekeeper.games.haven.attack_draw import DrawModifier, KeepModifier, NeedCard
+from rulekeeper.games.haven.conditions import expiring_at_end_of_turn, turn_start_damage
+from rulekeeper.games.haven.state import Turn
+
+if TYPE_CHECKING:
+    from rulekeeper.games.haven.state import Figure, HavenState, Hero
+
+CATALOG = turns.CATALOG
+
+
+# -- who acts ------------------------------------------------------------------------------
+def _draw_needs_card(state: HavenState) -> bool:
+    t = state.turn
+    return t is not None and t.draw is not None and isinstance(t.draw.next_step(CATALOG), NeedCard)
+
+
+def _group_to_draw(state: HavenState) -> str | None:
+    for name, group in sorted(state.groups.items()):
+        if group.card is None and initiative.monsters_of(state, name):
+            return name
+    return None
+
+
+def _player_of(state: HavenState, figure_id: str) -> int:
+    figure = state.figures.get(figure_id)
+    owner = figure.owner if figure is not None and figure.owner else figure_id
+    hero = state.heroes.get(owner)
+    return hero.player if hero is not None else 0
+
+
+def current_player(state: HavenState) -> int:
+    if state.result:
+        return TERMINAL
+    if state.negation is not None:
+        return state.heroes[state.negation.hero].player
+    t = state.turn
+    if t is not None and t.draw is not None:
+        return CHANCE if _draw_needs_card(state) else _player_of(state, t.actor)
+    if state.phase == "select":
+        hero = cards.selecting_hero(state)
+        return hero.player if hero is not None else 0
+    if state.phase == "draw":
+        return CHANCE
+    if state.phase == "tie":
+        return 0
+    if state.phase == "rest" and state.rest is not None:
+        if state.rest.stage == "loss":
+            return CHANCE
+        return state.heroes[state.rest.hero].player
+    if t is not None:
+        if t.stage == "monster_option":
+            return 0
+        return _player_of(state, t.actor)
+    return 0
+
+
+def pending_decision(state: HavenState) -> str:
+    if state.result:
+        return "the scenario is over"
+    if state.negation is not None:
+        n = state.negation
+        if n.pile:
+            return f"{n.hero}: choose a card to lose from the {n.pile} (HV-NEG-1)"
+        return (
+            f"{n.hero} is about to suffer {n.damage} damage from {n.source}: negate it? (HV-NEG-1)"
+        )
+    t = state.turn
+    if t is not None and t.draw is not None:
+        return (
+            "draw an attack modifier" if _draw_needs_card(state) else "keep a modifier (HV-ADV-3)"
+        )
+    if state.phase == "select":
+        hero = cards.selecting_hero(state)
+        if hero is not None:
+            which = "leading card (sets initiative)" if hero.leading is None else "second card"
+            return f"{hero.id}: select a {which}, or long rest (HV-CARD-1)"
+    if state.phase == "draw":
+        return "draw monster ability cards"
+    if state.phase == "tie":
+        return "characters tied on initiative: who acts first? (HV-INIT-2)"
+    if state.phase == "rest" and state.rest is not None:
+        r = state.rest
+        if r.stage == "decide":
+            return f"{r.hero}: take a short rest? (HV-REST-1)"
+        if r.stage == "redraw":
+            return f"{r.hero}: keep losing {r.lost_card}, or suffer 1 damage to redraw (HV-REST-1)"
+        return "the short rest loses a random card"
+    if t is not None:
+        prompts = {
+            "choose": f"{t.actor}: play a top or bottom half (HV-CARD-3)",
+            "move": f"{t.actor}: where to move (HV-MOVE-1)",
+            "attack": f"{t.actor}: choose a target",
+            "heal": f"{t.actor}: choose whom to heal",
+            "summon": f"{t.actor}: place the summon (HV-SUM-1)",
+            "monster_option": f"{t.actor}: the monster mover found tied options (HV-MOVE-MON-3)",
+            "long_rest_lose": f"{t.actor}: choose the card the long rest loses (HV-REST-2)",
+            "long_rest_heal": f"{t.actor}: heal 2 with the long rest? (HV-REST-2)",
+        }
+        return prompts.get(t.stage, "choose an action")
+    return "choose an action"
+
+
+# -- what is legal ---------------------------------------------------------------------------
+def legal_actions(state: HavenState) -> list[Action]:
+    if state.result:
+        return []
+    if current_player(state) == CHANCE:
+        return [a for a, _ in chance_outcomes(state) or []]
+    if state.negation is not None:
+        return _negation_actions(state)
+    t = state.turn
+    if t is not None and t.draw is not None:
+        return t.draw.legal_choices(CATALOG)
+    if state.phase == "select":
+        hero = cards.selecting_hero(state)
+        return cards.selection_actions(hero) if hero is not None else []
+    if state.phase == "tie":
+        return [ActFirst(h) for h in initiative.tied_characters(state)]
+    if state.phase == "rest" and state.rest is not None:
+        return rest.rest_actions(state, state.rest)
+    if t is None:
+        return []
+    figure = state.figures.get(t.actor)
+    if figure is None:
+        return []
+    if t.stage == "monster_option":
+        return [
+            ChooseMonsterOption(i, monster_turns.option_summary(o)) for i, o in enumerate(t.options)
+        ]
+    hero = state.heroes.get(t.actor)
+    if hero is None:
+        return []
+    if t.stage == "choose":
+        return cards.play_actions(hero, t)
+    if t.stage.startswith("long_rest"):
+        return rest.long_rest_actions(state, hero, t)
+    return turns.hero_step_actions(state, figure, t)
+
+
+def chance_outcomes(state: HavenState) -> list[tuple[Action, Fraction]] | None:
+    t = state.turn
+    if state.negation is None and t is not None and t.draw is not None and _draw_needs_card(state):
+        return t.draw.chance_outcomes(state.decks[t.draw.deck], CATALOG)
+    if state.phase == "draw" and state.negation is None:
+        name = _group_to_draw(state)
+        if name is not None:
+            group = state.groups[name]
+            deck = group.deck
+            if deck.is_empty:
+                deck = deck.copy()
+                deck.reshuffle()
+            return [(DrawAbility(name, c), p) for c, p in deck.draw_outcomes()]
+    if state.phase == "rest" and state.rest is not None and state.rest.stage == "loss":
+        return rest.loss_outcomes(state, state.rest)
+    return None
+
+
+def _negation_actions(state: HavenState) -> list[Action]:
+    n = state.negation
+    if n is None:
+        return []
+    hero = state.heroes[n.hero]
+    if not n.pile:
+        return [Negate(hero.id, c) for c in exhaustion.negation_choices(hero)]  # type: ignore[arg-type]
+    pile = hero.hand if n.pile == "hand" else hero.discard
+    return [LoseCard(hero.id, c) for c in sorted(set(pile))]
+
+
+# -- checking ----------------------------------------------------------------------------------
+def check(state: HavenState, action: Action) -> None:
+    """Raise RuleViolation naming the rule ``action`` breaks here; never mutates."""
+    if state.result:
+        raise RuleViolation("CORE-END", "the scenario is over")
+    legal = legal_actions(state)
+    if action in legal:
+        _check_actor(state)
+        return
+    if current_player(state) == CHANCE:
+        raise RuleViolation("CORE-CHANCE", f"{action.label()} is not a possible outcome here")
+    t = state.turn
+    if state.negation is not None:
+        raise RuleViolation("HV-NEG-1", "first decide how to take the pending damage")
+    if t is not None and t.draw is not None:
+        if isinstance(action, KeepModifier):
+            t.draw.check(action, state.decks[t.draw.deck], CATALOG)
+        raise RuleViolation("HV-ATK-1", "an attack modifier draw is in progress")
+    if state.phase == "select":
+        hero = cards.selecting_hero(state)
+        if hero is not None:
+            cards.check_selection(hero, action)
+        raise RuleViolation("HV-CARD-1", f"{action.label()} is not a card selection now")
+    if state.phase == "tie":
+        raise RuleViolation("HV-INIT-2", "choose one of the characters still tied")
+    if state.phase == "rest" and state.rest is not None:
+        rest.check_rest(state, state.rest, action)
+        raise RuleViolation("HV-REST-1", f"{action.label()} is not part of the short rest now")
+    if t is None:
+        raise RuleViolation("CORE-LEGAL", f"{action.label()} is not legal now")
+    figure = state.figures[t.actor]
+    if t.stage == "monster_option" and isinstance(action, ChooseMonsterOption):
+        monster_turns.check_option(state, figure, t, action.index)
+        raise RuleViolation("HV-MOVE-MON-3", "that is not one of the mover's options")
+    if isinstance(action, SelectCard | LongRest):
+        raise RuleViolation("HV-CARD-1", "cards are selected at the start of the round")
+    hero = state.heroes.get(t.actor)
+    if hero is not None and t.stage == "choose":
+        if isinstance(action, PlayHalf):
+            cards.check_play(hero, t, action)
+        raise RuleViolation("HV-CARD-3", "play a top or bottom half of a selected card")
+    if hero is not None and t.stage.startswith("long_rest"):
+        rest.check_long_rest(state, hero, t, action)
+    if isinstance(action, PlayHalf):
+        raise RuleViolation("HV-CARD-3", "finish the half being performed first")
+    if hero is not None and t.queue:
+        turns.check_hero_step(state, figure, t, action)
+    raise RuleViolation("CORE-LEGAL", f"{action.label()} is not legal now")
+
+
+def _check_actor(state: HavenState) -> None:
+    t = state.turn
+    if t is not None and t.actor in state.figures:
+        from rulekeeper.games.haven.summons import check_can_act
+
+        check_can_act(state, state.figures[t.actor])
+
+
+# -- applying ----------------------------------------------------------------------------------
+def apply(state: HavenState, action: Action) -> None:
+    t = state.turn
+    if isinstance(action, DrawAbility):
+        group = state.groups[action.group]
+        if group.deck.is_empty:
+            group.deck.reshuffle()
+        group.deck.draw(action.card)
+        group.card = action.card
+        deck = state.spec.monster_decks[state.spec.monster_types[action.group].deck]
+        spec = next(c for c in deck.cards if c.id == action.card)
+        group.reshuffle_due = group.reshuffle_due or spec.shuffle
+        state.emit(
+            "ability-card",
+            f"{action.group} draws {action.card} (initiative {spec.initiative})",
+            "HV-INIT-4",
+        )
+    elif isinstance(action, DrawModifier | KeepModifier) and t is not None and t.draw is not None:
+        t.draw = t.draw.apply(action, state.decks[t.draw.deck], CATALOG)
+    elif state.negation is not None:
+        _apply_negation(state, action)
+    elif state.phase == "select":
+        hero = cards.selecting_hero(state)
+        if hero is not None:
+            cards.apply_selection(state, hero, action)
+    elif isinstance(action, ActFirst):
+        initiative.choose_first(state, action.character)
+        state.emit("initiative", f"the players let {action.character} act first", "HV-INIT-2")
+    elif state.phase == "rest" and state.rest is not None:
+        if rest.apply_rest(state, state.rest, action):
+            state.rest = rest.next_rester(state, state.rest.hero)
+    elif t is not None:
+        _apply_turn_action(state, t, action)
+    advance(state)
+
+
+def _apply_negation(state: HavenState, action: Action) -> None:
+    n = state.negation
+    if n is None:
+        return
+    hero = state.heroes[n.hero]
+    if isinstance(action, Negate):
+        if action.choice == "suffer":
+            state.negation = None
+            figure = state.figures.get(hero.id)
+            if figure is not None:
+                turns.suffer(state, figure, n.damage, n.source, n.conditions)
+            return
+        n.pile = action.choice
+        n.to_lose = 1 if action.choice == "hand" else 2
+        return
+    if isinstance(action, LoseCard):
+        pile = hero.hand if n.pile == "hand" else hero.discard
+        pile.remove(action.card)
+        hero.lost.append(action.card)
+        n.to_lose -= 1
+        if n.to_lose > 0:
+            return
+        state.negation = None
+        state.emit(
+            "negate",
+            f"{hero.id} negates {n.damage} damage by losing card(s) from its {n.pile}",
+            "HV-NEG-1",
+        )
+        figure = state.figures.get(hero.id)
+        if figure is not None:
+            turns.add_conditions(state, figure, n.conditions)
+
+
+def _apply_turn_action(state: HavenState, t: Turn, action: Action) -> None:
+    figure = state.figures.get(t.actor)
+    if figure is None:
+        return
+    if isinstance(action, ChooseMonsterOption):
+        monster_turns.perform(state, figure, t, action.index)
+        return
+    hero = state.heroes.get(t.actor)
+    if hero is None:
+        return
+    if isinstance(action, PlayHalf):
+        t.queue = cards.apply_play(state, hero, t, action)
+        t.stage = "ability"
+        if turns.has(figure, "stun"):
+            t.queue = []
+            state.emit("stun", f"{hero.id} is stunned: the half does nothing")
+        return
+    if t.stage.startswith("long_rest"):
+        if rest.apply_long_rest(state, hero, t, action):
+            t.stage = "end"
+        return
+    turns.apply_hero_step(state, figure, t, action)
+
+
+# -- running what needs no decision ----------------------------------------------------------
+def advance(state: HavenState) -> None:
+    """Run automatic steps until a decision, a chance node, or the end."""
+    for _ in range(10_000):
+        check_victory(state)
+        if state.result or state.negation is not None:
+            return
+        t = state.turn
+        if t is not None and t.draw is not None:
+            if not t.draw.is_done(CATALOG):
+                return
+            turns.finish_draw(state)
+            if state.negation is None:
+                _after_target(state, t)
+            continue
+        if state.phase == "select":
+            if cards.selecting_hero(state) is not None:
+                return
+            state.phase = "draw"
+            continue
+        if state.phase == "draw":
+            if _group_to_draw(state) is not None:
+                return
+            state.phase = "tie"
+            continue
+        if state.phase == "tie":
+            if initiative.tied_characters(state):
+                return
+            _start_turns(state)
+            continue
+        if state.phase == "turns":
+            if not _advance_turns(state):
+                return
+            continue
+        if state.phase == "rest":
+            if state.rest is not None:
+                return
+            _end_of_round(state)
+            continue
+        return
+    raise RuntimeError("haven: automatic steps did not settle")
+
+
+def _after_target(state: HavenState, t: Turn) -> None:
+    figure = state.figures.get(t.actor)
+    if figure is None:
+        return
+    if figure.kind == "character":
+        turns.after_attack_target(state, figure, t)
+    else:
+        monster_turns.next_target(state, figure, t)
+
+
+def _start_turns(state: HavenState) -> None:
+    state.order = initiative.turn_order(state)
+    state.slot = -1
+    state.actors = []
+    state.phase = "turns"
+    shown = ", ".join(state.order)
+    state.emit("initiative", f"round {state.round} order: {shown}", "HV-INIT-1", "HV-INIT-3")
+
+
+def _advance_turns(state: HavenState) -> bool:
+    """One automatic step of the turns phase; False when a decision is pending."""
+    t = state.turn
+    if t is None:
+        while not state.actors:
+            state.slot += 1
+            if state.slot >= len(state.order):
+                _begin_end_of_round(state)
+                return True
+            state.actors = initiative.actors_of_slot(state, state.order[state.slot])
+        actor = state.actors.pop(0)
+        if actor in state.figures:
+            _start_turn(state, state.figures[actor])
+        return True
+    figure = state.figures.get(t.actor)
+    if figure is None or t.stage == "end":
+        _end_turn(state)
+        return True
+    hero = state.heroes.get(t.actor)
+    if hero is not None:
+        return _advance_hero(state, hero, figure, t)
+    if t.stage == "monster_option":
+        return False
+    if t.attack.get("pending"):
+        monster_turns.next_target(state, figure, t)
+        return True
+    if not t.queue:
+        _end_turn(state)
+        return True
+    return monster_turns.step(state, figure, t)
+
+
+def _advance_hero(state: HavenState, hero: Hero, figure: Figure, t: Turn) -> bool:
+    if t.stage in ("choose", "move", "attack", "heal", "summon") or t.stage.startswith("long_rest"):
+        return False
+    if t.queue:
+        return turns.enter_hero_ability(state, figure, t)
+    if len(t.halves) < 2:
+        t.stage = "choose"
+        return False
+    _end_turn(state)
+    return True
+
+
+def _start_turn(state: HavenState, figure: Figure) -> None:
+    hero = state.heroes.get(figure.id)
+    t = Turn(figure.id)
+    state.turn = t
+    state.emit("turn", f"{figure.id}'s turn", figure=figure.id)
+    wound = turn_start_damage(figure.conditions)
+    if wound:
+        from rulekeeper.games.haven.exhaustion import damage
+
+        damage(state, figure, wound, "its wound")
+        if figure.id not in state.figures:
+            return
+    if hero is not None:
+        t.stage = "long_rest_lose" if hero.long_rest else "choose"
+        if hero.long_rest and not hero.discard:
+            rest.long_rest_heal(state, hero)
+            t.stage = "end"
+        return
+    if turns.has(figure, "stun"):
+        state.emit("stun", f"{figure.id} is stunned and loses its turn")
+        t.stage = "end"
+        return
+    t.stage = "ability"
+    t.queue = monster_turns.program(state, figure)
+
+
+def _end_turn(state: HavenState) -> None:
+    t = state.turn
+    if t is None:
+        return
+    elements.infuse_at_end_of_turn(state, t.infusions)
+    figure = state.figures.get(t.actor)
+    if figure is not None:
+        for name in expiring_at_end_of_turn(figure.conditions):
+            if name not in figure.fresh_conditions:
+                figure.conditions.remove(name)
+        figure.fresh_conditions = []
+    state.turn = None
+
+
+def _begin_end_of_round(state: HavenState) -> None:
+    state.phase = "rest"
+    state.rest = rest.next_rester(state, None)
+
+
+def _end_of_round(state: HavenState) -> None:
+    """HV-ATK-4 reshuffles, ability decks, shields, elements; then the next round starts."""
+    for owner in state.decks.end_of_round():
+        state.emit("reshuffle", f"the {owner} modifier deck is reshuffled", "HV-ATK-4")
+    for group in state.groups.values():
+        if group.card is not None:
+            group.deck.discard(group.card)
+            group.card = None
+        if group.reshuffle_due:
+            group.deck.reshuffle()
+            group.reshuffle_due = False
+    for figure in state.figures.values():
+        figure.shield = 0
+    elements.wane(state)
+    objective = state.spec.objective
+    if objective.kind == "survive" and state.round >= objective.rounds:
+        state.result = "won"
+        state.result_text = f"the party survived {objective.rounds} rounds"
+        state.emit("won", state.result_text)
+        return
+    state.round += 1
+    for hero in state.heroes.values():
+        hero.leading = hero.second = None
+        hero.long_rest = False
+        hero.tie_rank = 0
+        hero.initiative = 0
+    state.order, state.slot, state.actors = [], 0, []
+    state.phase = "select"
+    state.emit("round", f"round {state.round} begins")
+    exhaustion.start_of_round_exhaustion(state)
+    check_victory(state)
+
+
+def check_victory(state: HavenState) -> None:
+    """Kill all: no monster left and no room unrevealed."""
+    if state.result or state.spec.objective.kind != "kill_all":
+        return
+    if any(f.kind == "monster" for f in state.figures.values()):
+        return
+    if len(state.revealed) < len(state.spec.rooms):
+        return
+    state.result = "won"
+    state.result_text = "every monster is dead"
+    state.emit("won", "Every monster is dead: the scenario is won")

@@ -1,0 +1,336 @@
+"""The state of a haven scenario in play: figures, heroes' cards, monster groups, the round.
+
+The values here are plain mutable dataclasses owned by one :class:`HavenState`;
+the rules that change them live in the modules named for what they decide
+(``round_flow``, ``initiative``, ``cards``, ``turn``, ``monster_turns``,
+``rest``, ``exhaustion``, ``summons``, ``elements``). ``HavenState`` answers
+the core protocol by asking those modules.
+
+Players: one player index per character, in party order. Decisions the rules
+give the party as a whole (a monster's tied options, HV-MOVE-MON-3; tied
+characters' order, HV-INIT-2) go to player 0.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, Literal
+
+from rulekeeper.core.actions import Action
+from rulekeeper.core.deck import Deck
+from rulekeeper.core.errors import ContentError
+from rulekeeper.core.game import State
+from rulekeeper.games.haven.attack_draw import AttackDraw
+from rulekeeper.games.haven.modifiers import ModifierDecks
+from rulekeeper.games.haven.ruleset import Ruleset, find_ruleset
+from rulekeeper.games.haven.scenario_format import AbilitySpec, ScenarioSpec
+
+if TYPE_CHECKING:
+    from rulekeeper.core.game import Game, Outcome
+
+Hex = tuple[int, int]
+FigureKind = Literal["character", "monster", "summon"]
+
+
+@dataclass
+class Figure:
+    """A standee on the map: a character, a monster or a summon."""
+
+    id: str
+    kind: FigureKind
+    type: str
+    """Class ID, monster type ID, or summon key."""
+    hex: Hex
+    hp: int
+    max_hp: int
+    elite: bool = False
+    standee: int = 0
+    owner: str = ""
+    """A summon's summoner (HV-SUM-2)."""
+    conditions: list[str] = field(default_factory=list)
+    fresh_conditions: list[str] = field(default_factory=list)
+    """Gained during the bearer's own turn: they last until the end of its next turn."""
+    shield: int = 0
+    """Shield from abilities this round (base shield comes from the monster's stats)."""
+    summoned_round: int = 0
+
+    @property
+    def team(self) -> Literal["characters", "monsters"]:
+        return "monsters" if self.kind == "monster" else "characters"
+
+
+@dataclass
+class Hero:
+    """A character's cards and round choices (HV-CARD-1..4, HV-REST-*, HV-EXH-*)."""
+
+    id: str
+    player: int
+    hand: list[str]
+    discard: list[str] = field(default_factory=list)
+    lost: list[str] = field(default_factory=list)
+    active: list[str] = field(default_factory=list)
+    """Cards in play this turn (between being played and reaching their pile)."""
+    leading: str | None = None
+    second: str | None = None
+    long_rest: bool = False
+    exhausted: bool = False
+    initiative: int = 0
+    tie_rank: int = 0
+    """HV-INIT-2: the order the players chose among fully tied characters."""
+
+    @property
+    def selected(self) -> bool:
+        return self.long_rest or self.second is not None
+
+    def all_cards(self) -> list[str]:
+        return [*self.hand, *self.discard, *self.lost, *self.active]
+
+
+@dataclass
+class Group:
+    """A monster type's ability deck and this round's card (HV-INIT-4)."""
+
+    type: str
+    deck: Deck
+    card: str | None = None
+    reshuffle_due: bool = False
+
+
+@dataclass
+class Negation:
+    """HV-NEG-1: damage waiting for its victim's choice to negate it by losing cards."""
+
+    hero: str
+    damage: int
+    source: str
+    conditions: list[str] = field(default_factory=list)
+    pile: str = ""
+    """"hand" or "discard" once chosen; cards are then picked one at a time."""
+    to_lose: int = 0
+
+
+@dataclass
+class Turn:
+    """The acting figure's turn in progress."""
+
+    actor: str
+    stage: str = "start"
+    halves: list[list[Any]] = field(default_factory=list)
+    """Halves played so far: [card, "top"|"bottom", basic]."""
+    queue: list[AbilitySpec] = field(default_factory=list)
+    targets_left: int = 0
+    targeted: list[str] = field(default_factory=list)
+    options: list[dict[str, Any]] = field(default_factory=list)
+    """The monster mover's options the players choose among (HV-MOVE-MON-3)."""
+    reasons: list[str] = field(default_factory=list)
+    attack: dict[str, Any] = field(default_factory=dict)
+    """The attack in progress: value, pierce, range, conditions, deck, targets to go."""
+    draw: AttackDraw | None = None
+    draw_target: str = ""
+    infusions: list[str] = field(default_factory=list)
+
+
+@dataclass
+class RestStep:
+    """A short rest in progress at the end of the round (HV-REST-1)."""
+
+    hero: str
+    stage: str = "decide"
+    lost_card: str = ""
+    redrawn: bool = False
+
+
+class HavenState(State):
+    """A haven scenario in play on one ruleset."""
+
+    def __init__(
+        self, game: Game, *, ruleset: str, scenario: str, seed: int, spec: ScenarioSpec
+    ) -> None:
+        super().__init__(game, ruleset=ruleset, scenario=scenario, seed=seed)
+        self.spec = spec
+        self.rules: Ruleset = find_ruleset(ruleset)
+        self.round = 1
+        self.phase = "select"
+        self.figures: dict[str, Figure] = {}
+        self.heroes: dict[str, Hero] = {}
+        self.groups: dict[str, Group] = {}
+        self.decks = ModifierDecks()
+        self.elements: dict[str, str] = {}
+        self.revealed: list[str] = []
+        self.open_doors: list[Hex] = []
+        self.sprung_traps: list[Hex] = []
+        self.order: list[str] = []
+        self.slot = 0
+        self.actors: list[str] = []
+        self.turn: Turn | None = None
+        self.negation: Negation | None = None
+        self.rest: RestStep | None = None
+        self.result: str = ""
+        self.result_text: str = ""
+
+    # -- the core protocol, answered by the rule modules -----------------------------
+    def current_player(self) -> int:
+        return round_flow.current_player(self)
+
+    def player_name(self, player: int) -> str:
+        if player < 0:
+            return super().player_name(player)
+        for hero in self.heroes.values():
+            if hero.player == player:
+                name = self.spec.classes[hero.id].name
+                return f"{name} (player {player + 1})"
+        return f"player {player + 1}"
+
+    def legal_actions(self) -> list[Action]:
+        return round_flow.legal_actions(self)
+
+    def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
+        outcomes = round_flow.chance_outcomes(self)
+        if outcomes is None:
+            return super().chance_outcomes()
+        return outcomes
+
+    def check(self, action: Action) -> None:
+        round_flow.check(self, action)
+
+    def _apply(self, action: Action) -> None:
+        round_flow.apply(self, action)
+
+    def outcome(self) -> Outcome | None:
+        from rulekeeper.core.game import Outcome
+
+        if not self.result:
+            return None
+        return Outcome(self.result, self.result_text)
+
+    def pending_decision(self) -> str:
+        return round_flow.pending_decision(self)
+
+    # -- lookups ---------------------------------------------------------------------
+    def hero_figure(self, hero: str) -> Figure | None:
+        return self.figures.get(hero)
+
+    def living_heroes(self) -> list[Hero]:
+        return [h for h in self.heroes.values() if not h.exhausted]
+
+    def figure_at(self, h: Hex) -> Figure | None:
+        for figure in self.figures.values():
+            if figure.hex == h:
+                return figure
+        return None
+
+    def monster_stats(self, figure: Figure) -> Any:
+        mtype = self.spec.monster_types[figure.type]
+        table = mtype.elite if figure.elite else mtype.normal
+        return table[self.spec.level]
+
+    def base_shield(self, figure: Figure) -> int:
+        return self.monster_stats(figure).shield if figure.kind == "monster" else 0
+
+    # -- copies and files ------------------------------------------------------------
+    def _shared_memo(self) -> dict[int, Any]:
+        memo = super()._shared_memo()
+        memo[id(self.spec)] = self.spec
+        memo[id(self.rules)] = self.rules
+        return memo
+
+    def _fields_to_dict(self) -> dict[str, Any]:
+        return {name: to_json(getattr(self, name)) for name in _SAVED}
+
+    def _fields_from_dict(self, data: Mapping[str, Any]) -> None:
+        hints = typing.get_type_hints(_SavedFields)
+        try:
+            for name in _SAVED:
+                setattr(self, name, from_json(hints[name], data[name]))
+        except (KeyError, TypeError, ValueError) as error:
+            raise ContentError(f"bad haven state ({error})", field="state") from None
+
+
+@dataclass
+class _SavedFields:
+    """The saved fields of :class:`HavenState` and their types (for restoring)."""
+
+    round: int
+    phase: str
+    figures: dict[str, Figure]
+    heroes: dict[str, Hero]
+    groups: dict[str, Group]
+    decks: ModifierDecks
+    elements: dict[str, str]
+    revealed: list[str]
+    open_doors: list[Hex]
+    sprung_traps: list[Hex]
+    order: list[str]
+    slot: int
+    actors: list[str]
+    turn: Turn | None
+    negation: Negation | None
+    rest: RestStep | None
+    result: str
+    result_text: str
+
+
+_SAVED = tuple(f.name for f in dataclasses.fields(_SavedFields))
+
+
+# -- JSON for the dataclasses above ----------------------------------------------------
+def to_json(value: Any) -> Any:
+    """JSON values for the state's dataclasses, decks, draws and ability specs."""
+    if isinstance(value, Deck | ModifierDecks | AttackDraw):
+        return value.to_dict()
+    if isinstance(value, AbilitySpec):
+        return value.model_dump(mode="json")
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: to_json(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, list | tuple):
+        return [to_json(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): to_json(v) for k, v in value.items()}
+    return value
+
+
+def from_json(hint: Any, data: Any) -> Any:
+    """The inverse of :func:`to_json`, guided by the type hints."""
+    origin = typing.get_origin(hint)
+    args = typing.get_args(hint)
+    if hint is Any:
+        return data
+    if origin in (typing.Union, types.UnionType):
+        if data is None:
+            return None
+        return from_json(next(a for a in args if a is not type(None)), data)
+    if origin is Literal:
+        return data
+    if hint in (Deck, ModifierDecks, AttackDraw):
+        return hint.from_dict(data)
+    if hint is AbilitySpec:
+        return AbilitySpec.model_validate(data)
+    if origin is list:
+        return [from_json(args[0], v) for v in data]
+    if origin is tuple:
+        if len(args) == 2 and args[1] is Ellipsis:
+            return tuple(from_json(args[0], v) for v in data)
+        return tuple(from_json(a, v) for a, v in zip(args, data, strict=True))
+    if origin is dict:
+        return {str(k): from_json(args[1], v) for k, v in data.items()}
+    if isinstance(hint, type) and dataclasses.is_dataclass(hint):
+        sub = typing.get_type_hints(hint)
+        return hint(
+            **{f.name: from_json(sub[f.name], data[f.name]) for f in dataclasses.fields(hint)}
+        )
+    if hint is int:
+        return int(data)
+    if hint is str:
+        return str(data)
+    if hint is bool:
+        return bool(data)
+    return data
+
+
+# The rules live in round_flow, which needs the dataclasses above: import it last.
+from rulekeeper.games.haven import round_flow  # noqa: E402

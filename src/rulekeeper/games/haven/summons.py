@@ -1,0 +1,84 @@
+"""Character summons: placement and the stats their automated turns use (HV-SUM-1, HV-SUM-2).
+
+- HV-SUM-1: a summon is placed in an empty hex adjacent to its summoner; with
+  none free, the summon fails.
+- HV-SUM-2: a summon is automated by the monster mover with its printed stats
+  and draws from its summoner's attack modifier deck.
+- HV-INIT-5: it acts just before its summoner, and not in the round it was
+  summoned (:func:`check_can_act`; the order is in initiative.py).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rulekeeper.core.errors import RuleViolation
+from rulekeeper.games.haven import map_state
+from rulekeeper.games.haven.scenario_format import AbilitySpec, SummonSpec
+from rulekeeper.games.haven.state import Figure
+
+if TYPE_CHECKING:
+    from rulekeeper.games.haven.state import HavenState
+
+
+def summon_spec(state: HavenState, figure: Figure) -> SummonSpec:
+    return state.spec.classes[state.heroes[figure.owner].id].summons[figure.type]
+
+
+def free_adjacent_hexes(state: HavenState, summoner: Figure) -> list[tuple[int, int]]:
+    """HV-SUM-1: empty, non-obstacle hexes next to the summoner (walls break adjacency)."""
+    hexboard = map_state.board(state, with_closed_doors=False)
+    if summoner.hex not in hexboard.index:
+        return []
+    occupied = {f.hex for f in state.figures.values()}
+    obstacles = set(state.spec.map.terrain.obstacle)
+    here = hexboard.index[summoner.hex]
+    out = []
+    for _, j in hexboard.open_neighbours[here]:
+        h = hexboard.hexes[j]
+        if h not in occupied and h not in obstacles:
+            out.append(h)
+    return sorted(out)
+
+
+def place(state: HavenState, summoner: Figure, key: str, hex_: tuple[int, int]) -> Figure:
+    """HV-SUM-1: put a new summon on the map; it acts from next round (HV-INIT-5)."""
+    spec = state.spec.classes[summoner.id].summons[key]
+    number = 1 + sum(1 for f in state.figures.values() if f.owner == summoner.id)
+    while f"{summoner.id}-{key}-{number}" in state.figures:
+        number += 1
+    figure = Figure(
+        id=f"{summoner.id}-{key}-{number}",
+        kind="summon",
+        type=key,
+        hex=hex_,
+        hp=spec.hp,
+        max_hp=spec.hp,
+        standee=number,
+        owner=summoner.id,
+        summoned_round=state.round,
+    )
+    state.figures[figure.id] = figure
+    state.emit(
+        "summon",
+        f"{summoner.id} summons {spec.name or key} at {list(hex_)}; it acts from next round",
+        "HV-SUM-1",
+        "HV-INIT-5",
+        figure=figure.id,
+    )
+    return figure
+
+
+def check_can_act(state: HavenState, figure: Figure) -> None:
+    """HV-INIT-5: a summon never acts in the round it was summoned."""
+    if figure.kind == "summon" and figure.summoned_round >= state.round:
+        raise RuleViolation("HV-INIT-5", f"{figure.id} was summoned this round and cannot act yet")
+
+
+def summon_program(state: HavenState, figure: Figure) -> list[AbilitySpec]:
+    """HV-SUM-2: each turn a summon moves and attacks with its printed stats."""
+    spec = summon_spec(state, figure)
+    return [
+        AbilitySpec(type="move", value=spec.move, flying=spec.flying),
+        AbilitySpec(type="attack", value=spec.attack, range=spec.range),
+    ]

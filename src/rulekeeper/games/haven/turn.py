@@ -1,0 +1,469 @@
+"""A figure's turn: the abilities of the played halves, one small step at a time.
+
+A character's turn (HV-CARD-3): pick a half, perform its actions in order,
+pick the other card's other half, perform it. Each action is a step:
+``move`` offers the hexes the character may end in (HV-MOVE-1..4, through
+movement.py's path rules; traps and hazardous terrain hurt on entry, HV-MOVE-2,
+and a closed door opens when entered); ``attack`` offers the legal targets one
+at a time, each resolved by an attack modifier draw (HV-ATK-1, attack_draw.py);
+``heal`` offers allies in range; ``summon`` offers the free adjacent hexes
+(HV-SUM-1); ``shield``, ``condition`` and ``infuse`` happen by themselves.
+``Skip`` leaves the rest of an action unused. Monster and summon turns are
+run by monster_turns.py and share the attack code here.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rulekeeper.core.actions import Action
+from rulekeeper.core.errors import RuleViolation
+from rulekeeper.games.haven import elements, exhaustion, map_state, summons
+from rulekeeper.games.haven.actions import ChooseTarget, MoveTo, PlaceSummon, Skip
+from rulekeeper.games.haven.attack_draw import AttackDraw, Done
+from rulekeeper.games.haven.attacks import Attack, Target, attack_context, attack_mode
+from rulekeeper.games.haven.conditions import (
+    check_can_target,
+    condition,
+    heal_amount,
+    removed_by_heal,
+)
+from rulekeeper.games.haven.modifiers import MONSTER_DECK, standard_catalog
+from rulekeeper.games.haven.movement import MoveMode
+from rulekeeper.games.haven.scenario_format import AbilitySpec
+from rulekeeper.games.haven.state import Figure
+
+if TYPE_CHECKING:
+    from rulekeeper.games.haven.state import HavenState, Turn
+
+CATALOG = standard_catalog()
+
+
+def actor(state: HavenState) -> Figure | None:
+    turn = state.turn
+    return None if turn is None else state.figures.get(turn.actor)
+
+
+def has(figure: Figure, name: str) -> bool:
+    return name in figure.conditions
+
+
+# -- movement (HV-MOVE-1..4) ---------------------------------------------------------
+def move_mode(ability: AbilitySpec) -> MoveMode:
+    return MoveMode(flying=ability.flying, jumping=ability.jump)
+
+
+def move_destinations(state: HavenState, figure: Figure, ability: AbilitySpec) -> list[Action]:
+    if has(figure, "immobilize") or has(figure, "stun"):
+        return []
+    hexes = map_state.reachable(state, figure, ability.value, move_mode(ability))
+    return [MoveTo(h) for h in sorted(hexes) if h != figure.hex]
+
+
+def check_move(
+    state: HavenState, figure: Figure, ability: AbilitySpec, to: tuple[int, int]
+) -> None:
+    """HV-MOVE-1..4: name the rule a refused destination breaks."""
+    for name in ("immobilize", "stun"):
+        if has(figure, name):
+            raise RuleViolation(f"HV-COND-{name.upper()}", f"a {name} figure cannot move")
+    if MoveTo(to) in move_destinations(state, figure, ability):
+        return
+    hexboard, move = map_state.movement(state, figure, move_mode(ability))
+    if to not in hexboard.index:
+        raise RuleViolation("HV-MOVE-1", f"{list(to)} is not a revealed map hex")
+    i = hexboard.index[to]
+    if state.figure_at(to) is not None:
+        raise RuleViolation("HV-MOVE-1", f"{list(to)} is occupied: a move cannot end there")
+    if not move.can_end(i):
+        raise RuleViolation("HV-MOVE-1", f"{list(to)} holds an obstacle")
+    free = _without_enemies(state, figure, ability)
+    if free is not None and to in free:
+        raise RuleViolation("HV-MOVE-1", f"{list(to)} is reachable only by moving through an enemy")
+    raise RuleViolation(
+        "HV-MOVE-2",
+        f"{list(to)} is {move.distance[i]} movement points away (Move {ability.value};"
+        " difficult terrain costs 2)",
+    )
+
+
+def _without_enemies(
+    state: HavenState, figure: Figure, ability: AbilitySpec
+) -> set[tuple[int, int]] | None:
+    """The hexes in reach if enemies were allies (to tell HV-MOVE-1 from distance)."""
+    saved = {f.id: f.kind for f in state.figures.values()}
+    try:
+        for f in state.figures.values():
+            if f.team != figure.team:
+                f.kind = figure.kind
+        return set(map_state.reachable(state, figure, ability.value, move_mode(ability)))
+    finally:
+        for f in state.figures.values():
+            f.kind = saved[f.id]
+
+
+def walk(state: HavenState, figure: Figure, path: list[tuple[int, int]], mode: MoveMode) -> None:
+    """Move along ``path``; traps and hazardous terrain act on entry (HV-MOVE-2, HV-MOVE-3/4)."""
+    if len(path) < 2:
+        return
+    terrain = state.spec.map.terrain
+    trap = set(terrain.trap) - set(state.sprung_traps)
+    hazardous = set(terrain.hazardous)
+    doors = {d.hex: d for d in state.spec.doors}
+    entered = path[1:]
+    if mode.flying:
+        entered = []
+    elif mode.jumping:
+        entered = entered[-1:]
+    figure.hex = path[-1]
+    state.emit(
+        "move",
+        f"{figure.id} moves to {list(path[-1])}",
+        "HV-MOVE-1",
+        *(["HV-MOVE-3"] if mode.jumping else []),
+        *(["HV-MOVE-4"] if mode.flying else []),
+        figure=figure.id,
+        path=[list(h) for h in path],
+    )
+    for h in path[1:]:
+        if figure.kind == "character" and h in doors and h not in state.open_doors:
+            open_door(state, h)
+    for h in entered:
+        if figure.id not in state.figures:
+            return
+        if h in trap:
+            state.sprung_traps.append(h)
+            amount = state.rules.trap_damage(state.spec.level)
+            exhaustion.damage(state, figure, amount, f"a trap at {list(h)}", "HV-MOVE-2")
+        elif h in hazardous:
+            amount = state.rules.hazardous_damage(state.spec.level)
+            exhaustion.damage(state, figure, amount, f"hazardous terrain at {list(h)}", "HV-MOVE-2")
+    objective = state.spec.objective
+    alive = figure.kind == "character" and figure.id in state.figures
+    if alive and objective.kind == "reach" and figure.hex in objective.hexes:
+        state.result = "won"
+        state.result_text = f"{figure.id} reached {list(figure.hex)}"
+        state.emit("won", f"{figure.id} reaches the objective: the scenario is won")
+
+
+def open_door(state: HavenState, h: tuple[int, int]) -> None:
+    """A character entering a closed door opens it and reveals the rooms behind it."""
+    from rulekeeper.games.haven.scenario_setup import reveal_room
+
+    state.open_doors.append(h)
+    door = next(d for d in state.spec.doors if d.hex == h)
+    state.emit("door", f"the door at {list(h)} opens", hex=list(h))
+    for room in door.opens:
+        if room not in state.revealed:
+            reveal_room(state, room)
+
+
+# -- attacks (HV-ATK-1..3 through attack_draw.py) --------------------------------------
+def start_attack(state: HavenState, figure: Figure, ability: AbilitySpec, value: int) -> None:
+    """Note the attack being made; an element offered for a bonus is consumed now."""
+    turn = state.turn
+    if turn is None:
+        return
+    bonus = 0
+    if ability.element and ability.consume_bonus and elements.consume(state, ability.element):
+        bonus = ability.consume_bonus
+        state.emit("element", f"{figure.id} consumes {ability.element}: +{bonus} attack")
+    deck = MONSTER_DECK if figure.kind == "monster" else (figure.owner or figure.id)
+    turn.attack = {
+        "value": value + bonus,
+        "range": ability.range,
+        "pierce": ability.pierce,
+        "conditions": list(ability.conditions),
+        "deck": deck,
+        "pending": [],
+    }
+    turn.targets_left = ability.targets
+    turn.targeted = []
+
+
+def attack_targets(state: HavenState, figure: Figure) -> list[str]:
+    """Enemies in range and line of sight not yet targeted by this attack (HV-LOS-1/2)."""
+    turn = state.turn
+    if turn is None or not turn.attack:
+        return []
+    out = []
+    for other in state.figures.values():
+        if other.team == figure.team or other.id in turn.targeted:
+            continue
+        if has(other, "invisible"):
+            continue
+        if map_state.in_reach(state, figure, other, turn.attack["range"]):
+            out.append(other.id)
+    return sorted(out)
+
+
+def begin_draw(state: HavenState, figure: Figure, target_id: str) -> None:
+    """Freeze the attack against one target and start its modifier draw (HV-ATK-1)."""
+    turn = state.turn
+    if turn is None:
+        return
+    target = state.figures[target_id]
+    info: dict[str, Any] = turn.attack
+    ranged = info["range"] > 0
+    attack = Attack(
+        info["value"],
+        pierce=info["pierce"],
+        ranged=ranged,
+        attacker_conditions=tuple(c for c in figure.conditions if c in ("muddle", "strengthen")),
+    )
+    defence = Target(
+        shield=target.shield + state.base_shield(target),
+        conditions=tuple(c for c in target.conditions if _known(state, c)),
+        adjacent=map_state.adjacent(state, figure, target),
+    )
+    check_can_target(defence.conditions)
+    context = attack_context(attack, defence, state.rules)
+    mode = attack_mode(attack, defence)
+    turn.targeted.append(target_id)
+    turn.draw_target = target_id
+    turn.draw = AttackDraw.start(
+        state.rules, info["deck"], context, mode, attacker_is_character=figure.kind == "character"
+    )
+    state.emit(
+        "attack",
+        f"{figure.id} attacks {target_id} (attack {context.attack}"
+        + (f", {mode}" if mode != "none" else "")
+        + ")",
+        "HV-ATK-1",
+        *(["HV-ATK-3"] if ranged and defence.adjacent else []),
+        attacker=figure.id,
+        target=target_id,
+    )
+
+
+def _known(state: HavenState, name: str) -> bool:
+    try:
+        condition(name, state.rules)
+    except ValueError:
+        return False
+    return True
+
+
+def finish_draw(state: HavenState) -> None:
+    """The draw is done: put the cards away and apply damage and effects to the target."""
+    turn = state.turn
+    if turn is None or turn.draw is None:
+        return
+    deck = state.decks[turn.draw.deck]
+    done: Done = turn.draw.finish(deck, CATALOG)
+    turn.draw = None
+    target = state.figures.get(turn.draw_target)
+    attacker = turn.actor
+    if target is None:
+        return
+    outcome = done.outcome
+    cards = ", ".join(outcome.cards) or "no card"
+    state.emit(
+        "modifier",
+        f"modifier {cards}: {outcome.damage} damage to {target.id}",
+        *done.rule_ids,
+        cards=list(outcome.cards),
+        damage=outcome.damage,
+    )
+    added = [e.name for e in outcome.effects if e.name in _CONDITION_NAMES]
+    conditions = [*turn.attack.get("conditions", []), *added]
+    conditions = [c for c in conditions if _known(state, c)]
+    if target.kind == "character" and outcome.damage > 0:
+        hero = state.heroes[target.id]
+        if exhaustion.can_negate(hero):
+            exhaustion.offer_negation(state, hero, outcome.damage, attacker, conditions)
+            return
+    suffer(state, target, outcome.damage, attacker, conditions)
+
+
+_CONDITION_NAMES = frozenset(
+    ("poison", "wound", "immobilize", "disarm", "stun", "muddle", "strengthen", "invisible")
+)
+
+
+def suffer(
+    state: HavenState, target: Figure, amount: int, source: str, conditions: list[str]
+) -> None:
+    exhaustion.damage(state, target, amount, source, "HV-ATK-1")
+    if target.id in state.figures:
+        add_conditions(state, target, conditions)
+
+
+def add_conditions(state: HavenState, target: Figure, conditions: list[str]) -> None:
+    acting = state.turn is not None and state.turn.actor == target.id
+    for name in conditions:
+        if name not in target.conditions:
+            target.conditions.append(name)
+            if acting:
+                target.fresh_conditions.append(name)
+            state.emit("condition", f"{target.id} gains {name}", figure=target.id)
+
+
+# -- heal, shield, summon, self effects ---------------------------------------------------
+def heal_targets(state: HavenState, figure: Figure, ability: AbilitySpec) -> list[str]:
+    out = []
+    for other in state.figures.values():
+        if other.team != figure.team:
+            continue
+        if other.id == figure.id or map_state.in_reach(state, figure, other, ability.range):
+            out.append(other.id)
+    return sorted(out)
+
+
+def heal(state: HavenState, target: Figure, amount: int, source: str, *rules: str) -> None:
+    """Heal: poison and wound are removed; poison stops the hit points (conditions table)."""
+    restored = min(heal_amount(amount, target.conditions), target.max_hp - target.hp)
+    for name in removed_by_heal(target.conditions):
+        target.conditions.remove(name)
+    target.hp += restored
+    state.emit("heal", f"{source} heals {target.id} by {restored} ({target.hp} hit points)", *rules)
+
+
+def self_effect(state: HavenState, figure: Figure, ability: AbilitySpec) -> bool:
+    """Abilities that need no choice; True if ``ability`` was one of them."""
+    turn = state.turn
+    if ability.type == "shield":
+        figure.shield += ability.value
+        state.emit("shield", f"{figure.id} gains shield {ability.value} this round")
+        return True
+    if ability.type == "condition":
+        add_conditions(state, figure, list(ability.conditions))
+        return True
+    if ability.type == "infuse":
+        if turn is not None and ability.element:
+            turn.infusions.append(ability.element)
+            state.emit("element", f"{figure.id} infuses {ability.element} (at the end of its turn)")
+        return True
+    if ability.type in ("retaliate", "loot"):
+        raise NotImplementedError(
+            f"the {ability.type} ability is part of haven-scenario/1 but not of the engine yet"
+        )
+    return False
+
+
+# -- a character's step (called when the turn's stage is an ability) ----------------------
+def hero_step_actions(state: HavenState, figure: Figure, turn: Turn) -> list[Action]:
+    ability = turn.queue[0]
+    if turn.stage == "move":
+        return [*move_destinations(state, figure, ability), Skip()]
+    if turn.stage == "attack":
+        return [*(ChooseTarget(t) for t in attack_targets(state, figure)), Skip()]
+    if turn.stage == "heal":
+        return [*(ChooseTarget(t) for t in heal_targets(state, figure, ability)), Skip()]
+    if turn.stage == "summon":
+        return [PlaceSummon(h) for h in summons.free_adjacent_hexes(state, figure)]
+    return []
+
+
+def check_hero_step(state: HavenState, figure: Figure, turn: Turn, action: Action) -> None:
+    ability = turn.queue[0]
+    if isinstance(action, Skip) and turn.stage in ("move", "attack", "heal"):
+        return
+    if turn.stage == "move" and isinstance(action, MoveTo):
+        check_move(state, figure, ability, action.hex)
+        return
+    if turn.stage == "attack" and isinstance(action, ChooseTarget):
+        if action.figure not in attack_targets(state, figure):
+            other = state.figures.get(action.figure)
+            if other is not None and other.team == figure.team:
+                raise RuleViolation("HV-ATK-1", f"{action.figure} is not an enemy")
+            raise RuleViolation(
+                "HV-LOS-1", f"{action.figure} is not in range and line of sight of this attack"
+            )
+        return
+    if turn.stage == "heal" and isinstance(action, ChooseTarget):
+        if action.figure not in heal_targets(state, figure, ability):
+            raise RuleViolation("HV-LOS-2", f"{action.figure} is not an ally in range")
+        return
+    if turn.stage == "summon" and isinstance(action, PlaceSummon):
+        if action.hex not in summons.free_adjacent_hexes(state, figure):
+            raise RuleViolation(
+                "HV-SUM-1", "a summon is placed in an empty hex next to its summoner"
+            )
+        return
+    raise RuleViolation("HV-CARD-3", f"{action.label()} is not part of the {turn.stage} step")
+
+
+def apply_hero_step(state: HavenState, figure: Figure, turn: Turn, action: Action) -> None:
+    ability = turn.queue[0]
+    if isinstance(action, Skip):
+        state.emit("skip", f"{figure.id} leaves the rest of its {ability.type} unused")
+        done_with_ability(turn)
+    elif isinstance(action, MoveTo):
+        _, move = map_state.movement(state, figure, move_mode(ability))
+        hexboard = map_state.board(state, with_closed_doors=True)
+        path = [hexboard.hexes[i] for i in move.path(hexboard.index[action.hex])]
+        done_with_ability(turn)
+        walk(state, figure, path, move_mode(ability))
+    elif isinstance(action, ChooseTarget) and turn.stage == "attack":
+        turn.targets_left -= 1
+        begin_draw(state, figure, action.figure)
+    elif isinstance(action, ChooseTarget):
+        heal(state, state.figures[action.figure], ability.value, figure.id)
+        done_with_ability(turn)
+    elif isinstance(action, PlaceSummon):
+        summons.place(state, figure, ability.summon or "", action.hex)
+        done_with_ability(turn)
+
+
+def done_with_ability(turn: Turn) -> None:
+    if turn.queue:
+        turn.queue.pop(0)
+    turn.stage = "ability"
+    turn.attack = {}
+    turn.targets_left = 0
+    turn.targeted = []
+
+
+def enter_hero_ability(state: HavenState, figure: Figure, turn: Turn) -> bool:
+    """Set up the next queued ability; True if it resolved by itself (no choice needed)."""
+    ability = turn.queue[0]
+    if has(figure, "stun"):
+        done_with_ability(turn)
+        return True
+    if self_effect(state, figure, ability):
+        done_with_ability(turn)
+        return True
+    if ability.type == "move":
+        if not move_destinations(state, figure, ability):
+            done_with_ability(turn)
+            return True
+        turn.stage = "move"
+        return False
+    if ability.type == "attack":
+        if ability.aoe:
+            raise NotImplementedError("a character's area attack is not supported yet (HV-ATK-1)")
+        if has(figure, "disarm"):
+            done_with_ability(turn)
+            return True
+        start_attack(state, figure, ability, ability.value)
+        if not attack_targets(state, figure):
+            done_with_ability(turn)
+            return True
+        turn.stage = "attack"
+        return False
+    if ability.type == "heal":
+        if ability.range == 0:
+            heal(state, figure, ability.value, figure.id)
+            done_with_ability(turn)
+            return True
+        turn.stage = "heal"
+        return False
+    if ability.type == "summon":
+        if not summons.free_adjacent_hexes(state, figure):
+            state.emit(
+                "summon", f"{figure.id} has no free adjacent hex: the summon fails", "HV-SUM-1"
+            )
+            done_with_ability(turn)
+            return True
+        turn.stage = "summon"
+        return False
+    raise NotImplementedError(f"the {ability.type} ability is not supported yet")
+
+
+def after_attack_target(state: HavenState, figure: Figure | None, turn: Turn) -> None:
+    """After one target's draw: go on to the next target, or finish the attack."""
+    if figure is None:
+        return
+    if turn.targets_left <= 0 or not attack_targets(state, figure):
+        done_with_ability(turn)
