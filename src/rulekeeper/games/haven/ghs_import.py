@@ -1,0 +1,257 @@
+"""Import monster data in Gloomhaven Secretariat's JSON shape into haven-scenario/1 models.
+
+Gloomhaven Secretariat (a community tool) keeps a monster's stats in
+``monster/NAME.json`` and its ability deck in ``monster/deck/NAME.json``. The
+user supplies both files; :func:`import_monster` returns our
+:class:`~rulekeeper.games.haven.scenario_format.MonsterTypeSpec` and
+:class:`~rulekeeper.games.haven.scenario_format.MonsterDeckSpec`, ready for a
+scenario's ``[monster_types]`` / ``[monster_decks]`` or a haven-library/1 file
+(:func:`library_document`).
+
+The shape read (only these fields; anything else that changes play is
+refused with a ContentError naming the field, never dropped silently):
+
+* stats: ``name``, ``flying`` (optional), ``baseStat.type`` (the default of each
+  row's ``type``), ``stats[]`` rows with ``level``, ``type`` (``normal`` /
+  ``elite``), ``health``, ``movement``, ``attack``, ``range`` and ``actions``
+  (only ``shield`` is understood there).
+* deck: ``abilities[]`` with ``cardId``, ``initiative``, ``shuffle`` and
+  ``actions[]``: ``move`` / ``attack`` with ``value`` and ``valueType``
+  (``plus`` / ``minus``: relative to the stats, as in our format) and
+  ``subActions`` (``range``, ``target``, ``pierce``, ``condition``, ``jump``);
+  ``shield``, ``heal`` (self), ``condition`` (self), ``element`` (infuse),
+  ``retaliate`` and ``loot``.
+
+Area patterns (``area`` sub-actions) are refused: their coordinate system
+is not converted yet; give ``aoe`` hexes by hand.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from rulekeeper.core.errors import ContentError
+from rulekeeper.core.replay import pydantic_error_line
+from rulekeeper.games.haven.scenario_format import (
+    AbilitySpec,
+    MonsterCardSpec,
+    MonsterDeckSpec,
+    MonsterStats,
+    MonsterTypeSpec,
+)
+
+ELEMENTS = ("fire", "ice", "air", "earth", "light", "dark")
+
+
+def _read(path: Path) -> Any:
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except OSError as error:
+        raise ContentError(f"cannot read the file ({error.strerror})", source=str(path)) from None
+    except json.JSONDecodeError as error:
+        raise ContentError(
+            f"not valid JSON (line {error.lineno}: {error.msg})", source=str(path)
+        ) from None
+
+
+def _int(value: object, source: str, field: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ContentError(
+            f"expected a whole number, got {value!r} (formulas are not imported)",
+            source=source,
+            field=field,
+        )
+    return value
+
+
+def _relative(action: dict[str, Any], source: str, field: str) -> int:
+    """``value`` with ``valueType`` plus/minus; a fixed value cannot be made relative."""
+    kind = action.get("valueType")
+    value = _int(action.get("value", 0), source, f"{field}.value")
+    if kind == "plus":
+        return value
+    if kind == "minus":
+        return -value
+    raise ContentError(
+        f"valueType {kind!r}: only plus/minus (relative to the stats) are imported",
+        source=source,
+        field=f"{field}.valueType",
+    )
+
+
+def import_stats(data: Any, source: str) -> MonsterTypeSpec:
+    """A monster type from a GHS ``monster/NAME.json`` value."""
+    if not isinstance(data, dict) or not isinstance(data.get("name"), str):
+        raise ContentError("expected an object with a 'name'", source=source, field="name")
+    default_type = (data.get("baseStat") or {}).get("type", "normal")
+    rows: dict[str, dict[int, MonsterStats]] = {"normal": {}, "elite": {}}
+    for n, row in enumerate(data.get("stats") or []):
+        field = f"stats.{n}"
+        kind = row.get("type", default_type)
+        if kind not in rows:
+            raise ContentError(f"type {kind!r} is not normal or elite", source=source, field=field)
+        shield = 0
+        for k, act in enumerate(row.get("actions") or []):
+            if act.get("type") != "shield":
+                raise ContentError(
+                    f"stat action {act.get('type')!r} is not imported",
+                    source=source,
+                    field=f"{field}.actions.{k}.type",
+                )
+            shield = _int(act.get("value"), source, f"{field}.actions.{k}.value")
+        level = _int(row.get("level"), source, f"{field}.level")
+        try:
+            rows[kind][level] = MonsterStats(
+                hp=_int(row.get("health"), source, f"{field}.health"),
+                move=_int(row.get("movement", 0), source, f"{field}.movement"),
+                attack=_int(row.get("attack", 0), source, f"{field}.attack"),
+                range=_int(row.get("range", 0), source, f"{field}.range"),
+                shield=shield,
+            )
+        except ValidationError as error:
+            raise pydantic_error_line(error, source) from None
+    tables: dict[str, list[MonsterStats]] = {}
+    for kind, by_level in rows.items():
+        levels = sorted(by_level)
+        if not levels or levels != list(range(len(levels))):
+            raise ContentError(
+                f"{kind} stats must cover levels 0, 1, 2, ... without gaps",
+                source=source,
+                field="stats",
+            )
+        tables[kind] = [by_level[level] for level in levels]
+    name = data["name"]
+    return MonsterTypeSpec(
+        name=name.replace("-", " ").title(),
+        deck=name,
+        flying=bool(data.get("flying", False)),
+        normal=tuple(tables["normal"]),
+        elite=tuple(tables["elite"]),
+    )
+
+
+def _sub_actions(
+    action: dict[str, Any], source: str, field: str, allowed: set[str]
+) -> dict[str, Any]:
+    out: dict[str, Any] = {"conditions": []}
+    for k, sub in enumerate(action.get("subActions") or []):
+        where = f"{field}.subActions.{k}"
+        kind = sub.get("type")
+        if kind not in allowed:
+            raise ContentError(f"sub-action {kind!r} is not imported", source=source, field=where)
+        if kind == "range":
+            out["range"] = (
+                _relative(sub, source, where)
+                if sub.get("valueType")
+                else _int(sub.get("value"), source, f"{where}.value")
+            )
+        elif kind == "target":
+            out["targets"] = _int(sub.get("value"), source, f"{where}.value")
+        elif kind == "pierce":
+            out["pierce"] = _int(sub.get("value"), source, f"{where}.value")
+        elif kind == "condition":
+            out["conditions"].append(str(sub.get("value")))
+        elif kind == "jump":
+            out["jump"] = True
+        elif kind == "specialTarget" and sub.get("value") != "self":
+            raise ContentError(
+                f"special target {sub.get('value')!r} is not imported (only self)",
+                source=source,
+                field=where,
+            )
+    return out
+
+
+def _action(action: dict[str, Any], source: str, field: str) -> AbilitySpec:
+    kind = action.get("type")
+    if kind == "move":
+        extra = _sub_actions(action, source, field, {"jump"})
+        return AbilitySpec(
+            type="move", value=_relative(action, source, field), jump=extra.get("jump", False)
+        )
+    if kind == "attack":
+        if any(s.get("type") == "area" for s in action.get("subActions") or []):
+            raise ContentError(
+                "area patterns are not imported; give 'aoe' hexes by hand",
+                source=source,
+                field=f"{field}.subActions",
+            )
+        extra = _sub_actions(action, source, field, {"range", "target", "pierce", "condition"})
+        return AbilitySpec(
+            type="attack",
+            value=_relative(action, source, field),
+            range=extra.get("range", 0),
+            targets=extra.get("targets", 1),
+            pierce=extra.get("pierce", 0),
+            conditions=tuple(extra["conditions"]),
+        )
+    if kind in ("shield", "heal", "retaliate", "loot"):
+        _sub_actions(action, source, field, {"specialTarget"})
+        return AbilitySpec(type=kind, value=_int(action.get("value"), source, f"{field}.value"))
+    if kind == "condition":
+        _sub_actions(action, source, field, {"specialTarget"})
+        return AbilitySpec(type="condition", conditions=(str(action.get("value")),))
+    if kind == "element":
+        element = action.get("value")
+        if action.get("valueType") == "minus" or element not in ELEMENTS:
+            raise ContentError(
+                f"element {element!r} {action.get('valueType') or ''}: only infusing a named"
+                " element is imported",
+                source=source,
+                field=field,
+            )
+        return AbilitySpec(type="infuse", element=element)
+    raise ContentError(
+        f"action type {kind!r} is not imported", source=source, field=f"{field}.type"
+    )
+
+
+def import_deck(data: Any, source: str) -> MonsterDeckSpec:
+    """A monster ability deck from a GHS ``monster/deck/NAME.json`` value."""
+    if not isinstance(data, dict) or not isinstance(data.get("abilities"), list):
+        raise ContentError("expected an object with 'abilities'", source=source, field="abilities")
+    cards = []
+    for n, ability in enumerate(data["abilities"]):
+        field = f"abilities.{n}"
+        try:
+            actions = tuple(
+                _action(a, source, f"{field}.actions.{k}")
+                for k, a in enumerate(ability.get("actions") or [])
+            )
+            cards.append(
+                MonsterCardSpec(
+                    id=f"{data.get('name', 'deck')}-{ability.get('cardId', n)}",
+                    initiative=_int(ability.get("initiative"), source, f"{field}.initiative"),
+                    shuffle=bool(ability.get("shuffle", False)),
+                    actions=actions,
+                )
+            )
+        except ValidationError as error:
+            line = pydantic_error_line(error, source)
+            raise ContentError(line.reason, source=source, field=f"{field}.{line.field}") from None
+    try:
+        return MonsterDeckSpec(cards=tuple(cards))
+    except ValidationError as error:
+        raise pydantic_error_line(error, source) from None
+
+
+def import_monster(stats_path: Path, deck_path: Path) -> tuple[MonsterTypeSpec, MonsterDeckSpec]:
+    """Read a GHS stats file and deck file the user supplies."""
+    mtype = import_stats(_read(stats_path), str(stats_path))
+    deck = import_deck(_read(deck_path), str(deck_path))
+    return mtype, deck
+
+
+def library_document(
+    monsters: dict[str, tuple[MonsterTypeSpec, MonsterDeckSpec]],
+) -> dict[str, Any]:
+    """A haven-library/1 JSON value holding the imported monsters (type ID -> specs)."""
+    return {
+        "format": "haven-library/1",
+        "monster_types": {k: t.model_dump(mode="json") for k, (t, _) in monsters.items()},
+        "monster_decks": {t.deck: d.model_dump(mode="json") for t, d in monsters.values()},
+    }

@@ -1,0 +1,134 @@
+"""Initiative order and its tie rules (HV-INIT-1..5) in play."""
+
+from __future__ import annotations
+
+import pytest
+from test_haven_play_support import (
+    at,
+    chance,
+    monster,
+    new_state,
+    play,
+    scenario,
+    settle_options,
+)
+
+from rulekeeper.core import RuleViolation
+from rulekeeper.games.haven import initiative
+from rulekeeper.games.haven.actions import (
+    ActFirst,
+    ChooseMonsterOption,
+    PlaceSummon,
+    PlayHalf,
+    SelectCard,
+    Skip,
+)
+from rulekeeper.games.haven.state import HavenState, Turn
+
+TWO = ("tester", "tester2")
+
+
+def turns_taken(state: HavenState) -> list[str]:
+    return [e.data["figure"] for e in state.log if e.kind == "turn"]
+
+
+def select(state: HavenState, hero: str, leading: str, second: str) -> None:
+    play(state, SelectCard(hero, leading), SelectCard(hero, second))
+
+
+def test_HV_INIT_1_figures_act_in_ascending_initiative() -> None:
+    state = new_state(scenario(party=TWO, monsters=[monster("dummy", at(5, 3))]))
+    select(state, "tester", "t4", "t1")  # 40
+    select(state, "tester2", "t2", "t1")  # 20
+    chance(state, "dummy-a")  # 45
+    assert state.order == ["tester2", "tester", "group:dummy"]
+    assert turns_taken(state) == ["tester2"]
+
+
+def test_HV_INIT_2_tied_characters_compare_their_second_cards() -> None:
+    state = new_state(scenario(party=TWO, monsters=[monster("dummy", at(5, 3))]))
+    select(state, "tester", "t3", "t2")  # 30, then 20
+    select(state, "tester2", "t3", "t1")  # 30, then 10
+    chance(state, "dummy-a")
+    assert state.order[:2] == ["tester2", "tester"]
+
+
+def test_HV_INIT_2_still_tied_the_players_choose() -> None:
+    state = new_state(scenario(party=TWO, monsters=[monster("dummy", at(5, 3))]))
+    select(state, "tester", "t3", "t1")
+    select(state, "tester2", "t3", "t1")
+    chance(state, "dummy-a")
+    assert state.phase == "tie" and state.current_player() == 0
+    assert state.legal_actions() == [ActFirst("tester"), ActFirst("tester2")]
+    play(state, ActFirst("tester2"))
+    assert state.order[:2] == ["tester2", "tester"]
+    assert any("HV-INIT-2" in e.rules for e in state.log)
+
+
+def test_HV_INIT_3_a_character_tied_with_a_monster_group_acts_first() -> None:
+    deck = {
+        "cards": [{"id": "dummy-ten", "initiative": 10, "actions": [{"type": "move", "value": 0}]}]
+    }
+    state = new_state(
+        scenario(monsters=[monster("dummy", at(5, 3))], monster_decks={"dummy": deck})
+    )
+    select(state, "tester", "t1", "t2")  # 10, as the monster card
+    chance(state, "dummy-ten")
+    assert state.order == ["tester", "group:dummy"]
+
+
+def test_HV_INIT_4_group_initiative_from_its_card_elites_first_then_by_standee() -> None:
+    state = new_state(
+        scenario(
+            monsters=[
+                monster("dummy", at(5, 0)),
+                monster("dummy", at(5, 2), elite=True),
+                monster("dummy", at(5, 3)),
+            ]
+        )
+    )
+    assert initiative.actors_of_slot(state, "group:dummy") == ["dummy 2", "dummy 1", "dummy 3"]
+    select(state, "tester", "t5", "t1")  # 50
+    chance(state, "dummy-a")  # 45: the group acts before the Tester
+    assert state.order == ["group:dummy", "tester"]
+    settle_options(state)  # the players pick among tied mover options
+    assert turns_taken(state) == ["dummy 2", "dummy 1", "dummy 3", "tester"]
+
+
+def summon_pup(state: HavenState) -> str:
+    """Round 1: the Tester plays t6 (summon, lost) and t1, placing the pup next to it."""
+    select(state, "tester", "t6", "t1")
+    chance(state, "dummy-b")
+    play(state, PlayHalf("t6", "top"))
+    play(state, state.legal_actions()[0])
+    assert isinstance(state.history[-1][1], PlaceSummon)
+    return next(f.id for f in state.figures.values() if f.kind == "summon")
+
+
+def test_HV_INIT_5_a_summon_acts_just_before_its_summoner_but_not_in_its_first_round() -> None:
+    state = new_state(scenario(monsters=[monster("dummy", at(5, 3))]))
+    pup = summon_pup(state)
+    play(state, PlayHalf("t1", "bottom"), Skip())
+    assert pup not in turns_taken(state)  # round 1: summoned, does not act
+    select(state, "tester", "t2", "t3")
+    chance(state, "dummy-a")
+    settle_options(state)
+    chance(state, "+0")  # the pup's attack draw
+    assert turns_taken(state)[-2:] == [pup, "tester"]  # round 2: right before its summoner
+
+
+def test_HV_INIT_5_a_summon_acting_in_its_first_round_is_refused() -> None:
+    state = new_state(scenario(monsters=[monster("dummy", at(5, 3))]))
+    pup = summon_pup(state)
+    saved_turn = state.turn
+    state.turn = Turn(
+        pup,
+        stage="monster_option",
+        options=[{"move_to": [0, 0], "targets": []}, {"move_to": [1, 0], "targets": []}],
+    )
+    before = state.to_dict()
+    with pytest.raises(RuleViolation) as refused:
+        state.apply(ChooseMonsterOption(0, "move to [0, 0]"))
+    assert refused.value.rule_id == "HV-INIT-5"
+    assert state.to_dict() == before
+    state.turn = saved_turn
