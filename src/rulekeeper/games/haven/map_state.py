@@ -131,6 +131,9 @@ def in_reach(state: HavenState, attacker: Figure, target: Figure, range_: int) -
     if attacker.hex not in index or target.hex not in index:
         return False
     a, b = index[attacker.hex], index[target.hex]
+    if hexboard.adjacent(a, b):
+        # Neighbours not parted by a wall always see each other across their shared edge.
+        return True
     reach = max(1, range_)
     if hexboard.proximity(b)[a] > reach:
         return False

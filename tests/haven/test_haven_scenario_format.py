@@ -1,0 +1,91 @@
+"""haven-scenario/1: shipped content loads, bad files name file and field, unsupported vocabulary."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from test_haven_play_support import at, monster, new_state, scenario
+
+from rulekeeper.core import ContentError
+from rulekeeper.games.haven.game import GAME
+from rulekeeper.games.haven.scenario_format import (
+    load_scenario,
+    shipped_library,
+    shipped_scenario_names,
+)
+
+
+def test_shipped_content_sizes() -> None:
+    library = shipped_library()
+    assert len(library.classes) == 3
+    assert all(len(c.cards) == 12 for c in library.classes.values())
+    assert sum(1 for c in library.classes.values() if c.summons) == 1
+    assert len(library.monster_types) == 5
+    assert all(len(d.cards) == 8 for d in library.monster_decks.values())
+    assert any(m.flying for m in library.monster_types.values())
+    actions = [a for d in library.monster_decks.values() for c in d.cards for a in c.actions]
+    assert any(a.aoe for a in actions) and any(a.targets > 1 for a in actions)
+
+
+def test_shipped_scenarios_have_doors_traps_and_terrain_and_load_on_both_rulesets() -> None:
+    names = shipped_scenario_names()
+    assert names == ["ember-vault", "sunken-larder"]
+    assert [s.name for s in GAME.scenarios()] == names
+    for name in names:
+        spec = load_scenario(name)
+        t = spec.map.terrain
+        assert spec.doors and t.trap and t.hazardous and t.difficult
+        for ruleset in GAME.rulesets:
+            state = GAME.new_state(name, 1, ruleset)
+            assert state.current_player() == 0
+
+
+def test_a_scenario_file_from_a_path(tmp_path: Path) -> None:
+    path = tmp_path / "mine.json"
+    path.write_text(json.dumps(scenario(monsters=[monster("dummy", at(5, 3))])))
+    state = GAME.new_state(str(path), 3, "frosthaven")
+    assert "dummy 1" in state.figures
+
+
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        ({"party": ["nobody"]}, "party.0"),
+        ({"level": 9}, "level"),
+        ({"format": "haven-scenario/2"}, "format"),
+        ({"start_hexes": [[40, 40]]}, "start_hexes.0"),
+        ({"monsters": [{"type": "dragon", "hex": [1, 1]}]}, "monsters.0.type"),
+    ],
+)
+def test_bad_files_name_file_and_field(tmp_path: Path, change: dict, field: str) -> None:  # type: ignore[type-arg]
+    data = scenario()
+    data.update(change)
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(data))
+    with pytest.raises(ContentError) as error:
+        GAME.new_state(str(path), 1, "gloomhaven")
+    assert error.value.source == str(path)
+    assert error.value.field is not None and error.value.field.startswith(field)
+
+
+def test_a_bad_ability_names_its_field() -> None:
+    data = scenario()
+    data["classes"]["tester"]["cards"][2]["top"]["actions"][0]["type"] = "teleport"
+    with pytest.raises(ContentError) as error:
+        new_state(data)
+    assert error.value.field is not None
+    assert error.value.field.startswith("classes.tester.cards.2.top.actions.0.type")
+
+
+def test_an_unknown_scenario_name_is_a_content_error() -> None:
+    with pytest.raises(ContentError):
+        GAME.new_state("no-such-scenario", 1, "gloomhaven")
+
+
+def test_vocabulary_the_engine_does_not_run_raises_not_implemented() -> None:
+    data = scenario()
+    data["classes"]["tester"]["cards"][0]["top"]["actions"] = [{"type": "retaliate", "value": 1}]
+    with pytest.raises(NotImplementedError, match="retaliate"):
+        new_state(data)
