@@ -39,7 +39,7 @@ def card(
     }
 
 
-def tester_class(hp: int = 10, hand_size: int = 6, **kw: Any) -> dict[str, Any]:
+def make_tester_class(hp: int = 10, hand_size: int = 6, **kw: Any) -> dict[str, Any]:
     """Cards t1..t6: initiatives 10, 20, 30, 40, 50, 60; top Attack 3, bottom Move 3.
 
     t5's top is lost; t6's top summons a ``pup`` (hp 3, move 2, attack 1).
@@ -119,9 +119,9 @@ def scenario(
     **extra: Any,
 ) -> dict[str, Any]:
     classes = {
-        "tester": tester_class(),
-        "tester2": tester_class(name="Second"),
-        "tester3": tester_class(name="Third"),
+        "tester": make_tester_class(),
+        "tester2": make_tester_class(name="Second"),
+        "tester3": make_tester_class(name="Third"),
     }
     data: dict[str, Any] = {
         "format": "haven-scenario/1",
