@@ -438,6 +438,7 @@ def enter_hero_ability(state: HavenState, figure: Figure, turn: Turn) -> bool:
             return True
         start_attack(state, figure, ability, ability.value)
         if not attack_targets(state, figure):
+            state.emit("attack", f"{figure.id} has no enemy in range and line of sight", "HV-LOS-1")
             done_with_ability(turn)
             return True
         turn.stage = "attack"
