@@ -100,22 +100,36 @@ def terrain_flags(hexboard: HexBoard, spec: TerrainSpec) -> Terrain:
     )
 
 
-def movement(state: HavenState, figure: Figure, mode: MoveMode) -> tuple[HexBoard, Movement]:
-    """HV-MOVE-1..4: the travel table of ``figure`` (allies passable, enemies not)."""
+def movement(
+    state: HavenState, figure: Figure, mode: MoveMode, *, enemies_passable: bool = False
+) -> tuple[HexBoard, Movement]:
+    """HV-MOVE-1..4: the travel table of ``figure`` (allies passable, enemies not).
+
+    ``enemies_passable`` treats enemies as allies: only to explain a refusal.
+    """
     hexboard = board(state, with_closed_doors=figure.kind == "character")
     terrain = terrain_flags(hexboard, terrain_spec(state, hexboard.hexes))
     index = hexboard.index
     others = [f for f in state.figures.values() if f.id != figure.id and f.hex in index]
     occupied = frozenset(index[f.hex] for f in others)
-    enemies = frozenset(index[f.hex] for f in others if f.team != figure.team)
+    enemies = frozenset(
+        index[f.hex] for f in others if f.team != figure.team and not enemies_passable
+    )
     return hexboard, Movement(
         hexboard, state.rules, terrain, index[figure.hex], occupied, enemies, mode
     )
 
 
-def reachable(state: HavenState, figure: Figure, points: int, mode: MoveMode) -> list[Hex]:
+def reachable(
+    state: HavenState,
+    figure: Figure,
+    points: int,
+    mode: MoveMode,
+    *,
+    enemies_passable: bool = False,
+) -> list[Hex]:
     """The hexes ``figure`` may end a move of ``points`` in (HV-MOVE-1..4), its own included."""
-    hexboard, move = movement(state, figure, mode)
+    hexboard, move = movement(state, figure, mode, enemies_passable=enemies_passable)
     out = [figure.hex]
     for i, h in enumerate(hexboard.hexes):
         near = move.distance[i] != UNREACHABLE and move.distance[i] <= points

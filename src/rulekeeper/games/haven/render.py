@@ -25,7 +25,11 @@ def _figure_mark(state: HavenState, figure_id: str) -> str:
 
 
 def map_text(state: HavenState) -> Text:
-    """Flat-top hexes drawn in columns (odd columns half a row lower); walls are not drawn here."""
+    """Flat-top hexes drawn in columns (odd columns half a row lower).
+
+    The map's edge is its outline; a hex beside a thin wall carries a ``|`` and
+    the walls are listed below the map.
+    """
     visible = set(map_state.visible_hexes(state, with_closed_doors=True))
     terrain = state.spec.map.terrain
     marks: dict[tuple[int, int], str] = {}
@@ -38,6 +42,7 @@ def map_text(state: HavenState) -> Text:
         marks[h] = "[]"
     for figure in state.figures.values():
         marks[figure.hex] = _figure_mark(state, figure.id)
+    walled = {h for wall in state.spec.map.walls for h in wall}
     hexes = state.spec.map.hexes
     qs = [q for q, _ in hexes]
     rows = [2 * r + q for q, r in hexes]
@@ -52,8 +57,16 @@ def map_text(state: HavenState) -> Text:
             if h not in visible:
                 line += "   "
             else:
-                line += (marks.get(h, "..") + " ")[:3]
+                line += marks.get(h, "..")[:2] + ("|" if h in walled else " ")
         text.append(line.rstrip() + "\n")
+    text.append(
+        "## obstacle  ^^ trap  ~~ hazardous  :: difficult  ** icy  [] closed door"
+        "  (unrevealed rooms are blank)\n",
+        style="dim",
+    )
+    if state.spec.map.walls:
+        shown = ", ".join(f"{list(a)}|{list(b)}" for a, b in state.spec.map.walls)
+        text.append(f"thin walls (hexes marked |): {shown}\n")
     return text
 
 

@@ -77,29 +77,15 @@ def check_move(
         raise RuleViolation("HV-MOVE-1", f"{list(to)} is occupied: a move cannot end there")
     if not move.can_end(i):
         raise RuleViolation("HV-MOVE-1", f"{list(to)} holds an obstacle")
-    free = _without_enemies(state, figure, ability)
-    if free is not None and to in free:
+    mode = move_mode(ability)
+    free = map_state.reachable(state, figure, ability.value, mode, enemies_passable=True)
+    if to in free:
         raise RuleViolation("HV-MOVE-1", f"{list(to)} is reachable only by moving through an enemy")
     raise RuleViolation(
         "HV-MOVE-2",
         f"{list(to)} is {move.distance[i]} movement points away (Move {ability.value};"
         " difficult terrain costs 2)",
     )
-
-
-def _without_enemies(
-    state: HavenState, figure: Figure, ability: AbilitySpec
-) -> set[tuple[int, int]] | None:
-    """The hexes in reach if enemies were allies (to tell HV-MOVE-1 from distance)."""
-    saved = {f.id: f.kind for f in state.figures.values()}
-    try:
-        for f in state.figures.values():
-            if f.team != figure.team:
-                f.kind = figure.kind
-        return set(map_state.reachable(state, figure, ability.value, move_mode(ability)))
-    finally:
-        for f in state.figures.values():
-            f.kind = saved[f.id]
 
 
 def walk(state: HavenState, figure: Figure, path: list[tuple[int, int]], mode: MoveMode) -> None:
