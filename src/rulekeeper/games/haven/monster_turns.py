@@ -146,7 +146,12 @@ def perform(state: HavenState, figure: Figure, turn: Turn, index: int) -> None:
     turns.walk(state, figure, path, MoveMode(flying=option["flying"]))
     if figure.id not in state.figures or option["attack"] is None:
         return
-    targets = [t for t in option["targets"] if t in state.figures]
+    # An invisible figure cannot be targeted by enemies (conditions table, GH p.23).
+    targets = [
+        t
+        for t in option["targets"]
+        if t in state.figures and not turns.has(state.figures[t], "invisible")
+    ]
     if not targets:
         return
     ability = AbilitySpec.model_validate(option["attack"])
