@@ -45,6 +45,11 @@ def check_supported(spec: ScenarioSpec) -> None:
         for mcard in deck.cards:
             abilities.extend((f"monster_decks.{mtype}.{mcard.id}", a) for a in mcard.actions)
             for a in mcard.actions:
+                if a.type == "heal" and a.range > 0:
+                    raise NotImplementedError(
+                        f"monster_decks.{mtype}.{mcard.id}: a monster healing allies at range"
+                        " is not supported yet (monster heals act on the monster itself)"
+                    )
                 if a.type == "summon":
                     raise NotImplementedError(
                         f"monster_decks.{mtype}.{mcard.id}: monster summons (HV-SUM-1) are not"
