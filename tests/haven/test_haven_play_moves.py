@@ -13,7 +13,7 @@ import pytest
 from test_haven_play_support import at, chance, monster, new_state, play, scenario
 
 from rulekeeper.core import RuleViolation
-from rulekeeper.games.haven.actions import MoveTo, PlayHalf, SelectCard
+from rulekeeper.games.haven.actions import LoseCard, MoveTo, Negate, PlayHalf, SelectCard
 from rulekeeper.games.haven.state import HavenState
 
 CORRIDOR = [at(q, 0) for q in range(6)]
@@ -77,7 +77,7 @@ def test_HV_MOVE_2_difficult_terrain_costs_two() -> None:
 
 def test_HV_MOVE_2_a_trap_deals_2_plus_level_on_entry_and_is_removed() -> None:
     state = corridor(terrain={"trap": [at(1, 0)]}, level=1)
-    play(state, MoveTo(at(1, 0)))
+    play(state, MoveTo(at(1, 0)), Negate("tester", "suffer"))
     assert state.figures["tester"].hp == 10 - 3
     assert at(1, 0) in state.sprung_traps
 
@@ -87,6 +87,8 @@ def test_HV_MOVE_2_hazardous_terrain_damage_per_ruleset(ruleset: str, expected: 
     """[GH] half a trap's 3 rounded down = 1; [FH] 1 + ceil(1/3) = 2, at level 1."""
     state = corridor(ruleset=ruleset, terrain={"hazardous": [at(1, 0)]}, level=1)
     play(state, MoveTo(at(2, 0)))  # the only path crosses the hazardous hex
+    assert state.negation is not None and state.negation.damage == expected
+    play(state, Negate("tester", "suffer"))
     assert state.figures["tester"].hp == 10 - expected
 
 
@@ -97,7 +99,7 @@ def test_HV_MOVE_3_a_jump_passes_enemies_and_traps_only_the_last_hex_counts() ->
         terrain={"trap": [at(2, 0)], "obstacle": [at(3, 0)]},
     )
     assert MoveTo(at(2, 0)) in state.legal_actions()
-    play(state, MoveTo(at(2, 0)))
+    play(state, MoveTo(at(2, 0)), Negate("tester", "suffer"))
     assert state.figures["tester"].hp == 10 - 3  # landing on the trap springs it
 
 
@@ -135,3 +137,10 @@ def test_a_character_entering_a_door_reveals_the_room_and_its_monsters() -> None
     play(state, PlayHalf("t1", "bottom"), MoveTo(door))
     assert state.revealed == ["east"] and door in state.open_doors
     assert state.figures["dummy 2"].hex == at(5, 1)
+
+
+def test_HV_NEG_1_trap_damage_may_be_negated_too() -> None:
+    state = corridor(terrain={"trap": [at(1, 0)]}, level=1)
+    play(state, MoveTo(at(1, 0)), Negate("tester", "hand"), LoseCard("tester", "t6"))
+    assert state.figures["tester"].hp == 10
+    assert state.heroes["tester"].lost == ["t6"] and at(1, 0) in state.sprung_traps

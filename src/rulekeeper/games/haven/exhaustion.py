@@ -6,10 +6,10 @@
 - HV-EXH-2: an exhausted character's ability cards all go to the lost pile; it
   leaves the map with its summons; when every character is exhausted the
   scenario is lost.
-- HV-NEG-1: a character about to suffer damage from an attack may negate it by
-  losing one card from hand or two from its discard pile. The engine offers
-  the choice for attack damage; trap, hazardous and wound damage are suffered
-  as they come (docs/games/haven.md, readings).
+- HV-NEG-1: a character about to suffer damage may negate it by losing one
+  card from hand or two from its discard pile. Every source of damage to a
+  character (attacks, traps, hazardous terrain, wounds) is queued and offered
+  in turn (:func:`hurt`); the short rest's redraw is a cost, not a source.
 """
 
 from __future__ import annotations
@@ -36,11 +36,58 @@ def negation_choices(hero: Hero) -> list[str]:
     return choices
 
 
-def offer_negation(
-    state: HavenState, hero: Hero, damage: int, source: str, conditions: list[str]
+def hurt(
+    state: HavenState,
+    figure: Figure,
+    amount: int,
+    source: str,
+    rules: tuple[str, ...],
+    conditions: tuple[str, ...] = (),
 ) -> None:
-    """HV-NEG-1: the damage waits for the character's choice."""
-    state.negation = Negation(hero.id, damage, source, list(conditions))
+    """Damage from any source: a character's waits in line for its HV-NEG-1 choice.
+
+    Queued damage is offered in order, one decision at a time, once nothing
+    else is pending (round_flow.advance); conditions come with it.
+    """
+    if figure.kind == "character":
+        state.damage_queue.append(
+            Negation(figure.id, amount, source, list(conditions), rules=list(rules))
+        )
+        return
+    damage(state, figure, amount, source, *rules)
+    if figure.id in state.figures:
+        add_conditions(state, figure, list(conditions))
+
+
+def next_negation(state: HavenState) -> None:
+    """Take the next queued damage: offer negation (HV-NEG-1) or suffer it at once."""
+    while state.negation is None and state.damage_queue:
+        pending = state.damage_queue.pop(0)
+        hero = state.heroes[pending.hero]
+        figure = state.figures.get(pending.hero)
+        if hero.exhausted or figure is None:
+            continue
+        if pending.damage > 0 and can_negate(hero):
+            state.negation = pending
+            return
+        suffer(state, figure, pending)
+
+
+def suffer(state: HavenState, figure: Figure, pending: Negation) -> None:
+    damage(state, figure, pending.damage, pending.source, *pending.rules)
+    if figure.id in state.figures:
+        add_conditions(state, figure, pending.conditions)
+
+
+def add_conditions(state: HavenState, target: Figure, conditions: list[str]) -> None:
+    """Conditions an attack adds; one gained on the bearer's own turn lasts its next turn too."""
+    acting = state.turn is not None and state.turn.actor == target.id
+    for name in conditions:
+        if name not in target.conditions:
+            target.conditions.append(name)
+            if acting:
+                target.fresh_conditions.append(name)
+            state.emit("condition", f"{target.id} gains {name}", figure=target.id)
 
 
 def damage(state: HavenState, figure: Figure, amount: int, source: str, *rules: str) -> None:

@@ -167,6 +167,15 @@ def apply_long_rest(state: HavenState, hero: Hero, turn: Turn, action: Action) -
     return False
 
 
+def nothing_to_lose(state: HavenState, hero: Hero) -> str:
+    """A long rest whose discard pile is empty loses nothing; the heal still comes (HV-REST-2)."""
+    state.emit("rest", f"{hero.id} long rests with an empty discard pile", "HV-REST-2")
+    if state.rules.long_rest_heal_optional:
+        return "long_rest_heal"
+    long_rest_heal(state, hero)
+    return "end"
+
+
 def long_rest_heal(state: HavenState, hero: Hero) -> None:
     figure = state.figures.get(hero.id)
     if figure is not None:

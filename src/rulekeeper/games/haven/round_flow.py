@@ -318,7 +318,7 @@ def _apply_negation(state: HavenState, action: Action) -> None:
             state.negation = None
             figure = state.figures.get(hero.id)
             if figure is not None:
-                turns.suffer(state, figure, n.damage, n.source, n.conditions)
+                exhaustion.suffer(state, figure, n)
             return
         n.pile = action.choice
         n.to_lose = 1 if action.choice == "hand" else 2
@@ -370,6 +370,8 @@ def advance(state: HavenState) -> None:
     """Run automatic steps until a decision, a chance node, or the end."""
     for _ in range(10_000):
         check_victory(state)
+        if not state.result:
+            exhaustion.next_negation(state)
         if state.result or state.negation is not None:
             return
         t = state.turn
@@ -377,7 +379,7 @@ def advance(state: HavenState) -> None:
             if not t.draw.is_done(CATALOG):
                 return
             turns.finish_draw(state)
-            if state.negation is None:
+            if state.negation is None and not state.damage_queue:
                 _after_target(state, t)
             continue
         if state.phase == "select":
@@ -460,6 +462,10 @@ def _advance_turns(state: HavenState) -> bool:
 
 
 def _advance_hero(state: HavenState, hero: Hero, figure: Figure, t: Turn) -> bool:
+    if t.stage == "long_rest_lose" and not hero.discard:
+        # Negation (HV-NEG-1) may have emptied the discard pile: nothing is left to lose.
+        t.stage = rest.nothing_to_lose(state, hero)
+        return True
     if t.stage in ("choose", "move", "attack", "heal", "summon") or t.stage.startswith("long_rest"):
         return False
     if t.queue:
@@ -478,16 +484,11 @@ def _start_turn(state: HavenState, figure: Figure) -> None:
     state.emit("turn", f"{figure.id}'s turn", figure=figure.id)
     wound = turn_start_damage(figure.conditions)
     if wound:
-        from rulekeeper.games.haven.exhaustion import damage
-
-        damage(state, figure, wound, "its wound")
+        exhaustion.hurt(state, figure, wound, "its wound", ())
         if figure.id not in state.figures:
             return
     if hero is not None:
         t.stage = "long_rest_lose" if hero.long_rest else "choose"
-        if hero.long_rest and not hero.discard:
-            rest.long_rest_heal(state, hero)
-            t.stage = "end"
         return
     if turns.has(figure, "stun"):
         state.emit("stun", f"{figure.id} is stunned and loses its turn")

@@ -112,6 +112,8 @@ class Negation:
     pile: str = ""
     """"hand" or "discard" once chosen; cards are then picked one at a time."""
     to_lose: int = 0
+    rules: list[str] = field(default_factory=list)
+    """The rules that caused the damage (HV-ATK-1 for an attack, HV-MOVE-2 for a trap)."""
 
 
 @dataclass
@@ -169,6 +171,7 @@ class HavenState(State):
         self.actors: list[str] = []
         self.turn: Turn | None = None
         self.negation: Negation | None = None
+        self.damage_queue: list[Negation] = []
         self.rest: RestStep | None = None
         self.result: str = ""
         self.result_text: str = ""
@@ -270,6 +273,7 @@ class _SavedFields:
     actors: list[str]
     turn: Turn | None
     negation: Negation | None
+    damage_queue: list[Negation]
     rest: RestStep | None
     result: str
     result_text: str

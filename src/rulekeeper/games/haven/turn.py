@@ -120,10 +120,11 @@ def walk(state: HavenState, figure: Figure, path: list[tuple[int, int]], mode: M
         if h in trap:
             state.sprung_traps.append(h)
             amount = state.rules.trap_damage(state.spec.level)
-            exhaustion.damage(state, figure, amount, f"a trap at {list(h)}", "HV-MOVE-2")
+            exhaustion.hurt(state, figure, amount, f"a trap at {list(h)}", ("HV-MOVE-2",))
         elif h in hazardous:
             amount = state.rules.hazardous_damage(state.spec.level)
-            exhaustion.damage(state, figure, amount, f"hazardous terrain at {list(h)}", "HV-MOVE-2")
+            where = f"hazardous terrain at {list(h)}"
+            exhaustion.hurt(state, figure, amount, where, ("HV-MOVE-2",))
     objective = state.spec.objective
     alive = figure.kind == "character" and figure.id in state.figures
     if alive and objective.kind == "reach" and figure.hex in objective.hexes:
@@ -254,12 +255,7 @@ def finish_draw(state: HavenState) -> None:
     added = [e.name for e in outcome.effects if e.name in _CONDITION_NAMES]
     conditions = [*turn.attack.get("conditions", []), *added]
     conditions = [c for c in conditions if _known(state, c)]
-    if target.kind == "character" and outcome.damage > 0:
-        hero = state.heroes[target.id]
-        if exhaustion.can_negate(hero):
-            exhaustion.offer_negation(state, hero, outcome.damage, attacker, conditions)
-            return
-    suffer(state, target, outcome.damage, attacker, conditions)
+    exhaustion.hurt(state, target, outcome.damage, attacker, ("HV-ATK-1",), tuple(conditions))
 
 
 _CONDITION_NAMES = frozenset(
@@ -267,22 +263,8 @@ _CONDITION_NAMES = frozenset(
 )
 
 
-def suffer(
-    state: HavenState, target: Figure, amount: int, source: str, conditions: list[str]
-) -> None:
-    exhaustion.damage(state, target, amount, source, "HV-ATK-1")
-    if target.id in state.figures:
-        add_conditions(state, target, conditions)
-
-
 def add_conditions(state: HavenState, target: Figure, conditions: list[str]) -> None:
-    acting = state.turn is not None and state.turn.actor == target.id
-    for name in conditions:
-        if name not in target.conditions:
-            target.conditions.append(name)
-            if acting:
-                target.fresh_conditions.append(name)
-            state.emit("condition", f"{target.id} gains {name}", figure=target.id)
+    exhaustion.add_conditions(state, target, conditions)
 
 
 # -- heal, shield, summon, self effects ---------------------------------------------------
