@@ -21,6 +21,7 @@ from rulekeeper.games.haven.actions import (
     LongRest,
     LongRestHeal,
     LoseCard,
+    Negate,
     Redraw,
     RestLoss,
     SelectCard,
@@ -131,3 +132,17 @@ def test_HV_REST_3_no_short_rest_is_offered_with_fewer_than_two_discards() -> No
     quiet_turn(state, "t5", "t1")
     assert state.heroes["tester"].discard == ["t1"]
     assert state.phase == "select" and state.round == 2  # the rest step was skipped
+
+
+def test_HV_REST_2_a_long_rest_whose_discards_were_lost_to_negation_still_heals() -> None:
+    state = new_state(scenario(start=[at(0, 0)], monsters=[monster("dummy", at(1, 0))]))
+    hero = state.heroes["tester"]
+    hero.hand.remove("t5")
+    hero.hand.remove("t6")
+    hero.discard.extend(["t5", "t6"])
+    state.figures["tester"].hp = 5
+    play(state, LongRest("tester"))
+    chance(state, "dummy-a", "+0")  # the Dummy (45) attacks before the rest (99)
+    play(state, Negate("tester", "discard"), LoseCard("tester", "t5"), LoseCard("tester", "t6"))
+    assert hero.discard == [] and state.figures["tester"].hp == 7  # healed 2 all the same
+    assert any("empty discard pile" in e.text for e in state.log)
