@@ -56,11 +56,13 @@ def test_HV_LOS_1_a_wall_line_across_the_way_blocks() -> None:
 
 
 def test_HV_LOS_1_GH_corners_on_walls_cannot_be_used_FH_any_point_can() -> None:
-    """HV-LOS-1 [GH p.19]: every corner of this hex touches a wall, so it sees nothing;
-    [FH p.21] any point of it still sees its neighbour across an open edge."""
+    """HV-LOS-1 [GH p.19]: every corner of this hex touches a wall, so it sees no hex
+    beyond its neighbours; it still sees a neighbour across an open edge (the GH FAQ:
+    a tile-edge wall is a line beginning at the edge). [FH p.21] any point of it sees
+    further too."""
     walls = [((0, 0), add((0, 0), DIRECTIONS[d])) for d in (0, 2, 4)]
     board = HexBoard(disc(3), walls)
-    assert not sight(board, "corner_to_corner", (0, 0), (1, -1))
+    assert sight(board, "corner_to_corner", (0, 0), (1, -1))
     assert not sight(board, "corner_to_corner", (0, 0), (3, -3))
     assert sight(board, "any_point", (0, 0), (1, -1))
     assert sight(board, "any_point", (0, 0), (3, -3))
@@ -160,3 +162,16 @@ def test_HV_LOS_1_fast_integer_line_test_agrees_with_segments_touch(p, q, a, b) 
     from rulekeeper.boards.line_of_sight import _clear_integer_line
 
     assert _clear_integer_line(p, q, [(a, b)]) == (not segments_touch(p, q, a, b))
+
+
+def test_HV_LOS_1_GH_neighbours_in_a_one_hex_corridor_see_each_other() -> None:
+    """HV-LOS-1 [GH p.19, FAQ]: in a corridor one hex wide every corner lies on the map
+    edge, yet neighbours across their open edge see each other; a wall between them
+    still blocks."""
+    corridor = [(0, 0), (1, 0), (2, -1), (3, -1)]
+    board = HexBoard(corridor)
+    for rule in ("corner_to_corner", "any_point"):
+        assert sight(board, rule, (0, 0), (1, 0))
+        assert sight(board, rule, (2, -1), (3, -1))
+    walled = HexBoard(corridor, [((1, 0), (2, -1))])
+    assert not sight(walled, "corner_to_corner", (1, 0), (2, -1))

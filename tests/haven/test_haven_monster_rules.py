@@ -332,3 +332,16 @@ def test_HV_MOVE_MON_3_area_placements_and_all_targets() -> None:
     )
     assert {o.targets for o in area.options} == {("C1", "C2")}
     assert {frozenset(o.aoe) for o in area.options} == {frozenset({(1, 0), (1, -1)})}
+
+
+def test_HV_FOCUS_1_GH_a_melee_monster_in_a_one_hex_corridor_reaches_its_neighbour() -> None:
+    """HV-FOCUS-1 with HV-LOS-1 [GH]: in a corridor one hex wide a melee monster focuses
+    on the character down the corridor and attacks it from the neighbouring hex."""
+    corridor = [[0, 0], [1, 0], [2, -1], [3, -1], [4, -2]]
+    for ruleset in ("gloomhaven", "frosthaven"):
+        answer = solve(
+            board([monster(3, -1), hero(0, 0, "C1")], ruleset=ruleset, hexes=corridor, move=3)
+        )
+        assert [(o.move_to, o.focus, o.targets) for o in answer.options] == [
+            ((1, 0), "C1", ("C1",))
+        ]

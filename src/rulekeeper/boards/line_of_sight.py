@@ -164,9 +164,20 @@ class LineOfSight:
     def _corner_to_corner(
         self, ha: tuple[int, int], hb: tuple[int, int], walls: list[tuple[Point, Point]]
     ) -> bool:
-        """[GH] a corner-to-corner line touching no wall; corners on walls are unusable."""
+        """[GH] a corner-to-corner line touching no wall; corners on walls are unusable.
+
+        Neighbours whose shared edge is open see each other even where both ends
+        of that edge lie on wall lines (a corridor one hex wide): the GH FAQ makes
+        a tile-edge wall a line that begins at the edge, so the open edge between
+        them is not a wall, and a sight line through it touches none.
+        """
         if not walls:
             return True
+        offset = (hb[0] - ha[0], hb[1] - ha[1])
+        if offset in _NEIGHBOUR_OFFSETS:
+            i, j = EDGE_CORNERS[_NEIGHBOUR_OFFSETS[offset]]
+            if _edge_at(centre(ha), i, j) not in set(walls):
+                return True
         blocked_corners = {p for w in walls for p in w}
         starts = [p for p in corners(ha) if p not in blocked_corners]
         ends = [p for p in corners(hb) if p not in blocked_corners]
