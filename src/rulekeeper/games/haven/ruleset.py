@@ -21,18 +21,12 @@ class Ruleset:
     # -- line of sight and movement (boards/hexgrid.py, HV-LOS-1, HV-MOVE-2..4)
     line_of_sight: Literal["corner_to_corner", "any_point"]
     """HV-LOS-1: [GH] lines are drawn between hex corners; [FH] between any points."""
-    icy_terrain: bool
-    """HV-MOVE-2: [FH] icy terrain slides a figure on."""
     jump_ignores_terrain_on_last_hex: bool
+    """HV-MOVE-3: [FH] a jump ignores difficult and icy terrain even on its last hex."""
     hazardous_damage_rule: Literal["half_trap", "one_plus_third_of_level"]
     """HV-MOVE-2: [GH] half a trap's damage rounded down; [FH] 1 + ceil(level / 3)."""
-    """HV-MOVE-3: [FH] a jump ignores difficult and icy terrain even on its last hex."""
 
     # -- monster focus and movement (games/haven/monster_ai.py, HV-FOCUS-*, HV-MOVE-MON-*)
-    focus_ties_negative_hexes_first: bool
-    """HV-FOCUS-2: [FH] the path entering fewest negative hexes wins a focus tie first."""
-    monster_movement: Literal["gloomhaven", "frosthaven"]
-    """HV-MOVE-MON-1 [GH] or HV-MOVE-MON-2 [FH]: which destination procedure applies."""
     focus_disadvantage_before_more_targets: bool
     """HV-MOVE-MON-1: [GH] avoiding disadvantage on the focus outranks adding targets; [FH] not."""
     plan_best_attack_when_out_of_reach: bool
@@ -70,11 +64,8 @@ GLOOMHAVEN = Ruleset(
     name="gloomhaven",
     title="Gloomhaven",
     line_of_sight="corner_to_corner",
-    icy_terrain=False,
     jump_ignores_terrain_on_last_hex=False,
     hazardous_damage_rule="half_trap",
-    focus_ties_negative_hexes_first=False,
-    monster_movement="gloomhaven",
     focus_disadvantage_before_more_targets=True,
     plan_best_attack_when_out_of_reach=True,
     rank_extra_targets_as_focus=True,
@@ -89,11 +80,8 @@ FROSTHAVEN = Ruleset(
     name="frosthaven",
     title="Frosthaven",
     line_of_sight="any_point",
-    icy_terrain=True,
     jump_ignores_terrain_on_last_hex=True,
     hazardous_damage_rule="one_plus_third_of_level",
-    focus_ties_negative_hexes_first=True,
-    monster_movement="frosthaven",
     focus_disadvantage_before_more_targets=False,
     plan_best_attack_when_out_of_reach=False,
     rank_extra_targets_as_focus=False,
