@@ -16,7 +16,6 @@ from rulekeeper.core import (
     CHANCE,
     TERMINAL,
     Action,
-    ActionCodec,
     ContentError,
     Deck,
     Die,
@@ -165,12 +164,7 @@ class DiceRace(Game):
     title = "Dice race (test game)"
     rulesets = ("standard", "swift")
 
-    def __init__(self) -> None:
-        self._codec = ActionCodec([Declare, Roll, Draw])
-
-    @property
-    def codec(self) -> ActionCodec:
-        return self._codec
+    action_classes = (Declare, Roll, Draw)
 
     def scenarios(self) -> Sequence[ScenarioInfo]:
         return [ScenarioInfo(n, f"race to {g}", self.rulesets) for n, g in SCENARIOS.items()]

@@ -19,7 +19,8 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from functools import cached_property
+from typing import Any, ClassVar
 
 from rulekeeper.core.actions import Action, ActionCodec
 from rulekeeper.core.errors import RuleViolation
@@ -208,10 +209,15 @@ class Game(ABC):
         and ``ValueError`` naming the ruleset for an unknown ruleset.
         """
 
-    @property
-    @abstractmethod
+    action_classes: ClassVar[tuple[type[Action], ...]] = ()
+    """Every action type of the game, chance outcomes included."""
+
+    @cached_property
     def codec(self) -> ActionCodec:
         """Parses this game's actions (player choices and chance outcomes)."""
+        if not self.action_classes:
+            raise NotImplementedError(f"{type(self).__name__} lists no action_classes")
+        return ActionCodec(self.action_classes)
 
     def parse_action(self, data: object) -> Action:
         return self.codec.parse(data)

@@ -21,7 +21,7 @@ from fractions import Fraction
 from typing import Any, Literal
 
 from rulekeeper.boards.areagraph import AreaGraph
-from rulekeeper.core.actions import Action, ActionCodec
+from rulekeeper.core.actions import Action
 from rulekeeper.core.errors import RuleViolation
 from rulekeeper.core.game import CHANCE, TERMINAL, Game, Outcome, ScenarioInfo, State
 from rulekeeper.games.areas import enemy_turns, movement, resolution
@@ -381,12 +381,7 @@ class AreasGame(Game):
     title = "Areas: the area-capacity crawler"
     rulesets = ("standard",)
 
-    def __init__(self) -> None:
-        self._codec = ActionCodec(ACTION_CLASSES)
-
-    @property
-    def codec(self) -> ActionCodec:
-        return self._codec
+    action_classes = tuple(ACTION_CLASSES)
 
     def scenarios(self) -> Sequence[ScenarioInfo]:
         return [

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
-from rulekeeper.core.actions import Action, ActionCodec
+from rulekeeper.core.actions import Action
 from rulekeeper.core.game import Game, ScenarioInfo, State
 from rulekeeper.games.ether import flow, render
 from rulekeeper.games.ether.actions import ALL_ACTIONS
@@ -28,12 +28,7 @@ class EtherGame(Game):
     title = "Ether: the resource-spending map-card crawler"
     rulesets = ("standard",)
 
-    def __init__(self) -> None:
-        self._codec = ActionCodec(ALL_ACTIONS)
-
-    @property
-    def codec(self) -> ActionCodec:
-        return self._codec
+    action_classes = tuple(ALL_ACTIONS)
 
     def scenarios(self) -> Sequence[ScenarioInfo]:
         return [

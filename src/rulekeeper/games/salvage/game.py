@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from rulekeeper.core.actions import Action, ActionCodec
+from rulekeeper.core.actions import Action
 from rulekeeper.core.game import Game, ScenarioInfo, State
 from rulekeeper.games.salvage.actions import ALL_ACTIONS
 from rulekeeper.games.salvage.content import load_scenario, shipped_scenario_names
@@ -24,12 +24,7 @@ class SalvageGame(Game):
     title = "Salvage: the dice-strategy room crawler"
     rulesets = ("standard",)
 
-    def __init__(self) -> None:
-        self._codec = ActionCodec(ALL_ACTIONS)
-
-    @property
-    def codec(self) -> ActionCodec:
-        return self._codec
+    action_classes = tuple(ALL_ACTIONS)
 
     def scenarios(self) -> Sequence[ScenarioInfo]:
         return [
