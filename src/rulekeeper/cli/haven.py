@@ -6,7 +6,11 @@ import importlib
 
 from rulekeeper.cli.haven_app import haven_app
 
-for _module in ("rulekeeper.cli.haven_monster_move", "rulekeeper.cli.haven_odds"):
+for _module in (
+    "rulekeeper.cli.haven_monster_move",
+    "rulekeeper.cli.haven_odds",
+    "rulekeeper.cli.haven_import",
+):
     try:
         importlib.import_module(_module)
     except ModuleNotFoundError as _error:

@@ -1,0 +1,63 @@
+"""``rulekeeper haven import-monsters``: monster data in Gloomhaven Secretariat's shape.
+
+The command reads files the user supplies and prints (or writes) a
+haven-library/1 JSON document; every check is made by
+:mod:`rulekeeper.games.haven.ghs_import`.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from rulekeeper.cli.errors import user_errors
+from rulekeeper.cli.haven_app import haven_app
+from rulekeeper.core.errors import ContentError
+from rulekeeper.games.haven.ghs_import import import_monster, library_document
+
+
+@haven_app.command("import-monsters")
+@user_errors
+def import_monsters_command(
+    files: Annotated[
+        list[Path],
+        typer.Argument(
+            help="Pairs of files: a monster's stats JSON then its ability deck JSON, "
+            "as Gloomhaven Secretariat keeps them (monster/NAME.json, monster/deck/NAME.json)."
+        ),
+    ],
+    out: Annotated[
+        Path | None,
+        typer.Option("--out", "-o", help="Write the haven-library/1 JSON here instead of stdout."),
+    ] = None,
+) -> None:
+    """Convert monster stats and ability decks into a haven-library/1 document.
+
+    The result's monster_types and monster_decks tables can be pasted into a
+    haven-scenario/1 file. Anything that changes play and cannot be converted
+    is refused with the file and field, never dropped.
+    """
+    if len(files) % 2:
+        raise ContentError(
+            "give the files in pairs: STATS.json DECK.json [STATS.json DECK.json ...]",
+            field="FILES",
+        )
+    monsters = {}
+    for stats_path, deck_path in zip(files[::2], files[1::2], strict=True):
+        monster_type, deck = import_monster(stats_path, deck_path)
+        monster_id = stats_path.stem
+        if monster_id in monsters:
+            raise ContentError(f"monster {monster_id!r} is given twice", source=str(stats_path))
+        monsters[monster_id] = (monster_type, deck)
+    text = json.dumps(library_document(monsters), indent=2) + "\n"
+    if out is None:
+        typer.echo(text, nl=False)
+        return
+    try:
+        out.write_text(text, encoding="utf-8")
+    except OSError as error:
+        raise ContentError(f"cannot write the file ({error.strerror})", source=str(out)) from None
+    typer.echo(f"wrote {len(monsters)} monster type(s) to {out}")
