@@ -145,9 +145,7 @@ def in_reach(state: HavenState, attacker: Figure, target: Figure, range_: int) -
     if attacker.hex not in index or target.hex not in index:
         return False
     a, b = index[attacker.hex], index[target.hex]
-    if hexboard.adjacent(a, b):
-        # Neighbours not parted by a wall always see each other across their shared edge.
-        return True
+    # Neighbours across an open edge see each other under both rulesets (line_of_sight.py).
     reach = max(1, range_)
     if hexboard.proximity(b)[a] > reach:
         return False
