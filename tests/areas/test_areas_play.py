@@ -139,7 +139,7 @@ def test_render_and_describe_show_map_reach_and_menu() -> None:
         line.startswith("Brannoc Ironvow: Hammerfall (3 dice) with Hooked Glaive on")
         for line in menu
     )
-    assert state.pending_decision().startswith("Brannoc Ironvow's turn")
+    assert state.pending_decision().startswith("your turn")
 
 
 def _candidate_actions(state: AreasState) -> list[MeleeAttack | Move]:

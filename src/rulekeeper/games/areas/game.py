@@ -133,7 +133,7 @@ class AreasState(State):
             return "waiting"
         if actor.kind == "ally":
             return f"{actor.name}'s turn (non-hero ally): move, attack or pass"
-        return f"{actor.name}'s turn: choose an Action token's action (move or attack) or pass"
+        return "your turn: choose an Action token's action (move or attack) or pass"
 
     # -- legal actions -----------------------------------------------------
     def legal_actions(self) -> list[Action]:

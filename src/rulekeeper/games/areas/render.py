@@ -27,6 +27,8 @@ def render_state(state: AreasState) -> Group:
     header.append(
         f"   round {state.round}/{state.setup.round_limit}, {state.phase}' turns\n", style="dim"
     )
+    if not state.is_terminal():
+        header.append(f"{state.player_name(state.current_player())}: ")
     header.append(state.pending_decision())
     parts: list[object] = [header, _area_table(state), _figure_table(state)]
     reach = _reach_panel(state)
