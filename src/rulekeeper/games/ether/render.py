@@ -52,16 +52,15 @@ def pending_decision(state: EtherState) -> str:
         return "waiting on a draw"
     if state.phase == "enemy":
         return f"enemy phase: who on the card takes the damage of {state.enemy_queue[0]}?"
-    hero = state.hero
     if state.draft:
         gathered = _gathered(state)
         return (
-            f"{hero.name}: gathered {gathered} - add another source or choose the action to "
+            f"gathered {gathered} - add another source or choose the action to "
             "pay for (the surplus is shown on each choice and is lost)"
         )
     if state.moving:
-        return f"{hero.name}: {state.moving} paid step(s) left - step, stop, or pay for an action"
-    return f"{hero.name}'s activation: gather sources to pay for an action, or end the activation"
+        return f"{state.moving} paid step(s) left - step, stop, or pay for an action"
+    return "your activation: gather sources to pay for an action, or end the activation"
 
 
 def _gathered(state: EtherState) -> Resources:
@@ -222,7 +221,6 @@ def render(state: EtherState) -> Any:
     ]
     if state.phase == "activation" and (state.draft or state.moving is not None):
         parts.append(_payment_panel(state))
-    parts.append(Text(pending_decision(state), style="italic"))
     return Group(*parts)
 
 
