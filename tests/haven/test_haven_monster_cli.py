@@ -43,10 +43,18 @@ def test_json_answer_lists_every_option(tmp_path: Path) -> None:
 
 
 def test_drawing_shows_the_board_and_cites_rules(tmp_path: Path) -> None:
-    result = runner.invoke(haven_app, ["monster-move", str(write(tmp_path, sample()))])
+    board = sample()
+    result = runner.invoke(haven_app, ["monster-move", str(write(tmp_path, board))])
     assert result.exit_code == 0
     assert "Option 1: move to [3, -4], attack C1, C2 (focus C1)" in result.stdout
-    assert "@" in result.stdout and "HV-FOCUS-1" in result.stdout
+    assert "HV-FOCUS-1" in result.stdout
+    # The end of option 1 is marked "1" inside hex [3, -4]: line 2r + q, column 3q + 1
+    # of the outlined drawing, counted from the map's top-left.
+    q0 = min(q for q, _ in board["hexes"])
+    y0 = min(2 * r + q for q, r in board["hexes"])
+    line = result.stdout.splitlines()[2 * -4 + 3 - y0 + 1]
+    column = 3 * (3 - q0)
+    assert line[column : column + 4] == "/1 \\"
 
 
 @pytest.mark.parametrize(

@@ -12,24 +12,18 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.console import Console
+from rich.console import Console, Group
 from rich.text import Text
 
+from rulekeeper.boards import hexdraw
 from rulekeeper.boards.hexgrid import Hex
 from rulekeeper.cli.haven_app import haven_app
 from rulekeeper.core.errors import ContentError
 from rulekeeper.games.haven.board_format import BoardSpec, load_board, parse_board_text
 from rulekeeper.games.haven.monster_ai import MonsterAnswer, MonsterOption, solve_monster_turn
+from rulekeeper.games.haven.render import MAP_STYLES, drawing_text
 
 USER_ERROR = 2
-
-_TERRAIN_MARKS = (
-    ("obstacle", "O"),
-    ("trap", "T"),
-    ("hazardous", "H"),
-    ("difficult", "D"),
-    ("icy", "I"),
-)
 
 
 def _fail(message: str) -> typer.Exit:
@@ -100,60 +94,117 @@ def _option_line(option: MonsterOption) -> str:
 
 def _draw(spec: BoardSpec, answer: MonsterAnswer) -> None:
     console = Console(highlight=False)
-    for n, option in enumerate(answer.options, start=1):
-        console.print(Text(f"Option {n}: {_option_line(option)}", style="bold"))
-        console.print(render_board(spec, option))
-    for reason in answer.reasons:
-        console.print(reason)
+    console.print(draw_answer(spec, answer, width=console.width))
 
 
-def render_board(spec: BoardSpec, option: MonsterOption | None = None) -> Text:
-    """The board as rows of flat-top hexes: column ``q``, line ``2r + q``.
+def draw_answer(spec: BoardSpec, answer: MonsterAnswer, width: int | None = None) -> Group:
+    """One board with every option on it, then one line per option and the reasons.
 
-    Marks: figure ids, ``O``/``T``/``H``/``D``/``I`` terrain, ``*`` the path,
-    ``@`` the end of the move; the focus in red, other targets in yellow,
-    area hexes underlined. Thin walls are listed below the map.
+    On the board: figure ids (the acting monster in green), terrain, ``#``
+    thin walls and the map edge in bold; each option's end hex carries its
+    number (the first option's, when several end there), ``oo`` the hexes its
+    path crosses, ``++`` its area hexes; every focus is red and
+    every other target yellow. Below, each option says where it ends, whom it
+    attacks and its full path, so the picture is readable without colour.
     """
-    terrain: dict[Hex, str] = {}
-    for kind, mark in _TERRAIN_MARKS:
-        for h in getattr(spec.terrain, kind):
-            terrain[h] = mark
+    marks, key = _figure_marks(spec)
     figures = {f.hex: f for f in spec.figures}
-    path = set(option.path) if option else set()
-    aoe = set(option.aoe) if option else set()
-    targets = set(option.targets) if option else set()
-    qs = [h[0] for h in spec.hexes]
-    ys = [2 * h[1] + h[0] for h in spec.hexes]
-    q0, y0 = min(qs), min(ys)
-    width = (max(qs) - q0 + 1) * 4 + 1
-    rows: list[list[tuple[str, str]]] = [[(" ", "")] * width for _ in range(max(ys) - y0 + 1)]
-    for h in spec.hexes:
-        label = terrain.get(h, ".")
-        style = "dim"
-        if h in path:
-            label, style = "*", "cyan"
-        if option is not None and h == option.move_to:
-            label, style = "@", "bold cyan"
-        figure = figures.get(h)
-        if figure is not None:
-            label = figure.id[:3]
-            style = "green" if figure.id == spec.turn.figure else "white"
-            if figure.id == (option.focus if option else None):
-                style = "bold red"
-            elif figure.id in targets:
-                style = "yellow"
-        if h in aoe:
-            style += " underline"
-        text = f"{label:^3}"
-        col = (h[0] - q0) * 4
-        row = rows[2 * h[1] + h[0] - y0]
-        for k, ch in enumerate(text):
-            row[col + k] = (ch, style)
+    labels: dict[Hex, str] = {f.hex: marks[f.id] for f in spec.figures}
+    tags: dict[Hex, list[str]] = {}
+    foci = {o.focus for o in answer.options if o.focus}
+    targets = {t for o in answer.options for t in o.targets}
+    present = set(spec.hexes)
+    terrain = _terrain(spec)
+    for option in answer.options:
+        for h in option.path[1:-1]:
+            tags.setdefault(h, []).append("path")
+            if h not in labels and h not in terrain:
+                labels[h] = "oo"
+        for h in option.aoe:
+            if h in present:
+                tags.setdefault(h, []).append("aoe")
+                if h not in labels and h not in terrain:
+                    labels[h] = "++"
+    ends_at: dict[Hex, int] = {}
+    for number, option in enumerate(answer.options, start=1):
+        ends_at.setdefault(option.move_to, number)
+    for h, number in ends_at.items():
+        tags.setdefault(h, []).append("destination")
+        if h not in figures and number < 100:
+            labels[h] = str(number)
+    for h, figure in figures.items():
+        if figure.id == spec.turn.figure:
+            tags.setdefault(h, []).append("actor")
+        if figure.id in foci:
+            tags.setdefault(h, []).append("focus")
+        elif figure.id in targets:
+            tags.setdefault(h, []).append("target")
+    drawing = hexdraw.draw_hexes(
+        spec.hexes, walls=spec.walls, terrain=terrain, labels=labels, styles=tags, width=width
+    )
     out = Text()
-    for row in rows:
-        for ch, style in row:
-            out.append(ch, style=style or None)
+    legend = [f"{marks[spec.turn.figure]} acts"]
+    if answer.options:
+        legend.append("n: option n ends here")
+    if any(len(o.path) > 2 for o in answer.options):
+        legend.append("oo path")
+    if any(o.aoe for o in answer.options):
+        legend.append("++ area of effect")
+    if foci or targets:
+        legend.append("focus red, targets yellow")
+    if drawing.legend:
+        legend.append(drawing.legend)
+    out.append("  ".join(legend) + "\n", style="dim")
+    for line in drawing.notes:
+        out.append(line + "\n")
+    if key:
+        out.append("figures: " + ", ".join(key) + "\n")
+    for number, option in enumerate(answer.options, start=1):
+        out.append(f"Option {number}: {_option_line(option)}", style="bold")
+        if option.move_to == spec.actor.hex:
+            out.append(" (stays)")
+        elif ends_at[option.move_to] != number:
+            out.append(f" (ends on the hex marked {ends_at[option.move_to]})")
         out.append("\n")
-    if spec.walls:
-        out.append("walls: " + ", ".join(f"{list(a)}|{list(b)}" for a, b in spec.walls) + "\n")
-    return out
+        if len(option.path) > 1:
+            out.append("  path " + " → ".join(str(list(h)) for h in option.path) + "\n")
+        if option.aoe:
+            out.append("  area " + " ".join(str(list(h)) for h in option.aoe) + "\n")
+    for reason in answer.reasons:
+        out.append(reason + "\n")
+    out.rstrip()
+    return Group(drawing_text(drawing, _STYLES), out)
+
+
+_STYLES: dict[str, str] = {
+    **MAP_STYLES,
+    "actor": "bold green",
+    "path": "cyan",
+    "destination": "bold black on cyan",
+    "aoe": "underline magenta",
+    "target": "bold black on yellow",
+    "focus": "bold white on red",
+}
+
+
+def _terrain(spec: BoardSpec) -> dict[Hex, str]:
+    return {h: kind for kind in hexdraw.TERRAIN_MARKS for h in getattr(spec.terrain, kind)}
+
+
+def _figure_marks(spec: BoardSpec) -> tuple[dict[str, str], list[str]]:
+    """A label of at most two characters per figure, and a key line for each shortened id."""
+    marks = {f.id: f.id for f in spec.figures if len(f.id) <= 2}
+    used = set(marks.values())
+    key = []
+    for figure in spec.figures:
+        if figure.id in marks:
+            continue
+        fid = figure.id
+        candidates = [fid[:2], fid[0] + fid[-1]] + [
+            fid[0] + c for c in "123456789abcdefghijklmnopqrstuvwxyz"
+        ]
+        mark = next((c for c in candidates if c not in used), "??")
+        marks[fid] = mark
+        used.add(mark)
+        key.append(f"{mark} = {fid}")
+    return marks, key

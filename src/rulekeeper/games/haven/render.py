@@ -2,16 +2,51 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
+from rich.console import Console, ConsoleOptions, RenderResult
 from rich.console import Group as RichGroup
 from rich.table import Table
 from rich.text import Text
 
+from rulekeeper.boards import hexdraw
 from rulekeeper.core.actions import Action
 from rulekeeper.games.haven import cards, map_state
 from rulekeeper.games.haven.actions import PlayHalf, SelectCard
 from rulekeeper.games.haven.state import HavenState
 
-TERRAIN_MARKS = {"obstacle": "##", "trap": "^^", "hazardous": "~~", "difficult": "::", "icy": "**"}
+MAP_STYLES: dict[str, str] = {
+    hexdraw.GRID: "dim",
+    hexdraw.EDGE: "bold",
+    hexdraw.WALL: "bold bright_red",
+    hexdraw.EMPTY: "dim",
+    "terrain.obstacle": "bold",
+    "terrain.trap": "magenta",
+    "terrain.hazardous": "bright_magenta",
+    "terrain.difficult": "green",
+    "terrain.icy": "bright_cyan",
+    "door": "bold yellow",
+    "character": "bold green",
+    "summon": "green",
+    "monster": "red",
+    "elite": "bold yellow",
+    "actor": "reverse",
+}
+"""Colours of the map's style tags (:mod:`rulekeeper.boards.hexdraw`), shared by every haven drawing."""
+
+
+def drawing_text(drawing: hexdraw.HexDrawing, palette: Mapping[str, str]) -> Text:
+    """A hex drawing as rich text, its tags coloured by ``palette`` (unknown tags stay plain).
+
+    Lines are never wrapped: a wrapped hex map is unreadable, and the drawing
+    already chose a layout for the width and noted when it does not fit.
+    """
+    text = Text(drawing.text(), no_wrap=True, overflow="ignore")
+    for start, end, tag in drawing.offsets():
+        style = palette.get(tag)
+        if style:
+            text.stylize(style, start, end)
+    return text
 
 
 def _figure_mark(state: HavenState, figure_id: str) -> str:
@@ -24,50 +59,67 @@ def _figure_mark(state: HavenState, figure_id: str) -> str:
     return f"{letter}{figure.standee}"
 
 
-def map_text(state: HavenState) -> Text:
-    """Flat-top hexes drawn in columns (odd columns half a row lower).
+def map_text(state: HavenState, width: int | None = None) -> Text:
+    """The revealed map drawn with :func:`rulekeeper.boards.hexdraw.draw_hexes`.
 
-    The map's edge is its outline; a hex beside a thin wall carries a ``|`` and
-    the walls are listed below the map.
+    Hexes are outlined, thin walls drawn with ``#`` and the map edge in bold;
+    terrain, closed doors (``[]``) and figure marks fill the hexes. Rooms not
+    yet revealed are not drawn. Given ``width`` (the console's), a map too
+    wide to draw in full is drawn compact and the drawing says so.
     """
     visible = set(map_state.visible_hexes(state, with_closed_doors=True))
-    terrain = state.spec.map.terrain
-    marks: dict[tuple[int, int], str] = {}
-    for kind, mark in TERRAIN_MARKS.items():
-        for h in getattr(terrain, kind):
-            if kind == "trap" and h in state.sprung_traps:
-                continue
-            marks[h] = mark
-    for h in map_state.closed_doors(state):
-        marks[h] = "[]"
+    terrain_spec = state.spec.map.terrain
+    terrain: dict[tuple[int, int], str] = {}
+    for kind in hexdraw.TERRAIN_MARKS:
+        for h in getattr(terrain_spec, kind):
+            if h in visible and not (kind == "trap" and h in state.sprung_traps):
+                terrain[h] = kind
+    labels: dict[tuple[int, int], str] = {}
+    tags: dict[tuple[int, int], list[str]] = {}
+    doors = [h for h in map_state.closed_doors(state) if h in visible]
+    for h in doors:
+        labels[h] = "[]"
+        tags[h] = ["door"]
+    actor = state.turn.actor if state.turn else None
     for figure in state.figures.values():
-        marks[figure.hex] = _figure_mark(state, figure.id)
-    walled = {h for wall in state.spec.map.walls for h in wall}
-    hexes = state.spec.map.hexes
-    qs = [q for q, _ in hexes]
-    rows = [2 * r + q for q, r in hexes]
-    text = Text()
-    for y in range(min(rows), max(rows) + 1):
-        line = ""
-        for q in range(min(qs), max(qs) + 1):
-            if (y - q) % 2:
-                line += "   "
-                continue
-            h = (q, (y - q) // 2)
-            if h not in visible:
-                line += "   "
-            else:
-                line += marks.get(h, "..")[:2] + ("|" if h in walled else " ")
-        text.append(line.rstrip() + "\n")
-    text.append(
-        "## obstacle  ^^ trap  ~~ hazardous  :: difficult  ** icy  [] closed door"
-        "  (unrevealed rooms are blank)\n",
-        style="dim",
+        if figure.hex not in visible:
+            continue
+        labels[figure.hex] = _figure_mark(state, figure.id)[:2]
+        kind = "elite" if figure.elite else figure.kind
+        tags[figure.hex] = [kind] + (["actor"] if figure.id == actor else [])
+    drawing = hexdraw.draw_hexes(
+        sorted(visible),
+        walls=state.spec.map.walls,
+        terrain=terrain,
+        labels=labels,
+        styles=tags,
+        width=width,
     )
-    if state.spec.map.walls:
-        shown = ", ".join(f"{list(a)}|{list(b)}" for a, b in state.spec.map.walls)
-        text.append(f"thin walls (hexes marked |): {shown}\n")
+    text = drawing_text(drawing, MAP_STYLES)
+    hidden = len(visible) < len(set(state.spec.map.hexes))
+    legend = "  ".join(
+        part
+        for part in (
+            drawing.legend,
+            "[] closed door" if doors else "",
+            "(unrevealed rooms are not drawn)" if hidden else "",
+        )
+        if part
+    )
+    text.append("\n" + legend + "\n" if legend else "\n", style="dim")
+    for note in drawing.notes:
+        text.append(note + "\n")
     return text
+
+
+class MapView:
+    """The map as a rich renderable, drawn for the console's width when printed."""
+
+    def __init__(self, state: HavenState) -> None:
+        self.state = state
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield map_text(self.state, width=options.max_width)
 
 
 def figures_table(state: HavenState) -> Table:
@@ -119,7 +171,7 @@ def render_state(state: HavenState) -> RichGroup:
         "elements: " + (", ".join(f"{e} {lvl}" for e, lvl in state.elements.items()) or "all inert")
     )
     return RichGroup(
-        header, map_text(state), track, elements, figures_table(state), heroes_table(state)
+        header, MapView(state), track, elements, figures_table(state), heroes_table(state)
     )
 
 
