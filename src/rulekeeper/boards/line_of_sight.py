@@ -22,8 +22,8 @@ therefore blocked). Two readings of where the line may start:
   iff it contains a point at a midpoint between consecutive critical values of
   ``s``; at each such ``s`` the blocked ``t`` form closed intervals, swept in
   order. The sweep runs in floating point; every window it finds is certified
-  by checking that one sight line through it, in exact integer/Fraction
-  arithmetic, touches no wall. So a "visible" answer always rests on an exactly
+  by checking that one sight line through it, in exact integer arithmetic
+  (the picture scaled by the window's binary denominator), touches no wall. So a "visible" answer always rests on an exactly
   checked line; only a window narrower than about 1e-12 of a hex could be missed.
 """
 
@@ -84,7 +84,7 @@ def segments_touch(p: FPoint, q: FPoint, a: FPoint, b: FPoint) -> bool:
 class LineOfSight:
     """Cached HV-LOS-1 queries on one board under one ruleset's reading."""
 
-    __slots__ = ("_board", "_buckets", "_cache", "_rule", "_walls")
+    __slots__ = ("_board", "_boxes", "_buckets", "_cache", "_rule", "_walls")
 
     def __init__(self, board: HexBoard, rule: LosRule) -> None:
         self._board = board
@@ -92,9 +92,14 @@ class LineOfSight:
         self._walls = board.wall_segments
         self._cache: dict[tuple[int, int], bool] = {}
         self._buckets: dict[tuple[int, int], list[int]] = {}
-        for i, (p, q) in enumerate(self._walls):
-            for bx in range(min(p[0], q[0]) // _BUCKET, max(p[0], q[0]) // _BUCKET + 1):
-                for by in range(min(p[1], q[1]) // _BUCKET, max(p[1], q[1]) // _BUCKET + 1):
+        # each wall's bounding box (x_lo, x_hi, y_lo, y_hi), for the cheap first filter
+        self._boxes: tuple[tuple[int, int, int, int], ...] = tuple(
+            (min(p[0], q[0]), max(p[0], q[0]), min(p[1], q[1]), max(p[1], q[1]))
+            for p, q in self._walls
+        )
+        for i, (x_lo, x_hi, y_lo, y_hi) in enumerate(self._boxes):
+            for bx in range(x_lo // _BUCKET, x_hi // _BUCKET + 1):
+                for by in range(y_lo // _BUCKET, y_hi // _BUCKET + 1):
                     self._buckets.setdefault((bx, by), []).append(i)
 
     @property
@@ -138,7 +143,13 @@ class LineOfSight:
         return cached
 
     def _walls_near(self, pa: Point, pb: Point) -> list[tuple[Point, Point]]:
-        """The walls whose bounding box meets the box around both hexes, in a fixed order."""
+        """The walls that may touch a line between the two hexes, in a fixed order.
+
+        Every such line lies in the convex hull of the two hexes, so a wall is
+        kept only if it meets their joint bounding box and does not lie wholly
+        to one side of the band swept by a hex moving from ``pa`` to ``pb``
+        (exact integer tests; a dropped wall cannot touch any sight line).
+        """
         x0 = min(pa[0], pb[0]) - 2
         x1 = max(pa[0], pb[0]) + 2
         y0 = min(pa[1], pb[1]) - 1
@@ -148,18 +159,25 @@ class LineOfSight:
         for bx in range(x0 // _BUCKET, x1 // _BUCKET + 1):
             for by in range(y0 // _BUCKET, y1 // _BUCKET + 1):
                 found.update(buckets.get((bx, by), ()))
+        dx = pb[0] - pa[0]
+        dy = pb[1] - pa[1]
+        # the band's half-width: how far a corner reaches across the line pa-pb
+        reach = max(abs(dx * cy - dy * cx) for cx, cy in CORNERS)
+        ax, ay = pa
         walls = self._walls
-        return [
-            w
-            for w in (walls[i] for i in sorted(found))
-            if max(w[0][0], w[1][0]) >= x0
-            and min(w[0][0], w[1][0]) <= x1
-            and max(w[0][1], w[1][1]) >= y0
-            and min(w[0][1], w[1][1]) <= y1
-        ]
-
-    def _clear(self, p: FPoint, q: FPoint, walls: list[tuple[Point, Point]]) -> bool:
-        return not any(segments_touch(p, q, w[0], w[1]) for w in walls)
+        boxes = self._boxes
+        near: list[tuple[Point, Point]] = []
+        for i in sorted(found):
+            x_lo, x_hi, y_lo, y_hi = boxes[i]
+            if x_hi < x0 or x_lo > x1 or y_hi < y0 or y_lo > y1:
+                continue
+            w = walls[i]
+            g0 = dx * (w[0][1] - ay) - dy * (w[0][0] - ax)
+            g1 = dx * (w[1][1] - ay) - dy * (w[1][0] - ax)
+            if (g0 > reach and g1 > reach) or (g0 < -reach and g1 < -reach):
+                continue
+            near.append(w)
+        return near
 
     def _corner_to_corner(
         self, ha: tuple[int, int], hb: tuple[int, int], walls: list[tuple[Point, Point]]
@@ -192,7 +210,7 @@ class LineOfSight:
         offset = (hb[0] - ha[0], hb[1] - ha[1])
         if offset in _NEIGHBOUR_OFFSETS:
             return _neighbours_see(ca, _NEIGHBOUR_OFFSETS[offset], set(walls))
-        if not walls or self._clear(ca, cb, walls):
+        if not walls or _clear_integer_line(ca, cb, walls):
             return True
         return any(self._diagonals_see(ca, cb, k, walls) for k in range(3))
 
@@ -223,10 +241,7 @@ class LineOfSight:
             )
         for s in _candidate_s(approx):
             for t in _free_t(approx, s):
-                fs, ft = Fraction(s), Fraction(t)
-                p = (p0[0] + fs * dvec[0], p0[1] + fs * dvec[1])
-                q = (q0[0] + ft * dvec[0], q0[1] + ft * dvec[1])
-                if self._clear(p, q, walls):
+                if _clear_scaled_line(p0, q0, dvec, s, t, walls):
                     return True
         return False
 
@@ -268,6 +283,26 @@ def _clear_integer_line(p: Point, q: Point, walls: list[tuple[Point, Point]]) ->
         # neither separates the other (collinear ones overlap: the boxes were checked)
         return False
     return True
+
+
+def _clear_scaled_line(
+    p0: Point, q0: Point, dvec: Point, s: float, t: float, walls: list[tuple[Point, Point]]
+) -> bool:
+    """Exactly: whether the line from ``p0 + s dvec`` to ``q0 + t dvec`` touches no wall.
+
+    ``s`` and ``t`` are binary fractions ``m / 2^k``; scaling the whole picture by
+    the larger denominator makes every coordinate an integer, so the test is
+    :func:`_clear_integer_line` on exact values (touching is scale invariant).
+    """
+    ns, ds = s.as_integer_ratio()
+    nt, dt = t.as_integer_ratio()
+    scale = max(ds, dt)  # both are powers of two, so each divides the larger
+    ns *= scale // ds
+    nt *= scale // dt
+    p = (p0[0] * scale + ns * dvec[0], p0[1] * scale + ns * dvec[1])
+    q = (q0[0] * scale + nt * dvec[0], q0[1] * scale + nt * dvec[1])
+    scaled = [((a[0] * scale, a[1] * scale), (b[0] * scale, b[1] * scale)) for a, b in walls]
+    return _clear_integer_line(p, q, scaled)
 
 
 def _neighbours_see(ca: Point, direction: int, wall_set: set[tuple[Point, Point]]) -> bool:
