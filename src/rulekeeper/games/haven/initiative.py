@@ -90,7 +90,9 @@ def monsters_of(state: HavenState, mtype: str) -> list[str]:
 def actors_of_slot(state: HavenState, slot: str) -> list[str]:
     """The figures acting in this slot: a group's monsters, or a character after its summons."""
     if slot.startswith(GROUP_PREFIX):
-        return monsters_of(state, slot.removeprefix(GROUP_PREFIX))
+        # A monster summoned this round waits for the next one (HV-INIT-5).
+        members = monsters_of(state, slot.removeprefix(GROUP_PREFIX))
+        return [m for m in members if state.figures[m].summoned_round < state.round]
     summons = [
         f
         for f in state.figures.values()

@@ -11,8 +11,9 @@ attacks the chosen targets, one modifier draw per target (HV-ATK-1), from the
 monster deck, or for a summon from its summoner's deck (HV-SUM-2).
 
 Monster card values for move and attack are added to the monster's stats
-(and range too for a ranged monster); heal, shield and conditions on a
-monster card affect the monster itself.
+(and range too for a ranged monster); shield and conditions on a monster card
+affect the monster itself; heal and summon are decided in
+monster_abilities.py.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from rulekeeper.core.errors import RuleViolation
-from rulekeeper.games.haven import map_state, summons
+from rulekeeper.games.haven import map_state, monster_abilities, summons
 from rulekeeper.games.haven import turn as turns
 from rulekeeper.games.haven.board_format import TurnSpec
 from rulekeeper.games.haven.monster_ai import solve_monster_turn
@@ -70,11 +71,9 @@ def step(state: HavenState, figure: Figure, turn: Turn) -> bool:
         turn.queue.pop(0)
         return True
     if ability.type == "heal":
-        turns.heal(state, figure, ability.value, figure.id)
-        turn.queue.pop(0)
-        return True
+        return monster_abilities.start_heal(state, figure, turn, ability)
     if ability.type == "summon":
-        raise NotImplementedError("monster summons are not supported yet (HV-SUM-1)")
+        return monster_abilities.start_summon(state, figure, turn, ability)
     move = ability if ability.type == "move" else None
     attack = ability if ability.type == "attack" else None
     turn.queue.pop(0)

@@ -30,6 +30,7 @@ from rulekeeper.games.haven import (
     elements,
     exhaustion,
     initiative,
+    monster_abilities,
     monster_turns,
     rest,
 )
@@ -39,10 +40,12 @@ from rulekeeper.games.haven import (
 from rulekeeper.games.haven.actions import (
     ActFirst,
     ChooseMonsterOption,
+    ChooseTarget,
     DrawAbility,
     LongRest,
     LoseCard,
     Negate,
+    PlaceSummon,
     PlayHalf,
     SelectCard,
 )
@@ -54,6 +57,8 @@ if TYPE_CHECKING:
     from rulekeeper.games.haven.state import Figure, HavenState, Hero
 
 CATALOG = turns.CATALOG
+PARTY_STAGES = ("monster_option", "monster_heal", "monster_summon")
+"""A monster's choices the rules leave to the players: player 0 decides (HV-MOVE-MON-3)."""
 
 
 # -- who acts ------------------------------------------------------------------------------
@@ -96,7 +101,9 @@ def current_player(state: HavenState) -> int:
             return CHANCE
         return state.heroes[state.rest.hero].player
     if t is not None:
-        if t.stage == "monster_option":
+        if t.stage == "summon_draw":
+            return CHANCE
+        if t.stage in PARTY_STAGES:
             return 0
         return _player_of(state, t.actor)
     return 0
@@ -141,6 +148,9 @@ def pending_decision(state: HavenState) -> str:
             "heal": f"{t.actor}: choose whom to heal",
             "summon": f"{t.actor}: place the summon (HV-SUM-1)",
             "monster_option": f"{t.actor}: the monster mover found tied options (HV-MOVE-MON-3)",
+            "monster_heal": f"{t.actor}: whom does it heal? they have lost the same most hit points",
+            "monster_summon": f"{t.actor}: where does its summon go? (HV-SUM-1, HV-MOVE-MON-3)",
+            "summon_draw": "draw an ability card for the summoned monster's initiative",
             "long_rest_lose": f"{t.actor}: choose the card the long rest loses (HV-REST-2)",
             "long_rest_heal": f"{t.actor}: heal 2 with the long rest? (HV-REST-2)",
         }
@@ -175,6 +185,10 @@ def legal_actions(state: HavenState) -> list[Action]:
         return [
             ChooseMonsterOption(i, monster_turns.option_summary(o)) for i, o in enumerate(t.options)
         ]
+    if t.stage == "monster_heal":
+        return [ChooseTarget(c) for c in t.targeted]
+    if t.stage == "monster_summon":
+        return [PlaceSummon(h) for h in monster_abilities.summon_hexes(state, figure)]
     hero = state.heroes.get(t.actor)
     if hero is None:
         return []
@@ -192,15 +206,20 @@ def chance_outcomes(state: HavenState) -> list[tuple[Action, Fraction]] | None:
     if state.phase == "draw" and state.negation is None:
         name = _group_to_draw(state)
         if name is not None:
-            group = state.groups[name]
-            deck = group.deck
-            if deck.is_empty:
-                deck = deck.copy()
-                deck.reshuffle()
-            return [(DrawAbility(name, c), p) for c, p in deck.draw_outcomes()]
+            return _ability_outcomes(state, name)
     if state.phase == "rest" and state.rest is not None and state.rest.stage == "loss":
         return rest.loss_outcomes(state, state.rest)
+    if state.negation is None and t is not None and t.stage == "summon_draw":
+        return _ability_outcomes(state, t.draw_target)
     return None
+
+
+def _ability_outcomes(state: HavenState, name: str) -> list[tuple[Action, Fraction]]:
+    deck = state.groups[name].deck
+    if deck.is_empty:
+        deck = deck.copy()
+        deck.reshuffle()
+    return [(DrawAbility(name, c), p) for c, p in deck.draw_outcomes()]
 
 
 def _negation_actions(state: HavenState) -> list[Action]:
@@ -248,6 +267,17 @@ def check(state: HavenState, action: Action) -> None:
     if t.stage == "monster_option" and isinstance(action, ChooseMonsterOption):
         monster_turns.check_option(state, figure, t, action.index)
         raise RuleViolation("HV-MOVE-MON-3", "that is not one of the mover's options")
+    if t.stage == "monster_heal":
+        raise RuleViolation(
+            "HV-MOVE-MON-3",
+            f"a monster heals the figure in range that has lost the most hit points:"
+            f" {', '.join(t.targeted)}",
+        )
+    if t.stage == "monster_summon":
+        raise RuleViolation(
+            "HV-SUM-1",
+            "a monster's summon goes in an empty adjacent hex as close to an enemy as possible",
+        )
     if isinstance(action, SelectCard | LongRest):
         raise RuleViolation("HV-CARD-1", "cards are selected at the start of the round")
     hero = state.heroes.get(t.actor)
@@ -289,6 +319,9 @@ def apply(state: HavenState, action: Action) -> None:
             f"{action.group} draws {action.card} (initiative {spec.initiative})",
             "HV-INIT-4",
         )
+        if t is not None and t.stage == "summon_draw":
+            t.stage = "ability"
+            t.draw_target = ""
     elif isinstance(action, DrawModifier | KeepModifier) and t is not None and t.draw is not None:
         t.draw = t.draw.apply(action, state.decks[t.draw.deck], CATALOG)
     elif state.negation is not None:
@@ -347,6 +380,14 @@ def _apply_turn_action(state: HavenState, t: Turn, action: Action) -> None:
         return
     if isinstance(action, ChooseMonsterOption):
         monster_turns.perform(state, figure, t, action.index)
+        return
+    if t.stage == "monster_heal" and isinstance(action, ChooseTarget):
+        monster_abilities.finish_heal(
+            state, figure, t, monster_turns.absolute(state, figure, t.queue[0]), action.figure
+        )
+        return
+    if t.stage == "monster_summon" and isinstance(action, PlaceSummon):
+        monster_abilities.place_monster(state, figure, t, t.queue[0], action.hex)
         return
     hero = state.heroes.get(t.actor)
     if hero is None:
@@ -450,7 +491,7 @@ def _advance_turns(state: HavenState) -> bool:
     hero = state.heroes.get(t.actor)
     if hero is not None:
         return _advance_hero(state, hero, figure, t)
-    if t.stage == "monster_option":
+    if t.stage in PARTY_STAGES or t.stage == "summon_draw":
         return False
     if t.attack.get("pending"):
         monster_turns.next_target(state, figure, t)

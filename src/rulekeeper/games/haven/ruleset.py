@@ -47,6 +47,9 @@ class Ruleset:
     # -- scenario play (rest.py, the round engine; HV-REST-*, HV-MOVE-2)
     long_rest_heal_optional: bool
     """HV-REST-2: [FH] the long rest's heal and item refresh are optional."""
+    monster_summon_draws_card: bool
+    """HV-SUM-1 [FH p.43]: a monster summoned for a type without an ability card this round
+    draws one, only for its initiative in other figures' focus; [GH] no such draw."""
 
     def hazardous_damage(self, scenario_level: int) -> int:
         """HV-MOVE-2: [GH] half a trap's damage rounded down; [FH] 1 + ceil(level / 3)."""
@@ -74,6 +77,7 @@ GLOOMHAVEN = Ruleset(
     null_card_name="null",
     ward_and_brittle=False,
     long_rest_heal_optional=False,
+    monster_summon_draws_card=False,
 )
 
 FROSTHAVEN = Ruleset(
@@ -90,6 +94,7 @@ FROSTHAVEN = Ruleset(
     null_card_name="miss",
     ward_and_brittle=True,
     long_rest_heal_optional=True,
+    monster_summon_draws_card=True,
 )
 
 RULESETS: dict[str, Ruleset] = {r.name: r for r in (GLOOMHAVEN, FROSTHAVEN)}

@@ -56,7 +56,8 @@ class AbilitySpec(_Model):
       ``conditions`` added to each target, ``aoe`` area hexes (monsters only);
       ``element`` + ``consume_bonus``: consume that element for +bonus attack.
     - ``heal``: ``value``, ``range`` (0 = self); ``shield``: ``value`` this round.
-    - ``summon``: ``summon`` names the class's summon (HV-SUM-1).
+    - ``summon``: ``summon`` names the class's summon on a character card, a
+      monster type on a monster card (HV-SUM-1); ``elite`` summons an elite.
     - ``infuse``: ``element`` becomes strong at the end of the turn.
     - ``condition``: ``conditions`` on the acting figure itself.
     - ``retaliate`` and ``loot`` are part of the format but not of the engine yet.
@@ -74,6 +75,7 @@ class AbilitySpec(_Model):
     element: Element | None = None
     consume_bonus: NonNegative = 0
     summon: str | None = None
+    elite: bool = False
 
     @model_validator(mode="after")
     def _fields_fit_the_type(self) -> AbilitySpec:
@@ -325,6 +327,17 @@ def _check_references(spec: ScenarioSpec, source: str | None) -> None:
     for name, mtype in spec.monster_types.items():
         if mtype.deck not in spec.monster_decks:
             raise fail(f"unknown ability deck {mtype.deck!r}", f"monster_types.{name}.deck")
+    for name, deck in spec.monster_decks.items():
+        for c, mcard in enumerate(deck.cards):
+            for a, act in enumerate(mcard.actions):
+                summoned = spec.monster_types.get(act.summon or "")
+                where = f"monster_decks.{name}.cards.{c}.actions.{a}.summon"
+                if act.type == "summon" and summoned is None:
+                    raise fail(f"unknown monster type {act.summon!r}", where)
+                if summoned is not None and spec.level >= min(
+                    len(summoned.normal), len(summoned.elite)
+                ):
+                    raise fail(f"{act.summon!r} has no stats for level {spec.level}", where)
     for n, standee in enumerate(spec.monsters):
         found = spec.monster_types.get(standee.type)
         if found is None:

@@ -40,21 +40,16 @@ def check_supported(spec: ScenarioSpec) -> None:
                             " is not supported yet"
                         )
     used = {s.type for s in spec.monsters}
-    for mtype in used:
+    pending = sorted(used)
+    while pending:  # monster types summoned by the ones on the map play too (HV-SUM-1)
+        mtype = pending.pop()
         deck = spec.monster_decks[spec.monster_types[mtype].deck]
         for mcard in deck.cards:
             abilities.extend((f"monster_decks.{mtype}.{mcard.id}", a) for a in mcard.actions)
             for a in mcard.actions:
-                if a.type == "heal" and a.range > 0:
-                    raise NotImplementedError(
-                        f"monster_decks.{mtype}.{mcard.id}: a monster healing allies at range"
-                        " is not supported yet (monster heals act on the monster itself)"
-                    )
-                if a.type == "summon":
-                    raise NotImplementedError(
-                        f"monster_decks.{mtype}.{mcard.id}: monster summons (HV-SUM-1) are not"
-                        " supported yet"
-                    )
+                if a.type == "summon" and a.summon and a.summon not in used:
+                    used.add(a.summon)
+                    pending.append(a.summon)
     for where, ability in abilities:
         if ability.type in UNSUPPORTED:
             raise NotImplementedError(f"{where}: {UNSUPPORTED[ability.type]}")

@@ -70,8 +70,8 @@ def place(state: HavenState, summoner: Figure, key: str, hex_: tuple[int, int]) 
 
 
 def check_can_act(state: HavenState, figure: Figure) -> None:
-    """HV-INIT-5: a summon never acts in the round it was summoned."""
-    if figure.kind == "summon" and figure.summoned_round >= state.round:
+    """HV-INIT-5: a summon, a character's or a monster's, never acts in the round it was summoned."""
+    if figure.summoned_round > 0 and figure.summoned_round >= state.round:
         raise RuleViolation("HV-INIT-5", f"{figure.id} was summoned this round and cannot act yet")
 
 

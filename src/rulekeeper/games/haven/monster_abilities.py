@@ -1,0 +1,187 @@
+"""A monster's abilities other than move and attack: heal and summon.
+
+- **Heal** (GH p.31 "Other Monster Abilities", healing works as on p.26; FH
+  p.43 "Heal Abilities"): a monster's "Heal X, Range Y" heals itself or an ally
+  in range and line of sight (a heal with a range is a ranged ability, GH
+  p.26, FH p.21), always the one that has lost the most hit points. When
+  several have lost the same most, the rules leave it to the players (GH p.32
+  "Ambiguity"; FH p.40): player 0 picks among them, and a refusal names
+  HV-MOVE-MON-3, the catalog's rule for every choice the players make for a
+  monster. "Heal X, Self" (range 0) heals the monster alone.
+- **Summon** (GH p.31–32 "Other Monster Abilities"; FH p.43 "Summon
+  Abilities"): the summoned monster goes in an empty hex adjacent to its
+  summoner (HV-SUM-1) and as close to an enemy as possible. Closeness is
+  counted as a monster would walk (fewest negative hexes, then movement points,
+  to a hex next to the enemy), then by proximity around walls (the GH FAQ's
+  reading of "closest"); hexes still tied are the players' choice. With no
+  empty adjacent hex the summon fails. A summoned monster acts with its type's
+  ability cards but never in the round it is summoned (HV-INIT-5). [FH] If its
+  type has no ability card this round, one is drawn for it, only to give it an
+  initiative for other figures' focus (``Ruleset.monster_summon_draws_card``);
+  the group does not act on it this round.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rulekeeper.boards.hexgrid import UNREACHABLE
+from rulekeeper.core.deck import Deck
+from rulekeeper.games.haven import map_state
+from rulekeeper.games.haven import turn as turns
+from rulekeeper.games.haven.movement import Movement, MoveMode
+from rulekeeper.games.haven.scenario_format import AbilitySpec
+from rulekeeper.games.haven.state import Figure, Group
+from rulekeeper.games.haven.summons import free_adjacent_hexes
+
+if TYPE_CHECKING:
+    from rulekeeper.games.haven.state import HavenState, Turn
+
+
+# -- heal ----------------------------------------------------------------------------------
+def heal_candidates(state: HavenState, healer: Figure, ability: AbilitySpec) -> list[str]:
+    """The monsters the heal may go to: those in range that have lost the most hit points."""
+    if ability.range <= 0:
+        return [healer.id]
+    in_range = [
+        f
+        for f in state.figures.values()
+        if f.team == healer.team
+        and (f.id == healer.id or map_state.in_reach(state, healer, f, ability.range))
+    ]
+    most = max(f.max_hp - f.hp for f in in_range)
+    return sorted(f.id for f in in_range if f.max_hp - f.hp == most)
+
+
+def start_heal(state: HavenState, healer: Figure, turn: Turn, ability: AbilitySpec) -> bool:
+    """Heal the monster that has lost the most; False when the players must break a tie."""
+    candidates = heal_candidates(state, healer, ability)
+    if len(candidates) == 1:
+        finish_heal(state, healer, turn, ability, candidates[0])
+        return True
+    turn.stage = "monster_heal"
+    turn.targeted = candidates
+    state.emit(
+        "heal",
+        f"{healer.id} may heal {', '.join(candidates)}: they have lost the most hit points;"
+        " the players choose (HV-MOVE-MON-3)",
+        "HV-MOVE-MON-3",
+    )
+    return False
+
+
+def finish_heal(
+    state: HavenState, healer: Figure, turn: Turn, ability: AbilitySpec, target: str
+) -> None:
+    turn.stage = "ability"
+    turn.targeted = []
+    if turn.queue:
+        turn.queue.pop(0)
+    turns.heal(state, state.figures[target], ability.value, healer.id)
+
+
+# -- summon --------------------------------------------------------------------------------
+def _closeness(state: HavenState, summoner: Figure, h: tuple[int, int]) -> tuple[int, int, int]:
+    """How close a monster standing on ``h`` is to its nearest enemy: (negative, points, proximity)."""
+    hexboard = map_state.board(state, with_closed_doors=False)
+    index = hexboard.index
+    terrain = map_state.terrain_flags(hexboard, map_state.terrain_spec(state, hexboard.hexes))
+    others = [f for f in state.figures.values() if f.hex in index and f.hex != h]
+    enemies = [f for f in others if f.team != summoner.team]
+    move = Movement(
+        hexboard,
+        state.rules,
+        terrain,
+        index[h],
+        frozenset(index[f.hex] for f in others),
+        frozenset(index[f.hex] for f in enemies),
+        MoveMode(),
+    )
+    best = (UNREACHABLE, UNREACHABLE, UNREACHABLE)
+    for enemy in enemies:
+        e = index[enemy.hex]
+        proximity = hexboard.proximity(e)[index[h]]
+        for _, j in hexboard.open_neighbours[e]:
+            if j == index[h]:
+                best = min(best, (0, 1, proximity))
+            elif move.distance[j] != UNREACHABLE:
+                best = min(best, (move.negative[j], move.distance[j] + 1, proximity))
+    return best
+
+
+def summon_hexes(state: HavenState, summoner: Figure) -> list[tuple[int, int]]:
+    """HV-SUM-1: empty hexes next to the summoner, as close to an enemy as possible."""
+    free = free_adjacent_hexes(state, summoner)
+    if not free:
+        return []
+    keyed = [(_closeness(state, summoner, h), h) for h in free]
+    best = min(k for k, _ in keyed)
+    return sorted(h for k, h in keyed if k == best)
+
+
+def start_summon(state: HavenState, summoner: Figure, turn: Turn, ability: AbilitySpec) -> bool:
+    """Place the summoned monster; False when the players must choose among tied hexes."""
+    hexes = summon_hexes(state, summoner)
+    if not hexes:
+        turn.queue.pop(0)
+        state.emit(
+            "summon", f"{summoner.id} has no empty adjacent hex: the summon fails", "HV-SUM-1"
+        )
+        return True
+    if len(hexes) == 1:
+        place_monster(state, summoner, turn, ability, hexes[0])
+        return True
+    turn.stage = "monster_summon"
+    state.emit(
+        "summon",
+        f"{summoner.id} may summon at {', '.join(str(list(h)) for h in hexes)}: equally close"
+        " to an enemy; the players choose (HV-MOVE-MON-3)",
+        "HV-SUM-1",
+        "HV-MOVE-MON-3",
+    )
+    return False
+
+
+def place_monster(
+    state: HavenState, summoner: Figure, turn: Turn, ability: AbilitySpec, h: tuple[int, int]
+) -> Figure:
+    """Put the summoned standee on ``h``; it acts from the next round (HV-INIT-5)."""
+    turn.stage = "ability"
+    if turn.queue:
+        turn.queue.pop(0)
+    mtype = ability.summon or ""
+    spec = state.spec.monster_types[mtype]
+    stats = (spec.elite if ability.elite else spec.normal)[state.spec.level]
+    number = 1 + max(
+        (f.standee for f in state.figures.values() if f.kind == "monster" and f.type == mtype),
+        default=0,
+    )
+    figure = Figure(
+        id=f"{mtype} {number}",
+        kind="monster",
+        type=mtype,
+        hex=h,
+        hp=stats.hp,
+        max_hp=stats.hp,
+        elite=ability.elite,
+        standee=number,
+        summoned_round=state.round,
+    )
+    state.figures[figure.id] = figure
+    if mtype not in state.groups:
+        cards = [c.id for c in state.spec.monster_decks[spec.deck].cards]
+        state.groups[mtype] = Group(mtype, Deck.of(cards))
+    rank = "elite" if ability.elite else "normal"
+    state.emit(
+        "summon",
+        f"{summoner.id} summons {rank} {spec.name} {number} at {list(h)}; it acts from next round",
+        "HV-SUM-1",
+        "HV-INIT-5",
+        figure=figure.id,
+        summoner=summoner.id,
+    )
+    if state.rules.monster_summon_draws_card and state.groups[mtype].card is None:
+        # [FH p.43] a card only for the summon's initiative in other figures' focus.
+        turn.stage = "summon_draw"
+        turn.draw_target = mtype
+    return figure
