@@ -59,13 +59,14 @@ def _figure_mark(state: HavenState, figure_id: str) -> str:
     return f"{letter}{figure.standee}"
 
 
-def map_text(state: HavenState, width: int | None = None) -> Text:
+def map_text(state: HavenState, width: int | None = None) -> RichGroup:
     """The revealed map drawn with :func:`rulekeeper.boards.hexdraw.draw_hexes`.
 
     Hexes are outlined, thin walls drawn with ``#`` and the map edge in bold;
     terrain, closed doors (``[]``) and figure marks fill the hexes. Rooms not
     yet revealed are not drawn. Given ``width`` (the console's), a map too
-    wide to draw in full is drawn compact and the drawing says so.
+    wide to draw in full is drawn compact and the drawing says so. The legend
+    and notes below the map wrap; the map itself never does.
     """
     visible = set(map_state.visible_hexes(state, with_closed_doors=True))
     terrain_spec = state.spec.map.terrain
@@ -95,7 +96,6 @@ def map_text(state: HavenState, width: int | None = None) -> Text:
         styles=tags,
         width=width,
     )
-    text = drawing_text(drawing, MAP_STYLES)
     hidden = len(visible) < len(set(state.spec.map.hexes))
     legend = "  ".join(
         part
@@ -106,10 +106,10 @@ def map_text(state: HavenState, width: int | None = None) -> Text:
         )
         if part
     )
-    text.append("\n" + legend + "\n" if legend else "\n", style="dim")
+    below = Text(legend + "\n" if legend else "", style="dim")
     for note in drawing.notes:
-        text.append(note + "\n")
-    return text
+        below.append(note + "\n", style="default")
+    return RichGroup(drawing_text(drawing, MAP_STYLES), below)
 
 
 class MapView:
