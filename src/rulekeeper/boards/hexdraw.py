@@ -173,13 +173,9 @@ def draw_hexes(
     _check(present, terrain, labels, tags)
     wall_set = _wall_set(walls, present)
     notes: list[str] = []
+    chosen = compact is None
     if compact is None:
         compact = width is not None and full_width(cells) > width
-        if compact:
-            notes.append(
-                f"the map needs {full_width(cells)} columns to draw in full; "
-                f"drawn compact to fit {width}"
-            )
     canvas = _Canvas()
     for h in cells:
         if compact:
@@ -188,7 +184,19 @@ def draw_hexes(
             _draw_full_hex(canvas, h, present, wall_set, terrain, labels, tags)
     lines, spans = canvas.render()
     drawn_width = max((len(line) for line in lines), default=0)
-    if width is not None and drawn_width > width:
+    if width is None:
+        pass
+    elif chosen and compact and drawn_width <= width:
+        notes.append(
+            f"the map needs {full_width(cells)} columns to draw in full; "
+            f"drawn compact to fit {width}"
+        )
+    elif chosen and compact:
+        notes.append(
+            f"the map needs {full_width(cells)} columns in full and {drawn_width} compact, "
+            f"more than {width}: drawn compact, lines not cut"
+        )
+    elif drawn_width > width:
         notes.append(f"the map is {drawn_width} characters wide, more than {width}")
     if compact and wall_set:
         shown = ", ".join(f"{list(a)}|{list(b)}" for a, b in sorted(wall_set) if a < b)
