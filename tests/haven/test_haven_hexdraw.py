@@ -15,6 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from rich.console import Console
 
+from rulekeeper.boards import hexdraw
 from rulekeeper.boards.hexdraw import (
     EDGE,
     GRID,
@@ -128,6 +129,19 @@ def test_compact_layout_lists_walls_it_cannot_draw() -> None:
     assert golden(drawing) == "  ..\n..  ..\n  M1\n..  ..\n  ..\n"
     assert drawing.compact and drawing.legend == ""
     assert drawing.notes == ("thin walls (not drawn in the compact layout): [0, 0]|[0, 1]",)
+
+
+def test_the_module_docstring_example_is_what_the_drawing_draws() -> None:
+    doc = hexdraw.__doc__ or ""
+    block = doc.split("``A`` at ``(2, 0)``)::\n\n", 1)[1].split("\n\n", 1)[0]
+    example = "\n".join(line[4:] for line in block.splitlines())
+    drawing = draw_hexes(
+        [(0, 0), (0, 1), (1, 0), (1, -1), (2, -1), (2, 0), (1, 1)],
+        labels={(0, 0): "C1", (2, 0): "A"},
+        terrain={(1, 0): "obstacle"},
+        walls=[((1, 0), (2, -1)), ((1, 0), (1, 1))],
+    )
+    assert drawing.text() == example
 
 
 # --- width -------------------------------------------------------------------------------

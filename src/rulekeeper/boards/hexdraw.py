@@ -11,13 +11,16 @@ characters carry which tag, so a caller can colour them (for ``rich``:
 Coordinates follow haven-board/1 (see :mod:`rulekeeper.boards.hexgrid`):
 flat-top axial ``(q, r)``, ``(q, r-1)`` straight up, ``(q+1, r)`` down and to
 the right. In lattice terms hex ``(q, r)`` sits at column ``3q`` and line
-``2r + q``, which is exactly how the full drawing lays it out::
+``2r + q``, which is exactly how the full drawing lays it out (``C1`` at
+``(0, 0)``, an obstacle at ``(1, 0)`` with thin walls towards ``(2, -1)`` and
+``(1, 1)``, ``A`` at ``(2, 0)``)::
 
-     __    __
-    /C1\__/  \__
-    \__/XX#  /  \
-    /  \__#__\__/
-    \__/  \##/
+        __
+     __/  \__
+    /C1\__/  \
+    \__/XX#__/
+    /  \##/A \
+    \__/  \__/
        \__/
 
 Two layouts:
