@@ -174,8 +174,8 @@ def test_a_map_too_wide_even_compact_is_not_cut_and_says_so() -> None:
     drawing = draw_hexes(rectangle(30, 4), width=40)
     assert drawing.compact and drawing.width == 60
     assert drawing.notes == (
-        "the map needs 91 columns in full and 60 compact, more than 40: "
-        "drawn compact, lines not cut",
+        "the map needs 91 columns in full and 60 compact, more than the 40 available; "
+        "drawn compact",
     )
     assert all(len(line) <= 60 for line in drawing.lines)
 

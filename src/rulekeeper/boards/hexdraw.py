@@ -37,8 +37,8 @@ Two layouts:
 
 ``draw_hexes(..., width=W)`` picks the full layout when it fits in ``W``
 characters and the compact one otherwise, and says so in the notes; if even
-the compact layout is wider than ``W`` the notes say that too (lines are
-never cut).
+the compact layout is wider than ``W`` the notes say that too (the drawing
+never cuts a line; what a too narrow screen does with it is the caller's).
 """
 
 from __future__ import annotations
@@ -197,7 +197,7 @@ def draw_hexes(
     elif chosen and compact:
         notes.append(
             f"the map needs {full_width(cells)} columns in full and {drawn_width} compact, "
-            f"more than {width}: drawn compact, lines not cut"
+            f"more than the {width} available; drawn compact"
         )
     elif drawn_width > width:
         notes.append(f"the map is {drawn_width} characters wide, more than {width}")
@@ -220,7 +220,7 @@ def terrain_legend(kinds: Iterable[str]) -> str:
 
 
 def _legend(kinds: Iterable[str], walls_drawn: bool) -> str:
-    parts = [terrain_legend(kinds)] if set(kinds) else []
+    parts = [terrain_legend(kinds)]
     if walls_drawn:
         parts.append(f"{WALL_MARK} thin wall")
     return "  ".join(p for p in parts if p)
