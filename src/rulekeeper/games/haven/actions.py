@@ -67,6 +67,14 @@ class ChooseTarget(Action):
     figure: str
 
 
+@action_type("place-area")
+@dataclass(frozen=True, slots=True)
+class PlaceArea(Action):
+    """HV-ATK-1: place the area of the current attack on these hexes (turned or mirrored)."""
+
+    hexes: tuple[tuple[int, int], ...]
+
+
 @action_type("skip")
 @dataclass(frozen=True, slots=True)
 class Skip(Action):
@@ -160,6 +168,7 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     PlayHalf,
     MoveTo,
     ChooseTarget,
+    PlaceArea,
     Skip,
     PlaceSummon,
     ChooseMonsterOption,

@@ -57,6 +57,8 @@ if TYPE_CHECKING:
     from rulekeeper.games.haven.state import Figure, HavenState, Hero
 
 CATALOG = turns.CATALOG
+HERO_STAGES = ("choose", "move", "attack", "area", "area_target", "heal", "summon")
+"""A character's steps that wait for its player's choice."""
 PARTY_STAGES = ("monster_option", "monster_heal", "monster_summon")
 """A monster's choices the rules leave to the players: player 0 decides (HV-MOVE-MON-3)."""
 
@@ -145,6 +147,8 @@ def pending_decision(state: HavenState) -> str:
             "choose": f"{t.actor}: play a top or bottom half (HV-CARD-3)",
             "move": f"{t.actor}: where to move (HV-MOVE-1)",
             "attack": f"{t.actor}: choose a target",
+            "area": f"{t.actor}: place the attack's area (turned or mirrored)",
+            "area_target": f"{t.actor}: which target in the area is attacked next",
             "heal": f"{t.actor}: choose whom to heal",
             "summon": f"{t.actor}: place the summon (HV-SUM-1)",
             "monster_option": f"{t.actor}: the monster mover found tied options (HV-MOVE-MON-3)",
@@ -420,7 +424,11 @@ def advance(state: HavenState) -> None:
             if not t.draw.is_done(CATALOG):
                 return
             turns.finish_draw(state)
-            if state.negation is None and not state.damage_queue:
+            attacker = state.figures.get(t.actor)
+            # A character's next step is its player's choice, so it may wait behind a pending
+            # negation; a monster's next draw waits until the damage is settled.
+            hero = attacker is not None and attacker.kind == "character"
+            if hero or (state.negation is None and not state.damage_queue):
                 _after_target(state, t)
             continue
         if state.phase == "select":
@@ -507,7 +515,7 @@ def _advance_hero(state: HavenState, hero: Hero, figure: Figure, t: Turn) -> boo
         # Negation (HV-NEG-1) may have emptied the discard pile: nothing is left to lose.
         t.stage = rest.nothing_to_lose(state, hero)
         return True
-    if t.stage in ("choose", "move", "attack", "heal", "summon") or t.stage.startswith("long_rest"):
+    if t.stage in HERO_STAGES or t.stage.startswith("long_rest"):
         return False
     if t.queue:
         return turns.enter_hero_ability(state, figure, t)

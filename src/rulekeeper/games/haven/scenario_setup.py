@@ -33,12 +33,6 @@ def check_supported(spec: ScenarioSpec) -> None:
         for card in spec.classes[cls].cards:
             for half in (card.top, card.bottom):
                 abilities.extend((f"classes.{cls}.{card.id}", a) for a in half.actions)
-                for a in half.actions:
-                    if a.type == "attack" and a.aoe:
-                        raise NotImplementedError(
-                            f"classes.{cls}.{card.id}: a character's area attack (HV-ATK-1)"
-                            " is not supported yet"
-                        )
     used = {s.type for s in spec.monsters}
     pending = sorted(used)
     while pending:  # monster types summoned by the ones on the map play too (HV-SUM-1)

@@ -18,8 +18,8 @@ from typing import TYPE_CHECKING, Any
 
 from rulekeeper.core.actions import Action
 from rulekeeper.core.errors import RuleViolation
-from rulekeeper.games.haven import elements, exhaustion, map_state, summons
-from rulekeeper.games.haven.actions import ChooseTarget, MoveTo, PlaceSummon, Skip
+from rulekeeper.games.haven import area_attacks, elements, exhaustion, map_state, summons
+from rulekeeper.games.haven.actions import ChooseTarget, MoveTo, PlaceArea, PlaceSummon, Skip
 from rulekeeper.games.haven.attack_draw import AttackDraw, Done
 from rulekeeper.games.haven.attacks import Attack, Target, attack_context, attack_mode
 from rulekeeper.games.haven.conditions import (
@@ -316,6 +316,11 @@ def hero_step_actions(state: HavenState, figure: Figure, turn: Turn) -> list[Act
         return [*move_destinations(state, figure, ability), Skip()]
     if turn.stage == "attack":
         return [*(ChooseTarget(t) for t in attack_targets(state, figure)), Skip()]
+    if turn.stage == "area":
+        found = area_attacks.placements(state, figure, ability)
+        return [*(PlaceArea(p) for p in found), Skip()]
+    if turn.stage == "area_target":
+        return [ChooseTarget(t) for t in turn.attack.get("pending", [])]
     if turn.stage == "heal":
         return [*(ChooseTarget(t) for t in heal_targets(state, figure, ability)), Skip()]
     if turn.stage == "summon":
@@ -325,8 +330,18 @@ def hero_step_actions(state: HavenState, figure: Figure, turn: Turn) -> list[Act
 
 def check_hero_step(state: HavenState, figure: Figure, turn: Turn, action: Action) -> None:
     ability = turn.queue[0]
-    if isinstance(action, Skip) and turn.stage in ("move", "attack", "heal"):
+    if isinstance(action, Skip) and turn.stage in ("move", "attack", "heal", "area"):
         return
+    if turn.stage == "area" and isinstance(action, PlaceArea):
+        area_attacks.check_placement(state, figure, ability, action.hexes)
+        return
+    if turn.stage == "area_target":
+        raise RuleViolation(
+            "HV-ATK-1",
+            "every enemy in the area is attacked: choose which of "
+            + ", ".join(turn.attack.get("pending", []))
+            + " is next",
+        )
     if turn.stage == "move" and isinstance(action, MoveTo):
         check_move(state, figure, ability, action.hex)
         return
@@ -366,6 +381,23 @@ def apply_hero_step(state: HavenState, figure: Figure, turn: Turn, action: Actio
     elif isinstance(action, ChooseTarget) and turn.stage == "attack":
         turn.targets_left -= 1
         begin_draw(state, figure, action.figure)
+    elif isinstance(action, PlaceArea):
+        targets = area_attacks.area_targets(state, figure, action.hexes)
+        state.emit(
+            "area",
+            f"{figure.id} places the area on {', '.join(str(list(h)) for h in action.hexes)}:"
+            f" it attacks {', '.join(targets)}",
+            "HV-ATK-1",
+            "HV-LOS-1",
+            hexes=[list(h) for h in action.hexes],
+        )
+        turn.attack["pending"] = targets
+        # "+X target" on an area attack adds targets outside the area (FH p.22).
+        turn.targets_left = ability.targets - 1
+        next_area_target(state, figure, turn)
+    elif isinstance(action, ChooseTarget) and turn.stage == "area_target":
+        turn.attack["pending"].remove(action.figure)
+        begin_draw(state, figure, action.figure)
     elif isinstance(action, ChooseTarget):
         heal(state, state.figures[action.figure], ability.value, figure.id)
         done_with_ability(turn)
@@ -399,12 +431,17 @@ def enter_hero_ability(state: HavenState, figure: Figure, turn: Turn) -> bool:
         turn.stage = "move"
         return False
     if ability.type == "attack":
-        if ability.aoe:
-            raise NotImplementedError("a character's area attack is not supported yet (HV-ATK-1)")
         if has(figure, "disarm"):
             done_with_ability(turn)
             return True
         start_attack(state, figure, ability, ability.value)
+        if ability.aoe:
+            if not area_attacks.placements(state, figure, ability):
+                state.emit("attack", f"{figure.id} has no enemy to catch in the area", "HV-LOS-1")
+                done_with_ability(turn)
+                return True
+            turn.stage = "area"
+            return False
         if not attack_targets(state, figure):
             state.emit("attack", f"{figure.id} has no enemy in range and line of sight", "HV-LOS-1")
             done_with_ability(turn)
@@ -430,9 +467,27 @@ def enter_hero_ability(state: HavenState, figure: Figure, turn: Turn) -> bool:
     raise NotImplementedError(f"the {ability.type} ability is not supported yet")
 
 
+def next_area_target(state: HavenState, figure: Figure, turn: Turn) -> None:
+    """The area's next target: the player orders them while more than one is left."""
+    pending: list[str] = turn.attack.get("pending", [])
+    pending[:] = [t for t in pending if t in state.figures]
+    if len(pending) > 1:
+        turn.stage = "area_target"
+    elif pending:
+        turn.stage = "area_target"
+        begin_draw(state, figure, pending.pop())
+    elif turn.targets_left > 0 and attack_targets(state, figure):
+        turn.stage = "attack"
+    else:
+        done_with_ability(turn)
+
+
 def after_attack_target(state: HavenState, figure: Figure | None, turn: Turn) -> None:
     """After one target's draw: go on to the next target, or finish the attack."""
     if figure is None:
+        return
+    if turn.stage == "area_target":
+        next_area_target(state, figure, turn)
         return
     if turn.targets_left <= 0 or not attack_targets(state, figure):
         done_with_ability(turn)
