@@ -8,7 +8,9 @@ exactly once, where it belongs.
 
 from __future__ import annotations
 
+import json
 import string
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -25,7 +27,10 @@ from rulekeeper.boards.hexdraw import (
     draw_hexes,
     full_width,
 )
+from rulekeeper.cli.haven_monster_move import draw_answer
+from rulekeeper.games.haven.board_format import BoardSpec, parse_board_text
 from rulekeeper.games.haven.game import GAME
+from rulekeeper.games.haven.monster_ai import solve_monster_turn
 from rulekeeper.games.haven.render import MapView, map_text
 
 Hex = tuple[int, int]
@@ -286,3 +291,50 @@ def test_the_play_loop_map_fits_the_console_width() -> None:
         and "WA" in shown
         and "/WA\\" not in shown
     )
+
+
+# --- the monster mover's drawing ---------------------------------------------------------
+
+DATA = Path(__file__).parent.parent / "data" / "haven" / "monster-ai"
+
+
+def reference_board(case_id: str) -> BoardSpec:
+    ruleset = case_id.split("-")[0]
+    cases = json.loads((DATA / f"{ruleset}.json").read_text(encoding="utf-8"))
+    board = next(c["board"] for c in cases if c["id"] == case_id)
+    return parse_board_text(json.dumps(board), case_id)
+
+
+def shown(renderable: object, width: int) -> str:
+    console = Console(record=True, width=width)
+    console.print(renderable)
+    return console.export_text()
+
+
+def test_the_monster_mover_gives_long_ids_a_mark_and_a_key() -> None:
+    """gloomhaven-131 has C1..C16: C10..C16 get two-character marks, each drawn once."""
+    spec = reference_board("gloomhaven-131")
+    text = shown(draw_answer(spec, solve_monster_turn(spec)), 100)
+    assert "figures: C0 = C10, Ca = C11, Cb = C12, Cc = C13, Cd = C14, Ce = C15, Cf = C16" in text
+    board = text.split("A acts")[0]
+    for mark in ["A", "C1", "C9", "C0", "Ca", "Cf"]:
+        assert board.count(f"/{mark:2}\\") == 1
+
+
+def test_the_monster_mover_numbers_each_end_hex_once_and_lists_the_path() -> None:
+    """gloomhaven-082 (HV-MOVE-MON-3): options 2 and 3 end on one hex, marked 2."""
+    spec = reference_board("gloomhaven-082")
+    answer = solve_monster_turn(spec)
+    text = shown(draw_answer(spec, answer), 100)
+    board = text.split("A acts")[0]
+    assert board.count("/1 \\") == 1 and board.count("/2 \\") == 1 and "/3 \\" not in board
+    assert "Option 3: move to [3, -4], attack C1, C2 (focus C1) (ends on the hex marked 2)" in text
+    assert "  path [2, -5] → [2, -4] → [3, -4]" in text
+
+
+def test_the_monster_mover_draws_compact_on_a_narrow_screen() -> None:
+    spec = reference_board("gloomhaven-040")
+    text = shown(draw_answer(spec, solve_monster_turn(spec), width=40), 40)
+    assert "drawn compact to fit 40" in " ".join(text.split())
+    assert "thin walls (not drawn in the compact layout): [1, -3]|[1, -2]" in " ".join(text.split())
+    assert "\\__/" not in text and all(len(line) <= 40 for line in text.splitlines())
