@@ -141,6 +141,7 @@ class HexBoard:
     __slots__ = (
         "_adjacent",
         "_proximity",
+        "_within",
         "hexes",
         "index",
         "neighbour_table",
@@ -183,6 +184,7 @@ class HexBoard:
         self.wall_segments: tuple[tuple[Point, Point], ...] = tuple(sorted(segments))
         self.wall_corners: frozenset[Point] = frozenset(p for s in segments for p in s)
         self._proximity: dict[int, tuple[int, ...]] = {}
+        self._within: dict[tuple[int, int], int] = {}
         self._adjacent: tuple[frozenset[int], ...] = tuple(
             frozenset(j for _, j in row) for row in open_table
         )
@@ -228,6 +230,33 @@ class HexBoard:
         result = tuple(dist)
         self._proximity[start] = result
         return result
+
+    def within(self, start: int, reach: int) -> int:
+        """HV-LOS-2: the hexes at most ``reach`` from ``start`` (counted as by :meth:`proximity`).
+
+        The answer is a bit mask with bit ``i`` set for hex number ``i``. A search
+        that stops at ``reach`` is enough, so no full table is built. Cached.
+        """
+        key = (start, reach)
+        cached = self._within.get(key)
+        if cached is not None:
+            return cached
+        mask = 1 << start
+        frontier = [start]
+        open_neighbours = self.open_neighbours
+        for _ in range(reach):
+            if not frontier:
+                break
+            following: list[int] = []
+            for i in frontier:
+                for _, j in open_neighbours[i]:
+                    bit = 1 << j
+                    if not mask & bit:
+                        mask |= bit
+                        following.append(j)
+            frontier = following
+        self._within[key] = mask
+        return mask
 
     def adjacent(self, a: int, b: int) -> bool:
         """Neighbours not separated by a wall (a wall breaks adjacency, GH FAQ)."""

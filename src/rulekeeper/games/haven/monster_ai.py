@@ -38,7 +38,13 @@ from itertools import combinations
 from rulekeeper.boards.hexgrid import Hex
 from rulekeeper.games.haven.board_format import BoardSpec
 from rulekeeper.games.haven.focus import extra_target_ranks, find_focus, focus_reason
-from rulekeeper.games.haven.monster_turn import MonsterTurn, hex_list
+from rulekeeper.games.haven.monster_turn import (
+    MonsterTurn,
+    PlacementGroup,
+    bits_of,
+    hex_list,
+    mask_of,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,13 +165,18 @@ def solve_monster_turn(spec: BoardSpec) -> MonsterAnswer:
 @dataclass(frozen=True, slots=True)
 class _Volley:
     """One way to attack from a hex: the area's targets (``hit``), the enemies a
-    further single attack could take (``pool``) and how many it takes."""
+    further single attack could take (``pool``) and how many it takes.
+
+    The area placements giving ``hit`` are ``placements`` (melee or no area) or,
+    for a ranged area, the in-range members of ``groups``, listed only for the
+    volleys that win (:func:`_placements`)."""
 
     location: int
     hit: frozenset[int]
     pool: tuple[int, ...]
     take: int
-    placements: tuple[frozenset[Hex], ...]
+    placements: tuple[frozenset[Hex], ...] = ()
+    groups: tuple[PlacementGroup, ...] = ()
 
     @property
     def size(self) -> int:
@@ -184,28 +195,55 @@ def _volleys(turn: MonsterTurn, location: int, focus: int, heeded: list[int]) ->
     if not turn.aoe:
         count = take(reachable, 1 + turn.extra_targets)
         return [_Volley(location, frozenset(), reachable, count, (frozenset(),))]
+    heeded_mask = mask_of(heeded)
+    by_hit: dict[int, list[PlacementGroup]] = {}
+    placements_by_hit: dict[int, list[frozenset[Hex]]] = {}
     if turn.melee_aoe:
-        placements = turn.melee_placements(location)
+        index = turn.board.index
+        for hexes in turn.melee_placements(location):
+            covered = mask_of(i for i in (index.get(h) for h in hexes) if i is not None)
+            struck = turn.visible_enemies(location, covered & heeded_mask)
+            if struck:
+                placements_by_hit.setdefault(struck, []).append(hexes)
     else:
-        placements = turn.ranged_placements(location, heeded)
-    index = turn.board.index
-    heeded_set = set(heeded)
-    by_hit: dict[frozenset[int], list[frozenset[Hex]]] = {}
-    for hexes in placements:
-        hit = frozenset(
-            i
-            for i in (index.get(h) for h in hexes)
-            if i is not None and i in heeded_set and turn.los.visible(location, i)
-        )
-        if hit:
-            by_hit.setdefault(hit, []).append(hexes)
+        # A placement counts when one of its map hexes is in range (HV-LOS-2); its
+        # targets are the heeded enemies in it that the monster sees (HV-LOS-1).
+        # Placements covering the same enemies are weighed together.
+        within = turn.within_range(location)
+        live = [g for g in turn.placement_groups() if g.enemies & heeded_mask and g.reach & within]
+        candidates = 0
+        for group in live:
+            candidates |= group.enemies
+        seen = turn.visible_enemies(location, candidates & heeded_mask)
+        for group in live:
+            struck = group.enemies & heeded_mask & seen
+            if struck:
+                by_hit.setdefault(struck, []).append(group)
     out = []
-    for hit, where in by_hit.items():
+    for hit_mask in (*placements_by_hit, *by_hit):
+        hit = frozenset(bits_of(hit_mask))
         pool = tuple(e for e in reachable if e not in hit)
         count = take(pool, turn.extra_targets)
         if focus in hit or (focus in pool and count > 0):
-            out.append(_Volley(location, hit, pool, count, tuple(where)))
+            out.append(
+                _Volley(
+                    location,
+                    hit,
+                    pool,
+                    count,
+                    tuple(placements_by_hit.get(hit_mask, ())),
+                    tuple(by_hit.get(hit_mask, ())),
+                )
+            )
     return out
+
+
+def _placements(turn: MonsterTurn, volley: _Volley) -> tuple[frozenset[Hex], ...]:
+    """The area placements of a volley; for a ranged area, the group members in range."""
+    if not volley.groups:
+        return volley.placements
+    within = turn.within_range(volley.location)
+    return tuple(p.hexes() for g in volley.groups for p in g.members if p.on_map & within)
 
 
 def _groups(volley: _Volley, focus: int) -> list[frozenset[int]]:
@@ -256,7 +294,7 @@ def _best_attacks(
     if not volleys:
         return []
     most = max(v.size for v in volleys)
-    scored: list[tuple[tuple[int, ...], int, _Attack]] = []
+    scored: list[tuple[tuple[int, ...], int, frozenset[int], _Volley]] = []
     for volley in volleys:
         if volley.size != most:
             continue
@@ -272,16 +310,18 @@ def _best_attacks(
                 key = (move.distance[location], *by_rank)
             else:
                 key = (disadvantaged, move.distance[location], *by_rank)
-            scored.append((key, disadvantaged, _Attack(location, group, volley.placements)))
+            scored.append((key, disadvantaged, group, volley))
     best = min(s[0] for s in scored)
-    groups = {a.targets for key, _, a in scored if key == best}
-    finalists = [(dis, move.distance[a.location], a) for _, dis, a in scored if a.targets in groups]
-    top = min((d, c) for d, c, _ in finalists)
+    groups = {group for key, _, group, _ in scored if key == best}
+    finalists = [
+        (dis, move.distance[v.location], group, v) for _, dis, group, v in scored if group in groups
+    ]
+    top = min((d, c) for d, c, _, _ in finalists)
     # one entry per (hex, group): placements giving the same group there are merged
     merged: dict[tuple[int, frozenset[int]], list[frozenset[Hex]]] = {}
-    for d, c, a in finalists:
+    for d, c, group, v in finalists:
         if (d, c) == top:
-            merged.setdefault((a.location, a.targets), []).extend(a.aoe)
+            merged.setdefault((v.location, group), []).extend(_placements(turn, v))
     return [
         _Attack(where, group, tuple(dict.fromkeys(placements)))
         for (where, group), placements in merged.items()

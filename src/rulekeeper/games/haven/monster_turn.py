@@ -6,6 +6,7 @@ Used by the focus rules (focus.py) and the destination rules (monster_ai.py).
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 from rulekeeper.boards.hexgrid import UNREACHABLE, Hex, HexBoard, add, orientations, sub
 from rulekeeper.boards.line_of_sight import shared_line_of_sight
@@ -42,16 +43,9 @@ class MonsterTurn:
         self.aoe = self.has_attack and bool(cells)
         self.melee_aoe = self.aoe and not self.ranged
         self.shapes = orientations(cells) if self.aoe else []
-        if self.aoe and self.ranged:
-            # every placement of the shape that covers a given hex: pin each cell on the origin
-            pinned: set[frozenset[Hex]] = set()
-            for shape in self.shapes:
-                for pin in shape:
-                    pinned.add(frozenset(sub(c, pin) for c in shape))
-            self.pinned = sorted(pinned, key=sorted)
-        else:
-            self.pinned = []
-        self._placement_cache: dict[int, list[tuple[frozenset[Hex], tuple[int, ...]]]] = {}
+        self._groups: list[PlacementGroup] | None = None
+        self._cover: dict[int, int] = {}
+        self._within: dict[int, int] = {}
         n = len(self.board)
         t = spec.terrain
         self.terrain = Terrain(
@@ -63,6 +57,7 @@ class MonsterTurn:
         others = [f for f in spec.figures if f.id != actor.id]
         self.enemies: list[FigureSpec] = [f for f in others if f.team != actor.team]
         self.enemy_index = {index[f.hex]: f for f in self.enemies}
+        self.enemy_mask = mask_of(self.enemy_index)
         mode = MoveMode(flying=turn.flying, jumping=turn.jumping, teleport=turn.teleport)
         self.movement = Movement(
             self.board,
@@ -96,31 +91,72 @@ class MonsterTurn:
         here = self.board.hexes[location]
         return [frozenset(add(here, c) for c in shape) for shape in self.shapes]
 
-    def ranged_placements(self, location: int, anchors: Iterable[int]) -> list[frozenset[Hex]]:
-        """Ranged area placements covering an anchor enemy with a map hex in range."""
-        out: list[frozenset[Hex]] = []
-        seen: set[frozenset[Hex]] = set()
-        proximity = self.board.proximity
-        for anchor in anchors:
-            for hexes, on_map in self._placements_on(anchor):
-                if hexes in seen:
-                    continue
-                seen.add(hexes)
-                if any(proximity(i)[location] <= self.range for i in on_map):
-                    out.append(hexes)
-        return out
-
-    def _placements_on(self, anchor: int) -> list[tuple[frozenset[Hex], tuple[int, ...]]]:
-        """Every placement of the ranged area covering ``anchor``, with its map hexes (cached)."""
-        found = self._placement_cache.get(anchor)
+    def within_range(self, location: int) -> int:
+        """The map hexes counted (HV-LOS-2) at most this turn's range from ``location``, as a mask."""
+        found = self._within.get(location)
         if found is None:
-            at = self.board.hexes[anchor]
-            index = self.board.index
-            found = []
-            for pattern in self.pinned:
-                hexes = frozenset(add(at, c) for c in pattern)
-                found.append((hexes, tuple(index[h] for h in hexes if h in index)))
-            self._placement_cache[anchor] = found
+            found = self.board.within(location, self.range)
+            self._within[location] = found
+        return found
+
+    def visible_enemies(self, location: int, candidates: int) -> int:
+        """HV-LOS-1: the enemies of the mask ``candidates`` that ``location`` sees, as a mask."""
+        seen = 0
+        visible = self.los.visible
+        while candidates:
+            low = candidates & -candidates
+            if visible(location, low.bit_length() - 1):
+                seen |= low
+            candidates ^= low
+        return seen
+
+    def placement_groups(self) -> list[PlacementGroup]:
+        """Every ranged area placement covering an enemy, grouped by the enemies it covers.
+
+        A placement is a distinct orientation of the shape moved by a translation;
+        orientations that are translates of one another are kept once, so every
+        placement (as a set of hexes) appears exactly once. Built once per turn.
+        """
+        if self._groups is not None:
+            return self._groups
+        index = self.board.index
+        enemy_mask = self.enemy_mask
+        shapes = _distinct_up_to_translation(self.shapes)
+        members: dict[int, list[Placement]] = {}
+        for k, shape in enumerate(shapes):
+            offsets: set[Hex] = set()
+            for e in sorted(self.enemy_index):
+                at = self.board.hexes[e]
+                offsets.update(sub(at, c) for c in shape)
+            for offset in sorted(offsets):
+                dq, dr = offset
+                on_map = 0
+                for cq, cr in shape:
+                    i = index.get((cq + dq, cr + dr))
+                    if i is not None:
+                        on_map |= 1 << i
+                members.setdefault(on_map & enemy_mask, []).append(
+                    Placement(shapes[k], offset, on_map)
+                )
+        groups = []
+        for enemies, found in members.items():
+            reach = 0
+            for p in found:
+                reach |= p.on_map
+            groups.append(PlacementGroup(enemies, reach, tuple(found)))
+        self._groups = groups
+        return groups
+
+    def covering_reach(self, enemy: int) -> int:
+        """The map hexes of every ranged area placement that covers ``enemy``, as a mask."""
+        found = self._cover.get(enemy)
+        if found is None:
+            bit = 1 << enemy
+            found = 0
+            for group in self.placement_groups():
+                if group.enemies & bit:
+                    found |= group.reach
+            self._cover[enemy] = found
         return found
 
     def can_attack(self, location: int, enemy: int) -> bool:
@@ -129,12 +165,68 @@ class MonsterTurn:
             return True
         if not self.aoe:
             return False
-        target_hex = self.board.hexes[enemy]
         if self.melee_aoe:
-            placements = self.melee_placements(location)
-        else:
-            placements = self.ranged_placements(location, (enemy,))
-        return any(target_hex in p for p in placements) and self.los.visible(location, enemy)
+            target_hex = self.board.hexes[enemy]
+            if not any(target_hex in p for p in self.melee_placements(location)):
+                return False
+        elif not self.covering_reach(enemy) & self.within_range(location):
+            # no placement covering the enemy has a hex in range
+            return False
+        return self.los.visible(location, enemy)
+
+
+@dataclass(frozen=True, slots=True)
+class Placement:
+    """One placement of a ranged area: a shape moved by ``offset``, with its map hexes as a mask."""
+
+    shape: frozenset[Hex]
+    offset: Hex
+    on_map: int
+
+    def hexes(self) -> frozenset[Hex]:
+        """The hexes the area covers here (some may lie off the map)."""
+        return frozenset(add(c, self.offset) for c in self.shape)
+
+
+@dataclass(frozen=True, slots=True)
+class PlacementGroup:
+    """The ranged area placements that cover exactly the enemies of the mask ``enemies``."""
+
+    enemies: int
+    reach: int
+    """The union of the members' map hexes: a member is in range only if this is."""
+    members: tuple[Placement, ...]
+
+
+def mask_of(indices: Iterable[int]) -> int:
+    """A bit mask with bit ``i`` set for every hex number ``i``."""
+    mask = 0
+    for i in indices:
+        mask |= 1 << i
+    return mask
+
+
+def bits_of(mask: int) -> list[int]:
+    """The hex numbers whose bits are set in ``mask``, in increasing order."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def _distinct_up_to_translation(shapes: list[frozenset[Hex]]) -> list[frozenset[Hex]]:
+    """The shapes with every one that is a translate of an earlier one left out."""
+    seen: set[frozenset[Hex]] = set()
+    out = []
+    for shape in shapes:
+        lowest = min(shape)
+        normal = frozenset(sub(c, lowest) for c in shape)
+        if normal not in seen:
+            seen.add(normal)
+            out.append(shape)
+    return out
 
 
 def _flags(n: int, index: dict[Hex, int], hexes: Iterable[Hex]) -> tuple[bool, ...]:
