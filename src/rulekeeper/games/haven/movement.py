@@ -78,6 +78,7 @@ class Movement:
         self.mode = mode
         self._steps: list[list[Step]] | None = None
         self._reverse_cache: dict[int, tuple[list[int], list[int]]] = {}
+        self._incoming_steps: list[list[tuple[int, int]]] | None = None
         self.distance, self.negative, self._parent = self._forward()
 
     # -- what a hex allows ------------------------------------------------------------
@@ -116,19 +117,33 @@ class Movement:
         open_neighbours = board.open_neighbours
         terrain = self.terrain
         n = len(board)
-        passable = [self._passable(i) for i in range(n)]
-        stops_slide = [not passable[i] or i in self.occupied for i in range(n)]
+        obstacle = terrain.obstacle
+        enemies = self.enemies
         icy = terrain.icy
         difficult = terrain.difficult
         negative = terrain.negative
-        steps: list[list[Step]] = []
+        # a step onto a hex that is not icy is the same whichever side it comes from
+        entry: list[Step | None] = [
+            None
+            if obstacle[v] or v in enemies
+            else (v, 2 if difficult[v] else 1, int(negative[v]), ())
+            for v in range(n)
+        ]
+        if not any(icy):
+            steps = [[e for _, v in row if (e := entry[v]) is not None] for row in open_neighbours]
+            self._steps = steps
+            return steps
+        occupied = self.occupied
+        stops_slide = [entry[i] is None or i in occupied for i in range(n)]
+        steps = []
         for u in range(n):
             row: list[Step] = []
             for d, v in open_neighbours[u]:
-                if not passable[v]:
+                step = entry[v]
+                if step is None:
                     continue
                 if not icy[v]:
-                    row.append((v, 2 if difficult[v] else 1, int(negative[v]), ()))
+                    row.append(step)
                     continue
                 slid: list[int] = []
                 while icy[v]:
@@ -175,17 +190,25 @@ class Movement:
                     neg[i] = self._landing_negative(i)
             return dist, neg, parent
         steps = self._normal_steps()
-        heap: list[tuple[int, int, int]] = [(0, 0, start)]
+        # Dijkstra on (negative hexes, movement points) packed into one integer: no
+        # path worth keeping spends ``scale`` points, so the packing keeps the order.
+        scale = _scale(n)
+        best = [_NEVER] * n
+        best[start] = 0
+        heap: list[tuple[int, int]] = [(0, start)]
+        pop = heapq.heappop
+        push = heapq.heappush
         while heap:
-            t, c, u = heapq.heappop(heap)
-            if (t, c) != (neg[u], dist[u]):
+            k, u = pop(heap)
+            if k != best[u]:
                 continue
             for v, cost, trap, slid in steps[u]:
-                key = (t + trap, c + cost)
-                if key < (neg[v], dist[v]):
-                    neg[v], dist[v] = key
+                key = k + trap * scale + cost
+                if key < best[v]:
+                    best[v] = key
                     parent[v] = (u, slid)
-                    heapq.heappush(heap, (key[0], key[1], v))
+                    push(heap, (key, v))
+        _unpack(best, scale, dist, neg)
         return dist, neg, parent
 
     def path(self, i: int) -> list[int]:
@@ -233,20 +256,51 @@ class Movement:
                     dist[i] += extra
                     neg[i] = landing
         else:
-            incoming: list[list[tuple[int, int, int]]] = [[] for _ in range(n)]
-            for u, row in enumerate(self._normal_steps()):
-                for v, cost, trap, _ in row:
-                    incoming[v].append((u, cost, trap))
-            heap: list[tuple[int, int, int]] = [(0, 0, destination)]
+            incoming = self._incoming()
+            scale = _scale(n)
+            best = [_NEVER] * n
+            best[destination] = 0
+            heap: list[tuple[int, int]] = [(0, destination)]
+            pop = heapq.heappop
+            push = heapq.heappush
             while heap:
-                t, c, v = heapq.heappop(heap)
-                if (t, c) != (neg[v], dist[v]):
+                k, v = pop(heap)
+                if k != best[v]:
                     continue
-                for u, cost, trap in incoming[v]:
-                    key = (t + trap, c + cost)
-                    if key < (neg[u], dist[u]):
-                        neg[u], dist[u] = key
-                        heapq.heappush(heap, (key[0], key[1], u))
+                for u, weight in incoming[v]:
+                    key = k + weight
+                    if key < best[u]:
+                        best[u] = key
+                        push(heap, (key, u))
+            _unpack(best, scale, dist, neg)
         result = (dist, neg)
         self._reverse_cache[destination] = result
         return result
+
+    def _incoming(self) -> list[list[tuple[int, int]]]:
+        """For each hex, the steps into it: (from hex, packed weight), as :meth:`_forward` packs."""
+        if self._incoming_steps is None:
+            n = len(self.board)
+            scale = _scale(n)
+            incoming: list[list[tuple[int, int]]] = [[] for _ in range(n)]
+            for u, row in enumerate(self._normal_steps()):
+                for v, cost, trap, _ in row:
+                    incoming[v].append((u, trap * scale + cost))
+            self._incoming_steps = incoming
+        return self._incoming_steps
+
+
+_NEVER = 1 << 62
+"""A packed distance larger than any reachable one."""
+
+
+def _scale(n: int) -> int:
+    """The packing factor for ``n`` hexes: more than the points of any simple path (2 per step)."""
+    return 2 * n + 2
+
+
+def _unpack(best: list[int], scale: int, dist: list[int], neg: list[int]) -> None:
+    """Split packed (negative hexes, movement points) into the two tables, unreached left alone."""
+    for i, key in enumerate(best):
+        if key != _NEVER:
+            neg[i], dist[i] = divmod(key, scale)
