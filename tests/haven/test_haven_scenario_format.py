@@ -86,6 +86,6 @@ def test_an_unknown_scenario_name_is_a_content_error() -> None:
 
 def test_vocabulary_the_engine_does_not_run_raises_not_implemented() -> None:
     data = scenario()
-    data["classes"]["tester"]["cards"][0]["top"]["actions"] = [{"type": "retaliate", "value": 1}]
-    with pytest.raises(NotImplementedError, match="retaliate"):
+    data["classes"]["tester"]["cards"][0]["top"]["actions"] = [{"type": "loot", "value": 1}]
+    with pytest.raises(NotImplementedError, match="Loot X"):
         new_state(data)

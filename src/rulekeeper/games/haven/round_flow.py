@@ -33,6 +33,7 @@ from rulekeeper.games.haven import (
     monster_abilities,
     monster_turns,
     rest,
+    retaliate,
 )
 from rulekeeper.games.haven import (
     turn as turns,
@@ -424,12 +425,17 @@ def advance(state: HavenState) -> None:
             if not t.draw.is_done(CATALOG):
                 return
             turns.finish_draw(state)
-            attacker = state.figures.get(t.actor)
-            # A character's next step is its player's choice, so it may wait behind a pending
-            # negation; a monster's next draw waits until the damage is settled.
-            hero = attacker is not None and attacker.kind == "character"
-            if hero or (state.negation is None and not state.damage_queue):
-                _after_target(state, t)
+            continue
+        if t is not None and t.attack.get("resolving"):
+            # The target's damage is settled (negation above): the attack's last effects.
+            target = t.attack["resolving"]
+            t.attack["resolving"] = ""
+            retaliate.after_attack(state, t.actor, target)
+            t.attack["after"] = True
+            continue
+        if t is not None and t.attack.get("after"):
+            t.attack["after"] = False
+            _after_target(state, t)
             continue
         if state.phase == "select":
             if cards.selecting_hero(state) is not None:
@@ -579,6 +585,7 @@ def _end_of_round(state: HavenState) -> None:
             group.reshuffle_due = False
     for figure in state.figures.values():
         figure.shield = 0
+        figure.retaliate = []
     elements.wane(state)
     objective = state.spec.objective
     if objective.kind == "survive" and state.round >= objective.rounds:

@@ -60,7 +60,9 @@ class AbilitySpec(_Model):
       monster type on a monster card (HV-SUM-1); ``elite`` summons an elite.
     - ``infuse``: ``element`` becomes strong at the end of the turn.
     - ``condition``: ``conditions`` on the acting figure itself.
-    - ``retaliate`` and ``loot`` are part of the format but not of the engine yet.
+    - ``retaliate``: ``value``, ``range`` (0 = adjacent attackers), until the end
+      of the round.
+    - ``loot`` is part of the format but not of the engine yet.
     """
 
     type: AbilityKind
@@ -146,6 +148,10 @@ class MonsterStats(_Model):
     attack: NonNegative = 0
     range: NonNegative = 0
     shield: NonNegative = 0
+    retaliate: NonNegative = 0
+    """Retaliate on the stat card, always active (retaliate.py)."""
+    retaliate_range: NonNegative = 0
+    """0: against adjacent attackers only."""
 
 
 class MonsterTypeSpec(_Model):

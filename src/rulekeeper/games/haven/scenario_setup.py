@@ -21,8 +21,10 @@ if TYPE_CHECKING:
     from rulekeeper.games.haven.state import HavenState
 
 UNSUPPORTED = {
-    "retaliate": "retaliate (HV-ATK-1) is not supported by the engine yet",
-    "loot": "loot is not supported by the engine yet",
+    "loot": (
+        "Loot X (GH p.27; FH p.32) picks up money or loot tokens, which haven-scenario/1"
+        " maps do not have; the loot ability is not supported by the engine yet"
+    ),
 }
 
 

@@ -57,6 +57,8 @@ class Figure:
     """Gained during the bearer's own turn: they last until the end of its next turn."""
     shield: int = 0
     """Shield from abilities this round (base shield comes from the monster's stats)."""
+    retaliate: list[list[int]] = field(default_factory=list)
+    """Retaliate bonuses from abilities this round: [value, range], range 0 = adjacent."""
     summoned_round: int = 0
 
     @property

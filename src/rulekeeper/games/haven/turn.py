@@ -18,7 +18,14 @@ from typing import TYPE_CHECKING, Any
 
 from rulekeeper.core.actions import Action
 from rulekeeper.core.errors import RuleViolation
-from rulekeeper.games.haven import area_attacks, elements, exhaustion, map_state, summons
+from rulekeeper.games.haven import (
+    area_attacks,
+    elements,
+    exhaustion,
+    map_state,
+    retaliate,
+    summons,
+)
 from rulekeeper.games.haven.actions import ChooseTarget, MoveTo, PlaceArea, PlaceSummon, Skip
 from rulekeeper.games.haven.attack_draw import AttackDraw, Done
 from rulekeeper.games.haven.attacks import Attack, Target, attack_context, attack_mode
@@ -239,6 +246,8 @@ def finish_draw(state: HavenState) -> None:
     deck = state.decks[turn.draw.deck]
     done: Done = turn.draw.finish(deck, CATALOG)
     turn.draw = None
+    # Effects after the attack (retaliate.py) wait until its damage is settled (HV-NEG-1).
+    turn.attack["resolving"] = turn.draw_target
     target = state.figures.get(turn.draw_target)
     attacker = turn.actor
     if target is None:
@@ -302,9 +311,13 @@ def self_effect(state: HavenState, figure: Figure, ability: AbilitySpec) -> bool
             turn.infusions.append(ability.element)
             state.emit("element", f"{figure.id} infuses {ability.element} (at the end of its turn)")
         return True
-    if ability.type in ("retaliate", "loot"):
+    if ability.type == "retaliate":
+        retaliate.add_bonus(state, figure, ability.value, ability.range)
+        return True
+    if ability.type == "loot":
         raise NotImplementedError(
-            f"the {ability.type} ability is part of haven-scenario/1 but not of the engine yet"
+            "Loot X (GH p.27; FH p.32) needs money or loot tokens on the map, which"
+            " haven-scenario/1 does not have: the loot ability is not supported yet"
         )
     return False
 
