@@ -46,6 +46,12 @@ _SHARED: dict[tuple[object, ...], bool] = {}
 """Answers shared between boards, keyed by the pair's offset and the walls around it."""
 _SHARED_LIMIT: Final[int] = 200_000
 
+_WALL_SPAN: Final[int] = 2
+"""The largest extent of a hex edge along either lattice axis."""
+
+_Filed = tuple[int, int, int, int, tuple[Point, Point]]
+"""A wall as filed in a bucket: its bounding box, then its two end points."""
+
 _DIAGONALS: Final[tuple[tuple[int, int], ...]] = ((3, 0), (4, 1), (5, 2))
 
 
@@ -84,23 +90,23 @@ def segments_touch(p: FPoint, q: FPoint, a: FPoint, b: FPoint) -> bool:
 class LineOfSight:
     """Cached HV-LOS-1 queries on one board under one ruleset's reading."""
 
-    __slots__ = ("_board", "_boxes", "_buckets", "_cache", "_rule", "_walls")
+    __slots__ = ("_board", "_buckets", "_cache", "_lines", "_rule", "_walls")
 
     def __init__(self, board: HexBoard, rule: LosRule) -> None:
         self._board = board
         self._rule: LosRule = rule
         self._walls = board.wall_segments
         self._cache: dict[tuple[int, int], bool] = {}
-        self._buckets: dict[tuple[int, int], list[int]] = {}
-        # each wall's bounding box (x_lo, x_hi, y_lo, y_hi), for the cheap first filter
-        self._boxes: tuple[tuple[int, int, int, int], ...] = tuple(
-            (min(p[0], q[0]), max(p[0], q[0]), min(p[1], q[1]), max(p[1], q[1]))
-            for p, q in self._walls
-        )
-        for i, (x_lo, x_hi, y_lo, y_hi) in enumerate(self._boxes):
-            for bx in range(x_lo // _BUCKET, x_hi // _BUCKET + 1):
-                for by in range(y_lo // _BUCKET, y_hi // _BUCKET + 1):
-                    self._buckets.setdefault((bx, by), []).append(i)
+        self._lines: dict[tuple[Point, Point], bool] = {}
+        """[GH] whether the segment between two corners touches no wall, as found so far."""
+        # each wall filed once, under the bucket of its lowest x and lowest y, with its
+        # bounding box (x_lo, x_hi, y_lo, y_hi) for the cheap first filter
+        self._buckets: dict[tuple[int, int], list[_Filed]] = {}
+        for p, q in self._walls:
+            x_lo, x_hi = (p[0], q[0]) if p[0] <= q[0] else (q[0], p[0])
+            y_lo, y_hi = (p[1], q[1]) if p[1] <= q[1] else (q[1], p[1])
+            bucket = (x_lo // _BUCKET, y_lo // _BUCKET)
+            self._buckets.setdefault(bucket, []).append((x_lo, x_hi, y_lo, y_hi, (p, q)))
 
     @property
     def rule(self) -> LosRule:
@@ -113,7 +119,10 @@ class LineOfSight:
             return True
         key = (a, b) if a < b else (b, a)
         cached = self._cache.get(key)
-        if cached is None:
+        if cached is None and self._rule == "corner_to_corner":
+            cached = self._corner_to_corner(*key)
+            self._cache[key] = cached
+        elif cached is None:
             ha = self._board.hexes[key[0]]
             hb = self._board.hexes[key[1]]
             ca = centre(ha)
@@ -132,10 +141,7 @@ class LineOfSight:
             )
             cached = _SHARED.get(shape)
             if cached is None:
-                if self._rule == "corner_to_corner":
-                    cached = self._corner_to_corner(ha, hb, walls)
-                else:
-                    cached = self._any_point(ha, hb, walls)
+                cached = self._any_point(ha, hb, walls)
                 if len(_SHARED) >= _SHARED_LIMIT:
                     _SHARED.clear()
                 _SHARED[shape] = cached
@@ -154,52 +160,61 @@ class LineOfSight:
         x1 = max(pa[0], pb[0]) + 2
         y0 = min(pa[1], pb[1]) - 1
         y1 = max(pa[1], pb[1]) + 1
-        found: set[int] = set()
-        buckets = self._buckets
-        for bx in range(x0 // _BUCKET, x1 // _BUCKET + 1):
-            for by in range(y0 // _BUCKET, y1 // _BUCKET + 1):
-                found.update(buckets.get((bx, by), ()))
         dx = pb[0] - pa[0]
         dy = pb[1] - pa[1]
         # the band's half-width: how far a corner reaches across the line pa-pb
         reach = max(abs(dx * cy - dy * cx) for cx, cy in CORNERS)
         ax, ay = pa
-        walls = self._walls
-        boxes = self._boxes
+        buckets = self._buckets
         near: list[tuple[Point, Point]] = []
-        for i in sorted(found):
-            x_lo, x_hi, y_lo, y_hi = boxes[i]
-            if x_hi < x0 or x_lo > x1 or y_hi < y0 or y_lo > y1:
-                continue
-            w = walls[i]
-            g0 = dx * (w[0][1] - ay) - dy * (w[0][0] - ax)
-            g1 = dx * (w[1][1] - ay) - dy * (w[1][0] - ax)
-            if (g0 > reach and g1 > reach) or (g0 < -reach and g1 < -reach):
-                continue
-            near.append(w)
+        # a wall spans at most _WALL_SPAN in x and y, so its bucket (filed by its
+        # low corner) lies at most that far below the box
+        for bx in range((x0 - _WALL_SPAN) // _BUCKET, x1 // _BUCKET + 1):
+            for by in range((y0 - _WALL_SPAN) // _BUCKET, y1 // _BUCKET + 1):
+                for x_lo, x_hi, y_lo, y_hi, w in buckets.get((bx, by), ()):
+                    if x_hi < x0 or x_lo > x1 or y_hi < y0 or y_lo > y1:
+                        continue
+                    g0 = dx * (w[0][1] - ay) - dy * (w[0][0] - ax)
+                    g1 = dx * (w[1][1] - ay) - dy * (w[1][0] - ax)
+                    if (g0 > reach and g1 > reach) or (g0 < -reach and g1 < -reach):
+                        continue
+                    near.append(w)
+        near.sort()
         return near
 
-    def _corner_to_corner(
-        self, ha: tuple[int, int], hb: tuple[int, int], walls: list[tuple[Point, Point]]
-    ) -> bool:
+    def _corner_to_corner(self, a: int, b: int) -> bool:
         """[GH] a corner-to-corner line touching no wall; corners on walls are unusable.
 
         Neighbours whose shared edge is open see each other even where both ends
         of that edge lie on wall lines (a corridor one hex wide): the GH FAQ makes
         a tile-edge wall a line that begins at the edge, so the open edge between
         them is not a wall, and a sight line through it touches none.
+
+        Whether a line between two corners is clear is a fact of the board, so
+        it is kept: neighbouring hexes share corners, and later pairs reuse it.
         """
-        if not walls:
+        board = self._board
+        ha = board.hexes[a]
+        hb = board.hexes[b]
+        if board.adjacent(a, b):
             return True
-        offset = (hb[0] - ha[0], hb[1] - ha[1])
-        if offset in _NEIGHBOUR_OFFSETS:
-            i, j = EDGE_CORNERS[_NEIGHBOUR_OFFSETS[offset]]
-            if _edge_at(centre(ha), i, j) not in set(walls):
-                return True
-        blocked_corners = {p for w in walls for p in w}
+        blocked_corners = board.wall_corners
         starts = [p for p in corners(ha) if p not in blocked_corners]
-        ends = [p for p in corners(hb) if p not in blocked_corners]
-        return any(_clear_integer_line(p, q, walls) for p in starts for q in ends)
+        ends = [q for q in corners(hb) if q not in blocked_corners]
+        lines = self._lines
+        walls: list[tuple[Point, Point]] | None = None
+        for p in starts:
+            for q in ends:
+                line = (p, q) if p < q else (q, p)
+                clear = lines.get(line)
+                if clear is None:
+                    if walls is None:
+                        walls = self._walls_near(centre(ha), centre(hb))
+                    clear = _clear_integer_line(p, q, walls)
+                    lines[line] = clear
+                if clear:
+                    return True
+        return False
 
     def _any_point(
         self, ha: tuple[int, int], hb: tuple[int, int], walls: list[tuple[Point, Point]]
