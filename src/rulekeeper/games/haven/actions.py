@@ -75,6 +75,14 @@ class PlaceArea(Action):
     hexes: tuple[tuple[int, int], ...]
 
 
+@action_type("force-step")
+@dataclass(frozen=True, slots=True)
+class ForceStep(Action):
+    """Push or pull the attack's target one hex, into this hex (GH p.22; FH p.32)."""
+
+    hex: tuple[int, int]
+
+
 @action_type("skip")
 @dataclass(frozen=True, slots=True)
 class Skip(Action):
@@ -169,6 +177,7 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     MoveTo,
     ChooseTarget,
     PlaceArea,
+    ForceStep,
     Skip,
     PlaceSummon,
     ChooseMonsterOption,

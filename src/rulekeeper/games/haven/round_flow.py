@@ -29,6 +29,7 @@ from rulekeeper.games.haven import (
     cards,
     elements,
     exhaustion,
+    forced_movement,
     initiative,
     monster_abilities,
     monster_turns,
@@ -106,6 +107,9 @@ def current_player(state: HavenState) -> int:
     if t is not None:
         if t.stage == "summon_draw":
             return CHANCE
+        if t.stage == "forced":
+            figure = state.figures.get(t.actor)
+            return 0 if figure is None or figure.kind == "monster" else _player_of(state, t.actor)
         if t.stage in PARTY_STAGES:
             return 0
         return _player_of(state, t.actor)
@@ -153,6 +157,7 @@ def pending_decision(state: HavenState) -> str:
             "heal": f"{t.actor}: choose whom to heal",
             "summon": f"{t.actor}: place the summon (HV-SUM-1)",
             "monster_option": f"{t.actor}: the monster mover found tied options (HV-MOVE-MON-3)",
+            "forced": f"{t.actor}: where does the push or pull take its target next?",
             "monster_heal": f"{t.actor}: whom does it heal? they have lost the same most hit points",
             "monster_summon": f"{t.actor}: where does its summon go? (HV-SUM-1, HV-MOVE-MON-3)",
             "summon_draw": "draw an ability card for the summoned monster's initiative",
@@ -190,6 +195,8 @@ def legal_actions(state: HavenState) -> list[Action]:
         return [
             ChooseMonsterOption(i, monster_turns.option_summary(o)) for i, o in enumerate(t.options)
         ]
+    if t.stage == "forced":
+        return forced_movement.actions(state, t)
     if t.stage == "monster_heal":
         return [ChooseTarget(c) for c in t.targeted]
     if t.stage == "monster_summon":
@@ -272,6 +279,8 @@ def check(state: HavenState, action: Action) -> None:
     if t.stage == "monster_option" and isinstance(action, ChooseMonsterOption):
         monster_turns.check_option(state, figure, t, action.index)
         raise RuleViolation("HV-MOVE-MON-3", "that is not one of the mover's options")
+    if t.stage == "forced":
+        forced_movement.check(state, t, action)
     if t.stage == "monster_heal":
         raise RuleViolation(
             "HV-MOVE-MON-3",
@@ -383,6 +392,9 @@ def _apply_turn_action(state: HavenState, t: Turn, action: Action) -> None:
     figure = state.figures.get(t.actor)
     if figure is None:
         return
+    if t.stage == "forced":
+        forced_movement.apply(state, t, action)
+        return
     if isinstance(action, ChooseMonsterOption):
         monster_turns.perform(state, figure, t, action.index)
         return
@@ -426,10 +438,17 @@ def advance(state: HavenState) -> None:
                 return
             turns.finish_draw(state)
             continue
+        if t is not None and t.attack.get("forced"):
+            return  # the pusher chooses the next hex
         if t is not None and t.attack.get("resolving"):
             # The target's damage is settled (negation above): the attack's last effects.
             target = t.attack["resolving"]
+            if not t.attack.get("forced_checked"):
+                t.attack["forced_checked"] = True
+                forced_movement.start(state, t, target)
+                continue
             t.attack["resolving"] = ""
+            t.attack["forced_checked"] = False
             retaliate.after_attack(state, t.actor, target)
             t.attack["after"] = True
             continue

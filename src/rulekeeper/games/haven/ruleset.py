@@ -47,6 +47,9 @@ class Ruleset:
     # -- scenario play (rest.py, the round engine; HV-REST-*, HV-MOVE-2)
     long_rest_heal_optional: bool
     """HV-REST-2: [FH] the long rest's heal and item refresh are optional."""
+    character_forced_move_up_to: bool
+    """Push/pull (GH p.22 and FAQ; FH p.32): [GH] a character's push goes its full length
+    while it can (it may decline the whole effect); [FH] "up to X", it may stop anywhere."""
     monster_summon_draws_card: bool
     """HV-SUM-1 [FH p.43]: a monster summoned for a type without an ability card this round
     draws one, only for its initiative in other figures' focus; [GH] no such draw."""
@@ -77,6 +80,7 @@ GLOOMHAVEN = Ruleset(
     null_card_name="null",
     ward_and_brittle=False,
     long_rest_heal_optional=False,
+    character_forced_move_up_to=False,
     monster_summon_draws_card=False,
 )
 
@@ -94,6 +98,7 @@ FROSTHAVEN = Ruleset(
     null_card_name="miss",
     ward_and_brittle=True,
     long_rest_heal_optional=True,
+    character_forced_move_up_to=True,
     monster_summon_draws_card=True,
 )
 

@@ -54,7 +54,8 @@ class AbilitySpec(_Model):
     - ``move``: ``value`` hexes; ``jump`` / ``flying`` (HV-MOVE-3, HV-MOVE-4).
     - ``attack``: ``value``, ``range`` (0 = melee), ``targets``, ``pierce``,
       ``conditions`` added to each target, ``aoe`` area hexes (monsters only);
-      ``element`` + ``consume_bonus``: consume that element for +bonus attack.
+      ``element`` + ``consume_bonus``: consume that element for +bonus attack;
+      ``push`` / ``pull``: move each target that many hexes after its attack.
     - ``heal``: ``value``, ``range`` (0 = self); ``shield``: ``value`` this round.
     - ``summon``: ``summon`` names the class's summon on a character card, a
       monster type on a monster card (HV-SUM-1); ``elite`` summons an elite.
@@ -78,6 +79,8 @@ class AbilitySpec(_Model):
     consume_bonus: NonNegative = 0
     summon: str | None = None
     elite: bool = False
+    push: NonNegative = 0
+    pull: NonNegative = 0
 
     @model_validator(mode="after")
     def _fields_fit_the_type(self) -> AbilitySpec:
@@ -88,6 +91,10 @@ class AbilitySpec(_Model):
             raise ValueError("a summon action names its summon")
         if self.type == "infuse" and self.element is None:
             raise ValueError("an infuse action names its element")
+        if (self.push or self.pull) and self.type != "attack":
+            raise ValueError("push and pull are added effects of an attack")
+        if self.push and self.pull:
+            raise ValueError("an attack pushes or pulls, not both")
         return self
 
 

@@ -168,6 +168,8 @@ def start_attack(state: HavenState, figure: Figure, ability: AbilitySpec, value:
         "range": ability.range,
         "pierce": ability.pierce,
         "conditions": list(ability.conditions),
+        "push": ability.push,
+        "pull": ability.pull,
         "deck": deck,
         "pending": [],
     }

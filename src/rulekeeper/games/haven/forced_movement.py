@@ -1,0 +1,252 @@
+"""Push and pull: an attack's target moved away from or toward the attacker, hex by hex.
+
+GH p.22 ("Attack Effects": Push X / Pull X) and the GH FAQ; FH p.32 ("Forced
+Movement"). After the attack on a target resolves (and only if the target is
+still on the map), the target is moved up to X hexes:
+
+- Each hex entered must be farther from (push) or closer to (pull) the
+  attacker, counted by range around walls (HV-LOS-2), never across a wall, a
+  closed door or an obstacle, never through the target's enemies; it may pass
+  through its allies but never end in an occupied hex (HV-MOVE-1). A flying
+  target ignores figures and obstacles on the way, as in its own movement
+  (HV-MOVE-4). Difficult terrain costs nothing extra; traps and hazardous
+  terrain hurt on entry (HV-MOVE-2), which is why the path is walked through
+  turn.walk once the push ends.
+- A character chooses every step. [GH] the push or pull goes its full length
+  while any hex allows it (the FAQ: a blocked direction may be chosen); the
+  effect as a whole may be declined before its first step. [FH] "up to X": the
+  character may stop after any step (``Ruleset.character_forced_move_up_to``).
+- A monster's push or pull moves the target as far as possible; the party
+  (player 0) chooses among the steps that achieve that (GH p.32 "Ambiguity";
+  FH p.32).
+
+Refusals name HV-MOVE-1, the movement rule forced movement follows; the
+catalog has no push or pull ID.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rulekeeper.core.actions import Action
+from rulekeeper.core.errors import RuleViolation
+from rulekeeper.games.haven import map_state
+from rulekeeper.games.haven.actions import ForceStep, Skip
+from rulekeeper.games.haven.movement import MoveMode
+
+if TYPE_CHECKING:
+    from rulekeeper.games.haven.state import Figure, HavenState, Turn
+
+Hex = tuple[int, int]
+NEVER = -1
+
+
+class _Geometry:
+    """The facts of one forced movement: where the target may step from each hex."""
+
+    def __init__(self, state: HavenState, attacker: Figure, target: Figure, kind: str) -> None:
+        hexboard = map_state.board(state, with_closed_doors=False)
+        self.board = hexboard
+        index = hexboard.index
+        self.flying = target.kind == "monster" and state.spec.monster_types[target.type].flying
+        self.obstacles = set(state.spec.map.terrain.obstacle)
+        others = [f for f in state.figures.values() if f.id != target.id]
+        self.occupied = {f.hex for f in others}
+        self.enemies = {f.hex for f in others if f.team != target.team}
+        self.away = kind == "push"
+        self.proximity = hexboard.proximity(index[attacker.hex]) if attacker.hex in index else None
+        self._furthest: dict[tuple[Hex, int], int] = {}
+        self._ends: dict[tuple[Hex, int], frozenset[Hex]] = {}
+
+    def steps(self, here: Hex) -> list[Hex]:
+        """HV-MOVE-1: the hexes one step on, farther (push) or closer (pull) by range."""
+        index = self.board.index
+        if self.proximity is None or here not in index:
+            return []
+        now = self.proximity[index[here]]
+        out = []
+        for _, j in self.board.open_neighbours[index[here]]:
+            h = self.board.hexes[j]
+            there = self.proximity[j]
+            if (there <= now) if self.away else (there >= now):
+                continue
+            if not self.flying and (h in self.obstacles or h in self.enemies):
+                continue
+            out.append(h)
+        return sorted(out)
+
+    def free(self, h: Hex) -> bool:
+        return h not in self.occupied
+
+    def furthest(self, here: Hex, left: int) -> int:
+        """The most further steps that can end in a free hex (NEVER: none can)."""
+        key = (here, left)
+        if key not in self._furthest:
+            best = 0 if self.free(here) else NEVER
+            if left > 0:
+                for h in self.steps(here):
+                    more = self.furthest(h, left - 1)
+                    if more != NEVER:
+                        best = max(best, more + 1)
+            self._furthest[key] = best
+        return self._furthest[key]
+
+    def must_go_ends(self, here: Hex, left: int) -> frozenset[Hex]:
+        """[GH] where a push that goes on while any viable hex remains may end."""
+        key = (here, left)
+        if key not in self._ends:
+            ends: set[Hex] = set()
+            if left > 0:
+                for h in self.steps(here):
+                    ends |= self.must_go_ends(h, left - 1)
+            if not ends and self.free(here):
+                ends = {here}
+            self._ends[key] = frozenset(ends)
+        return self._ends[key]
+
+    def can_stop_somewhere(self, here: Hex, left: int) -> bool:
+        return self.furthest(here, left) != NEVER
+
+
+def _geometry(state: HavenState, turn: Turn) -> _Geometry:
+    info = turn.attack["forced"]
+    return _Geometry(state, state.figures[turn.actor], state.figures[info["target"]], info["kind"])
+
+
+def _position(info: dict[str, Any]) -> Hex:
+    q, r = info["path"][-1]
+    return (int(q), int(r))
+
+
+def _by_monster(state: HavenState, turn: Turn) -> bool:
+    return state.figures[turn.actor].kind == "monster"
+
+
+def may_stop(state: HavenState, turn: Turn) -> bool:
+    """Whether the pusher may end the forced movement here, by choice."""
+    info = turn.attack["forced"]
+    geometry = _geometry(state, turn)
+    if not geometry.free(_position(info)) or _by_monster(state, turn):
+        return False
+    if state.rules.character_forced_move_up_to:
+        return True
+    return len(info["path"]) == 1  # [GH] only the whole effect may be declined
+
+
+def next_hexes(state: HavenState, turn: Turn) -> list[Hex]:
+    """The hexes the next step may enter, given who pushes and how the rules let them stop."""
+    info = turn.attack["forced"]
+    geometry = _geometry(state, turn)
+    here, left = _position(info), int(info["left"])
+    if left <= 0:
+        return []
+    steps = geometry.steps(here)
+    if _by_monster(state, turn):
+        best = geometry.furthest(here, left)
+        return [h for h in steps if best > 0 and geometry.furthest(h, left - 1) == best - 1]
+    if state.rules.character_forced_move_up_to:
+        return [h for h in steps if geometry.can_stop_somewhere(h, left - 1)]
+    return [h for h in steps if geometry.must_go_ends(h, left - 1)]
+
+
+def actions(state: HavenState, turn: Turn) -> list[Action]:
+    out: list[Action] = [ForceStep(h) for h in next_hexes(state, turn)]
+    if may_stop(state, turn):
+        out.append(Skip())
+    return out
+
+
+def start(state: HavenState, turn: Turn, target_id: str) -> bool:
+    """After the attack on ``target_id``: begin its push or pull; True if a choice is pending."""
+    kind = "push" if turn.attack.get("push") else "pull" if turn.attack.get("pull") else ""
+    target = state.figures.get(target_id)
+    if not kind or target is None or turn.actor not in state.figures:
+        return False
+    turn.attack["forced"] = {
+        "target": target_id,
+        "kind": kind,
+        "left": int(turn.attack[kind]),
+        "path": [list(target.hex)],
+        "resume": turn.stage,
+    }
+    turn.stage = "forced"
+    return _settle(state, turn)
+
+
+def _settle(state: HavenState, turn: Turn) -> bool:
+    """Take steps that leave no choice; True while the pusher must still decide."""
+    while True:
+        steps = next_hexes(state, turn)
+        if not steps:
+            finish(state, turn)
+            return False
+        if len(steps) > 1 or may_stop(state, turn):
+            return True
+        _step(turn, steps[0])
+
+
+def _step(turn: Turn, h: Hex) -> None:
+    info = turn.attack["forced"]
+    info["path"].append(list(h))
+    info["left"] = int(info["left"]) - 1
+
+
+def check(state: HavenState, turn: Turn, action: Action) -> None:
+    """Name the rule a refused step breaks (HV-MOVE-1)."""
+    if isinstance(action, Skip):
+        raise RuleViolation(
+            "HV-MOVE-1",
+            "the target must go on: a monster's push or pull goes as far as it can, and in"
+            " Gloomhaven a character's goes its full length once begun (GH p.22 and FAQ)",
+        )
+    if not isinstance(action, ForceStep):
+        raise RuleViolation("HV-MOVE-1", "choose the next hex of the push or pull")
+    info = turn.attack["forced"]
+    geometry = _geometry(state, turn)
+    here = _position(info)
+    if action.hex not in geometry.board.index:
+        raise RuleViolation("HV-MOVE-1", f"{list(action.hex)} is not an open map hex")
+    if not geometry.flying and (action.hex in geometry.obstacles or action.hex in geometry.enemies):
+        raise RuleViolation(
+            "HV-MOVE-1", f"{list(action.hex)}: forced movement never enters an obstacle or enemy"
+        )
+    if action.hex not in geometry.steps(here):
+        which = "farther from" if info["kind"] == "push" else "closer to"
+        raise RuleViolation(
+            "HV-MOVE-1",
+            f"{list(action.hex)} is not a neighbour one step {which} the attacker"
+            " across an open edge",
+        )
+    raise RuleViolation(
+        "HV-MOVE-1",
+        f"from {list(action.hex)} the target could not end in an unoccupied hex"
+        + (", or the push would not go as far as it can" if _by_monster(state, turn) else ""),
+    )
+
+
+def apply(state: HavenState, turn: Turn, action: Action) -> None:
+    if isinstance(action, ForceStep):
+        _step(turn, action.hex)
+        _settle(state, turn)
+    else:
+        finish(state, turn)
+
+
+def finish(state: HavenState, turn: Turn) -> None:
+    """Walk the chosen path: traps and hazardous terrain on entry (HV-MOVE-2)."""
+    from rulekeeper.games.haven.turn import walk
+
+    info = turn.attack.pop("forced")
+    turn.stage = info["resume"]
+    target = state.figures.get(info["target"])
+    path = [(int(q), int(r)) for q, r in info["path"]]
+    if target is None or len(path) < 2:
+        return
+    flying = target.kind == "monster" and state.spec.monster_types[target.type].flying
+    state.emit(
+        info["kind"],
+        f"{turn.actor} {info['kind']}s {target.id} {len(path) - 1} hex(es)",
+        "HV-MOVE-1",
+        figure=target.id,
+    )
+    walk(state, target, path, MoveMode(flying=flying))
