@@ -72,3 +72,54 @@ def test_formulas_are_refused_with_the_field() -> None:
 def test_a_missing_file_is_a_content_error(tmp_path: Path) -> None:
     with pytest.raises(ContentError):
         import_monster(tmp_path / "none.json", tmp_path / "none-deck.json")
+
+
+def test_push_pull_ranged_heal_and_retaliate_are_imported() -> None:
+    """The engine runs push/pull, monster heals at range and retaliate, so they import."""
+    deck = import_deck(
+        {
+            "abilities": [
+                {
+                    "cardId": 1,
+                    "initiative": 40,
+                    "actions": [
+                        {
+                            "type": "attack",
+                            "value": 1,
+                            "valueType": "plus",
+                            "subActions": [{"type": "push", "value": 2}],
+                        },
+                        {"type": "heal", "value": 3, "subActions": [{"type": "range", "value": 2}]},
+                        {"type": "retaliate", "value": 1},
+                    ],
+                }
+            ]
+        },
+        "deck.json",
+    )
+    attack, heal, retaliate = deck.cards[0].actions
+    assert attack.push == 2 and attack.pull == 0
+    assert heal.type == "heal" and heal.value == 3 and heal.range == 2
+    assert retaliate.type == "retaliate" and retaliate.value == 1 and retaliate.range == 0
+    stats = import_stats(
+        {
+            "name": "thorn-wall",
+            "stats": [
+                {
+                    "level": 0,
+                    "type": kind,
+                    "health": 5,
+                    "actions": [
+                        {
+                            "type": "retaliate",
+                            "value": 2,
+                            "subActions": [{"type": "range", "value": 2}],
+                        }
+                    ],
+                }
+                for kind in ("normal", "elite")
+            ],
+        },
+        "thorn-wall.json",
+    )
+    assert stats.normal[0].retaliate == 2 and stats.normal[0].retaliate_range == 2

@@ -14,13 +14,14 @@ refused with a ContentError naming the field, never dropped silently):
 * stats: ``name``, ``flying`` (optional), ``baseStat.type`` (the default of each
   row's ``type``), ``stats[]`` rows with ``level``, ``type`` (``normal`` /
   ``elite``), ``health``, ``movement``, ``attack``, ``range`` and ``actions``
-  (only ``shield`` is understood there).
+  (``shield``, and ``retaliate`` with an optional ``range`` sub-action).
 * deck: ``abilities[]`` with ``cardId``, ``initiative``, ``shuffle`` and
   ``actions[]``: ``move`` / ``attack`` with ``value`` and ``valueType``
   (``plus`` / ``minus``: relative to the stats, as in our format) and
-  ``subActions`` (``range``, ``target``, ``pierce``, ``condition``, ``jump``);
-  ``shield``, ``heal`` (self), ``condition`` (self), ``element`` (infuse),
-  ``retaliate`` and ``loot``.
+  ``subActions`` (``range``, ``target``, ``pierce``, ``condition``, ``jump``,
+  ``push``, ``pull``); ``shield``, ``heal`` and ``retaliate`` (self, or with a
+  ``range`` sub-action), ``condition`` (self), ``element`` (infuse) and
+  ``loot``.
 
 Area patterns (``area`` sub-actions) are refused: their coordinate system
 is not converted yet; give ``aoe`` hexes by hand.
@@ -94,15 +95,21 @@ def import_stats(data: Any, source: str) -> MonsterTypeSpec:
         kind = row.get("type", default_type)
         if kind not in rows:
             raise ContentError(f"type {kind!r} is not normal or elite", source=source, field=field)
-        shield = 0
+        shield = retaliate = retaliate_range = 0
         for k, act in enumerate(row.get("actions") or []):
-            if act.get("type") != "shield":
+            where = f"{field}.actions.{k}"
+            if act.get("type") == "shield":
+                shield = _int(act.get("value"), source, f"{where}.value")
+            elif act.get("type") == "retaliate":
+                retaliate = _int(act.get("value"), source, f"{where}.value")
+                extra = _sub_actions(act, source, where, {"range"}, absolute_range=True)
+                retaliate_range = extra.get("range", 0)
+            else:
                 raise ContentError(
                     f"stat action {act.get('type')!r} is not imported",
                     source=source,
-                    field=f"{field}.actions.{k}.type",
+                    field=f"{where}.type",
                 )
-            shield = _int(act.get("value"), source, f"{field}.actions.{k}.value")
         level = _int(row.get("level"), source, f"{field}.level")
         try:
             rows[kind][level] = MonsterStats(
@@ -111,6 +118,8 @@ def import_stats(data: Any, source: str) -> MonsterTypeSpec:
                 attack=_int(row.get("attack", 0), source, f"{field}.attack"),
                 range=_int(row.get("range", 0), source, f"{field}.range"),
                 shield=shield,
+                retaliate=retaliate,
+                retaliate_range=retaliate_range,
             )
         except ValidationError as error:
             raise pydantic_error_line(error, source) from None
@@ -135,7 +144,12 @@ def import_stats(data: Any, source: str) -> MonsterTypeSpec:
 
 
 def _sub_actions(
-    action: dict[str, Any], source: str, field: str, allowed: set[str]
+    action: dict[str, Any],
+    source: str,
+    field: str,
+    allowed: set[str],
+    *,
+    absolute_range: bool = False,
 ) -> dict[str, Any]:
     out: dict[str, Any] = {"conditions": []}
     for k, sub in enumerate(action.get("subActions") or []):
@@ -146,7 +160,7 @@ def _sub_actions(
         if kind == "range":
             out["range"] = (
                 _relative(sub, source, where)
-                if sub.get("valueType")
+                if sub.get("valueType") and not absolute_range
                 else _int(sub.get("value"), source, f"{where}.value")
             )
         elif kind == "target":
@@ -157,6 +171,8 @@ def _sub_actions(
             out["conditions"].append(str(sub.get("value")))
         elif kind == "jump":
             out["jump"] = True
+        elif kind in ("push", "pull"):
+            out[kind] = _int(sub.get("value"), source, f"{where}.value")
         elif kind == "specialTarget" and sub.get("value") != "self":
             raise ContentError(
                 f"special target {sub.get('value')!r} is not imported (only self)",
@@ -180,16 +196,28 @@ def _action(action: dict[str, Any], source: str, field: str) -> AbilitySpec:
                 source=source,
                 field=f"{field}.subActions",
             )
-        extra = _sub_actions(action, source, field, {"range", "target", "pierce", "condition"})
-        return AbilitySpec(
-            type="attack",
-            value=_relative(action, source, field),
-            range=extra.get("range", 0),
-            targets=extra.get("targets", 1),
-            pierce=extra.get("pierce", 0),
-            conditions=tuple(extra["conditions"]),
+        extra = _sub_actions(
+            action, source, field, {"range", "target", "pierce", "condition", "push", "pull"}
         )
-    if kind in ("shield", "heal", "retaliate", "loot"):
+        try:
+            return AbilitySpec(
+                type="attack",
+                value=_relative(action, source, field),
+                range=extra.get("range", 0),
+                targets=extra.get("targets", 1),
+                pierce=extra.get("pierce", 0),
+                conditions=tuple(extra["conditions"]),
+                push=extra.get("push", 0),
+                pull=extra.get("pull", 0),
+            )
+        except ValidationError as error:
+            raise pydantic_error_line(error, source) from None
+    if kind in ("heal", "retaliate"):
+        # A heal's or retaliate's range is absolute on a monster card (0: self / adjacent).
+        extra = _sub_actions(action, source, field, {"specialTarget", "range"}, absolute_range=True)
+        value = _int(action.get("value"), source, f"{field}.value")
+        return AbilitySpec(type=kind, value=value, range=extra.get("range", 0))
+    if kind in ("shield", "loot"):
         _sub_actions(action, source, field, {"specialTarget"})
         return AbilitySpec(type=kind, value=_int(action.get("value"), source, f"{field}.value"))
     if kind == "condition":
