@@ -113,13 +113,15 @@ def solve_monster_turn(spec: BoardSpec) -> MonsterAnswer:
     can_attack_focus = focus_key[1] <= turn.spec.turn.move
     ranks = extra_target_ranks(turn)
     merged: dict[tuple[Hex, str, tuple[str, ...], tuple[Hex, ...]], set[Hex]] = {}
+    volley_caches: dict[tuple[int, ...], _VolleyCache] = {}
     for focus in sorted(focuses, key=lambda i: turn.enemy_index[i].id):
         heeded = (
             [focus]
             if not turn.ruleset.plan_best_attack_when_out_of_reach and not can_attack_focus
             else sorted(turn.enemy_index)
         )
-        destinations = _best_attacks(turn, focus, heeded, ranks)
+        cache = volley_caches.setdefault(tuple(heeded), {})
+        destinations = _best_attacks(turn, focus, heeded, ranks, cache)
         name = turn.enemy_index[focus].id
         if destinations and move.distance[destinations[0].location] <= turn.spec.turn.move:
             for attack in destinations:
@@ -183,16 +185,32 @@ class _Volley:
         return len(self.hit) + self.take
 
 
-def _volleys(turn: MonsterTurn, location: int, focus: int, heeded: list[int]) -> list[_Volley]:
+_VolleyCache = dict[int, list[_Volley]]
+"""Volleys by hex for one set of heeded enemies: they do not depend on the focus, so tied
+foci share them."""
+
+
+def _volleys(
+    turn: MonsterTurn, location: int, focus: int, heeded: list[int], cache: _VolleyCache
+) -> list[_Volley]:
     """Every way one attack from ``location`` can include the focus (HV-FOCUS-1)."""
-    if not turn.aoe and not turn.in_reach(location, focus):
-        return []
+    found = cache.get(location)
+    if found is None:
+        found = _all_volleys(turn, location, heeded)
+        cache[location] = found
+    return [v for v in found if focus in v.hit or (focus in v.pool and v.take > 0)]
+
+
+def _all_volleys(turn: MonsterTurn, location: int, heeded: list[int]) -> list[_Volley]:
+    """Every way one attack from ``location`` can strike heeded enemies."""
     reachable = tuple(e for e in heeded if turn.in_reach(location, e))
 
     def take(pool: tuple[int, ...], count: int) -> int:
         return len(pool) if turn.all_targets else min(count, len(pool))
 
     if not turn.aoe:
+        if not reachable:
+            return []
         count = take(reachable, 1 + turn.extra_targets)
         return [_Volley(location, frozenset(), reachable, count, (frozenset(),))]
     heeded_mask = mask_of(heeded)
@@ -223,18 +241,16 @@ def _volleys(turn: MonsterTurn, location: int, focus: int, heeded: list[int]) ->
     for hit_mask in (*placements_by_hit, *by_hit):
         hit = frozenset(bits_of(hit_mask))
         pool = tuple(e for e in reachable if e not in hit)
-        count = take(pool, turn.extra_targets)
-        if focus in hit or (focus in pool and count > 0):
-            out.append(
-                _Volley(
-                    location,
-                    hit,
-                    pool,
-                    count,
-                    tuple(placements_by_hit.get(hit_mask, ())),
-                    tuple(by_hit.get(hit_mask, ())),
-                )
+        out.append(
+            _Volley(
+                location,
+                hit,
+                pool,
+                take(pool, turn.extra_targets),
+                tuple(placements_by_hit.get(hit_mask, ())),
+                tuple(by_hit.get(hit_mask, ())),
             )
+        )
     return out
 
 
@@ -256,7 +272,11 @@ def _groups(volley: _Volley, focus: int) -> list[frozenset[int]]:
 
 
 def _best_attacks(
-    turn: MonsterTurn, focus: int, heeded: list[int], ranks: dict[int, int]
+    turn: MonsterTurn,
+    focus: int,
+    heeded: list[int],
+    ranks: dict[int, int],
+    cache: _VolleyCache,
 ) -> list[_Attack]:
     """HV-MOVE-MON-1/2: the hexes and target groups that attack the focus to greatest effect.
 
@@ -290,7 +310,7 @@ def _best_attacks(
             if volleys:
                 break
             head = here
-        volleys.extend(_volleys(turn, location, focus, heeded))
+        volleys.extend(_volleys(turn, location, focus, heeded, cache))
     if not volleys:
         return []
     most = max(v.size for v in volleys)
