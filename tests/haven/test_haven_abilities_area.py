@@ -79,7 +79,7 @@ def test_HV_LOS_1_an_enemy_in_the_area_behind_a_wall_is_not_attacked() -> None:
     assert state.figures["dummy 2"].hp == 5
 
 
-def test_a_refused_placement_names_its_rule_and_changes_nothing() -> None:
+def test_HV_ATK_1_HV_LOS_2_a_refused_placement_names_its_rule_and_changes_nothing() -> None:
     state = with_area(
         {"type": "attack", "value": 2, "range": 2, "aoe": TRIANGLE},
         start=[(0, 0)],

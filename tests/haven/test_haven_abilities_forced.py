@@ -50,7 +50,7 @@ def pushing(effect: dict[str, int], ruleset: str = "gloomhaven", **kw: Any) -> H
     return state
 
 
-def test_push_each_hex_farther_from_the_attacker_frosthaven_up_to_x() -> None:
+def test_HV_MOVE_1_push_each_hex_farther_from_the_attacker_frosthaven_up_to_x() -> None:
     """FH p.32: the character picks each hex and may stop after any step."""
     state = pushing({"push": 2}, "frosthaven")
     assert state.current_player() == 0
@@ -62,7 +62,7 @@ def test_push_each_hex_farther_from_the_attacker_frosthaven_up_to_x() -> None:
     assert any(e.kind == "push" for e in state.log)
 
 
-def test_push_in_gloomhaven_goes_its_full_length_once_begun() -> None:
+def test_HV_MOVE_1_push_in_gloomhaven_goes_its_full_length_once_begun() -> None:
     """GH p.22 and FAQ: declinable as a whole, but once begun it goes on while it can."""
     state = pushing({"push": 2})
     assert Skip() in state.legal_actions()  # the whole effect may be declined
@@ -103,7 +103,7 @@ def test_HV_MOVE_1_a_push_passes_an_ally_of_the_target_but_cannot_end_on_it() ->
     assert Skip() not in two.legal_actions()  # it cannot stop on its ally
 
 
-def test_pull_brings_the_target_closer_and_traps_spring_on_entry() -> None:
+def test_HV_MOVE_2_pull_brings_the_target_closer_and_traps_spring_on_entry() -> None:
     """GH p.22: pull moves toward the attacker; forced movement is movement (HV-MOVE-2)."""
     state = pushing(
         {"pull": 1, "range": 3},
@@ -118,7 +118,7 @@ def test_pull_brings_the_target_closer_and_traps_spring_on_entry() -> None:
     assert state.figures["dummy 1"].hp == 5 - 1 - 3  # attack 1, then the trap: 2 + level 1
 
 
-def test_a_monster_pushes_as_far_as_it_can_and_the_party_picks_the_way() -> None:
+def test_HV_MOVE_MON_3_a_monster_pushes_as_far_as_it_can_and_the_party_picks_the_way() -> None:
     """GH p.32 "Ambiguity"; FH p.32: a monster's push moves the target as far as possible."""
     data = scenario(hexes=rect(7, 5), start=[(2, 2)], monsters=[monster("dummy", (3, 1))])
     data["monster_decks"]["dummy"]["cards"][0]["actions"] = [

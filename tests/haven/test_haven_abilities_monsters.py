@@ -53,7 +53,8 @@ HEAL = [{"type": "heal", "value": 3, "range": 2}]
 
 
 def test_a_monster_heals_the_ally_in_range_that_lost_the_most_hit_points() -> None:
-    """GH p.31 / FH p.43: the dummy has lost 3, the caster 1: the dummy is healed."""
+    """GH p.31 / FH p.43 (HV-LOS-1/2: in range and sight): the dummy has lost 3, the caster
+    1: the dummy is healed."""
     state = new_state(
         caster(
             HEAL,
@@ -70,7 +71,8 @@ def test_a_monster_heals_the_ally_in_range_that_lost_the_most_hit_points() -> No
 
 
 def test_a_monster_out_of_range_is_not_healed() -> None:
-    """GH p.26: the recipient must be within the heal's range; the caster heals itself."""
+    """GH p.26, HV-LOS-2: the recipient must be within the heal's range; the caster heals
+    itself."""
     state = new_state(
         caster(
             HEAL,

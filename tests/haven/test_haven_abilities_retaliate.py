@@ -28,7 +28,8 @@ def thorny(retaliate: int, reach: int = 0, hp: int = 5, **kw: Any) -> HavenState
 
 
 def test_a_melee_attacker_suffers_the_retaliate_after_its_attack() -> None:
-    """GH p.26: Retaliate 2 hits the adjacent attacker once the attack is over."""
+    """GH p.26: Retaliate 2 hits the adjacent attacker once the attack (HV-ATK-1) is over;
+    the character may negate it (HV-NEG-1)."""
     state = thorny(2, start=[at(0, 0)], monsters=[monster("dummy", at(1, 0))])
     play(state, PlayHalf("t1", "top"), ChooseTarget("dummy 1"))
     chance(state, "+0")
@@ -40,6 +41,7 @@ def test_a_melee_attacker_suffers_the_retaliate_after_its_attack() -> None:
 
 
 def test_retaliate_without_range_spares_a_ranged_attacker_further_away() -> None:
+    """GH p.26: no range means adjacent attackers only; this HV-ATK-3 ranged attack is safe."""
     state = thorny(2, start=[at(0, 0)], monsters=[monster("dummy", at(2, 0))])
     play(state, PlayHalf("t3", "top"), ChooseTarget("dummy 1"))  # Attack 3, range 3
     chance(state, "+0")
@@ -48,6 +50,7 @@ def test_retaliate_without_range_spares_a_ranged_attacker_further_away() -> None
 
 
 def test_retaliate_with_a_range_reaches_the_attacker_within_it() -> None:
+    """GH p.26: "Retaliate 1, Range 2" reaches an attacker two hexes away (HV-LOS-2 count)."""
     state = thorny(1, reach=2, start=[at(0, 0)], monsters=[monster("dummy", at(2, 0))])
     play(state, PlayHalf("t3", "top"), ChooseTarget("dummy 1"))
     chance(state, "+0")
@@ -55,6 +58,7 @@ def test_retaliate_with_a_range_reaches_the_attacker_within_it() -> None:
 
 
 def test_a_retaliating_figure_killed_by_the_attack_does_not_retaliate() -> None:
+    """GH p.26: the bearer killed by the attack (HV-ATK-1) does not retaliate."""
     state = thorny(2, hp=3, start=[at(0, 0)], monsters=[monster("dummy", at(1, 0))])
     play(state, PlayHalf("t1", "top"), ChooseTarget("dummy 1"))
     chance(state, "+0")
