@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from rulekeeper.core import RandomPolicy, SeededSampler
+from rulekeeper.games.haven import area_attacks
 from rulekeeper.games.haven.game import GAME
 from rulekeeper.games.haven.scenario_setup import reveal_room
 from rulekeeper.games.haven.state import HavenState
@@ -52,3 +53,13 @@ def test_bench_haven_one_round_three_characters_eight_monsters(benchmark: Any) -
 def test_bench_haven_full_random_game(benchmark: Any) -> None:
     state = benchmark(play_game, 3)
     assert state.is_terminal()
+
+
+def test_bench_haven_area_placements_eight_monsters(benchmark: Any) -> None:
+    """Listing a ranged area attack's placements (area_attacks.py) with 8 monsters revealed."""
+    state = eight_monsters()
+    sage = state.figures["sage"]
+    sage.hex = (5, 0)  # the open door, in range of both rooms
+    storm = next(c for c in state.spec.classes["sage"].cards if c.id == "sage-storm")
+    found = benchmark(area_attacks.placements, state, sage, storm.top.actions[0])
+    assert found and all(area_attacks.area_targets(state, sage, p) for p in found)
