@@ -9,6 +9,7 @@ monster's goes as far as it can, the party choosing the way.
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 import pytest
@@ -121,9 +122,9 @@ def test_HV_MOVE_2_pull_brings_the_target_closer_and_traps_spring_on_entry() -> 
 def test_HV_MOVE_MON_3_a_monster_pushes_as_far_as_it_can_and_the_party_picks_the_way() -> None:
     """GH p.32 "Ambiguity"; FH p.32: a monster's push moves the target as far as possible."""
     data = scenario(hexes=rect(7, 5), start=[(2, 2)], monsters=[monster("dummy", (3, 1))])
-    data["monster_decks"]["dummy"]["cards"][0]["actions"] = [
-        {"type": "attack", "value": 0, "push": 2}
-    ]
+    deck = copy.deepcopy(data["monster_decks"]["dummy"])  # the helper's deck is shared
+    deck["cards"][0]["actions"] = [{"type": "attack", "value": 0, "push": 2}]
+    data["monster_decks"]["dummy"] = deck
     data["map"]["terrain"] = {"obstacle": [(1, 3), (2, 3)]}
     state = new_state(data)
     play(state, SelectCard("tester", "t5"), SelectCard("tester", "t6"))
