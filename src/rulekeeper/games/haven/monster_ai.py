@@ -194,6 +194,8 @@ def _volleys(
     turn: MonsterTurn, location: int, focus: int, heeded: list[int], cache: _VolleyCache
 ) -> list[_Volley]:
     """Every way one attack from ``location`` can include the focus (HV-FOCUS-1)."""
+    if not turn.aoe and not turn.in_reach(location, focus):
+        return []  # a single-target attack needs the focus in reach
     found = cache.get(location)
     if found is None:
         found = _all_volleys(turn, location, heeded)
@@ -203,7 +205,7 @@ def _volleys(
 
 def _all_volleys(turn: MonsterTurn, location: int, heeded: list[int]) -> list[_Volley]:
     """Every way one attack from ``location`` can strike heeded enemies."""
-    reachable = tuple(e for e in heeded if turn.in_reach(location, e))
+    reachable = tuple(bits_of(turn.reachable_enemies(location, mask_of(heeded))))
 
     def take(pool: tuple[int, ...], count: int) -> int:
         return len(pool) if turn.all_targets else min(count, len(pool))

@@ -82,9 +82,17 @@ class MonsterTurn:
     # -- reach -------------------------------------------------------------------------
     def in_reach(self, location: int, target: int) -> bool:
         """HV-LOS-1/2: within range counted around walls, and in line of sight."""
-        return self.board.proximity(target)[location] <= self.range and self.los.visible(
+        return bool(self.within_range(target) >> location & 1) and self.los.visible(
             location, target
         )
+
+    def reachable_enemies(self, location: int, candidates: int) -> int:
+        """HV-LOS-1/2: the enemies of the mask ``candidates`` in reach of ``location``, as a mask.
+
+        Range counts the same both ways (HV-LOS-2), so the hexes in range of
+        ``location`` are those from which it is in range.
+        """
+        return self.visible_enemies(location, candidates & self.within_range(location))
 
     def melee_placements(self, location: int) -> list[frozenset[Hex]]:
         """A melee area turned every way the grid allows around the attacker."""
