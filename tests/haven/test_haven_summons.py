@@ -78,3 +78,15 @@ def test_HV_SUM_2_a_summon_is_automated_and_attacks_with_its_summoners_deck() ->
     assert len(state.decks["tester"]) == tester_deck - 1
     assert len(state.decks["monsters"]) == monster_deck
     assert any(e.kind == "mover" and e.data.get("figure") == "tester-pup-1" for e in state.log)
+
+
+def test_HV_SUM_1_an_empty_hex_holds_no_overlay_tile() -> None:
+    """GH p.14/p.26, FH p.31: traps and difficult or hazardous terrain make a hex not empty."""
+    start = at(2, 1)
+    around = sorted(neighbours(start))
+    state = summoning(
+        start=[start],
+        monsters=[monster("dummy", at(5, 3))],
+        terrain={"trap": [around[0]], "difficult": [around[1]], "hazardous": [around[2]]},
+    )
+    assert state.legal_actions() == [PlaceSummon(h) for h in around[3:]]

@@ -26,17 +26,29 @@ def summon_spec(state: HavenState, figure: Figure) -> SummonSpec:
 
 
 def free_adjacent_hexes(state: HavenState, summoner: Figure) -> list[tuple[int, int]]:
-    """HV-SUM-1: empty, non-obstacle hexes next to the summoner (walls break adjacency)."""
+    """HV-SUM-1: empty hexes next to the summoner (walls break adjacency).
+
+    An empty hex holds no figure and no overlay tile: no obstacle, trap (one
+    sprung is gone), hazardous, difficult or icy terrain; an open door counts as
+    empty (GH p.14 overlay tiles, p.26; FH p.13, p.31).
+    """
     hexboard = map_state.board(state, with_closed_doors=False)
     if summoner.hex not in hexboard.index:
         return []
     occupied = {f.hex for f in state.figures.values()}
-    obstacles = set(state.spec.map.terrain.obstacle)
+    terrain = map_state.terrain_spec(state, hexboard.hexes)
+    overlays = {
+        *terrain.obstacle,
+        *terrain.trap,
+        *terrain.hazardous,
+        *terrain.difficult,
+        *terrain.icy,
+    }
     here = hexboard.index[summoner.hex]
     out = []
     for _, j in hexboard.open_neighbours[here]:
         h = hexboard.hexes[j]
-        if h not in occupied and h not in obstacles:
+        if h not in occupied and h not in overlays:
             out.append(h)
     return sorted(out)
 
