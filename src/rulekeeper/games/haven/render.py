@@ -195,22 +195,37 @@ def describe_action(state: HavenState, action: Action) -> str:
 
 def _halves(state: HavenState, action: SelectCard) -> str:
     spec = cards.card(state, action.character, action.card)
-    return f"top {_actions_text(spec.top.actions)} / bottom {_actions_text(spec.bottom.actions)}"
+    top = _actions_text(spec.top.actions) + (" (lost)" if spec.top.lost else "")
+    bottom = _actions_text(spec.bottom.actions) + (" (lost)" if spec.bottom.lost else "")
+    return f"top {top} / bottom {bottom}"
 
 
 def _actions_text(actions: tuple) -> str:  # type: ignore[type-arg]
     parts = []
     for a in actions:
-        text = f"{a.type} {a.value}" if a.type in ("move", "attack", "heal", "shield") else a.type
-        if a.type == "attack" and a.range:
+        valued = ("move", "attack", "heal", "shield", "retaliate")
+        text = f"{a.type} {a.value}" if a.type in valued else a.type
+        if a.type == "move" and (a.jump or a.flying):
+            text += " jump" if a.jump else " flying"
+        if a.type in ("attack", "heal", "retaliate") and a.range:
             text += f" range {a.range}"
         if a.targets > 1:
             text += f" targets {a.targets}"
+        if a.pierce:
+            text += f" pierce {a.pierce}"
+        if a.aoe:
+            text += f" area of {len(a.aoe)} hexes"
+        if a.push:
+            text += f" push {a.push}"
+        if a.pull:
+            text += f" pull {a.pull}"
         if a.conditions:
             text += " " + "+".join(a.conditions)
         if a.summon:
             text += f" {a.summon}"
         if a.element:
             text += f" {a.element}"
+            if a.consume_bonus:
+                text += f" (consume for +{a.consume_bonus})"
         parts.append(text)
     return ", ".join(parts) or "nothing"
