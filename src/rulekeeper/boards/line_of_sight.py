@@ -90,7 +90,7 @@ def segments_touch(p: FPoint, q: FPoint, a: FPoint, b: FPoint) -> bool:
 class LineOfSight:
     """Cached HV-LOS-1 queries on one board under one ruleset's reading."""
 
-    __slots__ = ("_board", "_buckets", "_cache", "_lines", "_rule", "_walls")
+    __slots__ = ("_board", "_buckets", "_cache", "_corners", "_lines", "_rule", "_walls")
 
     def __init__(self, board: HexBoard, rule: LosRule) -> None:
         self._board = board
@@ -99,6 +99,7 @@ class LineOfSight:
         self._cache: dict[tuple[int, int], bool] = {}
         self._lines: dict[tuple[Point, Point], bool] = {}
         """[GH] whether the segment between two corners touches no wall, as found so far."""
+        self._corners: dict[int, tuple[Point, ...]] = {}
         # each wall filed once, under the bucket of its lowest x and lowest y, with its
         # bounding box (x_lo, x_hi, y_lo, y_hi) for the cheap first filter
         self._buckets: dict[tuple[int, int], list[_Filed]] = {}
@@ -194,27 +195,39 @@ class LineOfSight:
         it is kept: neighbouring hexes share corners, and later pairs reuse it.
         """
         board = self._board
-        ha = board.hexes[a]
-        hb = board.hexes[b]
         if board.adjacent(a, b):
             return True
-        blocked_corners = board.wall_corners
-        starts = [p for p in corners(ha) if p not in blocked_corners]
-        ends = [q for q in corners(hb) if q not in blocked_corners]
+        starts = self._usable_corners(a)
+        ends = self._usable_corners(b)
         lines = self._lines
-        walls: list[tuple[Point, Point]] | None = None
+        # lines already known to be clear settle it without looking at any wall
+        unknown: list[tuple[Point, Point]] = []
         for p in starts:
             for q in ends:
                 line = (p, q) if p < q else (q, p)
                 clear = lines.get(line)
-                if clear is None:
-                    if walls is None:
-                        walls = self._walls_near(centre(ha), centre(hb))
-                    clear = _clear_integer_line(p, q, walls)
-                    lines[line] = clear
                 if clear:
                     return True
+                if clear is None:
+                    unknown.append(line)
+        if not unknown:
+            return False
+        walls = self._walls_near(centre(board.hexes[a]), centre(board.hexes[b]))
+        for line in unknown:
+            clear = _clear_integer_line(line[0], line[1], walls)
+            lines[line] = clear
+            if clear:
+                return True
         return False
+
+    def _usable_corners(self, i: int) -> tuple[Point, ...]:
+        """[GH] the corners of hex number ``i`` that lie on no wall line."""
+        found = self._corners.get(i)
+        if found is None:
+            blocked = self._board.wall_corners
+            found = tuple(p for p in corners(self._board.hexes[i]) if p not in blocked)
+            self._corners[i] = found
+        return found
 
     def _any_point(
         self, ha: tuple[int, int], hb: tuple[int, int], walls: list[tuple[Point, Point]]
