@@ -304,15 +304,15 @@ def _best_attacks(
             )
         return (move.negative[location], reach)
 
+    tiers: dict[tuple[int, ...], list[int]] = {}
+    for location in turn.stand:
+        tiers.setdefault(tier(location), []).append(location)
     volleys: list[_Volley] = []
-    head: tuple[int, ...] = ()
-    for location in sorted(turn.stand, key=tier):
-        here = tier(location)
-        if here != head:
-            if volleys:
-                break
-            head = here
-        volleys.extend(_volleys(turn, location, focus, heeded, cache))
+    for head in sorted(tiers):
+        for location in tiers[head]:
+            volleys.extend(_volleys(turn, location, focus, heeded, cache))
+        if volleys:
+            break
     if not volleys:
         return []
     most = max(v.size for v in volleys)
