@@ -1,8 +1,19 @@
-"""Shared test setup: the tests folder is importable (for the dice-race test game)."""
+"""Shared test setup: the tests folder is importable, and hypothesis profiles.
+
+Under CI (``CI`` set) hypothesis runs derandomized, so a submission's CI run
+is reproducible; locally it explores new examples on every run.
+"""
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
+from hypothesis import settings
+
 sys.path.insert(0, str(Path(__file__).parent))
+
+settings.register_profile("ci", derandomize=True, deadline=None, print_blob=True)
+settings.register_profile("dev", deadline=None, print_blob=True)
+settings.load_profile("ci" if os.environ.get("CI") else "dev")
