@@ -34,6 +34,12 @@ CORNERS: Final[tuple[Point, ...]] = ((2, 0), (1, -1), (-1, -1), (-2, 0), (-1, 1)
 EDGE_CORNERS: Final[tuple[tuple[int, int], ...]] = ((0, 5), (0, 1), (1, 2), (2, 3), (3, 4), (4, 5))
 """For direction ``d``, the indices into :data:`CORNERS` of the edge shared with that neighbour."""
 
+_EDGE_OFFSETS: Final[tuple[tuple[Point, Point], ...]] = tuple(
+    (a, b) if a <= b else (b, a) for a, b in ((CORNERS[i], CORNERS[j]) for i, j in EDGE_CORNERS)
+)
+"""For direction ``d``, the corner offsets of the edge shared with that neighbour, sorted
+(adding the same centre to both keeps their order, so :func:`edge` agrees)."""
+
 UNREACHABLE: Final[int] = 1 << 30
 """Distance reported for a hex that cannot be reached."""
 
@@ -164,30 +170,37 @@ class HexBoard:
         index = self.index
         table: list[tuple[int, ...]] = []
         open_table: list[tuple[tuple[int, int], ...]] = []
-        segments: set[tuple[Point, Point]] = set()
+        adjacent: list[tuple[int, ...]] = []
+        segments: list[tuple[Point, Point]] = []
+        get = index.get
         for h in self.hexes:
             q, r = h
-            row: list[int] = []
-            open_row: list[tuple[int, int]] = []
-            for d, (dq, dr) in enumerate(DIRECTIONS):
-                n = (q + dq, r + dr)
-                j = index.get(n, -1)
-                row.append(j)
-                if j < 0 or (h, n) in walled:
-                    segments.add(edge(h, d))
-                else:
-                    open_row.append((d, j))
-            table.append(tuple(row))
-            open_table.append(tuple(open_row))
+            row = tuple([get((q + dq, r + dr), -1) for dq, dr in DIRECTIONS])
+            if walled:
+                # a thin wall closes the edge as the map edge does
+                row_open = tuple([-1 if j < 0 or (h, self.hexes[j]) in walled else j for j in row])
+            else:
+                row_open = row
+            table.append(row)
+            open_ids = tuple([j for j in row_open if j >= 0])
+            adjacent.append(open_ids)
+            if len(open_ids) == 6:
+                open_table.append(tuple(enumerate(row)))
+                continue
+            open_table.append(tuple([(d, j) for d, j in enumerate(row_open) if j >= 0]))
+            x, y = 3 * q, 2 * r + q  # the centre, as centre() gives it
+            for d, j in enumerate(row_open):
+                if j < 0:
+                    (ax, ay), (bx, by) = _EDGE_OFFSETS[d]
+                    segments.append(((x + ax, y + ay), (x + bx, y + by)))
         self.neighbour_table: tuple[tuple[int, ...], ...] = tuple(table)
         self.open_neighbours: tuple[tuple[tuple[int, int], ...], ...] = tuple(open_table)
-        self.wall_segments: tuple[tuple[Point, Point], ...] = tuple(sorted(segments))
+        # a thin wall is seen from both of its hexes: keep each segment once
+        self.wall_segments: tuple[tuple[Point, Point], ...] = tuple(sorted(set(segments)))
         self.wall_corners: frozenset[Point] = frozenset(p for s in segments for p in s)
         self._proximity: dict[int, tuple[int, ...]] = {}
         self._within: dict[tuple[int, int], int] = {}
-        self._adjacent: tuple[frozenset[int], ...] = tuple(
-            frozenset(j for _, j in row) for row in open_table
-        )
+        self._adjacent: tuple[tuple[int, ...], ...] = tuple(adjacent)
 
     def __len__(self) -> int:
         return len(self.hexes)
@@ -219,11 +232,11 @@ class HexBoard:
         dist = [UNREACHABLE] * len(self.hexes)
         dist[start] = 0
         frontier: deque[int] = deque((start,))
-        open_neighbours = self.open_neighbours
+        adjacent = self._adjacent
         while frontier:
             i = frontier.popleft()
             step = dist[i] + 1
-            for _, j in open_neighbours[i]:
+            for j in adjacent[i]:
                 if dist[j] > step:
                     dist[j] = step
                     frontier.append(j)
@@ -243,13 +256,13 @@ class HexBoard:
             return cached
         mask = 1 << start
         frontier = [start]
-        open_neighbours = self.open_neighbours
+        adjacent = self._adjacent
         for _ in range(reach):
             if not frontier:
                 break
             following: list[int] = []
             for i in frontier:
-                for _, j in open_neighbours[i]:
+                for j in adjacent[i]:
                     bit = 1 << j
                     if not mask & bit:
                         mask |= bit
