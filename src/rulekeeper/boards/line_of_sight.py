@@ -49,8 +49,8 @@ _SHARED_LIMIT: Final[int] = 200_000
 _WALL_SPAN: Final[int] = 2
 """The largest extent of a hex edge along either lattice axis."""
 
-_Filed = tuple[int, int, int, int, tuple[Point, Point]]
-"""A wall as filed in a bucket: its bounding box, then its two end points."""
+_Filed = tuple[int, int, int, int, int, int, int, int, tuple[Point, Point]]
+"""A wall as filed in a bucket: its bounding box, its end points' coordinates, the wall."""
 
 _DIAGONALS: Final[tuple[tuple[int, int], ...]] = ((3, 0), (4, 1), (5, 2))
 
@@ -107,7 +107,9 @@ class LineOfSight:
             x_lo, x_hi = (p[0], q[0]) if p[0] <= q[0] else (q[0], p[0])
             y_lo, y_hi = (p[1], q[1]) if p[1] <= q[1] else (q[1], p[1])
             bucket = (x_lo // _BUCKET, y_lo // _BUCKET)
-            self._buckets.setdefault(bucket, []).append((x_lo, x_hi, y_lo, y_hi, (p, q)))
+            self._buckets.setdefault(bucket, []).append(
+                (x_lo, x_hi, y_lo, y_hi, p[0], p[1], q[0], q[1], (p, q))
+            )
 
     @property
     def rule(self) -> LosRule:
@@ -172,11 +174,11 @@ class LineOfSight:
         # low corner) lies at most that far below the box
         for bx in range((x0 - _WALL_SPAN) // _BUCKET, x1 // _BUCKET + 1):
             for by in range((y0 - _WALL_SPAN) // _BUCKET, y1 // _BUCKET + 1):
-                for x_lo, x_hi, y_lo, y_hi, w in buckets.get((bx, by), ()):
+                for x_lo, x_hi, y_lo, y_hi, px, py, qx, qy, w in buckets.get((bx, by), ()):
                     if x_hi < x0 or x_lo > x1 or y_hi < y0 or y_lo > y1:
                         continue
-                    g0 = dx * (w[0][1] - ay) - dy * (w[0][0] - ax)
-                    g1 = dx * (w[1][1] - ay) - dy * (w[1][0] - ax)
+                    g0 = dx * (py - ay) - dy * (px - ax)
+                    g1 = dx * (qy - ay) - dy * (qx - ax)
                     if (g0 > reach and g1 > reach) or (g0 < -reach and g1 < -reach):
                         continue
                     near.append(w)

@@ -321,17 +321,18 @@ def _best_attacks(
         if volley.size != most:
             continue
         location = volley.location
+        spent = move.distance[location]
+        # HV-ATK-3: the enemies a ranged attack from here would hit with disadvantage
+        close = {j for _, j in turn.board.open_neighbours[location]} if turn.susceptible else set()
         for group in _groups(volley, focus):
-            disadvantaged = (
-                sum(1 for t in group if adjacent(location, t)) if turn.susceptible else 0
-            )
-            by_rank = [0] * n_ranks
-            for t in group:
-                by_rank[ranks[t]] -= 1
-            if focus_first:
-                key = (move.distance[location], *by_rank)
+            disadvantaged = len(close.intersection(group))
+            if n_ranks == 1:
+                by_rank = [-len(group)]
             else:
-                key = (disadvantaged, move.distance[location], *by_rank)
+                by_rank = [0] * n_ranks
+                for t in group:
+                    by_rank[ranks[t]] -= 1
+            key = (spent, *by_rank) if focus_first else (disadvantaged, spent, *by_rank)
             scored.append((key, disadvantaged, group, volley))
     best = min(s[0] for s in scored)
     groups = {group for key, _, group, _ in scored if key == best}
