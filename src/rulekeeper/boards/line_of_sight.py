@@ -258,10 +258,11 @@ class LineOfSight:
         # Search in floating point, then certify any window found with exact arithmetic:
         # a "visible" answer always rests on one exactly checked sight line.
         quad = (p0, (p0[0] + dvec[0], p0[1] + dvec[1]), (q0[0] + dvec[0], q0[1] + dvec[1]), q0)
+        sides = _quad_sides(quad)
         approx: list[FLine] = []
         for w in walls:
             clipped = _clip_to_strip(w, p0, dvec, width)
-            if clipped is None or not _meets_quad(clipped, quad):
+            if clipped is None or not _meets_quad(clipped, sides):
                 continue
             approx.append(
                 (
@@ -387,17 +388,27 @@ def _forient(a: FPoint2, b: FPoint2, c: FPoint2) -> float:
     return (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
 
 
-def _meets_quad(seg: tuple[FPoint2, FPoint2], quad: tuple[Point, ...]) -> bool:
+_QuadSides = tuple[tuple[FPoint2, FPoint2], tuple[FPoint2, FPoint2], float, float]
+"""The quadrilateral's two sides across the strip and the sign of each one's inside."""
+
+
+def _quad_sides(quad: tuple[Point, ...]) -> _QuadSides:
+    """What :func:`_meets_quad` needs of the quadrilateral, worked out once per diagonal."""
+    one = ((float(quad[1][0]), float(quad[1][1])), (float(quad[2][0]), float(quad[2][1])))
+    zero = ((float(quad[3][0]), float(quad[3][1])), (float(quad[0][0]), float(quad[0][1])))
+    inward_one = _forient(one[0], one[1], (float(quad[0][0]), float(quad[0][1])))
+    inward_zero = _forient(zero[0], zero[1], (float(quad[1][0]), float(quad[1][1])))
+    return one, zero, inward_one, inward_zero
+
+
+def _meets_quad(seg: tuple[FPoint2, FPoint2], sides: _QuadSides) -> bool:
     """Whether a segment lying in the strip meets the quadrilateral between the diagonals.
 
     A filter only (floating point, generous at the boundary): walls it keeps are
     weighed by the sweep, and every visible answer is certified exactly anyway.
     """
     eps = 1e-9
-    one = ((float(quad[1][0]), float(quad[1][1])), (float(quad[2][0]), float(quad[2][1])))
-    zero = ((float(quad[3][0]), float(quad[3][1])), (float(quad[0][0]), float(quad[0][1])))
-    inward_one = _forient(one[0], one[1], (float(quad[0][0]), float(quad[0][1])))
-    inward_zero = _forient(zero[0], zero[1], (float(quad[1][0]), float(quad[1][1])))
+    one, zero, inward_one, inward_zero = sides
     side = []
     for e in seg:
         a = _forient(one[0], one[1], e) * inward_one
@@ -426,7 +437,8 @@ FLine = tuple[tuple[float, float, float], tuple[float, float, float]]
 
 def _candidate_s(lines: list[FLine]) -> list[float]:
     """Midpoints between the values of ``s`` at which the blocked ``t`` intervals can change."""
-    funcs = [f for pair in lines for f in pair]
+    # walls in a chain share end points, hence functions: each distinct one counts once
+    funcs = list(dict.fromkeys(f for pair in lines for f in pair))
     critical: set[float] = {0.0, 1.0}
     roots: list[tuple[float, float] | None] = []  # t = m s + k, or None when c == 0
     for a, b, c in funcs:
@@ -479,9 +491,14 @@ def _blocked_interval(
 
 def _free_t(lines: list[FLine], s: float) -> list[float]:
     """The middle of every gap in ``[0, 1]`` between the blocked intervals at this ``s``."""
-    intervals = sorted(
-        iv for iv in (_blocked_interval(f1, f2, s) for f1, f2 in lines) if iv is not None
-    )
+    intervals: list[tuple[float, float]] = []
+    for f1, f2 in lines:
+        iv = _blocked_interval(f1, f2, s)
+        if iv is not None:
+            if iv[0] <= 0 and iv[1] >= 1:
+                return []  # one wall covers the whole diagonal: no gap at this s
+            intervals.append(iv)
+    intervals.sort()
     gaps: list[float] = []
     reach: float | None = None  # [0, reach] is covered so far
     for lo, hi in intervals:
