@@ -205,7 +205,9 @@ def _volleys(
 
 def _all_volleys(turn: MonsterTurn, location: int, heeded: list[int]) -> list[_Volley]:
     """Every way one attack from ``location`` can strike heeded enemies."""
-    reachable = tuple(bits_of(turn.reachable_enemies(location, mask_of(heeded))))
+    heeded_mask = mask_of(heeded)
+    reachable_mask = turn.reachable_enemies(location, heeded_mask)
+    reachable = tuple(bits_of(reachable_mask))
 
     def take(pool: tuple[int, ...], count: int) -> int:
         return len(pool) if turn.all_targets else min(count, len(pool))
@@ -215,7 +217,6 @@ def _all_volleys(turn: MonsterTurn, location: int, heeded: list[int]) -> list[_V
             return []
         count = take(reachable, 1 + turn.extra_targets)
         return [_Volley(location, frozenset(), reachable, count, (frozenset(),))]
-    heeded_mask = mask_of(heeded)
     by_hit: dict[int, list[PlacementGroup]] = {}
     placements_by_hit: dict[int, list[frozenset[Hex]]] = {}
     if turn.melee_aoe:
@@ -242,7 +243,7 @@ def _all_volleys(turn: MonsterTurn, location: int, heeded: list[int]) -> list[_V
     out = []
     for hit_mask in (*placements_by_hit, *by_hit):
         hit = frozenset(bits_of(hit_mask))
-        pool = tuple(e for e in reachable if e not in hit)
+        pool = tuple(bits_of(reachable_mask & ~hit_mask))
         out.append(
             _Volley(
                 location,
