@@ -305,9 +305,12 @@ def _best_attacks(
             )
         return (move.negative[location], reach)
 
+    # a single-target attack needs the focus in range (HV-LOS-2): other hexes cannot attack it
+    in_range = -1 if turn.aoe else turn.within_range(focus)
     tiers: dict[tuple[int, ...], list[int]] = {}
     for location in turn.stand:
-        tiers.setdefault(tier(location), []).append(location)
+        if in_range >> location & 1:
+            tiers.setdefault(tier(location), []).append(location)
     volleys: list[_Volley] = []
     for head in sorted(tiers):
         for location in tiers[head]:
