@@ -41,7 +41,6 @@ from rulekeeper.games.haven.focus import extra_target_ranks, find_focus, focus_r
 from rulekeeper.games.haven.monster_turn import (
     MonsterTurn,
     PlacementGroup,
-    bits_of,
     hex_list,
     mask_of,
 )
@@ -207,7 +206,7 @@ def _all_volleys(turn: MonsterTurn, location: int, heeded: list[int]) -> list[_V
     """Every way one attack from ``location`` can strike heeded enemies."""
     heeded_mask = mask_of(heeded)
     reachable_mask = turn.reachable_enemies(location, heeded_mask)
-    reachable = tuple(bits_of(reachable_mask))
+    reachable = turn.members(reachable_mask)
 
     def take(pool: tuple[int, ...], count: int) -> int:
         return len(pool) if turn.all_targets else min(count, len(pool))
@@ -242,8 +241,8 @@ def _all_volleys(turn: MonsterTurn, location: int, heeded: list[int]) -> list[_V
                 by_hit.setdefault(struck, []).append(group)
     out = []
     for hit_mask in (*placements_by_hit, *by_hit):
-        hit = frozenset(bits_of(hit_mask))
-        pool = tuple(bits_of(reachable_mask & ~hit_mask))
+        hit = frozenset(turn.members(hit_mask))
+        pool = turn.members(reachable_mask & ~hit_mask)
         out.append(
             _Volley(
                 location,

@@ -46,6 +46,7 @@ class MonsterTurn:
         self._groups: list[PlacementGroup] | None = None
         self._cover: dict[int, int] = {}
         self._within: dict[int, int] = {}
+        self._members: dict[int, tuple[int, ...]] = {}
         n = len(self.board)
         t = spec.terrain
         self.terrain = Terrain(
@@ -105,6 +106,13 @@ class MonsterTurn:
         if found is None:
             found = self.board.within(location, self.range)
             self._within[location] = found
+        return found
+
+    def members(self, mask: int) -> tuple[int, ...]:
+        """The hex numbers set in ``mask``, in increasing order (the same masks recur: kept)."""
+        found = self._members.get(mask)
+        if found is None:
+            found = self._members[mask] = tuple(bits_of(mask))
         return found
 
     def visible_enemies(self, location: int, candidates: int) -> int:
