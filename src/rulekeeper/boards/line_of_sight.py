@@ -90,16 +90,29 @@ def segments_touch(p: FPoint, q: FPoint, a: FPoint, b: FPoint) -> bool:
 class LineOfSight:
     """Cached HV-LOS-1 queries on one board under one ruleset's reading."""
 
-    __slots__ = ("_board", "_buckets", "_cache", "_corners", "_lines", "_rule", "_walls")
+    __slots__ = (
+        "_board",
+        "_buckets",
+        "_cache",
+        "_corner_numbers",
+        "_corner_points",
+        "_corners",
+        "_lines",
+        "_rule",
+        "_walls",
+    )
 
     def __init__(self, board: HexBoard, rule: LosRule) -> None:
         self._board = board
         self._rule: LosRule = rule
         self._walls = board.wall_segments
         self._cache: dict[tuple[int, int], bool] = {}
-        self._lines: dict[tuple[Point, Point], bool] = {}
-        """[GH] whether the segment between two corners touches no wall, as found so far."""
-        self._corners: dict[int, tuple[Point, ...]] = {}
+        # [GH] corners are numbered as met; _lines[i][j] is whether the segment between
+        # corners i and j touches no wall, as found so far (neighbouring hexes share corners)
+        self._corner_numbers: dict[Point, int] = {}
+        self._corner_points: list[Point] = []
+        self._corners: dict[int, tuple[int, ...]] = {}
+        self._lines: dict[int, dict[int, bool]] = {}
         # each wall filed once, under the bucket of its lowest x and lowest y, with its
         # bounding box (x_lo, x_hi, y_lo, y_hi) for the cheap first filter
         self._buckets: dict[tuple[int, int], list[_Filed]] = {}
@@ -201,34 +214,48 @@ class LineOfSight:
             return True
         starts = self._usable_corners(a)
         ends = self._usable_corners(b)
-        lines = self._lines
+        known = self._lines
         # lines already known to be clear settle it without looking at any wall
-        unknown: list[tuple[Point, Point]] = []
-        for p in starts:
-            for q in ends:
-                line = (p, q) if p < q else (q, p)
-                clear = lines.get(line)
+        unknown: list[tuple[int, int]] = []
+        for i in starts:
+            row = known.get(i)
+            if row is None:
+                row = known[i] = {}
+            for j in ends:
+                clear = row.get(j)
                 if clear:
                     return True
                 if clear is None:
-                    unknown.append(line)
+                    unknown.append((i, j))
         if not unknown:
             return False
         walls = self._walls_near(centre(board.hexes[a]), centre(board.hexes[b]))
-        for line in unknown:
-            clear = _clear_integer_line(line[0], line[1], walls)
-            lines[line] = clear
+        points = self._corner_points
+        for i, j in unknown:
+            clear = _clear_integer_line(points[i], points[j], walls)
+            known[i][j] = clear
+            known.setdefault(j, {})[i] = clear
             if clear:
                 return True
         return False
 
-    def _usable_corners(self, i: int) -> tuple[Point, ...]:
-        """[GH] the corners of hex number ``i`` that lie on no wall line."""
+    def _usable_corners(self, i: int) -> tuple[int, ...]:
+        """[GH] the numbers of the corners of hex number ``i`` that lie on no wall line."""
         found = self._corners.get(i)
         if found is None:
             blocked = self._board.wall_corners
-            found = tuple(p for p in corners(self._board.hexes[i]) if p not in blocked)
-            self._corners[i] = found
+            numbers = self._corner_numbers
+            points = self._corner_points
+            usable = []
+            for p in corners(self._board.hexes[i]):
+                if p in blocked:
+                    continue
+                n = numbers.get(p)
+                if n is None:
+                    n = numbers[p] = len(points)
+                    points.append(p)
+                usable.append(n)
+            found = self._corners[i] = tuple(usable)
         return found
 
     def _any_point(
