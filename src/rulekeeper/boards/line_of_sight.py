@@ -172,14 +172,36 @@ class LineOfSight:
         to one side of the band swept by a hex moving from ``pa`` to ``pb``
         (exact integer tests; a dropped wall cannot touch any sight line).
         """
-        x0 = min(pa[0], pb[0]) - 2
-        x1 = max(pa[0], pb[0]) + 2
-        y0 = min(pa[1], pb[1]) - 1
-        y1 = max(pa[1], pb[1]) + 1
         dx = pb[0] - pa[0]
         dy = pb[1] - pa[1]
         # the band's half-width: how far a corner reaches across the line pa-pb
         reach = max(abs(dx * cy - dy * cx) for cx, cy in CORNERS)
+        box = (min(pa[0], pb[0]) - 2, max(pa[0], pb[0]) + 2)
+        return self._walls_in(box, (min(pa[1], pb[1]) - 1, max(pa[1], pb[1]) + 1), pa, pb, reach)
+
+    def _walls_between(self, ends: list[Point], pa: Point, pb: Point) -> list[tuple[Point, Point]]:
+        """The walls that may touch a segment between two of ``ends`` (points of the two hexes).
+
+        As :meth:`_walls_near`, for the convex hull of ``ends`` only: its box, and
+        the band around the line pa-pb that holds all of them.
+        """
+        dx = pb[0] - pa[0]
+        dy = pb[1] - pa[1]
+        ax, ay = pa
+        reach = max(abs(dx * (y - ay) - dy * (x - ax)) for x, y in ends)
+        xs = [x for x, _ in ends]
+        ys = [y for _, y in ends]
+        return self._walls_in((min(xs), max(xs)), (min(ys), max(ys)), pa, pb, reach)
+
+    def _walls_in(
+        self, xs: tuple[int, int], ys: tuple[int, int], pa: Point, pb: Point, reach: int
+    ) -> list[tuple[Point, Point]]:
+        """The walls meeting the box ``xs`` by ``ys`` and the band of half-width ``reach``
+        around the line pa-pb (measured as a cross product with pb - pa), sorted."""
+        x0, x1 = xs
+        y0, y1 = ys
+        dx = pb[0] - pa[0]
+        dy = pb[1] - pa[1]
         ax, ay = pa
         buckets = self._buckets
         near: list[tuple[Point, Point]] = []
@@ -229,8 +251,9 @@ class LineOfSight:
                     unknown.append((i, j))
         if not unknown:
             return False
-        walls = self._walls_near(centre(board.hexes[a]), centre(board.hexes[b]))
         points = self._corner_points
+        ends = list({points[k] for line in unknown for k in line})
+        walls = self._walls_between(ends, centre(board.hexes[a]), centre(board.hexes[b]))
         for i, j in unknown:
             clear = _clear_integer_line(points[i], points[j], walls)
             known[i][j] = clear
