@@ -252,8 +252,8 @@ class LineOfSight:
         if not unknown:
             return False
         points = self._corner_points
-        ends = list({points[k] for line in unknown for k in line})
-        walls = self._walls_between(ends, centre(board.hexes[a]), centre(board.hexes[b]))
+        touched = [points[k] for k in {k for line in unknown for k in line}]
+        walls = self._walls_between(touched, centre(board.hexes[a]), centre(board.hexes[b]))
         for i, j in unknown:
             clear = _clear_integer_line(points[i], points[j], walls)
             known[i][j] = clear
