@@ -146,6 +146,7 @@ class HexBoard:
 
     __slots__ = (
         "_adjacent",
+        "_around",
         "_proximity",
         "_within",
         "hexes",
@@ -200,6 +201,8 @@ class HexBoard:
         self.wall_corners: frozenset[Point] = frozenset(p for s in segments for p in s)
         self._proximity: dict[int, tuple[int, ...]] = {}
         self._within: dict[tuple[int, int], int] = {}
+        self._around: tuple[int, ...] | None = None
+        """Each hex's open neighbours as a mask, made when :meth:`within` first needs it."""
         self._adjacent: tuple[tuple[int, ...], ...] = tuple(adjacent)
 
     def __len__(self) -> int:
@@ -254,20 +257,24 @@ class HexBoard:
         cached = self._within.get(key)
         if cached is not None:
             return cached
+        around = self._around
+        if around is None:
+            around = self._around = tuple(sum(1 << j for j in row) for row in self._adjacent)
         mask = 1 << start
         frontier = [start]
-        adjacent = self._adjacent
         for _ in range(reach):
-            if not frontier:
-                break
-            following: list[int] = []
+            grown = 0
             for i in frontier:
-                for j in adjacent[i]:
-                    bit = 1 << j
-                    if not mask & bit:
-                        mask |= bit
-                        following.append(j)
-            frontier = following
+                grown |= around[i]
+            fresh = grown & ~mask
+            if not fresh:
+                break
+            mask |= fresh
+            frontier = []
+            while fresh:
+                low = fresh & -fresh
+                frontier.append(low.bit_length() - 1)
+                fresh ^= low
         self._within[key] = mask
         return mask
 
