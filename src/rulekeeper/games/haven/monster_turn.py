@@ -138,8 +138,8 @@ class MonsterTurn:
         index = self.board.index
         enemy_mask = self.enemy_mask
         shapes = _distinct_up_to_translation(self.shapes)
-        members: dict[int, list[Placement]] = {}
-        for k, shape in enumerate(shapes):
+        by_enemies: dict[int, list[Placement]] = {}
+        for shape in shapes:
             offsets: set[Hex] = set()
             for e in sorted(self.enemy_index):
                 at = self.board.hexes[e]
@@ -151,11 +151,11 @@ class MonsterTurn:
                     i = index.get((cq + dq, cr + dr))
                     if i is not None:
                         on_map |= 1 << i
-                members.setdefault(on_map & enemy_mask, []).append(
-                    Placement(shapes[k], offset, on_map)
+                by_enemies.setdefault(on_map & enemy_mask, []).append(
+                    Placement(shape, offset, on_map)
                 )
         groups = []
-        for enemies, found in members.items():
+        for enemies, found in by_enemies.items():
             reach = 0
             for p in found:
                 reach |= p.on_map
