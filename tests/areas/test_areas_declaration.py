@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import pytest
 from areas_builders import actor_id, build, roll
 
-from rulekeeper.core import RuleViolation
+from rulekeeper.core.conformance import assert_rejected
 from rulekeeper.games.areas.actions import MeleeAttack, Move, Pass, RollDie
 from rulekeeper.games.areas.game import AreasState
 
@@ -20,48 +19,41 @@ def _duel(hero: str = "warden", ally: str | None = None) -> AreasState:
     )
 
 
-def _rejected(state: AreasState, action: object, rule_id: str) -> RuleViolation:
-    before = state.to_dict()
-    with pytest.raises(RuleViolation) as caught:
-        state.apply(action)  # type: ignore[arg-type]
-    assert caught.value.rule_id == rule_id, str(caught.value)
-    assert state.to_dict() == before
-    return caught.value
-
-
 def test_AR_DECL_1_the_target_must_be_an_enemy() -> None:
     state = _duel()
-    _rejected(state, MeleeAttack("warden", "crush", "warden", "test-axe"), "AR-DECL-1")
-    _rejected(state, MeleeAttack("warden", "crush", "nobody", "test-axe"), "AR-DECL-1")
+    assert_rejected(state, MeleeAttack("warden", "crush", "warden", "test-axe"), "AR-DECL-1")
+    assert_rejected(state, MeleeAttack("warden", "crush", "nobody", "test-axe"), "AR-DECL-1")
     state.apply(MeleeAttack("warden", "crush", "crawler-1", "test-axe"))
     assert state.attack is not None and state.attack.target == "crawler-1"
 
 
 def test_AR_REQ_1_rejects_an_action_without_the_melee_symbol() -> None:
     state = _duel()
-    error = _rejected(state, MeleeAttack("warden", "shout", "crawler-1", "test-axe"), "AR-REQ-1")
+    error = assert_rejected(
+        state, MeleeAttack("warden", "shout", "crawler-1", "test-axe"), "AR-REQ-1"
+    )
     assert "melee attack symbol" in str(error)
-    _rejected(state, MeleeAttack("warden", "step", "crawler-1", "test-axe"), "AR-REQ-1")
+    assert_rejected(state, MeleeAttack("warden", "step", "crawler-1", "test-axe"), "AR-REQ-1")
     assert all(a.action == "crush" for a in state.legal_actions() if isinstance(a, MeleeAttack))
 
 
 def test_AR_REQ_2_rejects_a_hero_without_an_active_melee_weapon() -> None:
     """AR-REQ-2: the scholar's only active item is gear, which shows no melee symbol."""
     state = _duel("scholar")
-    error = _rejected(state, MeleeAttack("scholar", "strike", "crawler-1"), "AR-REQ-2")
+    error = assert_rejected(state, MeleeAttack("scholar", "strike", "crawler-1"), "AR-REQ-2")
     assert "no active item showing the melee attack symbol" in str(error)
     assert not any(isinstance(a, MeleeAttack) for a in state.legal_actions())
 
 
 def test_AR_REQ_2_the_declared_weapon_must_be_an_active_melee_item() -> None:
     state = _duel()
-    _rejected(state, MeleeAttack("warden", "crush", "crawler-1", "test-rune"), "AR-REQ-2")
-    _rejected(state, MeleeAttack("warden", "crush", "crawler-1", "test-whip"), "AR-REQ-2")
+    assert_rejected(state, MeleeAttack("warden", "crush", "crawler-1", "test-rune"), "AR-REQ-2")
+    assert_rejected(state, MeleeAttack("warden", "crush", "crawler-1", "test-whip"), "AR-REQ-2")
 
 
 def test_AR_DECL_2_with_two_melee_weapons_the_attacker_names_one() -> None:
     state = _duel("duelist")
-    error = _rejected(state, MeleeAttack("duelist", "cut", "crawler-1"), "AR-DECL-2")
+    error = assert_rejected(state, MeleeAttack("duelist", "cut", "crawler-1"), "AR-DECL-2")
     assert "Test Axe" in str(error) and "Test Whip" in str(error)
     weapons = {a.weapon for a in state.legal_actions() if isinstance(a, MeleeAttack)}
     assert weapons == {"test-axe", "test-whip"}
@@ -80,8 +72,10 @@ def test_AR_DECL_3_optional_effects_are_declared_with_the_attack() -> None:
     state = _duel()
     options = {a.effects for a in state.legal_actions() if isinstance(a, MeleeAttack)}
     assert options == {(), ("last-stand",), ("test-rune",), ("last-stand", "test-rune")}
-    _rejected(state, MeleeAttack("warden", "crush", "crawler-1", None, ("fireball",)), "AR-DECL-3")
-    _rejected(
+    assert_rejected(
+        state, MeleeAttack("warden", "crush", "crawler-1", None, ("fireball",)), "AR-DECL-3"
+    )
+    assert_rejected(
         state,
         MeleeAttack("warden", "crush", "crawler-1", None, ("test-rune", "test-rune")),
         "AR-DECL-3",
@@ -99,7 +93,9 @@ def test_AR_DECL_3_a_once_per_scenario_effect_is_spent_by_declaring_it() -> None
     assert not any(
         "last-stand" in a.effects for a in state.legal_actions() if isinstance(a, MeleeAttack)
     )
-    _rejected(state, MeleeAttack("warden", "crush", "brute-1", None, ("last-stand",)), "AR-DECL-3")
+    assert_rejected(
+        state, MeleeAttack("warden", "crush", "brute-1", None, ("last-stand",)), "AR-DECL-3"
+    )
 
 
 def test_AR_DECL_3_declarations_cannot_change_after_the_roll() -> None:
@@ -107,11 +103,11 @@ def test_AR_DECL_3_declarations_cannot_change_after_the_roll() -> None:
     state = _duel()
     state.apply(MeleeAttack("warden", "crush", "crawler-1", "test-axe"))
     state.apply(RollDie("blank"))
-    _rejected(state, MeleeAttack("warden", "crush", "brute-1", "test-axe"), "AR-DECL-3")
-    _rejected(
+    assert_rejected(state, MeleeAttack("warden", "crush", "brute-1", "test-axe"), "AR-DECL-3")
+    assert_rejected(
         state, MeleeAttack("warden", "crush", "crawler-1", "test-axe", ("test-rune",)), "AR-DECL-3"
     )
-    _rejected(state, Pass("warden"), "CORE-CHANCE")
+    assert_rejected(state, Pass("warden"), "CORE-CHANCE")
     roll(state, "hit", "blank")
     assert state.figures["crawler-1"].health == 1  # 1 success + 1 axe, no rune added
 
@@ -119,11 +115,15 @@ def test_AR_DECL_3_declarations_cannot_change_after_the_roll() -> None:
 def test_AR_ALLY_1_rejects_an_ally_using_an_item() -> None:
     state = _duel(ally="hound")
     state.apply(Pass("warden"))
-    error = _rejected(state, MeleeAttack("hound", "bite", "crawler-1", "test-axe"), "AR-ALLY-1")
+    error = assert_rejected(
+        state, MeleeAttack("hound", "bite", "crawler-1", "test-axe"), "AR-ALLY-1"
+    )
     assert "may not use items" in str(error)
-    _rejected(state, MeleeAttack("hound", "bite", "crawler-1", None, ("test-rune",)), "AR-ALLY-1")
-    _rejected(state, MeleeAttack("hound", "claw", "crawler-1"), "AR-ALLY-1")
-    _rejected(state, Move("hound", "side", "step"), "AR-ALLY-1")
+    assert_rejected(
+        state, MeleeAttack("hound", "bite", "crawler-1", None, ("test-rune",)), "AR-ALLY-1"
+    )
+    assert_rejected(state, MeleeAttack("hound", "claw", "crawler-1"), "AR-ALLY-1")
+    assert_rejected(state, Move("hound", "side", "step"), "AR-ALLY-1")
 
 
 def test_AR_ALLY_1_an_ally_attacks_without_a_weapon() -> None:
@@ -141,4 +141,4 @@ def test_AR_ALLY_1_an_ally_attacks_without_a_weapon() -> None:
 def test_only_the_acting_figure_may_declare() -> None:
     """AR-ROUND-1: the heroes act first; an ally may not act in a hero's turn."""
     state = _duel(ally="hound")
-    _rejected(state, MeleeAttack("hound", "bite", "crawler-1"), "AR-ROUND-1")
+    assert_rejected(state, MeleeAttack("hound", "bite", "crawler-1"), "AR-ROUND-1")

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import pytest
 from areas_builders import build
 
-from rulekeeper.core import RuleViolation
+from rulekeeper.core.conformance import assert_rejected
 from rulekeeper.games.areas.actions import MeleeAttack
 from rulekeeper.games.areas.game import AreasState
 from rulekeeper.games.areas.reach import melee_reach
@@ -30,15 +29,6 @@ def _targets(state: AreasState, attacker: str) -> set[str]:
     }
 
 
-def _rejected(state: AreasState, action: MeleeAttack, rule_id: str) -> RuleViolation:
-    before = state.to_dict()
-    with pytest.raises(RuleViolation) as caught:
-        state.apply(action)
-    assert caught.value.rule_id == rule_id
-    assert state.to_dict() == before
-    return caught.value
-
-
 def test_AR_REQ_3_worked_example_two_targets_in_reach_and_one_not() -> None:
     """AR-REQ-3: the hero may attack #1 (same area) or #2 (adjacent, full) but not #3
     (adjacent, below capacity)."""
@@ -58,7 +48,9 @@ def test_AR_REQ_3_worked_example_two_targets_in_reach_and_one_not() -> None:
 
 def test_AR_REQ_3_rejects_attack_into_adjacent_area_below_capacity() -> None:
     state = _worked_example()
-    error = _rejected(state, MeleeAttack("warden", "crush", "crawler-3", "test-axe"), "AR-REQ-3")
+    error = assert_rejected(
+        state, MeleeAttack("warden", "crush", "crawler-3", "test-axe"), "AR-REQ-3"
+    )
     assert "not at maximum capacity" in str(error)
 
 
@@ -70,7 +62,7 @@ def test_AR_REQ_3_rejects_a_target_two_areas_away() -> None:
         enemies=[("crawler", "b"), ("crawler", "c")],
     )
     assert _targets(state, "warden") == {"crawler-1"}
-    _rejected(state, MeleeAttack("warden", "crush", "crawler-2", "test-axe"), "AR-REQ-3")
+    assert_rejected(state, MeleeAttack("warden", "crush", "crawler-2", "test-axe"), "AR-REQ-3")
 
 
 def test_AR_REQ_4_rejects_attack_across_a_solid_barrier_into_a_full_area() -> None:
@@ -81,7 +73,9 @@ def test_AR_REQ_4_rejects_attack_across_a_solid_barrier_into_a_full_area() -> No
         enemies=[("crawler", "b")],
     )
     assert _targets(state, "warden") == set()
-    error = _rejected(state, MeleeAttack("warden", "crush", "crawler-1", "test-axe"), "AR-REQ-4")
+    error = assert_rejected(
+        state, MeleeAttack("warden", "crush", "crawler-1", "test-axe"), "AR-REQ-4"
+    )
     assert "solid barrier" in str(error)
 
 
@@ -93,7 +87,9 @@ def test_AR_REQ_4_rejects_attack_into_a_full_area_of_another_height() -> None:
         enemies=[("crawler", "ledge")],
     )
     assert _targets(state, "warden") == set()
-    error = _rejected(state, MeleeAttack("warden", "crush", "crawler-1", "test-axe"), "AR-REQ-4")
+    error = assert_rejected(
+        state, MeleeAttack("warden", "crush", "crawler-1", "test-axe"), "AR-REQ-4"
+    )
     assert "height" in str(error)
 
 
@@ -117,7 +113,9 @@ def test_AR_RANGE_1_range_weapon_reaches_area_below_capacity_and_two_away() -> N
     }
     assert whip == {"crawler-1", "crawler-2"}
     assert axe == set()
-    error = _rejected(state, MeleeAttack("duelist", "cut", "crawler-3", "test-whip"), "AR-RANGE-1")
+    error = assert_rejected(
+        state, MeleeAttack("duelist", "cut", "crawler-3", "test-whip"), "AR-RANGE-1"
+    )
     assert "beyond range 2" in str(error)
     state.apply(MeleeAttack("duelist", "cut", "crawler-2", "test-whip"))
     assert state.is_chance_node()
@@ -140,7 +138,7 @@ def test_AR_RANGE_1_range_still_never_crosses_a_barrier_or_height() -> None:
         "AR-REQ-4",
     ]
     for target in ("crawler-1", "crawler-2", "crawler-3"):
-        _rejected(state, MeleeAttack("duelist", "cut", target, "test-whip"), "AR-REQ-4")
+        assert_rejected(state, MeleeAttack("duelist", "cut", target, "test-whip"), "AR-REQ-4")
 
 
 def test_AR_ALLY_1_ally_follows_the_same_reach_rules_without_a_weapon() -> None:
@@ -160,8 +158,8 @@ def test_AR_ALLY_1_ally_follows_the_same_reach_rules_without_a_weapon() -> None:
     state.apply(state.legal_actions()[-1])  # the hero passes; the ally's turn
     assert state.actor() is state.figures["hound"]
     assert _targets(state, "hound") == {"crawler-1", "crawler-2"}
-    _rejected(state, MeleeAttack("hound", "bite", "crawler-3"), "AR-REQ-3")
-    _rejected(state, MeleeAttack("hound", "bite", "crawler-4"), "AR-REQ-4")
+    assert_rejected(state, MeleeAttack("hound", "bite", "crawler-3"), "AR-REQ-3")
+    assert_rejected(state, MeleeAttack("hound", "bite", "crawler-4"), "AR-REQ-4")
     state.apply(MeleeAttack("hound", "bite", "crawler-2"))
     assert state.figures["crawler-2"].health == 1
 
@@ -177,7 +175,7 @@ def test_AR_RANGE_1_ally_effect_at_range() -> None:
     )
     state.apply(state.legal_actions()[-1])
     assert _targets(state, "wisp") == {"crawler-1", "crawler-2"}
-    _rejected(state, MeleeAttack("wisp", "glare", "crawler-3"), "AR-RANGE-1")
+    assert_rejected(state, MeleeAttack("wisp", "glare", "crawler-3"), "AR-RANGE-1")
 
 
 def test_reach_check_is_the_same_query_check_uses() -> None:
@@ -189,7 +187,7 @@ def test_reach_check_is_the_same_query_check_uses() -> None:
         if ruling.reachable:
             state.clone().apply(action)
         else:
-            error = _rejected(state, action, ruling.rule_id or "")
+            error = assert_rejected(state, action, ruling.rule_id or "")
             assert ruling.reason in error.message
 
 

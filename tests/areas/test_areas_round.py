@@ -6,17 +6,9 @@ import pytest
 from areas_builders import actor_id, build, pass_turn, result, roll
 
 from rulekeeper.core import TERMINAL, RuleViolation
+from rulekeeper.core.conformance import assert_rejected
 from rulekeeper.games.areas.actions import EnemyStep, EnemyTarget, MeleeAttack, Move, Pass
 from rulekeeper.games.areas.game import AreasState
-
-
-def _rejected(state: AreasState, action: object, rule_id: str) -> RuleViolation:
-    before = state.to_dict()
-    with pytest.raises(RuleViolation) as caught:
-        state.apply(action)  # type: ignore[arg-type]
-    assert caught.value.rule_id == rule_id, str(caught.value)
-    assert state.to_dict() == before
-    return caught.value
 
 
 def _corridor() -> AreasState:
@@ -55,15 +47,15 @@ def test_AR_ROUND_1_a_hero_moves_with_a_move_token_to_an_adjacent_area_with_room
     state = _corridor()
     moves = {(a.to, a.token) for a in state.legal_actions() if isinstance(a, Move)}
     assert moves == {("b", "step"), ("up", "step")}  # d is behind a solid barrier
-    _rejected(state, Move("warden", "b"), "AR-ROUND-1")  # no token
-    _rejected(state, Move("warden", "b", "crush"), "AR-ROUND-1")  # token without move symbol
-    _rejected(state, Move("warden", "c", "step"), "AR-ROUND-1")  # not adjacent
-    error = _rejected(state, Move("warden", "d", "step"), "AR-ROUND-1")
+    assert_rejected(state, Move("warden", "b"), "AR-ROUND-1")  # no token
+    assert_rejected(state, Move("warden", "b", "crush"), "AR-ROUND-1")  # token without move symbol
+    assert_rejected(state, Move("warden", "c", "step"), "AR-ROUND-1")  # not adjacent
+    error = assert_rejected(state, Move("warden", "d", "step"), "AR-ROUND-1")
     assert "solid barrier" in str(error)
-    _rejected(state, Move("duelist", "b", "step"), "AR-ROUND-1")  # not the duelist's turn
+    assert_rejected(state, Move("duelist", "b", "step"), "AR-ROUND-1")  # not the duelist's turn
     state.apply(Move("warden", "b", "step"))
     assert state.figures["warden"].area == "b"
-    error = _rejected(state, Move("duelist", "b", "step"), "AR-ROUND-1")
+    error = assert_rejected(state, Move("duelist", "b", "step"), "AR-ROUND-1")
     assert "at capacity (1/1)" in str(error)
 
 
@@ -123,8 +115,8 @@ def test_AR_ROUND_1_equally_near_targets_are_the_players_choice() -> None:
         EnemyTarget("crawler-1", "warden"),
         EnemyTarget("crawler-1", "duelist"),
     ]
-    _rejected(state, EnemyTarget("crawler-1", "crawler-1"), "AR-ROUND-1")
-    _rejected(state, Pass("warden"), "AR-ROUND-1")
+    assert_rejected(state, EnemyTarget("crawler-1", "crawler-1"), "AR-ROUND-1")
+    assert_rejected(state, Pass("warden"), "AR-ROUND-1")
     state.apply(EnemyTarget("crawler-1", "duelist"))
     assert state.figures["duelist"].health == 7
     assert state.round == 2
@@ -139,8 +131,8 @@ def test_AR_ROUND_1_equally_good_steps_are_the_players_choice() -> None:
     )
     pass_turn(state)
     assert state.legal_actions() == [EnemyStep("crawler-1", "l"), EnemyStep("crawler-1", "r")]
-    _rejected(state, EnemyStep("crawler-1", "z"), "AR-ROUND-1")
-    _rejected(state, EnemyTarget("crawler-1", "warden"), "AR-ROUND-1")
+    assert_rejected(state, EnemyStep("crawler-1", "z"), "AR-ROUND-1")
+    assert_rejected(state, EnemyTarget("crawler-1", "warden"), "AR-ROUND-1")
     state.apply(EnemyStep("crawler-1", "r"))
     assert state.figures["crawler-1"].area == "r"
     assert state.figures["warden"].health == 10  # r is adjacent but not full

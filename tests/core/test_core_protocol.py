@@ -161,3 +161,15 @@ def test_state_round_trips_through_to_dict() -> None:
 def test_an_unknown_ruleset_is_named() -> None:
     with pytest.raises(ValueError, match="unknown ruleset 'blitz'"):
         GAME.new_state("short", 1, "blitz")
+
+
+def test_assert_rejected_checks_the_rule_and_the_untouched_state() -> None:
+    from rulekeeper.core.conformance import ConformanceError, assert_rejected
+
+    state = new_race()
+    violation = assert_rejected(state, Declare(3), "DR-DICE-1")
+    assert violation.rule_id == "DR-DICE-1"
+    with pytest.raises(ConformanceError, match="refused under DR-DICE-1, not DR-TURN-1"):
+        assert_rejected(state, Declare(3), "DR-TURN-1")
+    with pytest.raises(ConformanceError, match="was accepted"):
+        assert_rejected(state, Declare(1), "DR-DICE-1")

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import pytest
-from ether_setup import die, give, hand, inventory, new_game, odo_turn, reveal, snapshot, spawn
+from ether_setup import die, give, hand, inventory, new_game, odo_turn, reveal, spawn
 
 from rulekeeper.boards.mapcards import CardPos, Space
-from rulekeeper.core import RuleViolation, ScriptedSampler, advance_chance
+from rulekeeper.core import ScriptedSampler, advance_chance
+from rulekeeper.core.conformance import assert_rejected
 from rulekeeper.games.ether.actions import (
     AddSource,
     EndActivation,
@@ -19,14 +19,6 @@ from rulekeeper.games.ether.actions import (
     move,
     unique,
 )
-
-
-def rejected(state, action, rule_id: str) -> None:
-    before = snapshot(state)
-    with pytest.raises(RuleViolation) as caught:
-        state.apply(action)
-    assert caught.value.rule_id == rule_id, str(caught.value)
-    assert snapshot(state) == before
 
 
 # -- influence -------------------------------------------------------------
@@ -43,8 +35,8 @@ def test_ET_INF_1_an_instant_card_is_discarded_and_resolves_at_once() -> None:
 
 def test_ET_INF_1_a_damage_card_needs_an_enemy_target_in_the_active_area() -> None:
     state = new_game()
-    rejected(state, Pay((die("yellow-1"),), (influence("ember-spite"),)), "ET-INF-1")
-    rejected(state, Pay((die("yellow-1"),), (influence("red-fury"),)), "ET-INF-1")
+    assert_rejected(state, Pay((die("yellow-1"),), (influence("ember-spite"),)), "ET-INF-1")
+    assert_rejected(state, Pay((die("yellow-1"),), (influence("red-fury"),)), "ET-INF-1")
     rat = spawn(state, "gloom-rat", Space(1, 0))
     state.apply(Pay((die("yellow-1"),), (influence("ember-spite", rat),)))
     assert rat not in state.enemies
@@ -53,7 +45,7 @@ def test_ET_INF_1_a_damage_card_needs_an_enemy_target_in_the_active_area() -> No
 def test_ET_INF_2_the_instant_card_is_not_among_its_own_sources() -> None:
     """ET-INF-2: even when other sources would cover the cost."""
     state = new_game()
-    rejected(
+    assert_rejected(
         state,
         Pay((hand("glimmer-thought"), die("yellow-1")), (influence("glimmer-thought"),)),
         "ET-INF-2",
@@ -63,7 +55,7 @@ def test_ET_INF_2_the_instant_card_is_not_among_its_own_sources() -> None:
 def test_ET_INF_3_a_movement_card_is_played_only_while_moving() -> None:
     """ET-INF-3: Quick Feet (timing: movement) adds two spaces to a movement."""
     state = new_game()
-    rejected(state, Pay((die("green-1"),), (influence("quick-feet"),)), "ET-INF-3")
+    assert_rejected(state, Pay((die("green-1"),), (influence("quick-feet"),)), "ET-INF-3")
     state.apply(Pay((die("yellow-1"),), (move(1),)))
     state.apply(Pay((die("green-1"),), (influence("quick-feet"),)))
     assert state.moving == 3
@@ -74,7 +66,7 @@ def test_ET_INF_3_an_activation_card_is_not_played_while_moving() -> None:
     state = new_game()
     give(state, 0, "second-wind")
     state.apply(Pay((die("yellow-1"),), (move(1),)))
-    rejected(state, Pay((die("red-1"),), (influence("second-wind"),)), "ET-INF-3")
+    assert_rejected(state, Pay((die("red-1"),), (influence("second-wind"),)), "ET-INF-3")
     state.apply(Step("east"))
     state.apply(Pay((die("red-1"),), (influence("second-wind"),)))
     assert state.heroes[0].die("yellow-1").ready
@@ -84,7 +76,7 @@ def test_ET_INF_4_an_ongoing_card_goes_to_the_inventory_as_an_item() -> None:
     """ET-INF-4: Iron Skin lies in the inventory, gives armor, and can pay later."""
     state = odo_turn(new_game())
     odo = state.heroes[1]
-    rejected(
+    assert_rejected(
         state,
         Pay((hand("iron-skin"), die("green-1")), (influence("iron-skin"),)),
         "ET-INF-4",
@@ -103,7 +95,7 @@ def test_ET_MAP_1_no_map_action_in_the_middle_of_a_movement() -> None:
     """ET-MAP-1: the hero stands on the explore arrow but is still moving."""
     state = new_game()
     state.apply(Pay((die("yellow-1"),), (move(1),)))
-    rejected(state, Pay((die("green-1"),), (explore("north"),)), "ET-MAP-1")
+    assert_rejected(state, Pay((die("green-1"),), (explore("north"),)), "ET-MAP-1")
     state.apply(Step("east"))  # the movement is over in the shrine's space
     state.heroes[0].health = 5
     state.apply(Pay((die("green-1"),), (unique("shrine-rest"),)))
@@ -112,8 +104,8 @@ def test_ET_MAP_1_no_map_action_in_the_middle_of_a_movement() -> None:
 
 def test_ET_MAP_1_a_map_action_is_taken_in_its_own_space() -> None:
     state = new_game()
-    rejected(state, Pay((die("green-1"),), (unique("shrine-rest"),)), "ET-MAP-1")
-    rejected(state, Pay((die("green-1"),), (explore("east"),)), "ET-MAP-1")
+    assert_rejected(state, Pay((die("green-1"),), (unique("shrine-rest"),)), "ET-MAP-1")
+    assert_rejected(state, Pay((die("green-1"),), (explore("east"),)), "ET-MAP-1")
 
 
 def test_ET_EXP_1_explore_places_the_drawn_card_in_the_arrows_direction() -> None:
@@ -133,7 +125,7 @@ def test_ET_EXP_1_the_explore_cost_is_the_awareness_shown() -> None:
     """ET-EXP-1: the south arrow costs 2 awareness."""
     state = new_game()
     state.heroes[0].space = Space(1, 1)
-    rejected(state, Pay((die("green-1"),), (explore("south"),)), "ET-PAY-4")
+    assert_rejected(state, Pay((die("green-1"),), (explore("south"),)), "ET-PAY-4")
     state.apply(Pay((die("green-1"), hand("glimmer-thought")), (explore("south"),)))
     assert state.pending_map == CardPos(0, 1)
 
@@ -142,14 +134,14 @@ def test_ET_EXP_1_an_empty_map_deck_cannot_be_explored() -> None:
     state = new_game()
     state.map_deck.discard_pile.extend(state.map_deck.draw_pile)
     state.map_deck.draw_pile.clear()
-    rejected(state, Pay((die("green-1"),), (explore("north"),)), "ET-EXP-1")
+    assert_rejected(state, Pay((die("green-1"),), (explore("north"),)), "ET-EXP-1")
 
 
 def test_ET_EXP_2_exploring_into_an_occupied_position_is_rejected() -> None:
     """ET-EXP-2: a card already lies north, so the north arrow cannot be used."""
     state = new_game()
     reveal(state, "root-tunnels", CardPos(0, -1))
-    rejected(state, Pay((die("green-1"),), (explore("north"),)), "ET-EXP-2")
+    assert_rejected(state, Pay((die("green-1"),), (explore("north"),)), "ET-EXP-2")
 
 
 def test_ET_UNQ_1_a_unique_action_pays_its_printed_cost_and_resolves() -> None:
@@ -167,10 +159,10 @@ def test_ET_UNQ_2_a_unique_action_twice_in_a_round_is_rejected() -> None:
     state = new_game()
     state.heroes[0].space = Space(1, 0)
     state.apply(Pay((die("green-1"),), (unique("shrine-rest"),)))
-    rejected(state, Pay((hand("glimmer-thought"),), (unique("shrine-rest"),)), "ET-UNQ-2")
+    assert_rejected(state, Pay((hand("glimmer-thought"),), (unique("shrine-rest"),)), "ET-UNQ-2")
     state.apply(EndActivation())
     state.heroes[1].space = Space(1, 0)
-    rejected(state, Pay((die("green-1"),), (unique("shrine-rest"),)), "ET-UNQ-2")
+    assert_rejected(state, Pay((die("green-1"),), (unique("shrine-rest"),)), "ET-UNQ-2")
     state.apply(EndActivation())  # enemy phase, end of round, refresh
     advance_chance(state, ScriptedSampler(["red-fury"]))  # Wren refills her hand
     assert state.round == 2 and state.current_player() == 0
@@ -190,6 +182,6 @@ def test_ET_UNQ_3_both_alternatives_of_a_slash_cost_are_offered() -> None:
 def test_ET_UNQ_1_only_unique_actions_printed_on_the_map_exist() -> None:
     """ET-UNQ-1: a unique action is one printed in a space of a placed card."""
     state = new_game()
-    rejected(state, Pay((die("green-1"),), (unique("summon-dragons"),)), "ET-UNQ-1")
+    assert_rejected(state, Pay((die("green-1"),), (unique("summon-dragons"),)), "ET-UNQ-1")
     # Printed on a card still in the map deck: not in the hero's space (ET-MAP-1).
-    rejected(state, Pay((die("green-1"),), (unique("drink-spring"),)), "ET-MAP-1")
+    assert_rejected(state, Pay((die("green-1"),), (unique("drink-spring"),)), "ET-MAP-1")

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from ether_setup import die, hand, inventory, new_game, odo_turn, snapshot
+from ether_setup import die, hand, inventory, new_game, odo_turn
 
-from rulekeeper.core import RuleViolation
+from rulekeeper.core.conformance import assert_rejected
 from rulekeeper.games.ether.actions import (
     AddSource,
     CancelPayment,
@@ -18,15 +18,6 @@ from rulekeeper.games.ether.actions import (
     unique,
 )
 from rulekeeper.games.ether.game import GAME
-
-
-def rejected(state, action, rule_id: str) -> None:
-    """The action is refused with ``rule_id`` and the state is exactly as before."""
-    before = snapshot(state)
-    with pytest.raises(RuleViolation) as caught:
-        state.apply(action)
-    assert caught.value.rule_id == rule_id, str(caught.value)
-    assert snapshot(state) == before
 
 
 def test_ET_PAY_1_dice_are_exhausted_and_cards_discarded_all_at_once() -> None:
@@ -49,7 +40,7 @@ def test_ET_PAY_1_yields_follow_die_colours() -> None:
     """ET-PAY-1: green gives awareness, yellow cunning, red wrath."""
     state = new_game()
     # Explore costs 1 awareness: a yellow or red die does not pay it, a green one does.
-    rejected(state, Pay((die("yellow-1"), die("red-1")), (explore("north"),)), "ET-PAY-4")
+    assert_rejected(state, Pay((die("yellow-1"), die("red-1")), (explore("north"),)), "ET-PAY-4")
     state.apply(Pay((die("green-1"),), (explore("north"),)))
     assert state.pending_map is not None
 
@@ -66,20 +57,20 @@ def test_ET_PAY_1_yields_follow_die_colours() -> None:
 def test_ET_PAY_1_only_the_heroes_own_sources_once_each(sources) -> None:
     """ET-PAY-1: sources must be the acting hero's, each spent once."""
     state = new_game()
-    rejected(state, Pay(sources, (move(1),)), "ET-PAY-1")
+    assert_rejected(state, Pay(sources, (move(1),)), "ET-PAY-1")
 
 
 def test_ET_PAY_1_an_exhausted_die_pays_nothing() -> None:
     state = new_game()
     state.apply(Pay((die("yellow-1"),), (move(1),)))
-    rejected(state, AddSource(die("yellow-1")), "ET-PAY-1")
-    rejected(state, Pay((die("yellow-1"),), (move(1),)), "ET-PAY-1")
+    assert_rejected(state, AddSource(die("yellow-1")), "ET-PAY-1")
+    assert_rejected(state, Pay((die("yellow-1"),), (move(1),)), "ET-PAY-1")
 
 
 def test_ET_PAY_2_one_payment_cannot_be_split_over_two_actions() -> None:
     """ET-PAY-2: a payment naming two actions is refused, nothing spent."""
     state = new_game()
-    rejected(
+    assert_rejected(
         state,
         Pay((die("yellow-1"), die("yellow-2")), (move(1), move(1))),
         "ET-PAY-2",
@@ -93,7 +84,7 @@ def test_ET_PAY_2_the_surplus_of_a_payment_cannot_pay_a_second_action() -> None:
     state.apply(AddSource(die("yellow-2")))
     state.apply(Spend(move(1)))
     assert state.last_surplus.cunning == 1
-    rejected(state, Spend(move(1)), "ET-PAY-2")
+    assert_rejected(state, Spend(move(1)), "ET-PAY-2")
 
 
 def test_ET_PAY_3_surplus_is_lost_and_shown_before_confirming() -> None:
@@ -114,9 +105,9 @@ def test_ET_PAY_3_surplus_is_lost_and_shown_before_confirming() -> None:
 def test_ET_PAY_4_an_underpaid_action_is_rejected_and_nothing_is_spent() -> None:
     """ET-PAY-4: one cunning does not pay a two-space move."""
     state = new_game()
-    rejected(state, Pay((die("yellow-1"),), (move(2),)), "ET-PAY-4")
+    assert_rejected(state, Pay((die("yellow-1"),), (move(2),)), "ET-PAY-4")
     state.apply(AddSource(die("yellow-1")))
-    rejected(state, Spend(move(2)), "ET-PAY-4")
+    assert_rejected(state, Spend(move(2)), "ET-PAY-4")
     assert Spend(move(2)) not in state.legal_actions()
 
 
@@ -139,7 +130,7 @@ def test_cancelling_is_bounded_so_activations_end() -> None:
         state.apply(CancelPayment())
     state.apply(AddSource(die("yellow-1")))
     assert CancelPayment() not in state.legal_actions()
-    rejected(state, CancelPayment(), "CORE-LEGAL")
+    assert_rejected(state, CancelPayment(), "CORE-LEGAL")
     assert EndActivation() in state.legal_actions()
     state.apply(EndActivation())
     assert state.heroes[0].die("yellow-1").ready  # the unspent source went back
@@ -150,7 +141,7 @@ def test_ET_PAY_2_a_surplus_does_not_pass_to_the_next_hero() -> None:
     state.apply(Pay((die("yellow-1"), die("yellow-2")), (move(1),)))
     state.apply(EndActivation())
     assert state.last_surplus.total == 0
-    rejected(state, Spend(move(1)), "ET-PAY-4")
+    assert_rejected(state, Spend(move(1)), "ET-PAY-4")
 
 
 def test_ET_UNQ_3_the_payment_names_the_alternative_of_a_slash_cost() -> None:
@@ -164,8 +155,8 @@ def test_ET_UNQ_3_the_payment_names_the_alternative_of_a_slash_cost() -> None:
     reveal(state, "lantern-chapel", CardPos(0, -1))
     state.heroes[1].space = Space(0, -2)  # the lantern's space
     wrath = (die("red-1"), die("red-2"))
-    rejected(state, Pay(wrath, (unique("kindle-lantern"),), alternative=0), "ET-PAY-4")
-    rejected(state, Pay(wrath, (unique("kindle-lantern"),), alternative=2), "ET-UNQ-3")
+    assert_rejected(state, Pay(wrath, (unique("kindle-lantern"),), alternative=0), "ET-PAY-4")
+    assert_rejected(state, Pay(wrath, (unique("kindle-lantern"),), alternative=2), "ET-UNQ-3")
     for source in wrath:
         state.apply(AddSource(source))
     spends = [a for a in state.legal_actions() if isinstance(a, Spend)]
@@ -181,14 +172,14 @@ def test_ET_INF_2_an_instant_card_does_not_pay_for_itself() -> None:
     odo = state.heroes[1]
     odo.health = 5
     # Odo holds two Mending Hymns: paying one with the other is fine.
-    rejected(
+    assert_rejected(
         state,
         Pay((hand("mending-hymn"), hand("mending-hymn")), (influence("mending-hymn"),)),
         "ET-INF-2",
     )
     state.apply(AddSource(hand("mending-hymn")))
     state.apply(AddSource(hand("mending-hymn")))
-    rejected(state, Spend(influence("mending-hymn")), "ET-INF-2")
+    assert_rejected(state, Spend(influence("mending-hymn")), "ET-INF-2")
     state.apply(CancelPayment())
     state.apply(Pay((hand("mending-hymn"),), (influence("mending-hymn"),)))
     assert odo.health == 7

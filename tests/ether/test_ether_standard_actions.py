@@ -6,11 +6,11 @@ wall between its two western spaces; the heroes start at space 0,0.
 
 from __future__ import annotations
 
-import pytest
-from ether_setup import die, hand, inventory, new_game, reveal, snapshot, spawn
+from ether_setup import die, hand, inventory, new_game, reveal, spawn
 
 from rulekeeper.boards.mapcards import CardPos, Space
-from rulekeeper.core import RuleViolation, ScriptedSampler, advance_chance
+from rulekeeper.core import ScriptedSampler, advance_chance
+from rulekeeper.core.conformance import assert_rejected
 from rulekeeper.games.ether.actions import (
     AddSource,
     EndMovement,
@@ -26,14 +26,6 @@ from rulekeeper.games.ether.actions import (
 )
 
 
-def rejected(state, action, rule_id: str) -> None:
-    before = snapshot(state)
-    with pytest.raises(RuleViolation) as caught:
-        state.apply(action)
-    assert caught.value.rule_id == rule_id, str(caught.value)
-    assert snapshot(state) == before
-
-
 def test_ET_MOVE_1_each_cunning_buys_one_space() -> None:
     """ET-MOVE-1: two cunning, two steps; then the movement is over."""
     state = new_game()
@@ -44,12 +36,12 @@ def test_ET_MOVE_1_each_cunning_buys_one_space() -> None:
     state.apply(Step("south"))
     assert wren.space == Space(1, 1)
     assert state.moving is None
-    rejected(state, Step("west"), "ET-MOVE-1")
+    assert_rejected(state, Step("west"), "ET-MOVE-1")
 
 
 def test_ET_MOVE_1_a_move_spends_at_least_one_cunning() -> None:
     state = new_game()
-    rejected(state, Pay((), (move(0),)), "ET-MOVE-1")
+    assert_rejected(state, Pay((), (move(0),)), "ET-MOVE-1")
 
 
 def test_ET_MOVE_1_stopping_early_loses_the_unused_steps() -> None:
@@ -58,7 +50,7 @@ def test_ET_MOVE_1_stopping_early_loses_the_unused_steps() -> None:
     state.apply(Step("east"))
     state.apply(EndMovement())
     assert state.moving is None
-    rejected(state, Step("south"), "ET-MOVE-1")
+    assert_rejected(state, Step("south"), "ET-MOVE-1")
 
 
 def test_ET_MOVE_2_movement_cannot_cross_walls() -> None:
@@ -66,9 +58,9 @@ def test_ET_MOVE_2_movement_cannot_cross_walls() -> None:
     state = new_game()
     state.apply(Pay((die("yellow-1"),), (move(1),)))
     assert Step("south") not in state.legal_actions()
-    rejected(state, Step("south"), "ET-MOVE-2")
+    assert_rejected(state, Step("south"), "ET-MOVE-2")
     # Nor off the map: no card lies west.
-    rejected(state, Step("west"), "ET-MOVE-2")
+    assert_rejected(state, Step("west"), "ET-MOVE-2")
     assert Step("east") in state.legal_actions()
 
 
@@ -116,8 +108,8 @@ def test_ET_ATK_1_only_enemies_in_the_active_area() -> None:
     state = new_game()
     reveal(state, "mossy-steps", CardPos(1, 0))
     rat = spawn(state, "gloom-rat", Space(2, 0))  # on the card east of the hero's
-    rejected(state, Pay((die("red-1"),), (attack(rat, 1),)), "ET-ATK-1")
-    rejected(state, Pay((die("red-1"),), (attack("e99", 1),)), "ET-ATK-1")
+    assert_rejected(state, Pay((die("red-1"),), (attack(rat, 1),)), "ET-ATK-1")
+    assert_rejected(state, Pay((die("red-1"),), (attack("e99", 1),)), "ET-ATK-1")
 
 
 def test_ET_ATK_1_wrath_at_a_boss_is_rejected() -> None:
@@ -125,7 +117,7 @@ def test_ET_ATK_1_wrath_at_a_boss_is_rejected() -> None:
     state = new_game()
     reveal(state, "ashen-throne", CardPos(1, 0))
     state.heroes[0].space = Space(2, 1)
-    rejected(
+    assert_rejected(
         state,
         Pay((die("red-1"), hand("ember-spite"), inventory("rope-coil")), (attack("boss", 6),)),
         "ET-ATK-1",
@@ -136,7 +128,7 @@ def test_ET_ATK_2_wrath_that_does_not_defeat_is_rejected() -> None:
     """ET-ATK-2: a Bog Hound has 2 health; one wrath would not defeat it."""
     state = new_game()
     hound = spawn(state, "bog-hound", Space(0, 0))
-    rejected(state, Pay((die("red-1"),), (attack(hound, 1),)), "ET-ATK-2")
+    assert_rejected(state, Pay((die("red-1"),), (attack(hound, 1),)), "ET-ATK-2")
     state.apply(AddSource(die("red-1")))
     assert not [a for a in state.legal_actions() if isinstance(a, Spend)]
     state.apply(AddSource(hand("ember-spite")))
@@ -165,7 +157,7 @@ def test_ET_BOSS_1_a_boss_faced_before_its_prerequisites_is_rejected() -> None:
     """ET-BOSS-1: the Ashen Warden needs the ether lantern kindled first."""
     state = new_game()
     _throne(state)
-    rejected(state, Pay((die("red-1"),), (face_boss(1),)), "ET-BOSS-1")
+    assert_rejected(state, Pay((die("red-1"),), (face_boss(1),)), "ET-BOSS-1")
     state.apply(AddSource(die("red-1")))
     assert not [a for a in state.legal_actions() if isinstance(a, Spend)]
 
@@ -188,10 +180,10 @@ def test_ET_BOSS_1_once_the_lantern_is_kindled_the_boss_can_be_faced() -> None:
 
 def test_ET_BOSS_1_the_boss_must_be_revealed_and_in_the_active_area() -> None:
     state = new_game()
-    rejected(state, Pay((die("red-1"),), (face_boss(1),)), "ET-BOSS-1")
+    assert_rejected(state, Pay((die("red-1"),), (face_boss(1),)), "ET-BOSS-1")
     reveal(state, "ashen-throne", CardPos(1, 0))
     state.resolved_uniques.add("kindle-lantern")
-    rejected(state, Pay((die("red-1"),), (face_boss(1),)), "ET-BOSS-1")
+    assert_rejected(state, Pay((die("red-1"),), (face_boss(1),)), "ET-BOSS-1")
 
 
 def test_explore_then_walk_onto_the_new_card() -> None:

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
 from rulekeeper.core import RuleViolation, ScriptedSampler, advance_chance
 from rulekeeper.core.actions import Action
+from rulekeeper.core.conformance import assert_rejected
 from rulekeeper.games.salvage.game import GAME
 from rulekeeper.games.salvage.records import Enemy
 from rulekeeper.games.salvage.state import SalvageState
@@ -45,12 +44,7 @@ def roll(state: SalvageState, *faces: str) -> None:
 
 def rejected(state: SalvageState, action: Action, rule_id: str) -> RuleViolation:
     """``action`` is refused citing ``rule_id`` and the state is exactly as before."""
-    before = state.to_dict()
-    with pytest.raises(RuleViolation) as caught:
-        state.apply(action)
-    assert caught.value.rule_id == rule_id, str(caught.value)
-    assert state.to_dict() == before
-    return caught.value
+    return assert_rejected(state, action, rule_id)
 
 
 def statuses(state: SalvageState, hero: int) -> list[str]:

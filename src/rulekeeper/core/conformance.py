@@ -13,6 +13,7 @@ import random
 from dataclasses import dataclass
 from fractions import Fraction
 
+from rulekeeper.core.actions import Action
 from rulekeeper.core.errors import RuleViolation
 from rulekeeper.core.game import Game, State
 from rulekeeper.core.randomness import RandomPolicy, SeededSampler
@@ -33,6 +34,25 @@ class ConformanceReport:
 def _require(condition: bool, message: str) -> None:
     if not condition:
         raise ConformanceError(message)
+
+
+def assert_rejected(state: State, action: Action, rule_id: str) -> RuleViolation:
+    """Check that ``action`` is refused citing ``rule_id`` and changes nothing.
+
+    The one-line form of every rule test's "illegal, and the state is exactly as
+    it was" (history and log included); returns the violation for further checks.
+    """
+    before = state.to_dict()
+    try:
+        state.apply(action)
+    except RuleViolation as violation:
+        _require(
+            violation.rule_id == rule_id,
+            f"{action.label()} was refused under {violation.rule_id}, not {rule_id}: {violation}",
+        )
+        _require(state.to_dict() == before, f"the refused {action.label()} changed the state")
+        return violation
+    raise ConformanceError(f"{action.label()} was accepted; expected a {rule_id} violation")
 
 
 def check_step(state: State) -> None:
