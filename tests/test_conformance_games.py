@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from rulekeeper.core.conformance import check_game
+from rulekeeper.core.conformance import check_game, fuzz_game
 from rulekeeper.core.game import Game
 from rulekeeper.core.registry import SHIPPED_GAMES, all_games
 
@@ -32,6 +32,16 @@ def test_shipped_scenarios_conform_to_the_protocol(game: Game, scenario: str, ru
     report = check_game(game, scenario, range(1, 4), ruleset=ruleset)
     assert report.games == 3
     assert all(o.split(":")[0] in ("won", "lost") for o in report.outcomes), report.outcomes
+
+
+@pytest.mark.parametrize(
+    ("game", "scenario", "ruleset"),
+    CASES,
+    ids=[f"{g.name}-{s}-{r}" for g, s, r in CASES],
+)
+def test_near_miss_actions_are_refused_cleanly(game: Game, scenario: str, ruleset: str) -> None:
+    """Nudged and out-of-place actions are refused with a RuleViolation, never a crash."""
+    assert fuzz_game(game, scenario, range(1, 3), ruleset=ruleset) > 0
 
 
 def test_every_shipped_game_package_registers() -> None:

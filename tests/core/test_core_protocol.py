@@ -173,3 +173,22 @@ def test_assert_rejected_checks_the_rule_and_the_untouched_state() -> None:
         assert_rejected(state, Declare(3), "DR-TURN-1")
     with pytest.raises(ConformanceError, match="was accepted"):
         assert_rejected(state, Declare(1), "DR-DICE-1")
+
+
+def test_fuzz_game_finds_a_check_that_crashes() -> None:
+    """The fuzzer reports a check() that raises something other than RuleViolation."""
+    from rulekeeper.core.conformance import ConformanceError, fuzz_game
+
+    class Fragile(DiceRaceState):
+        def check(self, action: object) -> None:
+            if isinstance(action, Declare) and action.dice not in (1, 2):
+                raise KeyError(action.dice)
+            super().check(action)  # type: ignore[arg-type]
+
+    class FragileRace(DiceRace):
+        def new_state(self, scenario: str, seed: int, ruleset: str | None = None) -> Fragile:
+            return Fragile(self, ruleset="standard", scenario=scenario, seed=seed, goal=15)
+
+    assert fuzz_game(GAME, "long", range(3)) > 0
+    with pytest.raises(ConformanceError, match="raised KeyError"):
+        fuzz_game(FragileRace(), "long", range(3))

@@ -8,6 +8,7 @@ round-trip through JSON, and a replay of the history reproduces the state.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from dataclasses import dataclass
@@ -143,3 +144,88 @@ def _check_deep(state: State, probe: random.Random) -> None:
             raise ConformanceError(
                 f"{candidate.label()} is not in legal_actions() but was accepted"
             )
+
+
+def _mutations(action: Action, rng: random.Random, strings: list[str]) -> list[Action]:
+    """Near-miss variants of ``action``: each field nudged or swapped for another value."""
+    variants: list[Action] = []
+    for field in dataclasses.fields(action):
+        value = getattr(action, field.name)
+        replacement: object
+        if isinstance(value, bool):
+            replacement = not value
+        elif isinstance(value, int):
+            replacement = value + rng.choice((-2, -1, 1, 2, 7))
+        elif isinstance(value, str) and strings:
+            replacement = rng.choice(strings)
+        elif isinstance(value, tuple) and value:
+            replacement = value[:-1] if rng.random() < 0.5 else (*value, value[0])
+        else:
+            continue
+        try:
+            variants.append(dataclasses.replace(action, **{field.name: replacement}))
+        except (TypeError, ValueError):
+            continue
+    return variants
+
+
+def fuzz_game(
+    game: Game,
+    scenario: str,
+    seeds: range | list[int],
+    *,
+    ruleset: str | None = None,
+    probes_per_step: int = 4,
+    max_actions: int = 20_000,
+) -> int:
+    """Offer near-miss and out-of-place actions at every step of seeded random games.
+
+    Every offered action must either be legal (listed) or be refused with a
+    :class:`RuleViolation` that leaves the state unchanged; any other exception
+    is a bug. Returns how many illegal actions were refused.
+    """
+    refused = 0
+    pool: list[Action] = []
+    strings: list[str] = []
+    for seed in seeds:
+        state = game.new_state(scenario, seed, ruleset)
+        policy = RandomPolicy(seed)
+        sampler = SeededSampler(seed)
+        rng = random.Random(f"fuzz:{seed}")
+        for _ in range(max_actions):
+            if state.is_terminal():
+                break
+            legal = state.legal_actions()
+            for action in legal[:8]:
+                pool.append(action)
+                strings.extend(
+                    v
+                    for v in (getattr(action, f.name) for f in dataclasses.fields(action))
+                    if isinstance(v, str)
+                )
+            if len(pool) > 400:
+                del pool[:200]
+            if len(strings) > 400:
+                del strings[:200]
+            candidates = _mutations(rng.choice(legal), rng, strings) + rng.sample(
+                pool, min(len(pool), probes_per_step)
+            )
+            before = state.to_dict()
+            for candidate in rng.sample(candidates, min(len(candidates), probes_per_step)):
+                if candidate in legal:
+                    continue
+                try:
+                    state.check(candidate)
+                except RuleViolation:
+                    refused += 1
+                    _require(state.to_dict() == before, f"checking {candidate!r} changed the state")
+                    continue
+                except Exception as error:
+                    raise ConformanceError(
+                        f"seed {seed}: checking {candidate!r} raised {type(error).__name__}: {error}"
+                    ) from error
+                raise ConformanceError(
+                    f"seed {seed}: {candidate!r} passes check() but is not in legal_actions()"
+                )
+            state.apply(sampler.sample(state) if state.is_chance_node() else policy.choose(state))
+    return refused
