@@ -185,3 +185,36 @@ def test_ET_UNQ_1_only_unique_actions_printed_on_the_map_exist() -> None:
     assert_rejected(state, Pay((die("green-1"),), (unique("summon-dragons"),)), "ET-UNQ-1")
     # Printed on a card still in the map deck: not in the hero's space (ET-MAP-1).
     assert_rejected(state, Pay((die("green-1"),), (unique("drink-spring"),)), "ET-MAP-1")
+
+
+# -- what the log cites for an effect's draws ----------------------------------
+def test_ET_INF_1_an_instant_cards_draw_is_logged_under_ET_INF_1() -> None:
+    """ET-INF-1: the card Glimmer Thought draws is its effect, not the Refresh (ET-ROUND-1)."""
+    state = new_game()
+    state.apply(Pay((die("yellow-1"),), (influence("glimmer-thought"),)))
+    advance_chance(state, ScriptedSampler(["red-fury"]))
+    draw = state.log[-1]
+    assert draw.kind == "draw" and draw.data["card"] == "red-fury"
+    assert draw.rules == ("ET-INF-1",)
+
+
+def test_ET_INF_1_an_item_gained_by_an_instant_card_is_logged_under_ET_INF_1() -> None:
+    """ET-INF-1: Scavenge gains an item; the gain is the card's effect, not a unique action's."""
+    state = new_game()
+    give(state, 0, "scavenge")
+    state.apply(Pay((die("green-1"), hand("glimmer-thought")), (influence("scavenge"),)))
+    advance_chance(state, ScriptedSampler(["smoke-vial"]))
+    gain = state.log[-1]
+    assert gain.kind == "item" and "smoke-vial" in state.heroes[0].inventory
+    assert gain.rules == ("ET-INF-1",)
+
+
+def test_ET_UNQ_1_a_unique_actions_draws_are_logged_under_ET_UNQ_1() -> None:
+    """ET-UNQ-1: Listen at the well draws two; each draw cites the unique action."""
+    state = new_game()
+    reveal(state, "whispering-well", CardPos(0, -1))
+    state.heroes[0].space = Space(1, -1)
+    state.apply(Pay((die("red-1"),), (unique("well-whispers"),), alternative=1))
+    advance_chance(state, ScriptedSampler(["red-fury", "scavenge"]))
+    draws = [e for e in state.log if e.kind == "draw"][-2:]
+    assert [e.rules for e in draws] == [("ET-UNQ-1",), ("ET-UNQ-1",)]

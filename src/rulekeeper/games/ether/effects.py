@@ -19,6 +19,7 @@ def resolve_effect(state: EtherState, effect: Effect, target: str | None, rule: 
     hero = state.hero
     kind, amount = effect.kind, effect.amount
     if kind == "draw":
+        state.effect_rule = rule
         state.pending_draws.extend([state.active] * amount)
     elif kind == "heal":
         healed = min(amount, hero.max_health - hero.health)
@@ -37,4 +38,5 @@ def resolve_effect(state: EtherState, effect: Effect, target: str | None, rule: 
                 readied += 1
         state.emit("ready", f"{hero.name} readies {readied} {effect.colour} dice", rule)
     elif kind == "gain_item":
+        state.effect_rule = rule
         state.pending_items += amount

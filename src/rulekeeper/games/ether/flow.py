@@ -81,12 +81,12 @@ def chance_outcomes(state: EtherState) -> list[tuple[Action, Fraction]]:
 
 
 def draw_influence(state: EtherState, card: str) -> None:
+    """A draw at Refresh (ET-ROUND-1), or for the effect that asked for it (ET-INF-1/ET-UNQ-1)."""
     hero = state.heroes[state.pending_draws.pop(0)]
     state.influence_deck.draw(card)
     hero.hand.append(card)
-    state.emit(
-        "draw", f"{hero.name} draws {state.content.card_name(card)}", "ET-ROUND-1", card=card
-    )
+    rule = "ET-ROUND-1" if state.phase == "refresh" else state.effect_rule
+    state.emit("draw", f"{hero.name} draws {state.content.card_name(card)}", rule, card=card)
 
 
 def draw_item(state: EtherState, card: str) -> None:
@@ -94,7 +94,10 @@ def draw_item(state: EtherState, card: str) -> None:
     state.item_deck.draw(card)
     state.hero.inventory.append(card)
     state.emit(
-        "item", f"{state.hero.name} gains {state.content.card_name(card)}", "ET-UNQ-1", card=card
+        "item",
+        f"{state.hero.name} gains {state.content.card_name(card)}",
+        state.effect_rule,
+        card=card,
     )
 
 

@@ -82,6 +82,9 @@ class EtherState(State):
         self.pending_map: CardPos | None = None
         self.pending_draws: list[int] = []
         self.pending_items = 0
+        # The rule whose effect the pending draws serve (ET-INF-1 or ET-UNQ-1);
+        # draws at Refresh cite ET-ROUND-1 instead.
+        self.effect_rule = "ET-UNQ-1"
         self.used_uniques: set[str] = set()
         self.resolved_uniques: set[str] = set()
         self.enemy_queue: list[str] = []
@@ -211,6 +214,7 @@ class EtherState(State):
             else [self.pending_map.x, self.pending_map.y],
             "pending_draws": list(self.pending_draws),
             "pending_items": self.pending_items,
+            "effect_rule": self.effect_rule,
             "used_uniques": sorted(self.used_uniques),
             "resolved_uniques": sorted(self.resolved_uniques),
             "enemy_queue": list(self.enemy_queue),
@@ -252,6 +256,7 @@ class EtherState(State):
         self.pending_map = None if pending is None else CardPos(int(pending[0]), int(pending[1]))
         self.pending_draws = [int(i) for i in data["pending_draws"]]
         self.pending_items = int(data["pending_items"])
+        self.effect_rule = str(data.get("effect_rule", "ET-UNQ-1"))
         self.used_uniques = set(data["used_uniques"])
         self.resolved_uniques = set(data["resolved_uniques"])
         self.enemy_queue = [str(u) for u in data["enemy_queue"]]
