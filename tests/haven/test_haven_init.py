@@ -6,6 +6,7 @@ import pytest
 from test_haven_play_support import (
     at,
     chance,
+    dummy_monster,
     monster,
     new_state,
     play,
@@ -14,10 +15,12 @@ from test_haven_play_support import (
 )
 
 from rulekeeper.core import RuleViolation
+from rulekeeper.core.conformance import assert_rejected
 from rulekeeper.games.haven import initiative
 from rulekeeper.games.haven.actions import (
     ActFirst,
     ChooseMonsterOption,
+    GroupFirst,
     PlaceSummon,
     PlayHalf,
     SelectCard,
@@ -63,6 +66,29 @@ def test_HV_INIT_2_still_tied_the_players_choose() -> None:
     play(state, ActFirst("tester2"))
     assert state.order[:2] == ["tester2", "tester"]
     assert any("HV-INIT-2" in e.rules for e in state.log)
+
+
+def test_HV_INIT_2_monster_groups_tied_on_initiative_are_ordered_by_the_players() -> None:
+    """GH p.18: "If there is a tie between two monster types, the players decide which goes
+    first" (FH p.19: other ties, the party decides); the engine does not pick by name."""
+    deck = {
+        "cards": [{"id": "same-30", "initiative": 30, "actions": [{"type": "move", "value": 0}]}]
+    }
+    state = new_state(
+        scenario(
+            monsters=[monster("dummy", at(5, 3)), monster("zombie", at(5, 0))],
+            monster_types={"dummy": dummy_monster(), "zombie": {**dummy_monster(), "deck": "same"}},
+            monster_decks={"dummy": deck, "same": deck},
+        )
+    )
+    select(state, "tester", "t5", "t1")  # 50
+    chance(state, "same-30", "same-30")
+    assert state.phase == "tie" and state.current_player() == 0
+    assert state.legal_actions() == [GroupFirst("dummy"), GroupFirst("zombie")]
+    assert_rejected(state, ActFirst("tester"), "HV-INIT-2")
+    play(state, GroupFirst("zombie"))
+    assert state.order == ["group:zombie", "group:dummy", "tester"]
+    assert any("HV-INIT-2" in e.rules and "zombie" in e.text for e in state.log)
 
 
 def test_HV_INIT_3_a_character_tied_with_a_monster_group_acts_first() -> None:

@@ -41,6 +41,18 @@ class ActFirst(Action):
     character: str
 
 
+@action_type("group-first")
+@dataclass(frozen=True, slots=True)
+class GroupFirst(Action):
+    """Monster groups tied on initiative: the players choose which acts first.
+
+    GH p.18 ("If there is a tie between two monster types, the players
+    decide"); FH p.19 (other ties: the party decides). Cited as HV-INIT-2.
+    """
+
+    group: str
+
+
 @action_type("play-half")
 @dataclass(frozen=True, slots=True)
 class PlayHalf(Action):
@@ -173,6 +185,7 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     SelectCard,
     LongRest,
     ActFirst,
+    GroupFirst,
     PlayHalf,
     MoveTo,
     ChooseTarget,

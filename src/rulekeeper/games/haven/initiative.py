@@ -9,8 +9,11 @@
 - HV-INIT-5: summons act immediately before their summoner, never in the round
   they were summoned (``actors_of_slot``).
 
-Monster groups tied with each other act in order of their type ID (the
-rulebooks leave this to the players; a house reading, docs/games/haven.md).
+Monster groups tied with each other are ordered by the players (GH p.18:
+"the players decide which goes first"; FH p.19: other ties, the party
+decides): ``tied_groups`` finds the set, ``choose_group_first`` records the
+choice. The catalog has no ID of its own for this; refusals name HV-INIT-2,
+the rule for players ordering ties.
 """
 
 from __future__ import annotations
@@ -63,6 +66,39 @@ def choose_first(state: HavenState, hero_id: str) -> None:
     hero.tie_rank = len(placed) + 1
 
 
+def group_initiative(state: HavenState, name: str) -> int | None:
+    """HV-INIT-4: the group's initiative this round; None if it does not act in the order."""
+    group = state.groups[name]
+    if group.card is None or not monsters_of(state, name):
+        return None
+    return monster_card_initiative(state, name, group.card)
+
+
+def tied_groups(state: HavenState) -> list[str]:
+    """Monster groups tied on initiative and not yet ordered: the players decide (GH p.18)."""
+    by_initiative: dict[int, list[str]] = {}
+    for name in sorted(state.groups):
+        value = group_initiative(state, name)
+        if value is not None:
+            by_initiative.setdefault(value, []).append(name)
+    for value in sorted(by_initiative):
+        unplaced = [g for g in by_initiative[value] if state.groups[g].tie_rank == 0]
+        if len(unplaced) > 1:
+            return unplaced
+    return []
+
+
+def choose_group_first(state: HavenState, name: str) -> None:
+    """The players put this tied group ahead of the groups still tied with it."""
+    value = group_initiative(state, name)
+    placed = [
+        g
+        for g, group in state.groups.items()
+        if group.tie_rank > 0 and group_initiative(state, g) == value
+    ]
+    state.groups[name].tie_rank = len(placed) + 1
+
+
 def turn_order(state: HavenState) -> list[str]:
     """HV-INIT-1/3/4: character IDs and ``group:TYPE`` slots in acting order."""
     keyed: list[tuple[tuple[int, int, int, int, str], str]] = []
@@ -72,10 +108,11 @@ def turn_order(state: HavenState) -> list[str]:
         rank = hero.tie_rank if hero.tie_rank > 0 else 9
         keyed.append(((first, 0, second, rank, hero.id), hero.id))
     for name, group in sorted(state.groups.items()):
-        if group.card is None or not monsters_of(state, name):
+        initiative = group_initiative(state, name)
+        if initiative is None:
             continue
-        initiative = monster_card_initiative(state, name, group.card)
-        keyed.append(((initiative, 1, 0, 0, name), GROUP_PREFIX + name))
+        rank = group.tie_rank if group.tie_rank > 0 else 9
+        keyed.append(((initiative, 1, 0, rank, name), GROUP_PREFIX + name))
     keyed.sort()
     return [slot for _, slot in keyed]
 

@@ -44,6 +44,7 @@ from rulekeeper.games.haven.actions import (
     ChooseMonsterOption,
     ChooseTarget,
     DrawAbility,
+    GroupFirst,
     LongRest,
     LoseCard,
     Negate,
@@ -139,7 +140,9 @@ def pending_decision(state: HavenState) -> str:
     if state.phase == "draw":
         return "draw monster ability cards"
     if state.phase == "tie":
-        return "characters tied on initiative: who acts first? (HV-INIT-2)"
+        if initiative.tied_characters(state):
+            return "characters tied on initiative: who acts first? (HV-INIT-2)"
+        return "monster groups tied on initiative: which acts first? (HV-INIT-2)"
     if state.phase == "rest" and state.rest is not None:
         r = state.rest
         if r.stage == "decide":
@@ -183,7 +186,10 @@ def legal_actions(state: HavenState) -> list[Action]:
         hero = cards.selecting_hero(state)
         return cards.selection_actions(hero) if hero is not None else []
     if state.phase == "tie":
-        return [ActFirst(h) for h in initiative.tied_characters(state)]
+        tied = initiative.tied_characters(state)
+        if tied:
+            return [ActFirst(h) for h in tied]
+        return [GroupFirst(g) for g in initiative.tied_groups(state)]
     if state.phase == "rest" and state.rest is not None:
         return rest.rest_actions(state, state.rest)
     if t is None:
@@ -269,7 +275,8 @@ def check(state: HavenState, action: Action) -> None:
             cards.check_selection(hero, action)
         raise RuleViolation("HV-CARD-1", f"{action.label()} is not a card selection now")
     if state.phase == "tie":
-        raise RuleViolation("HV-INIT-2", "choose one of the characters still tied")
+        who = "characters" if initiative.tied_characters(state) else "monster groups"
+        raise RuleViolation("HV-INIT-2", f"choose one of the {who} still tied")
     if state.phase == "rest" and state.rest is not None:
         rest.check_rest(state, state.rest, action)
         raise RuleViolation("HV-REST-1", f"{action.label()} is not part of the short rest now")
@@ -347,6 +354,13 @@ def apply(state: HavenState, action: Action) -> None:
     elif isinstance(action, ActFirst):
         initiative.choose_first(state, action.character)
         state.emit("initiative", f"the players let {action.character} act first", "HV-INIT-2")
+    elif isinstance(action, GroupFirst):
+        initiative.choose_group_first(state, action.group)
+        state.emit(
+            "initiative",
+            f"monster groups tied on initiative: the players let {action.group} act first",
+            "HV-INIT-2",
+        )
     elif state.phase == "rest" and state.rest is not None:
         if rest.apply_rest(state, state.rest, action):
             state.rest = rest.next_rester(state, state.rest.hero)
@@ -467,7 +481,7 @@ def advance(state: HavenState) -> None:
             state.phase = "tie"
             continue
         if state.phase == "tie":
-            if initiative.tied_characters(state):
+            if initiative.tied_characters(state) or initiative.tied_groups(state):
                 return
             _start_turns(state)
             continue
@@ -602,6 +616,7 @@ def _end_of_round(state: HavenState) -> None:
         if group.reshuffle_due:
             group.deck.reshuffle()
             group.reshuffle_due = False
+        group.tie_rank = 0
     for figure in state.figures.values():
         figure.shield = 0
         figure.retaliate = []

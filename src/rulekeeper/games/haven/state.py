@@ -101,6 +101,8 @@ class Group:
     deck: Deck
     card: str | None = None
     reshuffle_due: bool = False
+    tie_rank: int = 0
+    """The order the players chose among groups tied on initiative (GH p.18; FH p.19)."""
 
 
 @dataclass
