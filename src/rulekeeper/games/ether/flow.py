@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 from rulekeeper.core.actions import Action
 from rulekeeper.core.errors import RuleViolation
 from rulekeeper.core.game import CHANCE, TERMINAL, Outcome
-from rulekeeper.games.ether import combat
+from rulekeeper.games.ether import combat, movement
 from rulekeeper.games.ether.actions import DrawEnemy, DrawInfluence, DrawItem, DrawMap
 from rulekeeper.games.ether.resources import NOTHING
 
@@ -164,8 +164,9 @@ def _next_hero(state: EtherState) -> None:
 
 
 def end_activation(state: EtherState) -> None:
+    """The hero stops; gathered sources go back, paid steps not taken are lost (ET-PAY-3)."""
     state.draft.clear()
-    state.moving = None
+    movement.end_movement(state)
     state.cancels = 0
     state.last_surplus = NOTHING
     state.emit("end_activation", f"{state.hero.name} ends their activation", "ET-ROUND-1")
