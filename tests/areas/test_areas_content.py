@@ -118,3 +118,26 @@ def test_unknown_scenario_and_bad_toml(tmp_path: Path) -> None:
     assert caught.value.source == str(broken)
     with pytest.raises(ValueError, match="unknown ruleset"):
         GAME.new_state("sunken-gate", 1, "deluxe")
+
+
+def test_a_hero_placed_under_its_own_id_is_named_and_plays(tmp_path: Path) -> None:
+    """A placement's ``id`` names the figure; the player is still named by the hero card,
+    also once that hero has fallen."""
+    path = tmp_path / "twins.toml"
+    path.write_text(
+        """
+format = "rulekeeper-areas/1"
+title = "Twins"
+round_limit = 3
+areas = [{ id = "a", name = "A", capacity = 3 }, { id = "b", name = "B", capacity = 2 }]
+links = [{ between = ["a", "b"] }]
+heroes = [{ figure = "orla", area = "a", id = "orla-left" }, { figure = "brannoc", area = "a", id = "tank" }]
+enemies = [{ figure = "skitterer", area = "b" }]
+""",
+        encoding="utf-8",
+    )
+    state = GAME.new_state(str(path), 1)
+    assert state.player_name(state.current_player()) == "Orla Thistledown"
+    assert state.player_name(1) == "Brannoc Ironvow"
+    del state.figures["tank"]
+    assert state.player_name(1) == "Brannoc Ironvow"

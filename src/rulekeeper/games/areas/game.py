@@ -114,7 +114,10 @@ class AreasState(State):
         if player == CHANCE:
             return "chance"
         if 0 <= player < len(self.hero_order):
-            return self.setup.heroes[self.hero_order[player]].name
+            # A placement may give the hero its own figure id; the name is its catalog entry's.
+            hero_id = self.hero_order[player]
+            type_id = next(s.type_id for s in self.setup.start if s.id == hero_id)
+            return self.setup.heroes[type_id].name
         return super().player_name(player)
 
     def pending_decision(self) -> str:
