@@ -120,3 +120,33 @@ def test_unknown_scenario_and_bad_toml(tmp_path: Path) -> None:
     path.write_text("format = ", encoding="utf-8")
     with pytest.raises(ContentError, match="TOML"):
         load_scenario(str(path))
+
+
+def test_ET_BOSS_1_a_boss_requirement_must_be_on_a_map_card_of_the_scenario(
+    tmp_path: Path,
+) -> None:
+    """ET-BOSS-1: the Warden needs the chapel's lantern; without the chapel it can never be faced."""
+    path = tmp_path / "nochapel.toml"
+    path.write_text(SCENARIO.format(extra="").replace(', "lantern-chapel"', ""), encoding="utf-8")
+    with pytest.raises(ContentError, match="kindle-lantern") as caught:
+        load_scenario(str(path))
+    assert caught.value.field == "boss 'ashen-warden'.requires"
+
+
+def test_the_boss_lair_cannot_be_the_start_card(tmp_path: Path) -> None:
+    """The boss appears when its lair is explored (ET-EXP-1); a lair at the start never would."""
+    extra = """
+[[map_card]]
+id = "throne-gate"
+name = "Throne Gate"
+  [[map_card.space]]
+  at = [1, 1]
+  boss = true
+"""
+    text = SCENARIO.format(extra=extra).replace('"crossroads"', '"throne-gate"')
+    text = text.replace('"ashen-throne", ', "")
+    path = tmp_path / "startlair.toml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(ContentError, match="lair") as caught:
+        load_scenario(str(path))
+    assert caught.value.field == "scenario.start_card"

@@ -397,14 +397,23 @@ class _Builder:
         boss = self.bosses.get(header.boss)
         if boss is None:
             raise self.fail(f"unknown boss {header.boss!r}", f"{where}.boss")
+        used_maps = {header.start_card, *header.map_deck}
         for req in boss.requires:
             if req not in self.uniques:
                 raise self.fail(f"unknown unique action {req!r}", f"boss {boss.id!r}.requires")
-        lairs = [
-            c
-            for c in [header.start_card, *header.map_deck]
-            if any(f.boss for f in map_cards[c].features.values())
-        ]
+            # ET-BOSS-1: a requirement printed on no card of this map could never be met.
+            if self.uniques[req].card not in used_maps:
+                raise self.fail(
+                    f"unique action {req!r} is on map card {self.uniques[req].card!r}, "
+                    "which is not in this scenario",
+                    f"boss {boss.id!r}.requires",
+                )
+        # The boss appears when its lair is explored (ET-EXP-1), never on the start card.
+        if any(f.boss for f in map_cards[header.start_card].features.values()):
+            raise self.fail(
+                "the boss's lair must be explored, not be the start card", f"{where}.start_card"
+            )
+        lairs = [c for c in header.map_deck if any(f.boss for f in map_cards[c].features.values())]
         if len(lairs) != 1 or sum(f.boss for f in map_cards[lairs[0]].features.values()) != 1:
             raise self.fail(
                 "exactly one space of the map deck must hold the boss", f"{where}.map_deck"
@@ -422,7 +431,6 @@ class _Builder:
         )
         if not enemy_deck:
             raise self.fail("the enemy deck is empty", f"{where}.enemy_deck")
-        used_maps = {header.start_card, *header.map_deck}
         return Scenario(
             name=header.name,
             title=header.title,
