@@ -7,7 +7,7 @@ by step: :class:`AddSource` per source, then :class:`Spend` naming the action;
 the engine checks both through one function (``payment.check_payment``).
 
 An intent is what a payment buys; each has a ``kind`` tag so its JSON form is
-self-describing: ``{"type": "pay", "sources": [{"kind": "die", "ref": "wren:yellow-1"}],
+self-describing: ``{"type": "pay", "sources": [{"kind": "die", "ref": "yellow-1"}],
 "actions": [{"kind": "move", "steps": 1}], "alternative": 0}``.
 """
 
