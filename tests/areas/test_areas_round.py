@@ -198,3 +198,40 @@ def test_round_limit_ends_the_game_as_a_loss_house_assumption() -> None:
     pass_turn(state)
     assert result(state) == "lost"
     assert "round limit" in str(state.outcome())
+
+
+def test_AR_ROUND_1_an_enemy_next_to_an_ally_still_moves_toward_the_nearest_hero() -> None:
+    """AR-ROUND-1: each enemy moves one area toward the nearest hero, then attacks if it
+    can. Only a hero already in reach keeps it from moving (house reading 4); an ally in
+    its area does not. From b, the hero's area a and the ally's area c are below capacity,
+    so it reaches no one."""
+    state = build(
+        areas=[("a", 3, 0), ("b", 3, 0), ("c", 3, 0)],
+        links=[("a", "b"), ("b", "c")],
+        heroes=[("warden", "a")],
+        allies=[("hound", "c")],
+        enemies=[("crawler", "c")],
+    )
+    pass_turn(state)
+    pass_turn(state)
+    assert state.figures["crawler-1"].area == "b"
+    assert state.figures["hound"].health == 4
+    assert any(e.text == "Crawler 1 cannot reach anyone after moving" for e in state.log)
+
+
+def test_AR_ROUND_1_an_enemy_with_no_step_toward_a_hero_still_attacks_an_ally() -> None:
+    """AR-ROUND-1: an enemy that cannot move toward the nearest hero (the hero's ledge is
+    full, and at another height, so out of reach) still attacks if it can: here the ally
+    in its own area."""
+    state = build(
+        areas=[("a", 1, 1), ("b", 3, 0)],
+        links=[("a", "b")],
+        heroes=[("warden", "a")],
+        allies=[("hound", "b")],
+        enemies=[("crawler", "b")],
+    )
+    pass_turn(state)
+    pass_turn(state)
+    assert state.figures["crawler-1"].area == "b"
+    assert state.figures["hound"].health == 3
+    assert state.figures["warden"].health == 10

@@ -1,10 +1,13 @@
 """The enemies' turns of a round (AR-ROUND-1, an ASSUMED rule).
 
 Each enemy in turn: a stunned enemy skips its turn; a poisoned one loses
-health first. Then, if it can reach a hero (or, failing that, an ally) with
-the same reach rules as the party (AR-REQ-3, AR-REQ-4, AR-RANGE-1), it attacks
-the nearest one for its printed damage. Otherwise it moves one area toward the
-nearest hero, into an area with room for its size, and attacks if it now can.
+health first. Then, if it can reach a hero with the same reach rules as the
+party (AR-REQ-3, AR-REQ-4, AR-RANGE-1), it attacks the nearest one for its
+printed damage without moving. Otherwise it moves one area toward the nearest
+hero, into an area with room for its size, and attacks if it now can (or, when
+it has no such step, if it can where it stands): the nearest reachable hero,
+else the nearest reachable ally. An ally within reach does not hold it back
+from moving toward the heroes.
 
 The engine decides nothing the rules leave open: when two targets are equally
 near, or two areas are equally good steps, the players choose (an
@@ -22,12 +25,14 @@ if TYPE_CHECKING:
     from rulekeeper.games.areas.game import AreasState
 
 
-def attack_options(state: AreasState, enemy: Figure) -> list[str]:
+def attack_options(
+    state: AreasState, enemy: Figure, kinds: tuple[str, ...] = ("hero", "ally")
+) -> list[str]:
     """The figures the enemy may attack now: the nearest reachable heroes, else allies."""
     at_range = state.setup.enemies[enemy.type_id].range
     report = melee_reach(state.board, enemy, state.figures, at_range)
     reachable = [state.figures[r.target] for r in report if r.reachable]
-    for kind in ("hero", "ally"):
+    for kind in kinds:
         group = [f for f in reachable if f.kind == kind]
         if group:
             distance = {f.id: state.board.open_distance(enemy.area, f.area) or 0 for f in group}
@@ -73,26 +78,37 @@ def run_enemy_turn(state: AreasState) -> None:
             if enemy.id not in state.figures:
                 end_enemy_turn(state)
                 return
-    targets = attack_options(state, enemy)
-    if len(targets) > 1:
-        state.choice = EnemyChoice(enemy.id, "target", tuple(targets))
+    if not state.enemy_moved:
+        # Only a hero already in reach spares the move toward the heroes (house reading).
+        if _attack_or_choose(state, enemy, attack_options(state, enemy, ("hero",))):
+            return
+        steps = step_options(state, enemy)
+        if len(steps) > 1:
+            state.choice = EnemyChoice(enemy.id, "step", tuple(steps))
+            return
+        if steps:
+            enemy_step(state, enemy, steps[0])
+            return
+        targets = attack_options(state, enemy)
+        if not targets:
+            state.emit("enemy", f"{enemy.name} has no step toward a hero and waits", "AR-ROUND-1")
+            end_enemy_turn(state)
+            return
+        state.emit("enemy", f"{enemy.name} has no step toward a hero", "AR-ROUND-1")
+        _attack_or_choose(state, enemy, targets)
         return
-    if targets:
-        enemy_attack(state, enemy, targets[0])
-        return
-    if state.enemy_moved:
+    if not _attack_or_choose(state, enemy, attack_options(state, enemy)):
         state.emit("enemy", f"{enemy.name} cannot reach anyone after moving", "AR-ROUND-1")
         end_enemy_turn(state)
-        return
-    steps = step_options(state, enemy)
-    if not steps:
-        state.emit("enemy", f"{enemy.name} has no step toward a hero and waits", "AR-ROUND-1")
-        end_enemy_turn(state)
-        return
-    if len(steps) > 1:
-        state.choice = EnemyChoice(enemy.id, "step", tuple(steps))
-        return
-    enemy_step(state, enemy, steps[0])
+
+
+def _attack_or_choose(state: AreasState, enemy: Figure, targets: list[str]) -> bool:
+    """Attack the one target, or let the players break a tie; False if there is none."""
+    if len(targets) > 1:
+        state.choice = EnemyChoice(enemy.id, "target", tuple(targets))
+    elif targets:
+        enemy_attack(state, enemy, targets[0])
+    return bool(targets)
 
 
 def enemy_step(state: AreasState, enemy: Figure, area: str) -> None:
