@@ -90,3 +90,23 @@ def test_poison_declared_with_the_attack_wounds_at_the_enemys_turn() -> None:
     assert crawler.poison == 1
     assert crawler.health == 1  # 3 - 1 damage - 1 poison at its turn start
     assert state.uses_left["duelist"]["test-venom"] == 0
+
+
+def test_AR_DECL_3_a_rune_stun_is_cited_as_the_declared_effect_not_AR_DMG_4() -> None:
+    """AR-DECL-3: the Frost Rune's stun is an optional effect declared with an attack that
+    shows damage; AR-DMG-4 (an attack showing no damage) does not apply to it."""
+    state = _arena("orla", enemy="brute")
+    state.apply(MeleeAttack("orla", "thornlash", "brute-1", "briar-staff", ("frost-rune",)))
+    roll(state, "hit", "blank")
+    stun = [e for e in state.log if e.kind == "stun"][-1]
+    assert stun.rules == ("AR-DECL-3",)
+    assert state.figures["brute-1"].health == 7
+    assert state.figures["orla"].health == 9  # the stunned brute skipped its turn
+
+
+def test_AR_DMG_4_an_ally_stun_without_damage_is_cited_as_AR_DMG_4() -> None:
+    state = _arena(ally="wisp")
+    state.apply(Pass("warden"))
+    state.apply(MeleeAttack("wisp", "glare", "brute-1"))
+    stun = [e for e in state.log if e.kind == "stun"][-1]
+    assert stun.rules == ("AR-DMG-4",)

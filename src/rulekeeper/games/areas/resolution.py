@@ -156,7 +156,13 @@ def hit(
         target.poison += poison
         state.emit("poison", f"{target.name} is poisoned ({target.poison})", "AR-DECL-3")
     if stun:
+        # A hero's stun comes from a declared optional effect (AR-DECL-3); an ally's from
+        # its printed attack: AR-DMG-4 when it shows no damage, else AR-DMG-3.
+        if attacker.kind == "hero":
+            rule = "AR-DECL-3"
+        else:
+            rule = "AR-DMG-3" if breakdown.shows_damage else "AR-DMG-4"
         target.stunned = True
-        state.emit("stun", f"{target.name} is stunned and will skip its next turn", "AR-DMG-4")
+        state.emit("stun", f"{target.name} is stunned and will skip its next turn", rule)
     if breakdown.total:
         state.wound(target, breakdown.total, f"{target.name} loses {breakdown.total} health")
