@@ -43,3 +43,22 @@ def test_the_payment_panel_shows_the_surplus_before_confirming() -> None:
     assert "gathered: 1 cunning + 1 wrath" in text
     assert "move 1 - cost 1 cunning; surplus lost: 1 wrath" in text
     assert GAME.describe_action(state, Spend(move(1))).endswith("surplus lost: 1 wrath")
+
+
+def test_ET_ROUND_1_the_enemy_phase_choice_names_the_enemy_and_the_damage() -> None:
+    """ET-ROUND-1: the heroes see who strikes and what each choice costs (armor counted)."""
+    from rulekeeper.games.ether.actions import AssignDamage, EndActivation
+
+    state = new_game()
+    state.heroes[1].inventory.append("warding-cloak")  # armor 1 for Odo
+    state.item_deck.draw("warding-cloak")
+    hound = spawn(state, "bog-hound", Space(1, 1))
+    state.apply(EndActivation())
+    state.apply(EndActivation())
+    assert "Bog Hound" in state.pending_decision()
+    assert GAME.describe_action(state, AssignDamage(hound, "wren")).startswith(
+        "Wren Ashvale takes 2 damage from Bog Hound"
+    )
+    assert GAME.describe_action(state, AssignDamage(hound, "odo")).startswith(
+        "Odo Brackwater takes 1 damage from Bog Hound"
+    )

@@ -93,14 +93,19 @@ def heroes_on_card(state: EtherState, enemy: Enemy) -> list[Hero]:
     return [h for h in state.heroes if h.space is not None and state.board.card_of(h.space) == pos]
 
 
-def deal_enemy_damage(state: EtherState, enemy: Enemy, hero: Hero) -> None:
-    """ET-ROUND-1 enemy phase: the enemy deals its damage, less the hero's armor."""
+def enemy_damage_to(state: EtherState, enemy: Enemy, hero: Hero) -> int:
+    """ET-ROUND-1 enemy phase: the damage ``enemy`` deals ``hero``, less the hero's armor."""
     full = (
         state.content.boss.damage
         if enemy.uid == BOSS_UID
         else state.content.enemies[enemy.card].damage
     )
-    damage = max(0, full - state.passive(hero, "armor"))
+    return max(0, full - state.passive(hero, "armor"))
+
+
+def deal_enemy_damage(state: EtherState, enemy: Enemy, hero: Hero) -> None:
+    """ET-ROUND-1 enemy phase: the enemy deals its damage, less the hero's armor."""
+    damage = enemy_damage_to(state, enemy, hero)
     hero.health = max(0, hero.health - damage)
     state.emit(
         "enemy_damage", f"{state.enemy_name(enemy)} deals {damage} to {hero.name}", "ET-ROUND-1"

@@ -16,7 +16,7 @@ from rich.text import Text
 
 from rulekeeper.boards.mapcards import Space
 from rulekeeper.core.actions import Action
-from rulekeeper.games.ether import payment
+from rulekeeper.games.ether import combat, payment
 from rulekeeper.games.ether.actions import (
     ACTION_KIND,
     AddSource,
@@ -51,7 +51,11 @@ def pending_decision(state: EtherState) -> str:
     if state.is_chance_node():
         return "waiting on a draw"
     if state.phase == "enemy":
-        return f"enemy phase: who on the card takes the damage of {state.enemy_queue[0]}?"
+        enemy = state.enemies[state.enemy_queue[0]]
+        return (
+            f"enemy phase: {state.enemy_name(enemy)} ({enemy.uid}) strikes - "
+            "which hero on its card takes the damage?"
+        )
     if state.draft:
         gathered = _gathered(state)
         return (
@@ -118,7 +122,14 @@ def describe_action(state: EtherState, action: Action) -> str:
         )
     if isinstance(action, AssignDamage):
         hero = state.hero_by_id(action.hero)
-        return f"{hero.name if hero else action.hero} takes the damage of {action.enemy}"
+        enemy = state.enemies.get(action.enemy)
+        if hero is None or enemy is None:
+            return action.label()
+        damage = combat.enemy_damage_to(state, enemy, hero)
+        return (
+            f"{hero.name} takes {damage} damage from {state.enemy_name(enemy)} ({enemy.uid}), "
+            f"{hero.health} health left before it"
+        )
     if isinstance(action, DrawEnemy):
         return f"enemy deck reveals {state.content.enemies[action.card].name}"
     if isinstance(action, DrawMap):
