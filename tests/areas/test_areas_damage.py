@@ -110,3 +110,19 @@ def test_AR_DMG_4_an_ally_stun_without_damage_is_cited_as_AR_DMG_4() -> None:
     state.apply(MeleeAttack("wisp", "glare", "brute-1"))
     stun = [e for e in state.log if e.kind == "stun"][-1]
     assert stun.rules == ("AR-DMG-4",)
+
+
+def test_every_wound_cites_the_rule_that_dealt_it() -> None:
+    """The damage of an attack cites AR-DMG-1/2; poison at the start of the enemy's turn
+    cites the declared effect (AR-DECL-3) and the house rule that times it (AR-ROUND-1)."""
+    state = _arena("duelist", enemy="brute")
+    state.apply(MeleeAttack("duelist", "cut", "brute-1", "test-axe", ("test-venom",)))
+    roll(state, "hit")
+    wounds = [e for e in state.log if e.kind == "wound"]
+    assert [e.text for e in wounds[:2]] == [
+        "Brute 1 loses 2 health (6/8 left)",
+        "Brute 1 suffers 1 poison damage (5/8 left)",
+    ]
+    assert wounds[0].rules == ("AR-DMG-1", "AR-DMG-2")
+    assert wounds[1].rules == ("AR-DECL-3", "AR-ROUND-1")
+    assert all(e.rules for e in state.log if e.kind == "wound")

@@ -74,7 +74,13 @@ def run_enemy_turn(state: AreasState) -> None:
             end_enemy_turn(state)
             return
         if enemy.poison:
-            state.wound(enemy, enemy.poison, f"{enemy.name} suffers {enemy.poison} poison damage")
+            state.wound(
+                enemy,
+                enemy.poison,
+                f"{enemy.name} suffers {enemy.poison} poison damage",
+                "AR-DECL-3",
+                "AR-ROUND-1",
+            )
             if enemy.id not in state.figures:
                 end_enemy_turn(state)
                 return

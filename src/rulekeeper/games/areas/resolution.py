@@ -165,4 +165,9 @@ def hit(
         target.stunned = True
         state.emit("stun", f"{target.name} is stunned and will skip its next turn", rule)
     if breakdown.total:
-        state.wound(target, breakdown.total, f"{target.name} loses {breakdown.total} health")
+        state.wound(
+            target,
+            breakdown.total,
+            f"{target.name} loses {breakdown.total} health",
+            *breakdown.rules,
+        )
