@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from areas_builders import build, roll
+from areas_builders import build, pass_turn, roll
 
 from rulekeeper.games.areas.actions import MeleeAttack, Pass, RollDie
 from rulekeeper.games.areas.game import AreasState
@@ -126,3 +126,17 @@ def test_every_wound_cites_the_rule_that_dealt_it() -> None:
     assert wounds[0].rules == ("AR-DMG-1", "AR-DMG-2")
     assert wounds[1].rules == ("AR-DECL-3", "AR-ROUND-1")
     assert all(e.rules for e in state.log if e.kind == "wound")
+
+
+def test_a_stunned_enemy_skips_its_whole_turn_poison_included_house_reading() -> None:
+    """House reading (AR-ROUND-1): a stunned enemy's turn is skipped, so its poison does
+    not bite that turn; it does from its next turn on."""
+    state = _arena("orla", enemy="brute")
+    state.apply(
+        MeleeAttack("orla", "thornlash", "brute-1", "briar-staff", ("frost-rune", "nightshade-oil"))
+    )
+    roll(state, "blank", "blank")  # 0 successes + 1 Nightshade Oil = 1 damage
+    brute = state.figures["brute-1"]
+    assert (brute.health, brute.poison, brute.stunned) == (7, 1, False)
+    pass_turn(state)  # round 2: the brute is no longer stunned; the poison costs 1
+    assert brute.health == 6
