@@ -5,6 +5,7 @@ from __future__ import annotations
 from salvage_helpers import PORTER, RUNNER, act, lab, place_enemy, rejected, roll
 
 from rulekeeper.games.salvage.actions import (
+    ApplyHit,
     ApplyRoll,
     CommitDie,
     OfferItem,
@@ -129,3 +130,39 @@ def test_SV_STRAT_4_a_room_roll_never_repeats_the_strategy_phase() -> None:
     act(state, ApplyRoll())
     assert state.heroes[RUNNER].health == 3
     assert state.noise == 0  # a room roll's crit is no basic-action crit
+
+
+def test_SV_STRAT_1_the_prompt_offers_a_reroll_only_while_one_is_legal() -> None:
+    """SV-STRAT-1: the Runner (Strategy 2) is asked "re-roll or apply"; the Porter
+    (Strategy 1) is only asked to apply, and told which rule forbids a re-roll."""
+    runner = lab(RUNNER)
+    act(runner, StartMove(), CommitDie("brass"), RollDice())
+    roll(runner, "hit")
+    assert runner.pending_decision().startswith("re-roll")
+    porter = lab(PORTER)
+    act(porter, StartMove(), CommitDie("brass"), RollDice())
+    roll(porter, "hit")
+    prompt = porter.pending_decision()
+    assert "re-roll," not in prompt and prompt.startswith("apply the move roll")
+    assert "SV-STRAT-1" in prompt
+
+
+def test_SV_STRAT_1_no_reroll_prompt_after_an_attack_hit_is_applied() -> None:
+    """SV-STRAT-1: once a hit is applied the attack's Strategy phases are over."""
+    state = lab()
+    hulk = place_enemy(state, "Lab Hulk", 0)
+    act(state, StartAttack(), CommitDie("brass"), CommitDie("brass"), RollDice())
+    roll(state, "hit", "hit")
+    assert state.pending_decision().startswith("re-roll")
+    act(state, ApplyHit(0, hulk))
+    prompt = state.pending_decision()
+    assert not prompt.startswith("re-roll") and "SV-STRAT-1" in prompt
+
+
+def test_SV_STRAT_4_the_room_roll_prompt_offers_no_reroll() -> None:
+    """SV-STRAT-4: a room action's roll is only applied, and the prompt says so."""
+    state = lab()
+    act(state, UseRoomAction(0, "Fortune Idol"))
+    roll(state, "hit", "blank")
+    prompt = state.pending_decision()
+    assert prompt.startswith("apply the room roll") and "SV-STRAT-4" in prompt

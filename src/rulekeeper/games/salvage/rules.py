@@ -368,12 +368,27 @@ def pending_decision(state: SalvageState) -> str:
         return "which hero takes the next Engagement turn? (for the table)"
     if pending is None:
         return f"choose an action ({state.actions_used} of {ACTIONS_PER_ENGAGEMENT} taken)"
+    if pending.stage == "decide":
+        return _decide_prompt(state, pending)
     prompts = {
         "commit": f"commit dice to the {pending.kind}, then roll",
-        "decide": f"re-roll or apply the {pending.kind} roll",
         "moving": f"move ({pending.steps_left} room(s) left) or stop",
         "opportunity": "which enemy makes its opportunity attack next?",
         "look": "activate this inactive room?",
         "offer": "add items to the trade, then propose it",
     }
     return prompts.get(pending.stage, f"continue the {pending.kind}")
+
+
+def _decide_prompt(state: SalvageState, pending: Pending) -> str:
+    """After a roll: offer a re-roll only when one is legal, else say which rule forbids it
+    (SV-STRAT-1 phases used up or hits applied, SV-STRAT-2 no dice, SV-STRAT-4 room rolls)."""
+    if pending.kind == "attack":
+        apply = "apply hits one die at a time, or finish the attack"
+    else:
+        apply = f"apply the {pending.kind} roll"
+    try:
+        dice_steps.check_reroll(state, pending, Reroll())
+    except RuleViolation as refusal:
+        return f"{apply} (no re-roll: {refusal.rule_id} {refusal.message})"
+    return f"re-roll, or {apply}"
