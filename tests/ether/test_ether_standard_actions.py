@@ -200,10 +200,12 @@ def test_explore_then_walk_onto_the_new_card() -> None:
 def test_ET_PAY_3_ending_the_activation_mid_move_loses_the_paid_steps_and_says_so() -> None:
     """ET-PAY-3: two cunning paid, one step taken, the activation ends: one step is lost."""
     from rulekeeper.games.ether.actions import EndActivation
+    from rulekeeper.games.ether.game import GAME
 
     state = new_game()
     state.apply(Pay((die("yellow-1"), die("yellow-2")), (move(2),)))
     state.apply(Step("east"))
+    assert "1 paid step(s) lost" in GAME.describe_action(state, EndActivation())
     state.apply(EndActivation())
     assert state.moving is None
     lost = [e for e in state.log if e.kind == "end_movement"]

@@ -117,9 +117,12 @@ def describe_action(state: EtherState, action: Action) -> str:
     if isinstance(action, CancelPayment):
         return "put the gathered sources back (nothing is spent)"
     if isinstance(action, EndActivation):
-        return "end the activation" + (
-            " (the gathered sources go back unspent)" if state.draft else ""
-        )
+        notes = []
+        if state.draft:
+            notes.append("the gathered sources go back unspent")
+        if state.moving:
+            notes.append(f"{state.moving} paid step(s) lost")
+        return "end the activation" + (f" ({'; '.join(notes)})" if notes else "")
     if isinstance(action, AssignDamage):
         hero = state.hero_by_id(action.hero)
         enemy = state.enemies.get(action.enemy)
