@@ -22,6 +22,7 @@ from rulekeeper.games.haven.actions import (
     ChooseMonsterOption,
     GroupFirst,
     PlaceSummon,
+    MoveTo,
     PlayHalf,
     SelectCard,
     Skip,
@@ -158,3 +159,74 @@ def test_HV_INIT_5_a_summon_acting_in_its_first_round_is_refused() -> None:
     assert refused.value.rule_id == "HV-INIT-5"
     assert state.to_dict() == before
     state.turn = saved_turn
+
+
+# -- GH p.19: monsters revealed in a room act in the round they are revealed -------------------
+def quiet_deck(card_id: str, initiative_: int) -> dict[str, object]:
+    return {
+        "cards": [
+            {"id": card_id, "initiative": initiative_, "actions": [{"type": "shield", "value": 1}]}
+        ]
+    }
+
+
+def door_scenario(east_type: str, west_card: int, east_card: int) -> HavenState:
+    """The Tester at [0, 0] (west); a door at q=3; one ``east_type`` standee behind it."""
+    west = [at(q, r) for q in range(3) for r in range(3)]
+    east = [at(q, r) for q in range(4, 6) for r in range(3)]
+    door = at(3, 0)
+    data = scenario(
+        hexes=[*west, door, *east],
+        monsters=[monster("dummy", at(0, 2)), monster(east_type, at(5, 2))],
+        rooms=[{"id": "east", "hexes": east}],
+        doors=[{"hex": door, "opens": ["east"]}],
+        monster_types={"dummy": dummy_monster(), "zombie": {**dummy_monster(), "deck": "z"}},
+        monster_decks={"dummy": quiet_deck("d", west_card), "z": quiet_deck("z", east_card)},
+    )
+    state = new_state(data)
+    select(state, "tester", "t3", "t1")  # initiative 30
+    chance(state, "d")
+    return state
+
+
+def open_the_door(state: HavenState) -> None:
+    play(state, PlayHalf("t1", "bottom"), MoveTo(at(3, 0)))
+
+
+def finish_tester_turn(state: HavenState) -> None:
+    play(state, PlayHalf("t3", "top"))
+    if Skip() in state.legal_actions():
+        play(state, Skip())
+
+
+def test_revealed_type_without_a_card_draws_one_and_acts_now_if_its_initiative_passed() -> None:
+    """GH p.19: a revealed type with no card draws one at once; lower than the revealer's
+    initiative, it acts as soon as the revealer's turn ends (HV-INIT-4)."""
+    state = door_scenario("zombie", west_card=40, east_card=15)
+    assert state.order == ["tester", "group:dummy"]
+    open_the_door(state)
+    assert state.is_chance_node() and "zombie" in state.pending_decision()
+    chance(state, "z")
+    assert state.groups["zombie"].card == "z"
+    finish_tester_turn(state)
+    assert turns_taken(state) == ["tester", "zombie 1", "dummy 1"]
+
+
+def test_revealed_type_with_a_later_initiative_takes_its_place_in_the_order() -> None:
+    """GH p.19: the revealed type acts this round, in initiative order (HV-INIT-1)."""
+    state = door_scenario("zombie", west_card=40, east_card=45)
+    open_the_door(state)
+    chance(state, "z")
+    finish_tester_turn(state)
+    assert state.order == ["tester", "group:dummy", "group:zombie"]
+    assert turns_taken(state) == ["tester", "dummy 1", "zombie 1"]
+
+
+def test_revealed_standees_of_a_group_that_already_acted_act_after_the_revealer() -> None:
+    """GH p.19: "all monsters revealed in the new room will always take a turn" that round."""
+    state = door_scenario("dummy", west_card=10, east_card=15)
+    assert state.order == ["group:dummy", "tester"]
+    open_the_door(state)
+    assert not state.is_chance_node()  # the type already has its card
+    finish_tester_turn(state)
+    assert turns_taken(state) == ["dummy 1", "tester", "dummy 2"]

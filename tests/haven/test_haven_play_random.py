@@ -2,7 +2,8 @@
 
 Cards are conserved across hand, discard, lost and in-play; hit points stay
 within bounds; no figure shares a hex; the initiative order is ascending and
-every turn is taken in its slot of that order (HV-INIT-1, HV-INIT-5).
+every turn is taken in its slot of that order (HV-INIT-1, HV-INIT-5), except a revealed
+monster acting right after the character who revealed it (GH p.19).
 """
 
 from __future__ import annotations
@@ -46,7 +47,16 @@ def check_invariants(state: HavenState, decks: dict[str, Counter[str]]) -> None:
             owner = figure.owner or figure.id
             slot = state.order[state.slot]
             expected = owner if figure.kind != "monster" else initiative.GROUP_PREFIX + figure.type
-            assert slot == expected, (slot, turn.actor)
+            if figure.kind == "monster" and slot in state.heroes:
+                # GH p.19: a monster revealed in this character's turn acts right after it
+                # when its group's initiative is lower or its group has already acted.
+                group_slot = initiative.GROUP_PREFIX + figure.type
+                passed = state.order[: state.slot]
+                assert group_slot in passed or slot_key(state, group_slot) < slot_key(
+                    state, slot
+                ), (slot, turn.actor)
+            else:
+                assert slot == expected, (slot, turn.actor)
             if figure.kind == "summon":
                 assert figure.summoned_round < state.round  # HV-INIT-5
 

@@ -94,6 +94,8 @@ def current_player(state: HavenState) -> int:
     t = state.turn
     if t is not None and t.draw is not None:
         return CHANCE if _draw_needs_card(state) else _player_of(state, t.actor)
+    if state.reveal_draws:
+        return CHANCE
     if state.phase == "select":
         hero = cards.selecting_hero(state)
         return hero.player if hero is not None else 0
@@ -132,6 +134,8 @@ def pending_decision(state: HavenState) -> str:
         return (
             "draw an attack modifier" if _draw_needs_card(state) else "keep a modifier (HV-ADV-3)"
         )
+    if state.reveal_draws:
+        return f"draw an ability card for the revealed {state.reveal_draws[0]} (GH p.19)"
     if state.phase == "select":
         hero = cards.selecting_hero(state)
         if hero is not None:
@@ -221,6 +225,8 @@ def chance_outcomes(state: HavenState) -> list[tuple[Action, Fraction]] | None:
     t = state.turn
     if state.negation is None and t is not None and t.draw is not None and _draw_needs_card(state):
         return t.draw.chance_outcomes(state.decks[t.draw.deck], CATALOG)
+    if state.negation is None and state.reveal_draws and (t is None or t.draw is None):
+        return _ability_outcomes(state, state.reveal_draws[0])
     if state.phase == "draw" and state.negation is None:
         name = _group_to_draw(state)
         if name is not None:
@@ -327,6 +333,9 @@ def _check_actor(state: HavenState) -> None:
 def apply(state: HavenState, action: Action) -> None:
     t = state.turn
     if isinstance(action, DrawAbility):
+        revealed = action.group in state.reveal_draws
+        if revealed:
+            state.reveal_draws.remove(action.group)
         group = state.groups[action.group]
         if group.deck.is_empty:
             group.deck.reshuffle()
@@ -337,10 +346,11 @@ def apply(state: HavenState, action: Action) -> None:
         group.reshuffle_due = group.reshuffle_due or spec.shuffle
         state.emit(
             "ability-card",
-            f"{action.group} draws {action.card} (initiative {spec.initiative})",
+            f"{action.group} draws {action.card} (initiative {spec.initiative})"
+            + (": revealed this round, it acts this round (GH p.19)" if revealed else ""),
             "HV-INIT-4",
         )
-        if t is not None and t.stage == "summon_draw":
+        if not revealed and t is not None and t.stage == "summon_draw":
             t.stage = "ability"
             t.draw_target = ""
     elif isinstance(action, DrawModifier | KeepModifier) and t is not None and t.draw is not None:
@@ -444,7 +454,7 @@ def advance(state: HavenState) -> None:
         check_victory(state)
         if not state.result:
             exhaustion.next_negation(state)
-        if state.result or state.negation is not None:
+        if state.result or state.negation is not None or state.reveal_draws:
             return
         t = state.turn
         if t is not None and t.draw is not None:
@@ -521,6 +531,8 @@ def _advance_turns(state: HavenState) -> bool:
     """One automatic step of the turns phase; False when a decision is pending."""
     t = state.turn
     if t is None:
+        if state.arrivals:
+            _revealed_monsters_join(state)
         while not state.actors:
             state.slot += 1
             if state.slot >= len(state.order):
@@ -547,6 +559,61 @@ def _advance_turns(state: HavenState) -> bool:
         _end_turn(state)
         return True
     return monster_turns.step(state, figure, t)
+
+
+def _revealed_monsters_join(state: HavenState) -> None:
+    """GH p.19: monsters revealed this turn act this round.
+
+    Once the revealing character's turn is over, a revealed type whose
+    initiative is lower than that character's (or whose group has already
+    acted) acts at once, types in initiative order, elites first then by
+    standee number (HV-INIT-4); a type acting later takes its place in the
+    order, and its new standees act with it.
+    """
+    arrived = [f for f in state.arrivals if f in state.figures]
+    state.arrivals = []
+    if not 0 <= state.slot < len(state.order):
+        return
+    current = state.order[state.slot]
+    hero = state.heroes.get(current)
+    now = hero.initiative if hero is not None else _slot_key(state, current)[0]
+    passed = state.order[: state.slot + 1]
+    at_once: list[tuple[int, str]] = []
+    for mtype in sorted({state.figures[f].type for f in arrived}):
+        value = initiative.group_initiative(state, mtype)
+        slot = initiative.GROUP_PREFIX + mtype
+        if value is None or slot in state.order[state.slot + 1 :]:
+            continue  # no card (it acts from next round), or its turn is still to come
+        if slot in passed or value < now:
+            at_once.append((value, mtype))
+            continue
+        key = (value, 1)
+        later = range(state.slot + 1, len(state.order))
+        where = next((j for j in later if _slot_key(state, state.order[j]) > key), None)
+        state.order.insert(len(state.order) if where is None else where, slot)
+        state.emit(
+            "initiative",
+            f"the revealed {mtype} act at initiative {value} this round (GH p.19)",
+            "HV-INIT-1",
+            "HV-INIT-4",
+        )
+    for value, mtype in sorted(at_once):
+        members = [f for f in initiative.monsters_of(state, mtype) if f in arrived]
+        state.actors.extend(members)
+        state.emit(
+            "initiative",
+            f"the revealed {mtype} (initiative {value}) act now, after {current}'s turn (GH p.19)",
+            "HV-INIT-4",
+        )
+
+
+def _slot_key(state: HavenState, slot: str) -> tuple[int, int]:
+    """A slot's place in the order: initiative, characters before monster groups (HV-INIT-3)."""
+    if slot.startswith(initiative.GROUP_PREFIX):
+        value = initiative.group_initiative(state, slot.removeprefix(initiative.GROUP_PREFIX))
+        return (value if value is not None else 100, 1)
+    hero = state.heroes.get(slot)
+    return (hero.initiative if hero is not None else 100, 0)
 
 
 def _advance_hero(state: HavenState, hero: Hero, figure: Figure, t: Turn) -> bool:
@@ -609,6 +676,7 @@ def _end_of_round(state: HavenState) -> None:
     """HV-ATK-4 reshuffles, ability decks, shields, elements; then the next round starts."""
     for owner in state.decks.end_of_round():
         state.emit("reshuffle", f"the {owner} modifier deck is reshuffled", "HV-ATK-4")
+    state.arrivals = []
     for group in state.groups.values():
         if group.card is not None:
             group.deck.discard(group.card)

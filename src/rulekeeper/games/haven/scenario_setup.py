@@ -105,6 +105,7 @@ def place_standees(state: HavenState, room: str | None) -> None:
             figure_id, "monster", standee.type, standee.hex, stats.hp, stats.hp, elite, number
         )
         if room is not None:
+            state.arrivals.append(figure_id)
             state.emit(
                 "spawn",
                 f"{'elite' if elite else 'normal'} {mtype.name} {number} appears at {list(standee.hex)}",
@@ -113,6 +114,15 @@ def place_standees(state: HavenState, room: str | None) -> None:
 
 
 def reveal_room(state: HavenState, room: str) -> None:
+    """Reveal ``room`` and place its standees; they act this round (GH p.19, round_flow)."""
     state.revealed.append(room)
     state.emit("reveal", f"room {room} is revealed", room=room)
     place_standees(state, room)
+    # GH p.19: once the room is set up, a monster type present without an ability card
+    # this round draws one now (a chance node, round_flow); it acts this round.
+    for figure_id in state.arrivals:
+        if figure_id not in state.figures:
+            continue
+        mtype = state.figures[figure_id].type
+        if state.groups[mtype].card is None and mtype not in state.reveal_draws:
+            state.reveal_draws.append(mtype)

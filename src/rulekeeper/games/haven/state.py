@@ -170,6 +170,10 @@ class HavenState(State):
         self.revealed: list[str] = []
         self.open_doors: list[Hex] = []
         self.sprung_traps: list[Hex] = []
+        self.arrivals: list[str] = []
+        """Monsters revealed during the current turn: they act this round (GH p.19)."""
+        self.reveal_draws: list[str] = []
+        """Revealed monster types still waiting for this round's ability card (GH p.19)."""
         self.order: list[str] = []
         self.slot = 0
         self.actors: list[str] = []
@@ -272,6 +276,8 @@ class _SavedFields:
     revealed: list[str]
     open_doors: list[Hex]
     sprung_traps: list[Hex]
+    arrivals: list[str]
+    reveal_draws: list[str]
     order: list[str]
     slot: int
     actors: list[str]
