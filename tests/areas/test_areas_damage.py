@@ -140,3 +140,29 @@ def test_a_stunned_enemy_skips_its_whole_turn_poison_included_house_reading() ->
     assert (brute.health, brute.poison, brute.stunned) == (7, 1, False)
     pass_turn(state)  # round 2: the brute is no longer stunned; the poison costs 1
     assert brute.health == 6
+
+
+def test_a_target_removed_by_the_damage_is_not_then_poisoned_or_stunned() -> None:
+    """AR-END-1: a figure at 0 health is removed; the attack's other effects (AR-DECL-3)
+    land only on a target still on the board, so the log never poisons a removed enemy."""
+    state = _arena("orla", enemy="crawler")
+    state.apply(
+        MeleeAttack(
+            "orla", "thornlash", "crawler-1", "cinder-maul", ("frost-rune", "nightshade-oil")
+        )
+    )
+    roll(state, "hit", "blank")  # 1 + Cinder Maul 2 + Nightshade Oil 1 = 4 against 3 health
+    kinds = [e.kind for e in state.log]
+    assert "crawler-1" not in state.figures
+    assert "poison" not in kinds and "stun" not in kinds
+    assert kinds[-3:] == ["wound", "removed", "end"]
+
+
+def test_poison_and_stun_follow_the_damage_on_a_surviving_target() -> None:
+    state = _arena("orla", enemy="brute")
+    state.apply(
+        MeleeAttack("orla", "thornlash", "brute-1", "briar-staff", ("frost-rune", "nightshade-oil"))
+    )
+    roll(state, "hit", "blank")
+    kinds = [e.kind for e in state.log if e.kind in ("damage", "wound", "poison", "stun")]
+    assert kinds[:4] == ["damage", "wound", "poison", "stun"]

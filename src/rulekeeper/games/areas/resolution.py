@@ -151,6 +151,15 @@ def hit(
         total=breakdown.total,
         parts=[[label, value] for label, value in breakdown.parts],
     )
+    if breakdown.total:
+        state.wound(
+            target,
+            breakdown.total,
+            f"{target.name} loses {breakdown.total} health",
+            *breakdown.rules,
+        )
+    if target.id not in state.figures:
+        return  # removed at 0 health (AR-END-1): its other effects have nothing to land on
     poison = sum(e.effect.poison for e in effects)
     if poison:
         target.poison += poison
@@ -164,10 +173,3 @@ def hit(
             rule = "AR-DMG-3" if breakdown.shows_damage else "AR-DMG-4"
         target.stunned = True
         state.emit("stun", f"{target.name} is stunned and will skip its next turn", rule)
-    if breakdown.total:
-        state.wound(
-            target,
-            breakdown.total,
-            f"{target.name} loses {breakdown.total} health",
-            *breakdown.rules,
-        )
