@@ -126,3 +126,15 @@ def test_SV_ITEM_1_an_item_is_an_action_only_if_it_says_so() -> None:
     assert state.actions_used == 1
     assert state.enemy(hulk).wounds == 2
     assert names(state, RUNNER) == ["Patch Kit"]  # single use: discarded
+
+
+def test_SV_TRADE_2_the_other_controller_is_shown_what_is_traded() -> None:
+    """SV-TRADE-2: both must agree on *what* is traded, so the answering player's prompt
+    names the items each hero gives (nothing, for a gift)."""
+    state = lab()
+    act(state, StartTrade(PORTER), OfferItem(RUNNER, 1), ProposeTrade())
+    prompt = state.pending_decision()
+    assert "Lab Runner gives Flare Gun" in prompt and "Lab Porter gives nothing" in prompt
+    assert (
+        state.log[-1].text == "trade proposed: Lab Runner gives Flare Gun; Lab Porter gives nothing"
+    )

@@ -360,7 +360,7 @@ def pending_decision(state: SalvageState) -> str:
     pending = state.pending
     if pending is not None and pending.stage == "answer":
         proposer = state.active_hero().name
-        return f"accept the trade {proposer} proposes?"
+        return f"accept the trade {proposer} proposes? ({trading.offer_text(state, pending)})"
     if state.recoveries:
         head = state.recoveries[0]
         return f"recover up to {head.remaining} exhausted dice ({head.rule})"

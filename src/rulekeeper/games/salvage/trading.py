@@ -89,12 +89,21 @@ def apply_offer(state: SalvageState, pending: Pending, action: OfferItem) -> Non
     pending.offer.append((action.owner, action.slot))
 
 
+def offer_text(state: SalvageState, pending: Pending) -> str:
+    """SV-TRADE-2: what each hero gives, so the other controller agrees on the items."""
+    parts = []
+    for owner in (state.turn_hero, pending.partner):
+        if owner is None:
+            continue
+        hero = state.heroes[owner]
+        given = [hero.items[s].name for o, s in pending.offer if o == owner]
+        parts.append(f"{hero.name} gives {', '.join(given) or 'nothing'}")
+    return "; ".join(parts)
+
+
 def apply_propose(state: SalvageState, pending: Pending) -> None:
     pending.stage = "answer"
-    names = ", ".join(
-        f"{state.heroes[o].items[s].name} ({state.heroes[o].name})" for o, s in pending.offer
-    )
-    state.emit("propose", f"trade proposed: {names}", "SV-TRADE-2")
+    state.emit("propose", f"trade proposed: {offer_text(state, pending)}", "SV-TRADE-2")
 
 
 def check_answer(state: SalvageState, pending: Pending | None, action: AnswerTrade) -> None:
