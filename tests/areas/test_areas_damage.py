@@ -7,7 +7,7 @@ from fractions import Fraction
 from areas_builders import build, pass_turn, roll
 
 from rulekeeper.games.areas.actions import MeleeAttack, Pass, RollDie
-from rulekeeper.games.areas.game import AreasState
+from rulekeeper.games.areas.game import GAME, AreasState
 
 
 def _arena(hero: str = "warden", ally: str | None = None, enemy: str = "brute") -> AreasState:
@@ -166,3 +166,16 @@ def test_poison_and_stun_follow_the_damage_on_a_surviving_target() -> None:
     roll(state, "hit", "blank")
     kinds = [e.kind for e in state.log if e.kind in ("damage", "wound", "poison", "stun")]
     assert kinds[:4] == ["damage", "wound", "poison", "stun"]
+
+
+def test_AR_DMG_2_the_breakdown_reads_one_success_and_one_die() -> None:
+    """AR-DMG-1/2 as the player reads them: "1 success", and a one-die token "(1 die)"."""
+    state = _arena("duelist")
+    attack = MeleeAttack("duelist", "cut", "brute-1", "test-whip")
+    assert GAME.describe_action(state, attack) == (
+        "Test Duelist: Cut (1 die) with Test Whip on Brute 1 in Pit"
+    )
+    state.apply(attack)
+    roll(state, "hit")
+    damage = [e for e in state.log if e.kind == "damage"][-1]
+    assert damage.text.endswith("damage 1 = 1 success (hit) + 0 weapon modifier (Test Whip)")

@@ -37,7 +37,8 @@ def hero_damage(
     """AR-DMG-1, AR-DMG-2: successes rolled + weapon modifiers + other modifiers."""
     successes = sum(die.successes(face) for face in faces)
     shown = ", ".join(faces) if faces else "no dice"
-    parts: list[tuple[str, int]] = [(f"successes ({shown})", successes)]
+    label = "success" if successes == 1 else "successes"
+    parts: list[tuple[str, int]] = [(f"{label} ({shown})", successes)]
     if weapon is not None:
         parts.append((f"weapon modifier ({weapon.name})", weapon.modifier))
     for effect in effects:

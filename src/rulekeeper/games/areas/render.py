@@ -182,7 +182,8 @@ def _describe_attack(state: AreasState, action: MeleeAttack) -> str:
         return f"{figure.name}: {attack.name} ({damage}) on {target_text}"
     hero = state.setup.heroes[figure.type_id]
     token = next((t for t in hero.tokens if t.id == action.action), None)
-    used = f"{token.name} ({token.dice} dice)" if token else action.action
+    dice = f"{token.dice} {'die' if token.dice == 1 else 'dice'}" if token else ""
+    used = f"{token.name} ({dice})" if token else action.action
     weapon = state.setup.items.get(action.weapon or "")
     with_weapon = f" with {weapon.name}" if weapon else ""
     effects = [state.setup.items[e].name if e in state.setup.items else e for e in action.effects]
