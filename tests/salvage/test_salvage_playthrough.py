@@ -213,3 +213,12 @@ def test_the_board_shows_inactive_rooms_face_down() -> None:
     text = console.export_text()
     assert "inactive (face-down)" in text and "top: ?" in text
     assert "Rust Gnawer" in text and "noise 0" in text and "[ ]3:spawn" in text
+
+
+def test_the_objective_is_shown_whole_on_a_narrow_soft_wrapping_console() -> None:
+    """SV-END-1: the objective the players play for is not cut off by the header panel
+    (the play loop's console soft-wraps, which crops plain text inside a panel)."""
+    console = Console(record=True, width=80, soft_wrap=True)
+    console.print(GAME.render(GAME.new_state("flooded-annex", 1)))
+    text = " ".join(console.export_text().replace("│", " ").split())
+    assert "carry it to the Escape Hatch." in text

@@ -127,8 +127,12 @@ def render_state(state: SalvageState) -> Any:
             items,
         )
 
+    # A grid, not bare Text: the play loop's soft-wrapping console crops Text inside a
+    # Panel, which cut the objective off on narrow terminals.
+    header_grid = Table.grid()
+    header_grid.add_row(header)
     return Group(
-        Panel(header),
+        Panel(header_grid),
         board,
         track,
         Text(f"enemy dice: {supply}"),
