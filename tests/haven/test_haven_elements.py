@@ -62,3 +62,15 @@ def test_consuming_an_element_adds_the_bonus_and_uses_it_up() -> None:
     chance(state, "+0")
     assert state.figures["dummy 1"].hp == 1
     play(state, PlayHalf("p3", "bottom"), Skip())
+
+
+def test_an_attack_with_no_target_does_not_consume_its_element() -> None:
+    """An element is consumed only to enhance an ability performed (GH p.24; FH p.29): an
+    attack with no enemy in range and sight is not made, so the element stays."""
+    state = board()
+    state.elements["fire"] = "strong"
+    play(state, SelectCard("pyro", "p2"), SelectCard("pyro", "p3"))
+    chance(state, "dummy-b")
+    play(state, PlayHalf("p2", "top"))  # the dummy is out of reach
+    assert any("no enemy in range" in e.text for e in state.log)
+    assert state.elements == {"fire": "strong"}

@@ -153,18 +153,17 @@ def open_door(state: HavenState, h: tuple[int, int]) -> None:
 
 
 # -- attacks (HV-ATK-1..3 through attack_draw.py) --------------------------------------
-def start_attack(state: HavenState, figure: Figure, ability: AbilitySpec, value: int) -> None:
-    """Note the attack being made; an element offered for a bonus is consumed now."""
+def start_attack(
+    state: HavenState, figure: Figure, ability: AbilitySpec, value: int, *, consume: bool = True
+) -> None:
+    """Note the attack being made; an element offered for a bonus is consumed now, unless
+    ``consume`` is False (the caller first makes sure the attack has a target)."""
     turn = state.turn
     if turn is None:
         return
-    bonus = 0
-    if ability.element and ability.consume_bonus and elements.consume(state, ability.element):
-        bonus = ability.consume_bonus
-        state.emit("element", f"{figure.id} consumes {ability.element}: +{bonus} attack")
     deck = MONSTER_DECK if figure.kind == "monster" else (figure.owner or figure.id)
     turn.attack = {
-        "value": value + bonus,
+        "value": value,
         "range": ability.range,
         "pierce": ability.pierce,
         "conditions": list(ability.conditions),
@@ -175,6 +174,20 @@ def start_attack(state: HavenState, figure: Figure, ability: AbilitySpec, value:
     }
     turn.targets_left = ability.targets
     turn.targeted = []
+    if consume:
+        consume_element(state, figure, ability)
+
+
+def consume_element(state: HavenState, figure: Figure, ability: AbilitySpec) -> None:
+    """The attack's element bonus: the element is consumed only for an attack that is made."""
+    turn = state.turn
+    if turn is None or not (ability.element and ability.consume_bonus):
+        return
+    if elements.consume(state, ability.element):
+        turn.attack["value"] += ability.consume_bonus
+        state.emit(
+            "element", f"{figure.id} consumes {ability.element}: +{ability.consume_bonus} attack"
+        )
 
 
 def attack_targets(state: HavenState, figure: Figure) -> list[str]:
@@ -449,18 +462,20 @@ def enter_hero_ability(state: HavenState, figure: Figure, turn: Turn) -> bool:
         if has(figure, "disarm"):
             done_with_ability(turn)
             return True
-        start_attack(state, figure, ability, ability.value)
+        start_attack(state, figure, ability, ability.value, consume=False)
         if ability.aoe:
             if not area_attacks.placements(state, figure, ability):
                 state.emit("attack", f"{figure.id} has no enemy to catch in the area", "HV-LOS-1")
                 done_with_ability(turn)
                 return True
+            consume_element(state, figure, ability)
             turn.stage = "area"
             return False
         if not attack_targets(state, figure):
             state.emit("attack", f"{figure.id} has no enemy in range and line of sight", "HV-LOS-1")
             done_with_ability(turn)
             return True
+        consume_element(state, figure, ability)
         turn.stage = "attack"
         return False
     if ability.type == "heal":
