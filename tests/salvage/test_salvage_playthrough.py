@@ -222,3 +222,13 @@ def test_the_objective_is_shown_whole_on_a_narrow_soft_wrapping_console() -> Non
     console.print(GAME.render(GAME.new_state("flooded-annex", 1)))
     text = " ".join(console.export_text().replace("│", " ").split())
     assert "carry it to the Escape Hatch." in text
+
+
+def test_the_4x4_board_fits_an_80_column_console() -> None:
+    """The Drowned Spire's grid is not wider than the console: the play loop's console
+    soft-wraps, so an over-wide table would break every row of the board."""
+    console = Console(record=True, width=80, soft_wrap=True)
+    console.print(GAME.render(GAME.new_state("drowned-spire", 1)))
+    lines = console.export_text().splitlines()
+    assert max(len(line) for line in lines) <= 80
+    assert any("Warden" in line for line in lines)

@@ -79,7 +79,7 @@ def render_state(state: SalvageState) -> Any:
     grid = state.data.grid
     board = Table(show_header=False, show_lines=True, expand=False)
     for _ in range(grid.cols):
-        board.add_column(min_width=18)
+        board.add_column(min_width=12)
     for row in range(grid.rows):
         cells = []
         for col in range(grid.cols):
