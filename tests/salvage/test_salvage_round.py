@@ -205,3 +205,18 @@ def test_SV_END_1_a_whole_scripted_game_replays_to_a_win() -> None:
     assert state.heroes[RUNNER].room == 8
     assert [i.name for i in state.heroes[RUNNER].items][-2:] == ["Tonic Flask", "Lab Beacon"]
     assert state.actions_used == 4 and state.round == 1
+
+
+def test_SV_ROUND_2_ties_go_to_the_lowest_room_id_step() -> None:
+    """SV-ROUND-2 (house reading of "ties: lowest room id"): from room 1 of the 4x4
+    spire, heroes in rooms 3 and 4 are both two steps away; the enemy takes the
+    lowest-id room that brings it nearer to a nearest hero (room 0, toward room 4),
+    not a step toward the hero in the lowest room (room 2, toward room 3)."""
+    state = GAME.new_state("drowned-spire", 0)
+    state.enemies.clear()
+    place_enemy(state, "Brine Warden", 12)  # the objective's enemy, far off
+    crawler = place_enemy(state, "Silt Crawler", 1)
+    for hero, room in zip(state.heroes, (3, 4, 15), strict=True):
+        hero.room = room
+    act(state, EndEngagement())
+    assert state.enemy(crawler).room == 0
