@@ -166,3 +166,18 @@ def test_SV_STRAT_4_the_room_roll_prompt_offers_no_reroll() -> None:
     roll(state, "hit", "blank")
     prompt = state.pending_decision()
     assert prompt.startswith("apply the room roll") and "SV-STRAT-4" in prompt
+
+
+def test_SV_STRAT_2_the_log_announces_the_reroll_before_the_new_phase_rolls() -> None:
+    """SV-STRAT-2/3: a re-roll is logged as the re-roll, its crits costing no noise,
+    then the next Strategy phase's roll, in that order."""
+    state = lab()
+    act(state, StartMove(), CommitDie("brass"), RollDice())
+    roll(state, "crit")
+    seen = len(state.log)
+    act(state, Reroll())
+    assert [(e.kind, e.rules) for e in state.log[seen:]] == [
+        ("reroll", ("SV-STRAT-2",)),
+        ("quiet", ("SV-STRAT-3",)),
+        ("roll", ("SV-STRAT-1",)),
+    ]

@@ -126,10 +126,11 @@ def apply_reroll(state: SalvageState, action: Reroll) -> None:
         raise RuleViolation("SV-STRAT-1", "there is no roll to repeat")
     hero = state.active_hero()
     crits = sum(1 for d in hero.dice if d.status == "committed" and d.face == "crit")
+    # The log reads in order: the re-roll, what it costs (nothing), then the new phase.
+    state.emit("reroll", f"{hero.name} re-rolls all committed dice", "SV-STRAT-2")
     if crits:
         state.emit("quiet", f"{crits} unapplied crit(s) re-rolled: no noise", "SV-STRAT-3")
     start_rolling(state, pending)
-    state.emit("reroll", f"{hero.name} re-rolls all committed dice", "SV-STRAT-2")
 
 
 def roll_totals(hero: Hero) -> tuple[int, int]:
