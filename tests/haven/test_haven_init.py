@@ -230,3 +230,13 @@ def test_revealed_standees_of_a_group_that_already_acted_act_after_the_revealer(
     assert not state.is_chance_node()  # the type already has its card
     finish_tester_turn(state)
     assert turns_taken(state) == ["dummy 1", "tester", "dummy 2"]
+
+
+def test_a_revealed_type_is_placed_by_initiative_even_past_a_group_whose_monsters_died() -> None:
+    """HV-INIT-1: the order stays ascending when a revealed type joins it (GH p.19)."""
+    state = door_scenario("zombie", west_card=40, east_card=45)
+    del state.figures["dummy 1"]  # its group's slot stays in the order, at 40
+    open_the_door(state)
+    chance(state, "z")
+    finish_tester_turn(state)
+    assert state.order == ["tester", "group:dummy", "group:zombie"]

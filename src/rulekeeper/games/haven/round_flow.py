@@ -54,6 +54,7 @@ from rulekeeper.games.haven.actions import (
 )
 from rulekeeper.games.haven.attack_draw import DrawModifier, KeepModifier, NeedCard
 from rulekeeper.games.haven.conditions import expiring_at_end_of_turn, turn_start_damage
+from rulekeeper.games.haven.map_state import monster_card_initiative
 from rulekeeper.games.haven.state import Turn
 
 if TYPE_CHECKING:
@@ -610,8 +611,10 @@ def _revealed_monsters_join(state: HavenState) -> None:
 def _slot_key(state: HavenState, slot: str) -> tuple[int, int]:
     """A slot's place in the order: initiative, characters before monster groups (HV-INIT-3)."""
     if slot.startswith(initiative.GROUP_PREFIX):
-        value = initiative.group_initiative(state, slot.removeprefix(initiative.GROUP_PREFIX))
-        return (value if value is not None else 100, 1)
+        # A group keeps its card's place even when its last monster has died.
+        name = slot.removeprefix(initiative.GROUP_PREFIX)
+        card = state.groups[name].card
+        return (monster_card_initiative(state, name, card) if card else 100, 1)
     hero = state.heroes.get(slot)
     return (hero.initiative if hero is not None else 100, 0)
 
