@@ -129,7 +129,7 @@ def test_SV_STRAT_4_a_room_roll_never_repeats_the_strategy_phase() -> None:
     rejected(state, Reroll(), "SV-STRAT-4")
     act(state, ApplyRoll())
     assert state.heroes[RUNNER].health == 3
-    assert state.noise == 0  # a room roll's crit is no basic-action crit
+    assert state.noise == 1  # the applied crit makes noise (catalog Terms)
 
 
 def test_SV_STRAT_1_the_prompt_offers_a_reroll_only_while_one_is_legal() -> None:

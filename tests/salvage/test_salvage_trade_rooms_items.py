@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from salvage_helpers import PORTER, RUNNER, act, lab, place_enemy, rejected
+from salvage_helpers import PORTER, RUNNER, act, lab, place_enemy, rejected, roll
 
 from rulekeeper.games.salvage.actions import (
     AnswerTrade,
+    ApplyRoll,
     OfferItem,
     ProposeTrade,
     StartTrade,
@@ -138,3 +139,17 @@ def test_SV_TRADE_2_the_other_controller_is_shown_what_is_traded() -> None:
     assert (
         state.log[-1].text == "trade proposed: Lab Runner gives Flare Gun; Lab Porter gives nothing"
     )
+
+
+def test_SV_ROOM_1_a_room_rolls_applied_crits_raise_noise() -> None:
+    """SV-ROOM-1 with the catalog's Terms (a crit counts as a hit when applied and also
+    raises noise): the Fortune Idol shows crit and crit: heal 2, noise +2."""
+    state = lab()
+    state.heroes[RUNNER].health = 1
+    act(state, UseRoomAction(0, "Fortune Idol"))
+    roll(state, "crit", "crit")
+    assert state.noise == 0  # nothing is applied yet
+    act(state, ApplyRoll())
+    assert state.heroes[RUNNER].health == 3
+    assert state.noise == 2
+    assert state.log[-1].kind == "noise" and state.log[-1].rules == ("SV-ROOM-1",)

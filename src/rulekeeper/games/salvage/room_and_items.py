@@ -25,6 +25,7 @@ from rulekeeper.games.salvage.actions import (
     UseRoomAction,
 )
 from rulekeeper.games.salvage.enemies import wound
+from rulekeeper.games.salvage.noise import raise_noise
 from rulekeeper.games.salvage.records import HITTING_FACES, HeldItem, Hero, Pending, Recovery
 
 if TYPE_CHECKING:
@@ -84,10 +85,17 @@ def legal_room_decide(state: SalvageState, pending: Pending) -> list[Action]:
 
 
 def apply_room_roll(state: SalvageState, pending: Pending) -> None:
-    """A room roll heals 1 per hit; it had exactly one Strategy phase (SV-STRAT-4)."""
+    """A room roll heals 1 per hit; it had exactly one Strategy phase (SV-STRAT-4).
+
+    Its hits are applied, so each crit among them raises noise by 1: the catalog's
+    Terms make a crit a hit that "also raises noise" when applied, whatever the
+    action (SV-STRAT-3 only says *when* a basic action's crits do).
+    """
     hits = sum(1 for face in pending.room_faces if face in HITTING_FACES)
+    crits = sum(1 for face in pending.room_faces if face == "crit")
     state.pending = None
     heal(state, state.active_hero(), hits, "SV-STRAT-4")
+    raise_noise(state, crits, "SV-ROOM-1")
 
 
 # -- items (SV-ITEM-1) ----------------------------------------------------------------
