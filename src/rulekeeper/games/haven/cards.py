@@ -122,14 +122,20 @@ def check_play(hero: Hero, turn: Turn, action: PlayHalf) -> None:
         )
 
 
-def apply_play(state: HavenState, hero: Hero, turn: Turn, action: PlayHalf) -> list[AbilitySpec]:
-    """Record the half, send the card to its pile (HV-CARD-4), return the abilities to perform."""
+def apply_play(
+    state: HavenState, hero: Hero, turn: Turn, action: PlayHalf, *, stunned: bool = False
+) -> list[AbilitySpec]:
+    """Record the half, send the card to its pile (HV-CARD-4), return the abilities to perform.
+
+    A stunned character's halves are not performed and its cards are simply
+    discarded, lost icon or not (GH p.23 Stun).
+    """
     spec = card(state, hero.id, action.card)
     half = spec.top if action.half == "top" else spec.bottom
     performed = (BASIC_TOP if action.half == "top" else BASIC_BOTTOM) if action.basic else half
     turn.halves.append([action.card, action.half, action.basic])
     hero.active.remove(action.card)
-    lost = half.lost and not action.basic
+    lost = half.lost and not action.basic and not stunned
     (hero.lost if lost else hero.discard).append(action.card)
     what = f"the basic {'Attack 2' if action.half == 'top' else 'Move 2'}" if action.basic else ""
     state.emit(

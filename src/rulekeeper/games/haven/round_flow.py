@@ -435,11 +435,17 @@ def _apply_turn_action(state: HavenState, t: Turn, action: Action) -> None:
     if hero is None:
         return
     if isinstance(action, PlayHalf):
-        t.queue = cards.apply_play(state, hero, t, action)
+        stunned = turns.has(figure, "stun")
+        t.queue = cards.apply_play(state, hero, t, action, stunned=stunned)
         t.stage = "ability"
-        if turns.has(figure, "stun"):
+        if stunned:
             t.queue = []
-            state.emit("stun", f"{hero.id} is stunned: the half does nothing")
+            state.emit(
+                "stun",
+                f"{hero.id} is stunned: the half is not performed and the card is discarded",
+                "HV-COND-STUN",
+                "HV-CARD-4",
+            )
         return
     if t.stage.startswith("long_rest"):
         if rest.apply_long_rest(state, hero, t, action):
