@@ -153,3 +153,13 @@ def test_SV_ROOM_1_a_room_rolls_applied_crits_raise_noise() -> None:
     assert state.heroes[RUNNER].health == 3
     assert state.noise == 2
     assert state.log[-1].kind == "noise" and state.log[-1].rules == ("SV-ROOM-1",)
+
+
+def test_SV_TRADE_2_the_proposer_sees_the_trade_put_together_so_far() -> None:
+    """SV-TRADE-2: while items are being added, the prompt shows what each hero gives."""
+    state = lab()
+    act(state, StartTrade(PORTER))
+    assert "so far" not in state.pending_decision()
+    act(state, OfferItem(PORTER, 0))
+    prompt = state.pending_decision()
+    assert "Lab Runner gives nothing" in prompt and "Lab Porter gives Brass Key" in prompt

@@ -375,7 +375,8 @@ def pending_decision(state: SalvageState) -> str:
         "moving": f"move ({pending.steps_left} room(s) left) or stop",
         "opportunity": "which enemy makes its opportunity attack next?",
         "look": "activate this inactive room?",
-        "offer": "add items to the trade, then propose it",
+        "offer": "add items to the trade, then propose it"
+        + (f" (so far: {trading.offer_text(state, pending)})" if pending.offer else ""),
     }
     return prompts.get(pending.stage, f"continue the {pending.kind}")
 
