@@ -232,3 +232,13 @@ def test_the_4x4_board_fits_an_80_column_console() -> None:
     lines = console.export_text().splitlines()
     assert max(len(line) for line in lines) <= 80
     assert any("Warden" in line for line in lines)
+
+
+def test_die_names_read_well_in_menus_and_the_log() -> None:
+    """Die types are content names: "one ember die", never "a ember die"."""
+    state = GAME.new_state(LAB, 0)
+    state.apply(A.ChooseHero(0))
+    state.apply(A.StartMove())
+    assert GAME.describe_action(state, A.CommitDie("ember")) == "commit one ember die"
+    state.apply(A.CommitDie("ember"))
+    assert state.log[-1].text == "Lab Runner commits one ember die"

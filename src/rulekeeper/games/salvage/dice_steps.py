@@ -65,7 +65,7 @@ def apply_commit(state: SalvageState, action: CommitDie) -> None:
         raise RuleViolation("SV-MOVE-1", f"no ready {action.die} die")
     hero.set_die(index, "committed")
     rule = COMMIT_RULE[state.pending.kind] if state.pending else "SV-MOVE-1"
-    state.emit("commit", f"{hero.name} commits a {action.die} die", rule)
+    state.emit("commit", f"{hero.name} commits one {action.die} die", rule)
 
 
 def start_rolling(state: SalvageState, pending: Pending) -> None:

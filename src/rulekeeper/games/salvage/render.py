@@ -171,7 +171,7 @@ def describe(state: SalvageState, action: Action) -> str:
             f"use {item.name}{target} ({spec.text or spec.effect}; {kind}; {item.uses} use(s) left)"
         )
     if isinstance(action, CommitDie):
-        return f"commit a {action.die} die"
+        return f"commit one {action.die} die"
     if isinstance(action, RollDice):
         return "roll the committed dice"
     if isinstance(action, Reroll):

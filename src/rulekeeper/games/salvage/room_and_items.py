@@ -204,7 +204,7 @@ def apply_recover(state: SalvageState, action: RecoverDie) -> None:
         raise RuleViolation(head.rule, f"no exhausted {action.die} die")
     hero.set_die(index, "ready")
     state.recoveries[0] = Recovery(head.hero, head.remaining - 1, head.rule)
-    state.emit("recover", f"{hero.name} recovers a {action.die} die", head.rule)
+    state.emit("recover", f"{hero.name} recovers one {action.die} die", head.rule)
 
 
 def apply_finish_recovery(state: SalvageState) -> None:
