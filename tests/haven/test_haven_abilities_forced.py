@@ -60,7 +60,7 @@ def test_HV_MOVE_1_push_each_hex_farther_from_the_attacker_frosthaven_up_to_x() 
     assert Skip() in state.legal_actions()
     play(state, Skip())
     assert state.figures["dummy 1"].hex == (3, 1)
-    assert any(e.kind == "push" for e in state.log)
+    assert any(e.kind == "push" and "tester pushes dummy 1" in e.text for e in state.log)
 
 
 def test_HV_MOVE_1_push_in_gloomhaven_goes_its_full_length_once_begun() -> None:

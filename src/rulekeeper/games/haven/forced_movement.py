@@ -245,7 +245,8 @@ def finish(state: HavenState, turn: Turn) -> None:
     flying = target.kind == "monster" and state.spec.monster_types[target.type].flying
     state.emit(
         info["kind"],
-        f"{turn.actor} {info['kind']}s {target.id} {len(path) - 1} hex(es)",
+        f"{turn.actor} {'pushes' if info['kind'] == 'push' else 'pulls'} {target.id}"
+        f" {len(path) - 1} hex(es)",
         "HV-MOVE-1",
         figure=target.id,
     )

@@ -79,8 +79,21 @@ def step(state: HavenState, figure: Figure, turn: Turn) -> bool:
     turn.queue.pop(0)
     if move is not None and turn.queue and turn.queue[0].type == "attack":
         attack = absolute(state, figure, turn.queue.pop(0))
-    if turns.has(figure, "disarm"):
+    if attack is not None and turns.has(figure, "disarm"):
+        state.emit(
+            "disarm",
+            f"{figure.id} is disarmed: it cannot attack",
+            "HV-COND-DISARM",
+            figure=figure.id,
+        )
         attack = None
+    if move is not None and move.value > 0 and turns.has(figure, "immobilize"):
+        state.emit(
+            "immobilize",
+            f"{figure.id} is immobilized: it cannot move",
+            "HV-COND-IMMOBILIZE",
+            figure=figure.id,
+        )
     return _solve(state, figure, turn, move, attack)
 
 

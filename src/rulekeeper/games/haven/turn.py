@@ -454,12 +454,25 @@ def enter_hero_ability(state: HavenState, figure: Figure, turn: Turn) -> bool:
         return True
     if ability.type == "move":
         if not move_destinations(state, figure, ability):
+            if has(figure, "immobilize"):
+                state.emit(
+                    "immobilize",
+                    f"{figure.id} is immobilized: it cannot move",
+                    "HV-COND-IMMOBILIZE",
+                    figure=figure.id,
+                )
             done_with_ability(turn)
             return True
         turn.stage = "move"
         return False
     if ability.type == "attack":
         if has(figure, "disarm"):
+            state.emit(
+                "disarm",
+                f"{figure.id} is disarmed: it cannot attack",
+                "HV-COND-DISARM",
+                figure=figure.id,
+            )
             done_with_ability(turn)
             return True
         start_attack(state, figure, ability, ability.value, consume=False)
