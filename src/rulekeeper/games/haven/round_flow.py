@@ -399,14 +399,17 @@ def _apply_negation(state: HavenState, action: Action) -> None:
         pile = hero.hand if n.pile == "hand" else hero.discard
         pile.remove(action.card)
         hero.lost.append(action.card)
+        n.lost.append(action.card)
         n.to_lose -= 1
         if n.to_lose > 0:
             return
         state.negation = None
         state.emit(
             "negate",
-            f"{hero.id} negates {n.damage} damage by losing card(s) from its {n.pile}",
+            f"{hero.id} negates {n.damage} damage from {n.source} by losing"
+            f" {' and '.join(n.lost)} from its {n.pile}",
             "HV-NEG-1",
+            cards=list(n.lost),
         )
         figure = state.figures.get(hero.id)
         if figure is not None:

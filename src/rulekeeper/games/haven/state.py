@@ -118,6 +118,8 @@ class Negation:
     to_lose: int = 0
     rules: list[str] = field(default_factory=list)
     """The rules that caused the damage (HV-ATK-1 for an attack, HV-MOVE-2 for a trap)."""
+    lost: list[str] = field(default_factory=list)
+    """The cards lost so far to negate it."""
 
 
 @dataclass
