@@ -36,7 +36,7 @@ app.add_typer(haven_app, name="haven")
 
 
 def _console() -> Console:
-    return Console(highlight=False, soft_wrap=True)
+    return Console(highlight=False)
 
 
 def _read_line(prompt: str) -> str | None:
