@@ -74,3 +74,58 @@ def test_an_attack_with_no_target_does_not_consume_its_element() -> None:
     play(state, PlayHalf("p2", "top"))  # the dummy is out of reach
     assert any("no enemy in range" in e.text for e in state.log)
     assert state.elements == {"fire": "strong"}
+
+
+def dummies_with(card_actions: list[dict[str, Any]], strong: tuple[str, ...] = ()) -> HavenState:
+    """Two Dummies next to the Tester; their one card acts at 45, before the Tester's 50."""
+    deck = {"cards": [{"id": "d", "initiative": 45, "actions": card_actions}]}
+    state = new_state(
+        scenario(
+            monsters=[monster("dummy", at(1, 0)), monster("dummy", at(0, 1))],
+            monster_decks={"dummy": deck},
+        )
+    )
+    state.elements.update(dict.fromkeys(strong, "strong"))
+    play(state, SelectCard("tester", "t5"), SelectCard("tester", "t6"))
+    chance(state, "d")
+    return state
+
+
+def attacks_on_tester(state: HavenState) -> list[int]:
+    """Draw +0 for every monster attack and suffer the damage; the attack values made."""
+    from rulekeeper.games.haven.actions import Negate
+
+    made = []
+    while state.turn is not None and state.turn.actor != "tester":
+        if state.turn.draw is not None and state.is_chance_node():
+            made.append(state.turn.draw.context.attack)
+            chance(state, "+0")
+        elif state.negation is not None:
+            play(state, Negate("tester", "suffer"))
+        else:
+            play(state, state.legal_actions()[0])
+    return made
+
+
+def test_every_monster_of_a_group_gets_the_element_the_group_consumed() -> None:
+    """GH p.24: monsters always consume an element they can, and every monster of that
+    type acting this round gets its benefit, not just the first."""
+    state = dummies_with(
+        [{"type": "attack", "value": 0, "element": "fire", "consume_bonus": 2}], strong=("fire",)
+    )
+    assert attacks_on_tester(state) == [4, 4]  # Attack 2 + 2 for both Dummies
+    assert state.elements == {}
+    assert sum("consumes fire" in e.text for e in state.log) == 1
+
+
+def test_a_monster_groups_infusion_comes_at_the_end_of_its_last_monsters_turn() -> None:
+    """FH p.43 (and GH p.24: no element is made and consumed in one turn): the first Dummy's
+    infusion is not there for the second Dummy to consume."""
+    state = dummies_with(
+        [
+            {"type": "attack", "value": 0, "element": "fire", "consume_bonus": 2},
+            {"type": "infuse", "element": "fire"},
+        ]
+    )
+    assert attacks_on_tester(state) == [2, 2]
+    assert state.elements == {"fire": "strong"}

@@ -669,7 +669,7 @@ def _end_turn(state: HavenState) -> None:
     t = state.turn
     if t is None:
         return
-    elements.infuse_at_end_of_turn(state, t.infusions)
+    _infuse(state, t.infusions)
     figure = state.figures.get(t.actor)
     if figure is not None:
         for name in expiring_at_end_of_turn(figure.conditions):
@@ -677,6 +677,19 @@ def _end_turn(state: HavenState) -> None:
                 figure.conditions.remove(name)
         figure.fresh_conditions = []
     state.turn = None
+
+
+def _infuse(state: HavenState, infusions: list[str]) -> None:
+    """Infusions take effect at the end of the turn; a monster group's at the end of its last
+    monster's turn, so no monster of the group consumes what the group made (GH p.24; FH p.43)."""
+    slot = state.order[state.slot] if 0 <= state.slot < len(state.order) else ""
+    if slot.startswith(initiative.GROUP_PREFIX):
+        group = state.groups[slot.removeprefix(initiative.GROUP_PREFIX)]
+        group.infusions.extend(infusions)
+        if any(a in state.figures for a in state.actors):
+            return
+        infusions, group.infusions = group.infusions, []
+    elements.infuse_at_end_of_turn(state, infusions)
 
 
 def _begin_end_of_round(state: HavenState) -> None:
@@ -697,6 +710,8 @@ def _end_of_round(state: HavenState) -> None:
             group.deck.reshuffle()
             group.reshuffle_due = False
         group.tie_rank = 0
+        group.consumed = []
+        group.infusions = []
     for figure in state.figures.values():
         figure.shield = 0
         figure.retaliate = []

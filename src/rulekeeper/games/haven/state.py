@@ -103,6 +103,10 @@ class Group:
     reshuffle_due: bool = False
     tie_rank: int = 0
     """The order the players chose among groups tied on initiative (GH p.18; FH p.19)."""
+    consumed: list[str] = field(default_factory=list)
+    """Elements the group consumed this round: every monster of it gets the bonus (GH p.24)."""
+    infusions: list[str] = field(default_factory=list)
+    """Infusions waiting for the end of the group's last monster's turn (GH p.24; FH p.43)."""
 
 
 @dataclass

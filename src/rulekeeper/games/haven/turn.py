@@ -183,7 +183,19 @@ def consume_element(state: HavenState, figure: Figure, ability: AbilitySpec) -> 
     turn = state.turn
     if turn is None or not (ability.element and ability.consume_bonus):
         return
+    group = state.groups.get(figure.type) if figure.kind == "monster" else None
+    if group is not None and ability.element in group.consumed:
+        # GH p.24: every monster of the type gets the bonus of the element it consumed.
+        turn.attack["value"] += ability.consume_bonus
+        state.emit(
+            "element",
+            f"{figure.id} gets +{ability.consume_bonus} attack from the {ability.element}"
+            f" its group consumed this round (GH p.24)",
+        )
+        return
     if elements.consume(state, ability.element):
+        if group is not None:
+            group.consumed.append(ability.element)
         turn.attack["value"] += ability.consume_bonus
         state.emit(
             "element", f"{figure.id} consumes {ability.element}: +{ability.consume_bonus} attack"
