@@ -154,3 +154,35 @@ def test_survive_is_won_at_the_end_of_the_last_round() -> None:
         else:
             play(state, state.legal_actions()[0])
     assert state.outcome() is not None and state.outcome().result == "won"  # type: ignore[union-attr]
+
+
+def test_HV_MOVE_3_a_monster_card_move_with_jump_jumps() -> None:
+    """A monster's "Move +0, Jump" (GH p.19): it passes over the trap and the obstacle in
+    its way and springs no trap; only the last hex counts (HV-MOVE-3)."""
+    jump_deck = {
+        "cards": [
+            {
+                "id": "leap",
+                "initiative": 45,
+                "actions": [
+                    {"type": "move", "value": 1, "jump": True},
+                    {"type": "attack", "value": 0},
+                ],
+            }
+        ]
+    }
+    corridor = [at(q, 0) for q in range(5)]
+    state = new_state(
+        scenario(
+            hexes=corridor,
+            start=[at(0, 0)],
+            monsters=[monster("dummy", at(4, 0))],
+            terrain={"obstacle": [at(3, 0)], "trap": [at(2, 0)]},
+            monster_decks={"dummy": jump_deck},
+        )
+    )
+    monsters_first(state, "leap")  # Move 2 + 1 = 3, jumping
+    settle_options(state)
+    assert state.figures["dummy 1"].hex == at(1, 0)
+    assert state.figures["dummy 1"].hp == 5  # the trap was jumped over
+    assert any(e.kind == "move" and "HV-MOVE-3" in e.rules for e in state.log)

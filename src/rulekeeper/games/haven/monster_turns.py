@@ -116,6 +116,7 @@ def _solve(
             targets=attack.targets if attack else 0,
             aoe=attack.aoe if attack else (),
             flying=flying,
+            jumping=move is not None and move.jump and not flying,
             muddled=turns.has(figure, "muddle"),
         ),
     )
@@ -128,6 +129,7 @@ def _solve(
             **option.to_json(),
             "attack": attack.model_dump(mode="json") if attack else None,
             "flying": flying,
+            "jumping": move is not None and move.jump and not flying,
         }
         for option in answer.options
     ]
@@ -155,7 +157,8 @@ def perform(state: HavenState, figure: Figure, turn: Turn, index: int) -> None:
     turn.options = []
     turn.stage = "ability"
     path = [(int(h[0]), int(h[1])) for h in option["path"]]
-    turns.walk(state, figure, path, MoveMode(flying=option["flying"]))
+    mode = MoveMode(flying=option["flying"], jumping=option.get("jumping", False))
+    turns.walk(state, figure, path, mode)
     if figure.id not in state.figures or option["attack"] is None:
         return
     # An invisible figure cannot be targeted by enemies (conditions table, GH p.23).
