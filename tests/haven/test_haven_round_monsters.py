@@ -186,3 +186,23 @@ def test_HV_MOVE_3_a_monster_card_move_with_jump_jumps() -> None:
     assert state.figures["dummy 1"].hex == at(1, 0)
     assert state.figures["dummy 1"].hp == 5  # the trap was jumped over
     assert any(e.kind == "move" and "HV-MOVE-3" in e.rules for e in state.log)
+
+
+def test_an_invisible_character_is_not_focused_monsters_treat_it_as_an_obstacle() -> None:
+    """GH p.23 Invisible: it cannot be focused on or targeted by an enemy; monsters treat it
+    as an obstacle. The Dummy passes the invisible Tester by and goes for the other."""
+    state = new_state(
+        scenario(
+            party=TWO,
+            hexes=rect(6, 4),
+            start=[at(0, 0), at(0, 3)],
+            monsters=[monster("dummy", at(1, 0))],
+        )
+    )
+    state.figures["tester"].conditions.append("invisible")
+    monsters_first(state)
+    settle_options(state)
+    focus = next(e.text for e in state.log if "HV-FOCUS-1" in e.rules)
+    assert "focus tester2" in focus
+    chance(state, "+0")
+    assert state.negation is not None and state.negation.hero == "tester2"

@@ -165,6 +165,13 @@ def solver_spec(state: HavenState, actor: Figure, turn: TurnSpec) -> BoardSpec:
     hexes = visible_hexes(state, with_closed_doors=False)
     present = set(hexes)
     walls = tuple(w for w in state.spec.map.walls if w[0] in present and w[1] in present)
+    # Invisible (GH p.23): an enemy cannot focus on or target the figure; monsters treat
+    # it exactly as an obstacle. [FH p.28 lets them pass through it; not modelled.]
+    hidden = [
+        f
+        for f in state.figures.values()
+        if f.hex in present and f.team != actor.team and "invisible" in f.conditions
+    ]
     figures = [
         FigureSpec(
             id=f.id,
@@ -174,14 +181,18 @@ def solver_spec(state: HavenState, actor: Figure, turn: TurnSpec) -> BoardSpec:
             summoner=f.owner or None,
         )
         for f in state.figures.values()
-        if f.hex in present
+        if f.hex in present and f not in hidden
     ]
+    terrain = terrain_spec(state, hexes)
+    if hidden:
+        obstacles = (*terrain.obstacle, *(f.hex for f in hidden if f.hex not in terrain.obstacle))
+        terrain = terrain.model_copy(update={"obstacle": obstacles})
     return BoardSpec(
         format="haven-board/1",
         ruleset=state.rules.name,  # type: ignore[arg-type]
         hexes=hexes,
         walls=walls,
-        terrain=terrain_spec(state, hexes),
+        terrain=terrain,
         figures=tuple(figures),
         turn=turn,
     )
