@@ -146,3 +146,22 @@ def test_HV_REST_2_a_long_rest_whose_discards_were_lost_to_negation_still_heals(
     play(state, Negate("tester", "discard"), LoseCard("tester", "t5"), LoseCard("tester", "t6"))
     assert hero.discard == [] and state.figures["tester"].hp == 7  # healed 2 all the same
     assert any("empty discard pile" in e.text for e in state.log)
+
+
+def test_HV_REST_2_a_long_rest_at_99_acts_before_a_monster_group_at_99() -> None:
+    """HV-REST-2 and HV-INIT-3: the long rest is initiative 99; a character tied with a
+    monster group acts first (FH FAQ: at 99, not necessarily last)."""
+    deck = {
+        "cards": [{"id": "late", "initiative": 99, "actions": [{"type": "shield", "value": 1}]}]
+    }
+    state = new_state(
+        scenario(monsters=[monster("dummy", at(5, 3))], monster_decks={"dummy": deck})
+    )
+    hero = state.heroes["tester"]
+    hero.hand.remove("t5")
+    hero.discard.append("t5")
+    hero.hand.remove("t6")
+    hero.discard.append("t6")
+    play(state, LongRest("tester"))
+    chance(state, "late")
+    assert state.order == ["tester", "group:dummy"]
