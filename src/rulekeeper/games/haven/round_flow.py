@@ -603,7 +603,7 @@ def _revealed_monsters_join(state: HavenState) -> None:
         state.order.insert(len(state.order) if where is None else where, slot)
         state.emit(
             "initiative",
-            f"the revealed {mtype} act at initiative {value} this round (GH p.19)",
+            f"the revealed {mtype} monsters act at initiative {value} this round (GH p.19)",
             "HV-INIT-1",
             "HV-INIT-4",
         )
@@ -612,7 +612,8 @@ def _revealed_monsters_join(state: HavenState) -> None:
         state.actors.extend(members)
         state.emit(
             "initiative",
-            f"the revealed {mtype} (initiative {value}) act now, after {current}'s turn (GH p.19)",
+            f"the revealed {mtype} monsters (initiative {value}) act now, after {current}'s turn"
+            " (GH p.19)",
             "HV-INIT-4",
         )
 
