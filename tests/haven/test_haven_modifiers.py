@@ -204,3 +204,17 @@ def test_saved_decks_round_trip() -> None:
     decks["Aria"].draw("x2", CATALOG)
     again = ModifierDecks.from_dict(decks.to_dict())
     assert again.to_dict() == decks.to_dict() and again["Aria"].reshuffle_due
+
+
+def test_HV_ATK_1_a_single_plain_card_cites_the_attack_rule_not_rolling_modifiers() -> None:
+    """One +1 drawn and applied is HV-ATK-1; HV-MOD-3 only when a rolling card kept the draw
+    going; a ×2 or null also cites HV-MOD-2."""
+    process = AttackDraw.start(GLOOMHAVEN, "hero", AttackContext(3), "none")
+    plain = process.after_draw("+1").next_step(CATALOG)
+    assert isinstance(plain, Done) and plain.rule_ids == ("HV-ATK-1",)
+    chain = process.after_draw("rolling+1").after_draw("+1").next_step(CATALOG)
+    assert isinstance(chain, Done) and chain.rule_ids == ("HV-MOD-3",)
+    double = process.after_draw("x2").next_step(CATALOG)
+    assert isinstance(double, Done) and double.rule_ids == ("HV-ATK-1", "HV-MOD-2")
+    null = process.after_draw("rolling+1").after_draw("null").next_step(CATALOG)
+    assert isinstance(null, Done) and null.rule_ids == ("HV-MOD-3", "HV-MOD-2")

@@ -112,10 +112,15 @@ _DRAW = _Stage(need_card=True)
 
 
 def _plain_stage(rolling: tuple[bool, ...]) -> _Stage:
-    """HV-MOD-3: keep drawing until a non-rolling card; everything drawn applies."""
+    """HV-MOD-3: keep drawing until a non-rolling card; everything drawn applies.
+
+    A single card drawn and applied is HV-ATK-1 itself; HV-MOD-3 is cited only
+    when rolling cards made the draw go on.
+    """
     if not rolling or rolling[-1]:
         return _DRAW
-    return _Stage(added=tuple(range(len(rolling))), rule_id="HV-MOD-3")
+    rule = "HV-MOD-3" if len(rolling) > 1 else "HV-ATK-1"
+    return _Stage(added=tuple(range(len(rolling))), rule_id=rule)
 
 
 def _gloomhaven_stage(rolling: tuple[bool, ...], advantage: bool) -> _Stage:
@@ -216,7 +221,8 @@ class AttackDraw:
         if stage.need_card:
             return NeedCard(self.deck)
         if stage.compared is None:
-            return Done(stage.added, self._outcome(catalog, stage.added), (stage.rule_id,))
+            rules = (stage.rule_id, *self._multiplier_rule(catalog, stage.added))
+            return Done(stage.added, self._outcome(catalog, stage.added), rules)
         first, second = stage.compared
         first_outcome = self._outcome(catalog, (*stage.added, first))
         second_outcome = self._outcome(catalog, (*stage.added, second))
@@ -242,7 +248,16 @@ class AttackDraw:
             kept = second if later_wins else first
         applied = (*stage.added, kept)
         outcome = first_outcome if kept == first else second_outcome
+        rules.extend(self._multiplier_rule(catalog, applied))
         return Done(tuple(sorted(applied)), outcome, tuple(rules))
+
+    def _multiplier_rule(
+        self, catalog: ModifierCatalog, applied: tuple[int, ...]
+    ) -> tuple[str, ...]:
+        """HV-MOD-2 is cited when an applied card is a ×2 or a null (bless and curse too)."""
+        if any(catalog[self.drawn[i]].multiplier != "none" for i in applied):
+            return ("HV-MOD-2",)
+        return ()
 
     def is_done(self, catalog: ModifierCatalog) -> bool:
         return isinstance(self.next_step(catalog), Done)
