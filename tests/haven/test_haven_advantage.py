@@ -298,3 +298,24 @@ def test_drawing_from_another_deck_is_refused() -> None:
     with pytest.raises(RuleViolation) as missing:
         process.check(DrawModifier("monsters", "x2"), deck, CATALOG)
     assert missing.value.rule_id == "HV-ATK-4"
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "mode", "cards", "character", "rule"),
+    [
+        (GLOOMHAVEN, "advantage", ["+0", "+1"], False, "HV-ADV-1"),
+        (GLOOMHAVEN, "disadvantage", ["rolling+1", "rolling+2", "+0"], False, "HV-ADV-2"),
+        (FROSTHAVEN, "advantage", ["rolling+1", "-1", "+1"], True, "HV-ADV-3"),
+        (FROSTHAVEN, "advantage", ["+0", "+1"], False, "HV-ADV-3"),
+        (FROSTHAVEN, "disadvantage", ["+0", "rolling+1"], False, "HV-ADV-4"),
+    ],
+)
+def test_a_third_card_is_refused_by_the_advantage_rule_that_stopped_the_draw(
+    ruleset: Ruleset, mode: str, cards: list[str], character: bool, rule: str
+) -> None:
+    """HV-ADV-1..4: once the procedure has its cards, another draw cites that procedure."""
+    process, deck = draw_script(ruleset, mode, cards, character=character)
+    owner = "hero" if character else "monsters"
+    with pytest.raises(RuleViolation) as error:
+        process.check(DrawModifier(owner, "+0"), deck, CATALOG)
+    assert error.value.rule_id == rule

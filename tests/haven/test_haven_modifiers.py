@@ -218,3 +218,12 @@ def test_HV_ATK_1_a_single_plain_card_cites_the_attack_rule_not_rolling_modifier
     assert isinstance(double, Done) and double.rule_ids == ("HV-ATK-1", "HV-MOD-2")
     null = process.after_draw("rolling+1").after_draw("null").next_step(CATALOG)
     assert isinstance(null, Done) and null.rule_ids == ("HV-MOD-3", "HV-MOD-2")
+
+
+def test_HV_ATK_1_no_second_card_for_one_target_without_rolling() -> None:
+    deck = ModifierDeck.standard("hero", GLOOMHAVEN)
+    process = AttackDraw.start(GLOOMHAVEN, "hero", AttackContext(3), "none")
+    process = process.apply(DrawModifier("hero", "+1"), deck, CATALOG)
+    with pytest.raises(RuleViolation) as error:
+        process.check(DrawModifier("hero", "+0"), deck, CATALOG)
+    assert error.value.rule_id == "HV-ATK-1"

@@ -317,8 +317,11 @@ class AttackDraw:
         return step
 
     def _expect_card(self, deck: ModifierDeck, catalog: ModifierCatalog) -> None:
-        if not isinstance(self.next_step(catalog), NeedCard):
-            raise RuleViolation("HV-MOD-3", "this attack draws no more modifier cards")
+        step = self.next_step(catalog)
+        if not isinstance(step, NeedCard):
+            # The procedure that stopped the draw is the rule refusing another card.
+            rule = step.rule_ids[0] if isinstance(step, Done) else "HV-ADV-3"
+            raise RuleViolation(rule, "this attack draws no more modifier cards")
         if deck.owner != self.deck:
             raise RuleViolation(
                 "HV-MOD-1", f"this attack draws from the {self.deck} deck, not {deck.owner}"
