@@ -20,7 +20,7 @@ from rulekeeper.games.haven.attacks import (
     modified_attack,
     resolve,
 )
-from rulekeeper.games.haven.modifiers import ModifierDeck, standard_catalog
+from rulekeeper.games.haven.modifiers import ModifierDeck, parse_card, standard_catalog
 from rulekeeper.games.haven.ruleset import FROSTHAVEN, GLOOMHAVEN
 
 CATALOG = standard_catalog()
@@ -156,3 +156,13 @@ def test_attack_draws_save_and_resume_mid_draw() -> None:
     again = AttackDraw.from_dict(process.to_dict())
     assert again == process
     assert again.after_draw("x2").next_step(CATALOG) == process.after_draw("x2").next_step(CATALOG)
+
+
+def test_HV_MOD_2_the_attacker_orders_x2_with_positive_and_negative_values() -> None:
+    """Attack 3 with rolling +1, a rolling −1 perk and ×2 (GH p.20, FH p.26: any order):
+    3 + 1 = 4, ×2 = 8, −1 = 7 is the best order, not (3 + 1 − 1) × 2 = 6."""
+    minus = parse_card("rolling-1", {"value": -1, "rolling": True})
+    cards = [CATALOG["rolling+1"], minus, CATALOG["x2"]]
+    assert modified_attack(3, cards) == (7, False)
+    assert modified_attack(3, [minus, CATALOG["x2"]]) == (5, False)
+    assert modified_attack(3, [CATALOG["rolling+2"], CATALOG["x2"]]) == (10, False)

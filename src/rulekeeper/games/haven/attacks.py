@@ -165,14 +165,15 @@ def modified_attack(attack: int, cards: Sequence[ModifierCard]) -> tuple[int, bo
 
     A null card makes it 0 wherever it is (its effects still apply). The
     attacker chooses the order of ×2 and the added values (GH p.20; FH FAQ
-    §5.3); the order that deals the most damage is taken, which is "add, then
-    double" whenever the added values are not negative.
+    §5.3); the order that deals the most damage is taken: every positive value
+    added before the doubling, every negative one after it.
     """
     if any(card.multiplier == "null" for card in cards):
         return 0, True
-    added = sum(card.value for card in cards)
+    gains = sum(card.value for card in cards if card.value > 0)
+    losses = sum(card.value for card in cards if card.value < 0)
     factor = 2 ** sum(1 for card in cards if card.multiplier == "double")
-    return max(0, (attack + added) * factor, attack * factor + added), False
+    return max(0, (attack + gains) * factor + losses), False
 
 
 def resolve(context: AttackContext, cards: Iterable[ModifierCard]) -> AttackOutcome:
