@@ -118,3 +118,13 @@ def test_monster_attacks_use_the_automatic_choice() -> None:
     monster = as_json("--attack", "3", "--advantage", "--ruleset", "frosthaven", "--monster")
     assert character["expected_damage"] == monster["expected_damage"]
     assert monster["attacker"] == "monster"
+
+
+def test_HV_MOD_1_a_discard_pile_without_draw_pile_is_refused(tmp_path: Path) -> None:
+    """From the standard deck (20 cards) a 'discard' table would add a 21st card: an x2 listed
+    there is a second x2, not the deck's own one drawn. It must say to use 'drawn'."""
+    deck = tmp_path / "deck.toml"
+    deck.write_text('format = 1\ndiscard = { "x2" = 1 }\n')
+    code, out, err = run("--attack", "3", "--deck", str(deck))
+    assert code == 2 and out == ""
+    assert "discard" in err and "drawn" in err and str(deck) in err

@@ -116,6 +116,15 @@ def parse_deck(
         draw = counts("draw", model.draw)
         discard = counts("discard", model.discard)
     else:
+        if model.discard:
+            # From the standard deck, a discard pile of its own would add cards
+            # the deck does not hold; cards drawn since the shuffle go under 'drawn'.
+            raise ContentError(
+                "give 'discard' only with 'draw'; from the standard deck, list the cards"
+                " drawn since the last shuffle under 'drawn'",
+                source=source,
+                field="discard",
+            )
         draw = Counter(catalog.standard_cards(ruleset))
         for name, raw in (("removed", model.removed), ("drawn", model.drawn)):
             for card_id, n in counts(name, raw).items():
@@ -126,7 +135,7 @@ def parse_deck(
                         field=f"{name}.{card_id}",
                     )
                 draw[card_id] -= n
-        discard = counts("drawn", model.drawn) + counts("discard", model.discard)
+        discard = counts("drawn", model.drawn)
     draw += counts("added", model.added)
     if not (+draw) and not (+discard):
         raise ContentError("the deck has no cards", source=source, field="draw")
