@@ -73,7 +73,7 @@ def test_durations_follow_the_table() -> None:
         "strengthen",
         "stun",
     ]
-    assert sorted(removed_by_heal(CONDITIONS)) == ["poison", "wound"]
+    assert sorted(removed_by_heal(CONDITIONS)) == ["brittle", "poison", "wound"]
     assert {CONDITIONS[n].duration for n in ("ward", "brittle")} == {"until_damaged"}
 
 
@@ -94,3 +94,10 @@ def test_every_row_cites_a_rulebook_page() -> None:
     assert all(row.page for row in CONDITIONS.values())
     with pytest.raises(ValueError, match="unknown condition"):
         condition("sleepy")
+
+
+def test_a_heal_removes_brittle_and_still_restores_hit_points() -> None:
+    """FH p.29: brittle is also removed if the figure is healed; unlike poison, the heal
+    still restores hit points. Ward is not removed by a heal."""
+    assert removed_by_heal(["brittle", "ward"]) == ["brittle"]
+    assert heal_amount(2, ["brittle"]) == 2

@@ -45,6 +45,8 @@ class ConditionEffect:
     damage_at_turn_start: int = 0
     heal_only_removes: bool = False
     """A heal removes the condition instead of restoring hit points."""
+    heal_removes: bool = False
+    """A heal also removes it, whatever its duration (FH brittle, p.29)."""
     damage_factor: Fraction | None = None
     """Multiplies damage after shield, rounded down (FH ward ×1/2, brittle ×2; HV-ATK-1)."""
     frosthaven_only: bool = False
@@ -130,14 +132,15 @@ CONDITIONS: dict[str, ConditionEffect] = {
             frosthaven_only=True,
             page="FH p.29",
         ),
-        # FH p.28: the next damage suffered is doubled; used up by it.
+        # FH p.29: the next damage suffered is doubled; used up by it, or removed by a heal.
         ConditionEffect(
             "brittle",
             positive=False,
             duration="until_damaged",
             damage_factor=Fraction(2),
+            heal_removes=True,
             frosthaven_only=True,
-            page="FH p.28",
+            page="FH p.29",
         ),
     )
 }
@@ -219,8 +222,10 @@ def expiring_at_end_of_turn(conditions: Iterable[str]) -> list[str]:
 
 
 def removed_by_heal(conditions: Iterable[str]) -> list[str]:
-    """Conditions a heal removes; while any is present the heal restores no hit points."""
-    return [r.name for r in _rows(conditions, None) if r.duration == "until_healed"]
+    """Conditions a heal removes (only poison also stops the hit points: heal_amount)."""
+    return [
+        r.name for r in _rows(conditions, None) if r.duration == "until_healed" or r.heal_removes
+    ]
 
 
 def heal_amount(amount: int, conditions: Iterable[str]) -> int:
