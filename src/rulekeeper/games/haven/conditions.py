@@ -63,7 +63,7 @@ CONDITIONS: dict[str, ConditionEffect] = {
             duration="until_healed",
             attack_bonus_against=1,
             heal_only_removes=True,
-            page="GH p.22; FH p.28",
+            page="GH p.22; FH p.29",
         ),
         # GH p.22: 1 damage at the start of each of the figure's turns until healed.
         ConditionEffect(
@@ -71,7 +71,7 @@ CONDITIONS: dict[str, ConditionEffect] = {
             positive=False,
             duration="until_healed",
             damage_at_turn_start=1,
-            page="GH p.22; FH p.28",
+            page="GH p.22; FH p.29",
         ),
         # GH p.22: cannot perform move abilities.
         ConditionEffect(
@@ -79,7 +79,7 @@ CONDITIONS: dict[str, ConditionEffect] = {
             positive=False,
             duration="end_of_next_turn",
             cannot_move=True,
-            page="GH p.22; FH p.28",
+            page="GH p.22; FH p.29",
         ),
         # GH p.23: cannot perform attack abilities.
         ConditionEffect(
@@ -87,7 +87,7 @@ CONDITIONS: dict[str, ConditionEffect] = {
             positive=False,
             duration="end_of_next_turn",
             cannot_attack=True,
-            page="GH p.23; FH p.28",
+            page="GH p.23; FH p.29",
         ),
         # GH p.23: no abilities and no items this turn.
         ConditionEffect(
@@ -97,7 +97,7 @@ CONDITIONS: dict[str, ConditionEffect] = {
             cannot_attack=True,
             cannot_move=True,
             cannot_act=True,
-            page="GH p.23; FH p.28",
+            page="GH p.23; FH p.29",
         ),
         # GH p.23: disadvantage on all the figure's attacks.
         ConditionEffect(
@@ -105,7 +105,7 @@ CONDITIONS: dict[str, ConditionEffect] = {
             positive=False,
             duration="end_of_next_turn",
             bearer_attacks_with="disadvantage",
-            page="GH p.23; FH p.28",
+            page="GH p.23; FH p.29",
         ),
         # GH p.23: advantage on all the figure's attacks.
         ConditionEffect(
@@ -113,7 +113,7 @@ CONDITIONS: dict[str, ConditionEffect] = {
             positive=True,
             duration="end_of_next_turn",
             bearer_attacks_with="advantage",
-            page="GH p.23; FH p.29",
+            page="GH p.23; FH p.28",
         ),
         # GH p.23: cannot be focused on or targeted by enemies.
         ConditionEffect(
@@ -121,16 +121,16 @@ CONDITIONS: dict[str, ConditionEffect] = {
             positive=True,
             duration="end_of_next_turn",
             untargetable_by_enemies=True,
-            page="GH p.23; FH p.29",
+            page="GH p.23; FH p.28",
         ),
-        # FH p.29: the next damage suffered is halved (rounded down); used up by it.
+        # FH p.28: the next damage suffered is halved (rounded down); used up by it.
         ConditionEffect(
             "ward",
             positive=True,
             duration="until_damaged",
             damage_factor=Fraction(1, 2),
             frosthaven_only=True,
-            page="FH p.29",
+            page="FH p.28",
         ),
         # FH p.29: the next damage suffered is doubled; used up by it, or removed by a heal.
         ConditionEffect(
