@@ -128,3 +128,13 @@ def test_HV_MOD_1_a_discard_pile_without_draw_pile_is_refused(tmp_path: Path) ->
     code, out, err = run("--attack", "3", "--deck", str(deck))
     assert code == 2 and out == ""
     assert "discard" in err and "drawn" in err and str(deck) in err
+
+
+def test_HV_ADV_3_the_table_says_which_card_a_frosthaven_character_is_assumed_to_keep() -> None:
+    """A Frosthaven character may keep either card; the odds assume the more damaging one
+    and the table says so. Monsters and Gloomhaven have no such choice."""
+    _, out, _ = run("--attack", "3", "--advantage", "--ruleset", "frosthaven")
+    assert "assumed: the character keeps the card dealing more damage" in out
+    _, monster, _ = run("--attack", "3", "--advantage", "--ruleset", "frosthaven", "--monster")
+    _, gloomhaven, _ = run("--attack", "3", "--advantage")
+    assert "assumed" not in monster and "assumed" not in gloomhaven

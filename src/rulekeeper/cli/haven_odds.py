@@ -129,6 +129,12 @@ def odds_command(
         sys.stdout.write(json.dumps(payload, indent=2) + "\n")
         return
     _print_table(result, attack, shield, pierce, mode, ruleset.title)
+    if mode == "advantage" and ruleset.character_chooses_advantage_card and not monster:
+        # HV-ADV-3: the player may keep either card; the odds need an assumption.
+        Console().print(
+            "assumed: the character keeps the card dealing more damage"
+            " (HV-ADV-3 lets the player keep either)"
+        )
 
 
 def _print_table(
