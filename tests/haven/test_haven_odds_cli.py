@@ -101,6 +101,7 @@ def test_a_malformed_deck_file_is_one_line_naming_the_field(tmp_path: Path) -> N
     deck.write_text('format = 1\nadded = { "+7" = 1 }\n')
     code, _, err = run("--attack", "3", "--deck", str(deck))
     assert code == 2 and "added.+7" in err and "unknown card" in err
+    assert "rolling+1" in err and '[cards."+7"]' in err  # what exists, and how to add one
 
 
 def test_user_errors_exit_2_with_one_line() -> None:

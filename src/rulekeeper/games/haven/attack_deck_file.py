@@ -99,8 +99,12 @@ def parse_deck(
                 )
             real = ruleset.null_card_name if card_id in ("null", "miss") else card_id
             if real not in catalog:
+                known = ", ".join(sorted(catalog.cards))
                 raise ContentError(
-                    f"unknown card {card_id!r}", source=source, field=f"{name}.{card_id}"
+                    f"unknown card {card_id!r} (known: {known}; describe a card of your own"
+                    f' under [cards."{card_id}"])',
+                    source=source,
+                    field=f"{name}.{card_id}",
                 )
             out[real] += n
         return out
