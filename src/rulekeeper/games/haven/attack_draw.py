@@ -221,8 +221,8 @@ class AttackDraw:
         if stage.need_card:
             return NeedCard(self.deck)
         if stage.compared is None:
-            rules = (stage.rule_id, *self._multiplier_rule(catalog, stage.added))
-            return Done(stage.added, self._outcome(catalog, stage.added), rules)
+            cited = (stage.rule_id, *self._multiplier_rule(catalog, stage.added))
+            return Done(stage.added, self._outcome(catalog, stage.added), cited)
         first, second = stage.compared
         first_outcome = self._outcome(catalog, (*stage.added, first))
         second_outcome = self._outcome(catalog, (*stage.added, second))
