@@ -23,7 +23,8 @@ The procedures, read literally from the rulebooks (see haven.md, haven-notes.md 
   is rolling, draw until a non-rolling card, then one more (rolling icon
   ignored) and compare those last two; with advantage the earlier rolling
   cards are added to the card kept, with disadvantage they are discarded. A
-  character with advantage keeps either card (a choice); otherwise the better
+  character with advantage (or a summon, whose summoner chooses: FH FAQ) keeps
+  either card (a choice); otherwise the better
   (advantage) or worse (disadvantage) is kept automatically.
 * HV-ADV-5: "better" compares the resulting damage against this target and the
   added effects (each positive but of undefined size); when neither card is
@@ -176,7 +177,8 @@ class AttackDraw:
     mode: AttackMode = "none"
     procedure: Procedure = "gloomhaven"
     player_chooses: bool = False
-    """HV-ADV-3: [FH] a character with advantage picks the card to keep."""
+    """HV-ADV-3: [FH] a character with advantage picks the card to keep (the summoner's
+    player picks for a summon: ``attacker_is_character`` is True for both)."""
     drawn: tuple[str, ...] = ()
     choice: int | None = None
 

@@ -243,7 +243,7 @@ def begin_draw(state: HavenState, figure: Figure, target_id: str) -> None:
     turn.targeted.append(target_id)
     turn.draw_target = target_id
     turn.draw = AttackDraw.start(
-        state.rules, info["deck"], context, mode, attacker_is_character=figure.kind == "character"
+        state.rules, info["deck"], context, mode, attacker_is_character=player_draws(figure)
     )
     state.emit(
         "attack",
@@ -255,6 +255,16 @@ def begin_draw(state: HavenState, figure: Figure, target_id: str) -> None:
         attacker=figure.id,
         target=target_id,
     )
+
+
+def player_draws(figure: Figure) -> bool:
+    """HV-ADV-3 [FH]: whose player keeps a card under advantage.
+
+    A character's player chooses for the character, and the summoner's player for a
+    summon (FH FAQ: the summon draws from its summoner's deck, HV-SUM-2, and the
+    summoner chooses its card); only a monster takes the better card automatically.
+    """
+    return figure.kind != "monster"
 
 
 def _known(state: HavenState, name: str) -> bool:

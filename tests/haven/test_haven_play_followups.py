@@ -1,0 +1,56 @@
+"""Scenario play follow-ups: who keeps a summon's card, what the modifier log shows,
+ward and brittle used up, focus ties settled by the turn order, invisible figures."""
+
+from __future__ import annotations
+
+from test_haven_play_support import at, chance, monster, new_state, play, scenario, settle_options
+
+from rulekeeper.games.haven.actions import Negate, PlaceSummon, PlayHalf, SelectCard, Skip
+from rulekeeper.games.haven.attack_draw import KeepModifier
+from rulekeeper.games.haven.state import HavenState
+
+
+def summon_turn(ruleset: str) -> HavenState:
+    """Round 1 the Tester summons a pup next to a Dummy; round 2 the strengthened pup's
+    turn begins (before the Tester's, HV-INIT-5) and it attacks the Dummy."""
+    data = scenario(start=[at(0, 0)], monsters=[monster("dummy", at(2, 0))])
+    state = new_state(data, ruleset)
+    play(state, SelectCard("tester", "t6"), SelectCard("tester", "t1"))
+    chance(state, "dummy-b")
+    play(state, PlayHalf("t6", "top"), PlaceSummon(at(1, 0)))
+    play(state, PlayHalf("t1", "bottom"), Skip())
+    while state.phase != "select":  # the Dummy's turn
+        settle_options(state)
+        if state.is_chance_node():
+            chance(state, "+0")
+        elif state.negation is not None:
+            play(state, Negate("tester", "suffer"))
+    state.figures["tester-pup-1"].conditions.append("strengthen")
+    play(state, SelectCard("tester", "t2"), SelectCard("tester", "t3"))
+    chance(state, "dummy-a")
+    settle_options(state)
+    assert state.turn is not None and state.turn.actor == "tester-pup-1"
+    return state
+
+
+def test_HV_ADV_3_the_summoners_player_keeps_either_card_for_a_summon() -> None:
+    """FH FAQ: a summon with advantage draws two of its summoner's cards and the
+    summoner chooses which to keep, as for the character's own attack."""
+    state = summon_turn("frosthaven")
+    assert state.turn is not None and state.turn.draw is not None
+    assert state.turn.draw.mode == "advantage"
+    hp = state.figures["dummy 1"].hp
+    chance(state, "-1", "+0")
+    assert state.current_player() == state.heroes["tester"].player
+    assert state.legal_actions() == [KeepModifier(0, "-1"), KeepModifier(1, "+0")]
+    play(state, KeepModifier(0, "-1"))  # the pup's Attack 1 - 1: no damage
+    assert state.figures["dummy 1"].hp == hp
+
+
+def test_HV_ADV_1_a_gloomhaven_summon_with_advantage_uses_the_better_card() -> None:
+    """GH: no choice; the better of the two cards applies."""
+    state = summon_turn("gloomhaven")
+    hp = state.figures["dummy 1"].hp
+    chance(state, "-1", "+0")
+    assert state.turn is None or state.turn.draw is None
+    assert state.figures["dummy 1"].hp == hp - 1
