@@ -5,7 +5,14 @@ from __future__ import annotations
 
 from test_haven_play_support import at, chance, monster, new_state, play, scenario, settle_options
 
-from rulekeeper.games.haven.actions import Negate, PlaceSummon, PlayHalf, SelectCard, Skip
+from rulekeeper.games.haven.actions import (
+    ChooseTarget,
+    Negate,
+    PlaceSummon,
+    PlayHalf,
+    SelectCard,
+    Skip,
+)
 from rulekeeper.games.haven.attack_draw import KeepModifier
 from rulekeeper.games.haven.state import HavenState
 
@@ -54,3 +61,32 @@ def test_HV_ADV_1_a_gloomhaven_summon_with_advantage_uses_the_better_card() -> N
     chance(state, "-1", "+0")
     assert state.turn is None or state.turn.draw is None
     assert state.figures["dummy 1"].hp == hp - 1
+
+
+def test_HV_ADV_2_the_modifier_log_shows_both_cards_drawn_and_the_one_used() -> None:
+    """GH disadvantage (a ranged attack on an adjacent enemy, HV-ATK-3): draw +1 and -1,
+    the worse applies; the log names both cards and the -1 as used, citing HV-ADV-2."""
+    state = new_state(scenario(start=[at(0, 0)], monsters=[monster("dummy", at(1, 0))]))
+    play(state, SelectCard("tester", "t1"), SelectCard("tester", "t3"))
+    chance(state, "dummy-a")
+    play(state, PlayHalf("t3", "top"), ChooseTarget("dummy 1"))  # Attack 3, range 3
+    chance(state, "+1", "-1")
+    event = [e for e in state.log if e.kind == "modifier"][-1]
+    assert "HV-ADV-2" in event.rules
+    assert event.data["drawn"] == ["+1", "-1"]
+    assert event.data["applied"] == [1] and event.data["cards"] == ["-1"]
+    assert "drawn +1, -1 with disadvantage; -1 used" in event.text
+
+
+def test_HV_ADV_1_a_rolling_card_added_under_advantage_shows_as_used() -> None:
+    """GH advantage with exactly one rolling card: both apply, so both are used."""
+    state = new_state(scenario(start=[at(0, 0)], monsters=[monster("dummy", at(1, 0))]))
+    state.decks["tester"].shuffle_in("rolling+1")
+    play(state, SelectCard("tester", "t1"), SelectCard("tester", "t3"))
+    chance(state, "dummy-a")
+    state.figures["tester"].conditions.append("strengthen")
+    play(state, PlayHalf("t1", "top"), ChooseTarget("dummy 1"))
+    chance(state, "rolling+1", "+0")
+    event = [e for e in state.log if e.kind == "modifier"][-1]
+    assert event.data["drawn"] == ["rolling+1", "+0"] and event.data["applied"] == [0, 1]
+    assert "HV-ADV-1" in event.rules

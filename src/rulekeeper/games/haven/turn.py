@@ -281,7 +281,8 @@ def finish_draw(state: HavenState) -> None:
     if turn is None or turn.draw is None:
         return
     deck = state.decks[turn.draw.deck]
-    done: Done = turn.draw.finish(deck, CATALOG)
+    draw = turn.draw
+    done: Done = draw.finish(deck, CATALOG)
     turn.draw = None
     # Effects after the attack (retaliate.py) wait until its damage is settled (HV-NEG-1).
     turn.attack["resolving"] = turn.draw_target
@@ -290,18 +291,33 @@ def finish_draw(state: HavenState) -> None:
     if target is None:
         return
     outcome = done.outcome
-    cards = ", ".join(outcome.cards) or "no card"
     state.emit(
         "modifier",
-        f"modifier {cards}: {outcome.damage} damage to {target.id}",
+        f"modifier {modifier_text(draw, done)}: {outcome.damage} damage to {target.id}",
         *done.rule_ids,
         cards=list(outcome.cards),
+        drawn=list(draw.drawn),
+        applied=list(done.applied),
         damage=outcome.damage,
     )
     added = [e.name for e in outcome.effects if e.name in _CONDITION_NAMES]
     conditions = [*turn.attack.get("conditions", []), *added]
     conditions = [c for c in conditions if _known(state, c)]
     exhaustion.hurt(state, target, outcome.damage, attacker, ("HV-ATK-1",), tuple(conditions))
+
+
+def modifier_text(draw: AttackDraw, done: Done) -> str:
+    """The cards applied and, when the draw set some aside, every card drawn.
+
+    Under advantage or disadvantage (HV-ADV-1..4) a drawn card may not be used;
+    the log lists all of them in draw order and says which were used, so the
+    ruling can be followed: "+1 (drawn -1, +1; used +1)".
+    """
+    used = ", ".join(draw.drawn[i] for i in done.applied) or "no card"
+    if len(done.applied) == len(draw.drawn):
+        return used
+    drawn = ", ".join(draw.drawn)
+    return f"{used} (drawn {drawn} with {draw.mode}; {used} used)"
 
 
 _CONDITION_NAMES = frozenset(
