@@ -90,3 +90,81 @@ def test_HV_ADV_1_a_rolling_card_added_under_advantage_shows_as_used() -> None:
     event = [e for e in state.log if e.kind == "modifier"][-1]
     assert event.data["drawn"] == ["rolling+1", "+0"] and event.data["applied"] == [0, 1]
     assert "HV-ADV-1" in event.rules
+
+
+def frosthaven_melee(*target_conditions: str, shield: int = 0) -> HavenState:
+    """The Tester stands next to a Dummy (5 hit points) and plays t1's Attack 3 on it."""
+    data = scenario(start=[at(0, 0)], monsters=[monster("dummy", at(1, 0))])
+    state = new_state(data, "frosthaven")
+    play(state, SelectCard("tester", "t1"), SelectCard("tester", "t3"))
+    chance(state, "dummy-a")
+    dummy = state.figures["dummy 1"]
+    dummy.conditions.extend(target_conditions)
+    dummy.shield = shield
+    play(state, PlayHalf("t1", "top"), ChooseTarget("dummy 1"))
+    return state
+
+
+def test_HV_ATK_1_ward_halves_the_damage_and_is_then_removed() -> None:
+    """FH p.28: Attack 3 +0 on a warded Dummy deals 1 (3 halved, rounded down); the
+    ward is used up, so the next attack deals full damage."""
+    state = frosthaven_melee("ward")
+    chance(state, "+0")
+    dummy = state.figures["dummy 1"]
+    assert dummy.hp == 5 - 1
+    assert "ward" not in dummy.conditions
+    assert any(e.kind == "condition" and "ward" in e.data.get("removed", []) for e in state.log)
+
+
+def test_HV_ATK_1_brittle_doubles_the_damage_and_is_then_removed() -> None:
+    """FH p.29: Attack 3 -1 on a brittle Dummy with shield 1 deals (2 - 1) × 2 = 2."""
+    state = frosthaven_melee("brittle", shield=1)
+    chance(state, "-1")
+    dummy = state.figures["dummy 1"]
+    assert dummy.hp == 5 - 2
+    assert "brittle" not in dummy.conditions
+
+
+def test_HV_ATK_1_ward_stays_when_shield_left_no_damage() -> None:
+    """FH FAQ §5.2: shield 4 stops Attack 3 +0 entirely; the ward has changed nothing
+    and stays for the next damage."""
+    state = frosthaven_melee("ward", shield=4)
+    chance(state, "+0")
+    dummy = state.figures["dummy 1"]
+    assert dummy.hp == 5
+    assert "ward" in dummy.conditions
+
+
+def test_HV_ATK_1_ward_and_brittle_cancel_and_both_are_removed() -> None:
+    """FH p.28: a figure with both suffers the damage unchanged, and loses both."""
+    state = frosthaven_melee("ward", "brittle")
+    chance(state, "+0")
+    dummy = state.figures["dummy 1"]
+    assert dummy.hp == 5 - 3
+    assert "ward" not in dummy.conditions and "brittle" not in dummy.conditions
+
+
+def test_HV_ATK_2_the_attack_event_cites_it_when_strengthen_sets_advantage() -> None:
+    """Strengthen gives the attack advantage; the attack event cites HV-ATK-2, the rule
+    that combines advantage and disadvantage sources."""
+    state = new_state(scenario(start=[at(0, 0)], monsters=[monster("dummy", at(1, 0))]))
+    play(state, SelectCard("tester", "t1"), SelectCard("tester", "t3"))
+    chance(state, "dummy-a")
+    state.figures["tester"].conditions.append("strengthen")
+    play(state, PlayHalf("t1", "top"), ChooseTarget("dummy 1"))
+    event = [e for e in state.log if e.kind == "attack"][-1]
+    assert "HV-ATK-2" in event.rules and "advantage" in event.text
+
+
+def test_HV_ATK_2_strengthen_cancels_a_ranged_attacks_adjacent_disadvantage() -> None:
+    """A strengthened ranged attack on an adjacent Dummy: one advantage and one
+    disadvantage cancel (HV-ATK-2, HV-ATK-3); a single card is drawn."""
+    state = new_state(scenario(start=[at(0, 0)], monsters=[monster("dummy", at(1, 0))]))
+    play(state, SelectCard("tester", "t1"), SelectCard("tester", "t3"))
+    chance(state, "dummy-a")
+    state.figures["tester"].conditions.append("strengthen")
+    play(state, PlayHalf("t3", "top"), ChooseTarget("dummy 1"))
+    assert state.turn is not None and state.turn.draw is not None
+    assert state.turn.draw.mode == "none"
+    event = [e for e in state.log if e.kind == "attack"][-1]
+    assert {"HV-ATK-2", "HV-ATK-3"} <= set(event.rules)

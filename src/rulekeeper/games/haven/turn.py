@@ -28,7 +28,13 @@ from rulekeeper.games.haven import (
 )
 from rulekeeper.games.haven.actions import ChooseTarget, MoveTo, PlaceArea, PlaceSummon, Skip
 from rulekeeper.games.haven.attack_draw import AttackDraw, Done
-from rulekeeper.games.haven.attacks import Attack, Target, attack_context, attack_mode
+from rulekeeper.games.haven.attacks import (
+    Attack,
+    AttackOutcome,
+    Target,
+    attack_context,
+    attack_mode,
+)
 from rulekeeper.games.haven.conditions import (
     check_can_target,
     condition,
@@ -251,6 +257,9 @@ def begin_draw(state: HavenState, figure: Figure, target_id: str) -> None:
         + (f", {mode}" if mode != "none" else "")
         + ")",
         "HV-ATK-1",
+        # HV-ATK-2: muddle and strengthen are sources of disadvantage and advantage, which
+        # do not stack and cancel one of each (with HV-ATK-3's, too).
+        *(["HV-ATK-2"] if attack.attacker_conditions else []),
         *(["HV-ATK-3"] if ranged and defence.adjacent else []),
         attacker=figure.id,
         target=target_id,
@@ -291,6 +300,7 @@ def finish_draw(state: HavenState) -> None:
     if target is None:
         return
     outcome = done.outcome
+    use_up_ward_and_brittle(state, target, draw, outcome)
     state.emit(
         "modifier",
         f"modifier {modifier_text(draw, done)}: {outcome.damage} damage to {target.id}",
@@ -304,6 +314,40 @@ def finish_draw(state: HavenState) -> None:
     conditions = [*turn.attack.get("conditions", []), *added]
     conditions = [c for c in conditions if _known(state, c)]
     exhaustion.hurt(state, target, outcome.damage, attacker, ("HV-ATK-1",), tuple(conditions))
+
+
+def use_up_ward_and_brittle(
+    state: HavenState, target: Figure, draw: AttackDraw, outcome: AttackOutcome
+) -> None:
+    """HV-ATK-1 [FH p.28–29]: ward and brittle are removed once they have changed damage.
+
+    Ward halved it, brittle doubled it; a target holding both has them cancel, and both
+    are removed (FH p.28). Neither is used up when shield (or a null) already left no
+    damage to change (FH FAQ §5.2): ``outcome.factors_used`` says whether they applied.
+    """
+    if not state.rules.ward_and_brittle:
+        return
+    held = [name for name in ("ward", "brittle") if name in target.conditions]
+    if not held:
+        return
+    # Both held: the context carries no factor (they cancel), so the damage is unchanged
+    # and shows whether there was damage for them to meet.
+    cancelled = not draw.context.damage_factors
+    if not (outcome.factors_used or (cancelled and outcome.damage > 0)):
+        return
+    for name in held:
+        target.conditions.remove(name)
+        if name in target.fresh_conditions:
+            target.fresh_conditions.remove(name)
+    state.emit(
+        "condition",
+        f"{' and '.join(held)} on {target.id} "
+        + ("cancel and are" if len(held) > 1 else "is")
+        + " removed after changing the damage (FH p.28–29)",
+        "HV-ATK-1",
+        figure=target.id,
+        removed=held,
+    )
 
 
 def modifier_text(draw: AttackDraw, done: Done) -> str:
