@@ -3,7 +3,16 @@ ward and brittle used up, focus ties settled by the turn order, invisible figure
 
 from __future__ import annotations
 
-from test_haven_play_support import at, chance, monster, new_state, play, scenario, settle_options
+from test_haven_play_support import (
+    at,
+    chance,
+    monster,
+    new_state,
+    play,
+    quiet_turn,
+    scenario,
+    settle_options,
+)
 
 from rulekeeper.games.haven.actions import (
     ChooseTarget,
@@ -168,3 +177,26 @@ def test_HV_ATK_2_strengthen_cancels_a_ranged_attacks_adjacent_disadvantage() ->
     assert state.turn.draw.mode == "none"
     event = [e for e in state.log if e.kind == "attack"][-1]
     assert {"HV-ATK-2", "HV-ATK-3"} <= set(event.rules)
+
+
+def test_HV_FOCUS_2_a_focus_tie_goes_to_the_character_first_in_the_settled_order() -> None:
+    """Both characters lead with initiative 10; the Tester's second card (20) is lower
+    than the Second's (30), so the Tester acts first (HV-INIT-2). A Dummy two hexes
+    from each, with equal paths, focuses on the Tester: the earlier initiative wins
+    the tie (HV-FOCUS-2) and the players are not asked which one to focus on."""
+    data = scenario(
+        party=("tester", "tester2"),
+        start=[at(0, 1), at(4, 1)],
+        monsters=[monster("dummy", at(2, 1))],
+    )
+    state = new_state(data)
+    play(state, SelectCard("tester", "t1"), SelectCard("tester", "t2"))
+    play(state, SelectCard("tester2", "t1"), SelectCard("tester2", "t3"))
+    chance(state, "dummy-a")
+    assert state.order == ["tester", "tester2", "group:dummy"]
+    quiet_turn(state, "t1", "t2")
+    quiet_turn(state, "t1", "t3")  # t3's ranged top is not played: the Dummy is in range
+    focus = next(e for e in state.log if e.kind == "mover" and "HV-FOCUS-1" in e.rules)
+    assert "focus tester:" in focus.text and "tester2" not in focus.text
+    attack = [e for e in state.log if e.kind == "attack"][-1]
+    assert attack.data["attacker"] == "dummy 1" and attack.data["target"] == "tester"

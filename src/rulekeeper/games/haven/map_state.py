@@ -172,16 +172,17 @@ def solver_spec(state: HavenState, actor: Figure, turn: TurnSpec) -> BoardSpec:
         for f in state.figures.values()
         if f.hex in present and f.team != actor.team and "invisible" in f.conditions
     ]
+    shown = [f for f in state.figures.values() if f.hex in present and f not in hidden]
+    ranks = initiative_ranks(state, shown)
     figures = [
         FigureSpec(
             id=f.id,
             team=f.team,
             hex=f.hex,
-            initiative=figure_initiative(state, f),
+            initiative=ranks[f.id],
             summoner=f.owner or None,
         )
-        for f in state.figures.values()
-        if f.hex in present and f not in hidden
+        for f in shown
     ]
     terrain = terrain_spec(state, hexes)
     if hidden:
@@ -198,16 +199,45 @@ def solver_spec(state: HavenState, actor: Figure, turn: TurnSpec) -> BoardSpec:
     )
 
 
-def figure_initiative(state: HavenState, figure: Figure) -> int:
-    """The initiative the monster mover breaks focus ties with (HV-FOCUS-2)."""
-    if figure.kind == "character":
-        return state.heroes[figure.id].initiative or 99
-    if figure.kind == "summon":
-        return state.heroes[figure.owner].initiative or 99
+NO_INITIATIVE = 100
+"""Sorts after every initiative: a monster whose group has no card this round."""
+
+
+def turn_order_key(state: HavenState, figure: Figure) -> tuple[int, int, int, int]:
+    """Where ``figure`` stands in this round's settled turn order (HV-INIT-1..4).
+
+    The same order as ``initiative.turn_order``: leading initiative; a character
+    before a monster group tied with it (HV-INIT-3); tied characters by their
+    second card, then by the order the players chose (HV-INIT-2); tied groups by
+    the order the players chose. A summon takes its summoner's place (the mover
+    puts it first, HV-FOCUS-2). Ties the players have not settled stay equal.
+    """
+    from rulekeeper.games.haven.initiative import hero_initiative
+
+    if figure.kind != "monster":
+        hero = state.heroes[figure.owner if figure.kind == "summon" else figure.id]
+        first, second = hero_initiative(state, hero)
+        return (first, 0, second, hero.tie_rank or NO_INITIATIVE)
     group = state.groups.get(figure.type)
     if group is None or group.card is None:
-        return 99
-    return monster_card_initiative(state, figure.type, group.card)
+        return (NO_INITIATIVE, 2, 0, 0)
+    value = monster_card_initiative(state, figure.type, group.card)
+    return (value, 1, 0, group.tie_rank or NO_INITIATIVE)
+
+
+def initiative_ranks(state: HavenState, figures: list[Figure]) -> dict[str, int]:
+    """The initiative the monster mover breaks focus ties with (HV-FOCUS-2), as ranks.
+
+    The mover compares one number per figure, but the rules order characters on
+    the same leading initiative by their second card and then by the players'
+    choice (HV-INIT-2), and a character before a monster group tied with it
+    (HV-INIT-3). Each figure gets its place among the distinct turn-order keys
+    (1 = earliest), so the mover breaks a focus tie exactly as the settled turn
+    order does and asks the players only about ties the rules leave open.
+    """
+    keys = {f.id: turn_order_key(state, f) for f in figures}
+    places = {key: n for n, key in enumerate(sorted(set(keys.values())), start=1)}
+    return {fid: places[key] for fid, key in keys.items()}
 
 
 def monster_card_initiative(state: HavenState, mtype: str, card: str) -> int:
