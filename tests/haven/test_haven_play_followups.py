@@ -6,6 +6,7 @@ from __future__ import annotations
 from test_haven_play_support import (
     at,
     chance,
+    dummy_monster,
     monster,
     new_state,
     play,
@@ -200,3 +201,50 @@ def test_HV_FOCUS_2_a_focus_tie_goes_to_the_character_first_in_the_settled_order
     assert "focus tester:" in focus.text and "tester2" not in focus.text
     attack = [e for e in state.log if e.kind == "attack"][-1]
     assert attack.data["attacker"] == "dummy 1" and attack.data["target"] == "tester"
+
+
+def invisible_in_the_corridor(ruleset: str, dummy_move: int = 2) -> HavenState:
+    """A one-hex-wide corridor: Dummy, the invisible Second, an empty hex, the Tester.
+
+    The Tester (initiative 10) acts before the Dummy (45); the Second (60) after it,
+    so its invisibility still holds during the Dummy's turn.
+    """
+    data = scenario(
+        party=("tester", "tester2"),
+        hexes=[at(q, 0) for q in range(5)],
+        start=[at(3, 0), at(1, 0)],
+        monsters=[monster("dummy", at(0, 0))],
+        monster_types={"dummy": dummy_monster(move=dummy_move)},
+    )
+    state = new_state(data, ruleset)
+    play(state, SelectCard("tester", "t1"), SelectCard("tester", "t2"))
+    play(state, SelectCard("tester2", "t6"), SelectCard("tester2", "t5"))
+    chance(state, "dummy-a")
+    state.figures["tester2"].conditions.append("invisible")
+    quiet_turn(state, "t1", "t2")
+    return state
+
+
+def test_invisible_FH_p28_a_monster_moves_through_an_invisible_character() -> None:
+    """FH p.28: the Dummy (Move 2) walks through the invisible Second's hex to stand
+    next to the Tester and attacks it."""
+    state = invisible_in_the_corridor("frosthaven")
+    assert state.figures["dummy 1"].hex == at(2, 0)
+    attack = [e for e in state.log if e.kind == "attack"][-1]
+    assert attack.data["attacker"] == "dummy 1" and attack.data["target"] == "tester"
+
+
+def test_invisible_FH_p28_a_monster_cannot_end_its_move_on_the_invisible_figure() -> None:
+    """FH p.28: with Move 1 the only hex toward the Tester holds the invisible Second;
+    the Dummy may not stop there, so it stays where it is."""
+    state = invisible_in_the_corridor("frosthaven", dummy_move=1)
+    assert state.figures["dummy 1"].hex == at(0, 0)
+    assert state.figures["tester2"].hex == at(1, 0)
+
+
+def test_invisible_GH_p23_an_invisible_character_blocks_monsters_like_an_obstacle() -> None:
+    """GH p.23: the invisible Second is an obstacle to the Dummy, which has no way to the
+    Tester, so it has no focus and does not move."""
+    state = invisible_in_the_corridor("gloomhaven")
+    assert state.figures["dummy 1"].hex == at(0, 0)
+    assert not any(e.kind == "attack" and e.data.get("attacker") == "dummy 1" for e in state.log)

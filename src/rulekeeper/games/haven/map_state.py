@@ -165,8 +165,10 @@ def solver_spec(state: HavenState, actor: Figure, turn: TurnSpec) -> BoardSpec:
     hexes = visible_hexes(state, with_closed_doors=False)
     present = set(hexes)
     walls = tuple(w for w in state.spec.map.walls if w[0] in present and w[1] in present)
-    # Invisible (GH p.23): an enemy cannot focus on or target the figure; monsters treat
-    # it exactly as an obstacle. [FH p.28 lets them pass through it; not modelled.]
+    # Invisible (GH p.23; FH p.28): an enemy cannot focus on or target the figure. In GH
+    # monsters treat it exactly as an obstacle; in FH they may pass through its hex but
+    # not end there, which the mover models as a figure of its own team (an ally is
+    # passable and never a hex to stop in) without an initiative (never a focus).
     hidden = [
         f
         for f in state.figures.values()
@@ -184,6 +186,11 @@ def solver_spec(state: HavenState, actor: Figure, turn: TurnSpec) -> BoardSpec:
         )
         for f in shown
     ]
+    if state.rules.monsters_pass_through_invisible:
+        figures.extend(
+            FigureSpec(id=f.id, team=actor.team, hex=f.hex, initiative=None) for f in hidden
+        )
+        hidden = []
     terrain = terrain_spec(state, hexes)
     if hidden:
         obstacles = (*terrain.obstacle, *(f.hex for f in hidden if f.hex not in terrain.obstacle))

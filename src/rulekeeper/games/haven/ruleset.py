@@ -53,6 +53,9 @@ class Ruleset:
     monster_summon_draws_card: bool
     """HV-SUM-1 [FH p.43]: a monster summoned for a type without an ability card this round
     draws one, only for its initiative in other figures' focus; [GH] no such draw."""
+    monsters_pass_through_invisible: bool
+    """Invisible [GH p.23]: the monster mover treats an invisible enemy as an obstacle;
+    [FH p.28] it may move through the figure's hex but not end its move there."""
 
     def hazardous_damage(self, scenario_level: int) -> int:
         """HV-MOVE-2: [GH] half a trap's damage rounded down; [FH] 1 + ceil(level / 3)."""
@@ -82,6 +85,7 @@ GLOOMHAVEN = Ruleset(
     long_rest_heal_optional=False,
     character_forced_move_up_to=False,
     monster_summon_draws_card=False,
+    monsters_pass_through_invisible=False,
 )
 
 FROSTHAVEN = Ruleset(
@@ -100,6 +104,7 @@ FROSTHAVEN = Ruleset(
     long_rest_heal_optional=True,
     character_forced_move_up_to=True,
     monster_summon_draws_card=True,
+    monsters_pass_through_invisible=True,
 )
 
 RULESETS: dict[str, Ruleset] = {r.name: r for r in (GLOOMHAVEN, FROSTHAVEN)}
