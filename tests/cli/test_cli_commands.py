@@ -103,11 +103,17 @@ def test_end_of_input_quits_cleanly() -> None:
 def test_play_with_no_game_offers_a_list_and_starts_the_chosen_one() -> None:
     from rulekeeper.core import all_games
 
-    entries = [(g.name, s.name) for g in all_games() if g.scenarios() for s in g.scenarios()]
-    number = entries.index(("dicerace", "short")) + 1
+    entries = [
+        (g.name, s.name, r)
+        for g in all_games()
+        for s in g.scenarios()
+        for r in (s.rulesets or g.rulesets if len(g.rulesets) > 1 else (None,))
+    ]
+    number = entries.index(("dicerace", "short", "swift")) + 1
     code, out, _ = run("play", input=f"{number}\nquit\n")
     assert code == 0
-    assert "dicerace: short" in out
+    assert "dicerace: short (swift)" in out
+    assert "ruleset swift" in out
     assert "how many dice to roll" in out
 
 

@@ -96,13 +96,21 @@ def _choose(console: Console, title: str, options: list[str]) -> int | None:
         console.print(f"choose a number from 1 to {len(options)}, or q to quit")
 
 
-def _pick_game_and_scenario(console: Console) -> tuple[Game, str] | None:
+def _pick_game_and_scenario(console: Console) -> tuple[Game, str, str | None] | None:
+    """Ask which game, scenario and (where a game has several) ruleset to play."""
     playable = [g for g in all_games() if g.scenarios()]
     if not playable:
         console.print("No game with a scenario is installed yet; nothing to play.")
         return None
-    choices = [(game, scenario.name) for game in playable for scenario in game.scenarios()]
-    labels = [f"{game.name}: {name} — {_title(game, name)}" for game, name in choices]
+    choices: list[tuple[Game, str, str | None]] = []
+    labels: list[str] = []
+    for game in playable:
+        for scenario in game.scenarios():
+            rulesets = scenario.rulesets or game.rulesets
+            for ruleset in rulesets if len(game.rulesets) > 1 else (None,):
+                choices.append((game, scenario.name, ruleset))
+                shown = f" ({ruleset})" if ruleset else ""
+                labels.append(f"{game.name}: {scenario.name}{shown} — {scenario.title}")
     picked = _choose(console, "Installed games and scenarios:", labels)
     if picked is None:
         return None
@@ -157,7 +165,7 @@ def play(
         picked = _pick_game_and_scenario(console)
         if picked is None:
             return
-        game, scenario_name = picked
+        game, scenario_name, ruleset = picked[0], picked[1], ruleset or picked[2]
     else:
         game = find_game(game_name)
         scenario_name = scenario or _default_scenario(game)
