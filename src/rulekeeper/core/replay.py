@@ -7,12 +7,12 @@ Action indexes in messages count from 1, as a person counts.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict
 
+from rulekeeper.core.documents import read_document, validate
 from rulekeeper.core.errors import ContentError, ReplayError, RulekeeperError
 from rulekeeper.core.game import Game, State
 from rulekeeper.core.registry import find_game
@@ -33,35 +33,14 @@ class ReplayFile(BaseModel):
     actions: list[dict[str, Any]]
 
 
-def pydantic_error_line(error: ValidationError, source: str | None) -> ContentError:
-    """One line naming the first bad field of a pydantic validation error."""
-    first = error.errors()[0]
-    field = ".".join(str(p) for p in first["loc"]) or "(top level)"
-    return ContentError(first["msg"], source=source, field=field)
-
-
 def parse_replay(data: object, source: str | None = None) -> ReplayFile:
     """Validate a replay's JSON value; raises ContentError naming the field."""
-    try:
-        return ReplayFile.model_validate(data)
-    except ValidationError as error:
-        raise pydantic_error_line(error, source) from None
+    return validate(ReplayFile, data, source)
 
 
 def load_replay(path: Path) -> ReplayFile:
     """Read and validate a replay file; raises ContentError naming file and field."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as error:
-        raise ContentError(f"cannot read the file ({error.strerror})", source=str(path)) from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise ContentError(
-            f"not valid JSON (line {error.lineno}, column {error.colno}: {error.msg})",
-            source=str(path),
-        ) from None
-    return parse_replay(data, str(path))
+    return parse_replay(read_document(path, "json"), str(path))
 
 
 def replay_to_json(state: State) -> dict[str, Any]:

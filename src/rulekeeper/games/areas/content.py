@@ -12,18 +12,17 @@ The models are frozen, so states share them instead of copying them.
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from rulekeeper.boards.areagraph import Area, AreaGraph, Link
 from rulekeeper.core.dice import Die
+from rulekeeper.core.documents import read_document, validate
 from rulekeeper.core.errors import ContentError
-from rulekeeper.core.replay import pydantic_error_line
 
 CONTENT_DIR = Path(__file__).resolve().parents[2] / "content" / "areas"
 CATALOG_FILE = CONTENT_DIR / "catalog.toml"
@@ -226,26 +225,13 @@ class Scenario:
         return self.enemies[figure.type_id].size
 
 
-def read_toml(path: Path) -> dict[str, Any]:
-    try:
-        with path.open("rb") as handle:
-            return tomllib.load(handle)
-    except OSError as error:
-        raise ContentError(f"cannot read the file ({error.strerror})", source=str(path)) from None
-    except tomllib.TOMLDecodeError as error:
-        raise ContentError(f"not valid TOML ({error})", source=str(path)) from None
-
-
 _catalog_cache: Catalog | None = None
 
 
 def shipped_catalog() -> Catalog:
     global _catalog_cache
     if _catalog_cache is None:
-        try:
-            _catalog_cache = Catalog.model_validate(read_toml(CATALOG_FILE))
-        except ValidationError as error:
-            raise pydantic_error_line(error, str(CATALOG_FILE)) from None
+        _catalog_cache = validate(Catalog, read_document(CATALOG_FILE), str(CATALOG_FILE))
     return _catalog_cache
 
 
@@ -263,15 +249,12 @@ def load_scenario(scenario: str) -> Scenario:
             f"no shipped scenario or file called {scenario!r} (shipped: {known})", field="scenario"
         )
     name = scenario if scenario in shipped else path.stem
-    return scenario_from_data(read_toml(path), name=name, source=str(path))
+    return scenario_from_data(read_document(path, "toml"), name=name, source=str(path))
 
 
 def scenario_from_data(data: object, *, name: str, source: str | None = None) -> Scenario:
     """Validate a scenario's TOML data against the schema and the catalog."""
-    try:
-        model = ScenarioModel.model_validate(data)
-    except ValidationError as error:
-        raise pydantic_error_line(error, source) from None
+    model = validate(ScenarioModel, data, source)
     return _cross_check(model, name, source)
 
 

@@ -9,18 +9,15 @@ more cards of its own in the same tables. Bad data raises
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import ValidationError
-
 from rulekeeper.boards.mapcards import CardLayout, Direction, Local
+from rulekeeper.core.documents import read_document, validate
 from rulekeeper.core.errors import ContentError
-from rulekeeper.core.replay import pydantic_error_line
 from rulekeeper.games.ether.resources import DieColour, Resources, parse_cost
 from rulekeeper.games.ether.schema import (
     ContentFile,
@@ -198,16 +195,7 @@ def shipped_scenarios() -> dict[str, Path]:
 
 def read_content(path: Path) -> ContentFile:
     """Read and validate one ether content file; ContentError names file and field."""
-    try:
-        raw = tomllib.loads(path.read_text(encoding="utf-8"))
-    except OSError as error:
-        raise ContentError(f"cannot read the file ({error.strerror})", source=str(path)) from None
-    except tomllib.TOMLDecodeError as error:
-        raise ContentError(f"not valid TOML ({error})", source=str(path)) from None
-    try:
-        return ContentFile.model_validate(raw)
-    except ValidationError as error:
-        raise pydantic_error_line(error, str(path)) from None
+    return validate(ContentFile, read_document(path, "toml"), str(path))
 
 
 def load_scenario(name_or_path: str) -> Scenario:

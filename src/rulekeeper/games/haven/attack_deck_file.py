@@ -22,17 +22,15 @@ ruleset's null card. Every error is a ContentError naming the file and field.
 
 from __future__ import annotations
 
-import json
-import tomllib
 from collections import Counter
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
 from rulekeeper.core.deck import Deck
+from rulekeeper.core.documents import read_document, validate
 from rulekeeper.core.errors import ContentError
-from rulekeeper.core.replay import pydantic_error_line
 from rulekeeper.games.haven.modifiers import (
     ModifierCatalog,
     ModifierDeck,
@@ -60,18 +58,7 @@ def read_deck_file(
     path: Path, ruleset: Ruleset, owner: str, catalog: ModifierCatalog | None = None
 ) -> tuple[ModifierDeck, ModifierCatalog]:
     """Load a deck file; returns the deck and the catalog extended with its cards."""
-    source = str(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as error:
-        raise ContentError(f"cannot read the deck file ({error.strerror})", source=source) from None
-    try:
-        data = json.loads(text) if path.suffix.lower() == ".json" else tomllib.loads(text)
-    except (tomllib.TOMLDecodeError, json.JSONDecodeError) as error:
-        raise ContentError(
-            f"not valid {path.suffix.lstrip('.') or 'TOML'}: {error}", source=source
-        ) from None
-    return parse_deck(data, ruleset, owner, catalog, source)
+    return parse_deck(read_document(path), ruleset, owner, catalog, str(path))
 
 
 def parse_deck(
@@ -82,10 +69,7 @@ def parse_deck(
     source: str | None = None,
 ) -> tuple[ModifierDeck, ModifierCatalog]:
     """Build the deck a deck file's data describes (see the module docstring)."""
-    try:
-        model = DeckFileModel.model_validate(data)
-    except ValidationError as error:
-        raise pydantic_error_line(error, source) from None
+    model = validate(DeckFileModel, data, source)
     catalog = (catalog or standard_catalog()).with_cards(
         parse_card(card_id, spec, source) for card_id, spec in model.cards.items()
     )

@@ -9,15 +9,14 @@ offending field (``figures.2.hex``, ``walls.0``, ``turn.figure`` ...).
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
 from rulekeeper.boards.hexgrid import Hex, distance
+from rulekeeper.core.documents import parse_document, read_text, validate
 from rulekeeper.core.errors import ContentError
-from rulekeeper.core.replay import pydantic_error_line
 
 FORMAT = "haven-board/1"
 
@@ -167,10 +166,7 @@ def check_figures(
 
 def parse_board(data: object, source: str | None = None) -> BoardSpec:
     """Validate a haven-board/1 JSON value; raises ContentError naming the field."""
-    try:
-        spec = BoardSpec.model_validate(data)
-    except ValidationError as error:
-        raise pydantic_error_line(error, source) from None
+    spec = validate(BoardSpec, data, source)
     check_map(spec, source)
     check_figures(spec.figures, set(spec.hexes), spec.turn.figure, source)
     return spec
@@ -178,20 +174,9 @@ def parse_board(data: object, source: str | None = None) -> BoardSpec:
 
 def parse_board_text(text: str, source: str | None = None) -> BoardSpec:
     """Parse JSON text holding one board."""
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise ContentError(
-            f"not valid JSON (line {error.lineno}, column {error.colno}: {error.msg})",
-            source=source,
-        ) from None
-    return parse_board(data, source)
+    return parse_board(parse_document(text, source, "json"), source)
 
 
 def load_board(path: Path) -> BoardSpec:
     """Read and validate a board file; raises ContentError naming file and field."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as error:
-        raise ContentError(f"cannot read the file ({error.strerror})", source=str(path)) from None
-    return parse_board_text(text, str(path))
+    return parse_board_text(read_text(path), str(path))

@@ -29,14 +29,13 @@ is not converted yet; give ``aoe`` hexes by hand.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
 
+from rulekeeper.core.documents import pydantic_error_line, read_document
 from rulekeeper.core.errors import ContentError
-from rulekeeper.core.replay import pydantic_error_line
 from rulekeeper.games.haven.scenario_format import (
     AbilitySpec,
     MonsterCardSpec,
@@ -46,17 +45,6 @@ from rulekeeper.games.haven.scenario_format import (
 )
 
 ELEMENTS = ("fire", "ice", "air", "earth", "light", "dark")
-
-
-def _read(path: Path) -> Any:
-    try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except OSError as error:
-        raise ContentError(f"cannot read the file ({error.strerror})", source=str(path)) from None
-    except json.JSONDecodeError as error:
-        raise ContentError(
-            f"not valid JSON (line {error.lineno}: {error.msg})", source=str(path)
-        ) from None
 
 
 def _int(value: object, source: str, field: str) -> int:
@@ -269,8 +257,8 @@ def import_deck(data: Any, source: str) -> MonsterDeckSpec:
 
 def import_monster(stats_path: Path, deck_path: Path) -> tuple[MonsterTypeSpec, MonsterDeckSpec]:
     """Read a GHS stats file and deck file the user supplies."""
-    mtype = import_stats(_read(stats_path), str(stats_path))
-    deck = import_deck(_read(deck_path), str(deck_path))
+    mtype = import_stats(read_document(stats_path, "json"), str(stats_path))
+    deck = import_deck(read_document(deck_path, "json"), str(deck_path))
     return mtype, deck
 
 

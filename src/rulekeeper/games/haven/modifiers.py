@@ -15,7 +15,6 @@ draws and which of them apply lives in :mod:`rulekeeper.games.haven.attack_draw`
 
 from __future__ import annotations
 
-import tomllib
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
@@ -26,8 +25,8 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from rulekeeper.core.deck import Deck
+from rulekeeper.core.documents import parse_document, pydantic_error_line, validate
 from rulekeeper.core.errors import ContentError, RuleViolation
-from rulekeeper.core.replay import pydantic_error_line
 from rulekeeper.games.haven.ruleset import Ruleset
 
 MONSTER_DECK = "monsters"
@@ -218,14 +217,7 @@ def load_catalog(text: str | None = None, source: str = "modifier-decks.toml") -
             .joinpath("haven", "modifier-decks.toml")
             .read_text(encoding="utf-8")
         )
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise ContentError(str(error), source=source) from None
-    try:
-        model = _DeckFileModel.model_validate(data)
-    except ValidationError as error:
-        raise pydantic_error_line(error, source) from None
+    model = validate(_DeckFileModel, parse_document(text, source, "toml"), source)
     cards = {card_id: card_from_model(card_id, m) for card_id, m in model.cards.items()}
     for card_id in model.standard_deck:
         if card_id not in cards:

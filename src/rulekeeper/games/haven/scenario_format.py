@@ -21,16 +21,14 @@ file and the field (``classes.warden.cards.3.top.actions.0.type``).
 
 from __future__ import annotations
 
-import json
-import tomllib
 from importlib import resources
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from rulekeeper.core.documents import parse_document, validate
 from rulekeeper.core.errors import ContentError
-from rulekeeper.core.replay import pydantic_error_line
 from rulekeeper.games.haven.board_format import HexSpec, MapSpec, check_map
 from rulekeeper.games.haven.conditions import CONDITIONS
 
@@ -242,20 +240,6 @@ class LibrarySpec(_Model):
 # -- reading files ----------------------------------------------------------------
 
 
-def _read_document(text: str, source: str) -> Any:
-    if source.endswith(".json"):
-        try:
-            return json.loads(text)
-        except json.JSONDecodeError as error:
-            raise ContentError(
-                f"not valid JSON ({error.msg}, line {error.lineno})", source=source
-            ) from None
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise ContentError(f"not valid TOML ({error})", source=source) from None
-
-
 def _content_text(name: str) -> str:
     return resources.files("rulekeeper.content").joinpath("haven", name).read_text("utf-8")
 
@@ -273,7 +257,7 @@ def shipped_library() -> LibrarySpec:
             "monster_decks": {},
         }
         for name in ("classes.toml", "monsters.toml"):
-            library = parse_library(_read_document(_content_text(name), name), name)
+            library = parse_library(parse_document(_content_text(name), name), name)
             merged["classes"].update(library.classes)
             merged["monster_types"].update(library.monster_types)
             merged["monster_decks"].update(library.monster_decks)
@@ -282,18 +266,12 @@ def shipped_library() -> LibrarySpec:
 
 
 def parse_library(data: object, source: str | None = None) -> LibrarySpec:
-    try:
-        return LibrarySpec.model_validate(data)
-    except ValidationError as error:
-        raise pydantic_error_line(error, source) from None
+    return validate(LibrarySpec, data, source)
 
 
 def parse_scenario(data: object, source: str | None = None) -> ScenarioSpec:
     """Validate a haven-scenario/1 value and its cross references; ContentError names the field."""
-    try:
-        spec = ScenarioSpec.model_validate(data)
-    except ValidationError as error:
-        raise pydantic_error_line(error, source) from None
+    spec = validate(ScenarioSpec, data, source)
     check_map(spec.map, source)
     library = shipped_library()
     classes = {**library.classes, **spec.classes}
@@ -370,7 +348,7 @@ def _check_references(spec: ScenarioSpec, source: str | None) -> None:
 
 
 def load_scenario_text(text: str, source: str) -> ScenarioSpec:
-    return parse_scenario(_read_document(text, source), source)
+    return parse_scenario(parse_document(text, source), source)
 
 
 def shipped_scenario_names() -> list[str]:

@@ -15,18 +15,17 @@ thresholds (SV-ROUND-4), the objective and the round limit (SV-END-1).
 from __future__ import annotations
 
 import functools
-import tomllib
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from rulekeeper.boards.rooms import Room, RoomGrid
 from rulekeeper.core.dice import Die
+from rulekeeper.core.documents import parse_document, read_text, validate
 from rulekeeper.core.errors import ContentError
-from rulekeeper.core.replay import pydantic_error_line
 
 CATALOG_FORMAT = "salvage-content/1"
 SCENARIO_FORMAT = "salvage-scenario/1"
@@ -265,20 +264,6 @@ def _content_root() -> Any:
     return resources.files("rulekeeper.content").joinpath("salvage")
 
 
-def _read_toml(text: str, source: str) -> dict[str, Any]:
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise ContentError(f"not valid TOML ({error})", source=source) from None
-
-
-def _validate(model: type[_Model], data: dict[str, Any], source: str) -> Any:
-    try:
-        return model.model_validate(data)
-    except ValidationError as error:
-        raise pydantic_error_line(error, source) from None
-
-
 def shipped_scenario_names() -> list[str]:
     """The scenario files shipped in ``content/salvage/scenarios`` (without ``.toml``)."""
     folder = _content_root().joinpath("scenarios")
@@ -306,7 +291,9 @@ def shipped_catalog() -> CatalogModel:
             if not entry.name.endswith(".toml"):
                 continue
             source = f"content/salvage/{entry.name}"
-            catalog = _validate(CatalogModel, _read_toml(entry.read_text("utf-8"), source), source)
+            catalog = validate(
+                CatalogModel, parse_document(entry.read_text("utf-8"), source), source
+            )
             for key in merged:
                 merged[key].extend(getattr(catalog, key))
         _catalog_cache = CatalogModel(format="salvage-content/1", **merged)
@@ -339,11 +326,8 @@ def _load_scenario(name_or_path: str) -> Scenario:
         if not path.is_file():
             known = ", ".join(shipped_scenario_names())
             raise ContentError(f"no such scenario or file (shipped: {known})", field="scenario")
-        try:
-            text = path.read_text(encoding="utf-8")
-        except OSError as error:
-            raise ContentError(f"cannot read the file ({error.strerror})", source=source) from None
-    model = _validate(ScenarioModel, _read_toml(text, source), source)
+        text = read_text(path)
+    model = validate(ScenarioModel, parse_document(text, source, "toml"), source)
     return compile_scenario(model, shipped_catalog(), source)
 
 
