@@ -7,7 +7,6 @@ haven-library/1 JSON document; every check is made by
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Annotated
 
@@ -15,6 +14,7 @@ import typer
 
 from rulekeeper.cli.errors import user_errors
 from rulekeeper.cli.haven_app import haven_app
+from rulekeeper.cli.output import write_json
 from rulekeeper.core.errors import ContentError
 from rulekeeper.games.haven.ghs_import import import_monster, library_document
 
@@ -52,12 +52,4 @@ def import_monsters_command(
         if monster_id in monsters:
             raise ContentError(f"monster {monster_id!r} is given twice", source=str(stats_path))
         monsters[monster_id] = (monster_type, deck)
-    text = json.dumps(library_document(monsters), indent=2) + "\n"
-    if out is None:
-        typer.echo(text, nl=False)
-        return
-    try:
-        out.write_text(text, encoding="utf-8")
-    except OSError as error:
-        raise ContentError(f"cannot write the file ({error.strerror})", source=str(out)) from None
-    typer.echo(f"wrote {len(monsters)} monster type(s) to {out}")
+    write_json(library_document(monsters), out, f"wrote {len(monsters)} monster type(s) to {out}")

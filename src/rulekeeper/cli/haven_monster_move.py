@@ -18,6 +18,7 @@ from rich.text import Text
 from rulekeeper.boards import hexdraw
 from rulekeeper.boards.hexgrid import Hex
 from rulekeeper.cli.haven_app import haven_app
+from rulekeeper.core.documents import read_text
 from rulekeeper.core.errors import ContentError
 from rulekeeper.games.haven.board_format import BoardSpec, load_board, parse_board_text
 from rulekeeper.games.haven.monster_ai import MonsterAnswer, MonsterOption, solve_monster_turn
@@ -62,9 +63,9 @@ def monster_move_command(
 def _run_batch(batch: Path, as_json: bool) -> None:
     """One answer line per board line, in order; a bad line answers ``{"error": ...}``."""
     try:
-        lines = batch.read_text(encoding="utf-8").splitlines()
-    except OSError as error:
-        raise _fail(f"{batch}: cannot read the file ({error.strerror})") from None
+        lines = read_text(batch).splitlines()
+    except ContentError as error:
+        raise _fail(str(error)) from None
     out = sys.stdout
     for number, line in enumerate(lines, start=1):
         if not line.strip():

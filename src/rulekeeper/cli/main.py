@@ -14,6 +14,7 @@ from rich.table import Table
 from rulekeeper import __version__
 from rulekeeper.cli.errors import fail, user_errors
 from rulekeeper.cli.haven import haven_app
+from rulekeeper.cli.output import write_json
 from rulekeeper.cli.play import PlaySession
 from rulekeeper.core.errors import ContentError, RulekeeperError
 from rulekeeper.core.game import Game, State
@@ -294,16 +295,7 @@ def saves_export(
     ] = None,
 ) -> None:
     """Export a saved game as a replay file."""
-    data = SaveStore().load(name).model_dump()
-    text = json.dumps(data, indent=2) + "\n"
-    if out is None:
-        typer.echo(text, nl=False)
-        return
-    try:
-        out.write_text(text, encoding="utf-8")
-    except OSError as error:
-        raise ContentError(f"cannot write the file ({error.strerror})", source=str(out)) from None
-    typer.echo(f"exported {name!r} to {out}")
+    write_json(SaveStore().load(name).model_dump(), out, f"exported {name!r} to {out}")
 
 
 @saves_app.command("import")

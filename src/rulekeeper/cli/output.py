@@ -1,0 +1,27 @@
+"""Where a command's JSON document goes: stdout, or a file named with ``--out``."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import typer
+
+from rulekeeper.core.errors import ContentError
+
+
+def write_json(data: Any, out: Path | None, done: str) -> None:
+    """Print ``data`` as indented JSON, or write it to ``out`` and say ``done``.
+
+    An unwritable file is a ContentError naming it (one line, exit status 2).
+    """
+    text = json.dumps(data, indent=2) + "\n"
+    if out is None:
+        typer.echo(text, nl=False)
+        return
+    try:
+        out.write_text(text, encoding="utf-8")
+    except OSError as error:
+        raise ContentError(f"cannot write the file ({error.strerror})", source=str(out)) from None
+    typer.echo(done)
