@@ -107,12 +107,19 @@ def apply_rest(state: HavenState, step: RestStep, action: Action) -> bool:
     return False
 
 
-def _finish_short_rest(state: HavenState, hero: Hero, card: str) -> None:
+def _lose_card_recover_rest(hero: Hero, card: str) -> int:
+    """Every rest (HV-REST-1, HV-REST-2): ``card`` goes from the discard pile to the
+    lost pile and the rest of the discard pile returns to hand; returns how many."""
     hero.discard.remove(card)
     hero.lost.append(card)
     returned = len(hero.discard)
     hero.hand.extend(hero.discard)
     hero.discard = []
+    return returned
+
+
+def _finish_short_rest(state: HavenState, hero: Hero, card: str) -> None:
+    returned = _lose_card_recover_rest(hero, card)
     state.emit(
         "rest",
         f"{hero.id} loses {card} and returns {returned} card(s) to hand",
@@ -143,11 +150,7 @@ def check_long_rest(state: HavenState, hero: Hero, turn: Turn, action: Action) -
 def apply_long_rest(state: HavenState, hero: Hero, turn: Turn, action: Action) -> bool:
     """Lose the chosen card, return the rest, heal (HV-REST-2); True when the turn is over."""
     if isinstance(action, LoseCard):
-        hero.discard.remove(action.card)
-        hero.lost.append(action.card)
-        returned = len(hero.discard)
-        hero.hand.extend(hero.discard)
-        hero.discard = []
+        returned = _lose_card_recover_rest(hero, action.card)
         state.emit(
             "rest",
             f"{hero.id} long rests: loses {action.card}, returns {returned} card(s) to hand",
