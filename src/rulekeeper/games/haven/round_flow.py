@@ -27,6 +27,7 @@ from rulekeeper.core.errors import RuleViolation
 from rulekeeper.core.game import CHANCE, TERMINAL
 from rulekeeper.games.haven import (
     cards,
+    condition_timing,
     elements,
     exhaustion,
     forced_movement,
@@ -53,7 +54,6 @@ from rulekeeper.games.haven.actions import (
     SelectCard,
 )
 from rulekeeper.games.haven.attack_draw import DrawModifier, KeepModifier, NeedCard
-from rulekeeper.games.haven.conditions import expiring_at_end_of_turn, turn_start_damage
 from rulekeeper.games.haven.map_state import monster_card_initiative
 from rulekeeper.games.haven.state import Turn
 
@@ -446,7 +446,7 @@ def _apply_turn_action(state: HavenState, t: Turn, action: Action) -> None:
             state.emit(
                 "stun",
                 f"{hero.id} is stunned: the half is not performed and the card is discarded",
-                "HV-COND-STUN",
+                "HV-COND-STUN-2",
                 "HV-CARD-4",
             )
         return
@@ -650,16 +650,14 @@ def _start_turn(state: HavenState, figure: Figure) -> None:
     t = Turn(figure.id)
     state.turn = t
     state.emit("turn", f"{figure.id}'s turn", figure=figure.id)
-    wound = turn_start_damage(figure.conditions)
-    if wound:
-        exhaustion.hurt(state, figure, wound, "its wound", ())
-        if figure.id not in state.figures:
-            return
+    condition_timing.start_of_turn(state, figure)
+    if figure.id not in state.figures:
+        return
     if hero is not None:
         t.stage = "long_rest_lose" if hero.long_rest else "choose"
         return
     if turns.has(figure, "stun"):
-        state.emit("stun", f"{figure.id} is stunned and loses its turn")
+        state.emit("stun", f"{figure.id} is stunned and loses its turn", "HV-COND-STUN-1")
         t.stage = "end"
         return
     t.stage = "ability"
@@ -673,10 +671,7 @@ def _end_turn(state: HavenState) -> None:
     _infuse(state, t.infusions)
     figure = state.figures.get(t.actor)
     if figure is not None:
-        for name in expiring_at_end_of_turn(figure.conditions):
-            if name not in figure.fresh_conditions:
-                figure.conditions.remove(name)
-        figure.fresh_conditions = []
+        condition_timing.end_of_turn(state, figure)
     state.turn = None
 
 
