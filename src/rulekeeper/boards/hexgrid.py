@@ -14,7 +14,6 @@ keep incidence and the side a point lies on, so line-of-sight tests
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Iterable, Iterator
 from functools import lru_cache
 from typing import Final
@@ -134,6 +133,9 @@ def edge(h: Hex, direction: int) -> tuple[Point, Point]:
     return (a, b) if a <= b else (b, a)
 
 
+_DIRECTION_OF: Final[dict[Hex, int]] = {d: n for n, d in enumerate(DIRECTIONS)}
+
+
 class HexBoard:
     """A map of hexes with thin walls, built once; neighbour and distance tables precomputed.
 
@@ -142,68 +144,68 @@ class HexBoard:
     neighbour ``j`` of ``i`` not separated from it by a thin wall.
     The wall lines of HV-LOS-1 are the thin walls plus every edge between a map
     hex and a hex outside the map (:attr:`wall_segments`).
+
+    Sets of hexes are also kept as *position masks*: hex ``(q, r)`` owns bit
+    ``(q - q_min) * stride + (r - r_min)`` (:attr:`positions`), with one spare
+    bit per column, so a neighbour in a fixed direction is a fixed shift of the
+    mask. ``open_masks[d]`` holds the hexes whose neighbour in direction ``d``
+    is on the map and not walled off: breadth-first searches (:meth:`within`,
+    :meth:`proximity`) move a whole frontier with six shifts per step. Building
+    a board is only the index and these masks; the lists of neighbours and wall
+    lines are made when first asked for.
     """
 
     __slots__ = (
-        "_adjacent",
-        "_around",
+        "_at",
+        "_neighbour_table",
+        "_open_neighbours",
         "_proximity",
+        "_thin_walls",
+        "_wall_corners",
+        "_wall_pairs",
+        "_wall_segments",
         "_within",
         "hexes",
         "index",
-        "neighbour_table",
-        "open_neighbours",
-        "thin_walls",
-        "wall_corners",
-        "wall_segments",
+        "open_masks",
+        "positions",
+        "shifts",
     )
 
     def __init__(self, hexes: Iterable[Hex], thin_walls: Iterable[tuple[Hex, Hex]] = ()) -> None:
         self.hexes: tuple[Hex, ...] = tuple(dict.fromkeys(hexes))
-        self.index: dict[Hex, int] = {h: i for i, h in enumerate(self.hexes)}
-        self.thin_walls: frozenset[frozenset[Hex]] = frozenset(
-            frozenset((a, b)) for a, b in thin_walls
-        )
-        walled: set[tuple[Hex, Hex]] = set()
-        for a, b in thin_walls:
-            walled.add((a, b))
-            walled.add((b, a))
+        hexes = self.hexes
+        self.index: dict[Hex, int] = {h: i for i, h in enumerate(hexes)}
+        self._wall_pairs: tuple[tuple[Hex, Hex], ...] = tuple(thin_walls)
+        q_low = min([h[0] for h in hexes]) if hexes else 0
+        rs = [h[1] for h in hexes] or [0]
+        r_low = min(rs)
+        stride = max(rs) - r_low + 2  # a spare bit: a step off the column's end lands on no hex
+        positions = [(q - q_low) * stride + r - r_low for q, r in hexes]
+        self.positions: tuple[int, ...] = tuple(positions)
+        full = 0
+        for p in positions:
+            full |= 1 << p
+        # direction d moves a position by shifts[d]; the same order as DIRECTIONS
+        self.shifts: tuple[int, ...] = (stride, stride - 1, -1, -stride, 1 - stride, 1)
+        masks = [full & (full >> s if s > 0 else full << -s) for s in self.shifts]
         index = self.index
-        table: list[tuple[int, ...]] = []
-        open_table: list[tuple[tuple[int, int], ...]] = []
-        adjacent: list[tuple[int, ...]] = []
-        segments: list[tuple[Point, Point]] = []
-        get = index.get
-        for h in self.hexes:
-            q, r = h
-            row = tuple([get((q + dq, r + dr), -1) for dq, dr in DIRECTIONS])
-            if walled:
-                # a thin wall closes the edge as the map edge does
-                row_open = tuple([-1 if j < 0 or (h, self.hexes[j]) in walled else j for j in row])
-            else:
-                row_open = row
-            table.append(row)
-            open_ids = tuple([j for j in row_open if j >= 0])
-            adjacent.append(open_ids)
-            if len(open_ids) == 6:
-                open_table.append(tuple(enumerate(row)))
-                continue
-            open_table.append(tuple([(d, j) for d, j in enumerate(row_open) if j >= 0]))
-            x, y = 3 * q, 2 * r + q  # the centre, as centre() gives it
-            for d, j in enumerate(row_open):
-                if j < 0:
-                    (ax, ay), (bx, by) = _EDGE_OFFSETS[d]
-                    segments.append(((x + ax, y + ay), (x + bx, y + by)))
-        self.neighbour_table: tuple[tuple[int, ...], ...] = tuple(table)
-        self.open_neighbours: tuple[tuple[tuple[int, int], ...], ...] = tuple(open_table)
-        # a thin wall is seen from both of its hexes: keep each segment once
-        self.wall_segments: tuple[tuple[Point, Point], ...] = tuple(sorted(set(segments)))
-        self.wall_corners: frozenset[Point] = frozenset(p for s in segments for p in s)
+        for a, b in self._wall_pairs:
+            i = index.get(a)
+            j = index.get(b)
+            d = _DIRECTION_OF.get((b[0] - a[0], b[1] - a[1]))
+            if i is not None and j is not None and d is not None:
+                masks[d] &= ~(1 << positions[i])
+                masks[(d + 3) % 6] &= ~(1 << positions[j])
+        self.open_masks: tuple[int, ...] = tuple(masks)
+        self._at: list[int] | None = None
+        self._neighbour_table: tuple[tuple[int, ...], ...] | None = None
+        self._open_neighbours: tuple[tuple[tuple[int, int], ...], ...] | None = None
+        self._wall_segments: tuple[tuple[Point, Point], ...] | None = None
+        self._wall_corners: frozenset[Point] | None = None
+        self._thin_walls: frozenset[frozenset[Hex]] | None = None
         self._proximity: dict[int, tuple[int, ...]] = {}
         self._within: dict[tuple[int, int], int] = {}
-        self._around: tuple[int, ...] | None = None
-        """Each hex's open neighbours as a mask, made when :meth:`within` first needs it."""
-        self._adjacent: tuple[tuple[int, ...], ...] = tuple(adjacent)
 
     def __len__(self) -> int:
         return len(self.hexes)
@@ -219,9 +221,110 @@ class HexBoard:
         """The board for this map, built once and reused while it is in use (a small LRU)."""
         return _shared_board(hexes, thin_walls)
 
+    # -- tables made on first use -------------------------------------------------------
+    @property
+    def thin_walls(self) -> frozenset[frozenset[Hex]]:
+        """The thin walls, each as the pair of hexes it separates."""
+        if self._thin_walls is None:
+            self._thin_walls = frozenset(frozenset(w) for w in self._wall_pairs)
+        return self._thin_walls
+
+    @property
+    def neighbour_table(self) -> tuple[tuple[int, ...], ...]:
+        """For each hex, its six map neighbours in direction order (-1 off the map), walls ignored."""
+        if self._neighbour_table is None:
+            get = self.index.get
+            self._neighbour_table = tuple(
+                [tuple([get((q + dq, r + dr), -1) for dq, dr in DIRECTIONS]) for q, r in self.hexes]
+            )
+        return self._neighbour_table
+
+    @property
+    def open_neighbours(self) -> tuple[tuple[tuple[int, int], ...], ...]:
+        """For each hex, ``(direction, j)`` for every neighbour ``j`` not walled off."""
+        if self._open_neighbours is None:
+            table = self.neighbour_table
+            masks = self.open_masks
+            rows: list[tuple[tuple[int, int], ...]] = []
+            for i, p in enumerate(self.positions):
+                row = table[i]
+                rows.append(tuple([(d, row[d]) for d in range(6) if masks[d] >> p & 1]))
+            self._open_neighbours = tuple(rows)
+        return self._open_neighbours
+
+    @property
+    def wall_segments(self) -> tuple[tuple[Point, Point], ...]:
+        """HV-LOS-1 wall lines: thin walls and map edges, in lattice points, each once, sorted."""
+        if self._wall_segments is None:
+            segments: set[tuple[Point, Point]] = set()
+            masks = self.open_masks
+            hexes = self.hexes
+            for i, p in enumerate(self.positions):
+                q, r = hexes[i]
+                x, y = 3 * q, 2 * r + q  # the centre, as centre() gives it
+                for d in range(6):
+                    if not masks[d] >> p & 1:
+                        (ax, ay), (bx, by) = _EDGE_OFFSETS[d]
+                        segments.add(((x + ax, y + ay), (x + bx, y + by)))
+            self._wall_segments = tuple(sorted(segments))
+        return self._wall_segments
+
+    @property
+    def wall_corners(self) -> frozenset[Point]:
+        """Every lattice point lying on a wall line."""
+        corners = self._wall_corners
+        if corners is None:
+            corners = frozenset(p for s in self.wall_segments for p in s)
+            self._wall_corners = corners
+        return corners
+
+    def hex_at_position(self) -> list[int]:
+        """For each bit position of a position mask, the hex number there (-1 for none)."""
+        at = self._at
+        if at is None:
+            size = max(self.positions, default=0) + 1
+            at = [-1] * size
+            for i, p in enumerate(self.positions):
+                at[p] = i
+            self._at = at
+        return at
+
+    def members(self, mask: int) -> list[int]:
+        """The hex numbers of the position mask ``mask``, in increasing order."""
+        at = self.hex_at_position()
+        out = []
+        while mask:
+            low = mask & -mask
+            out.append(at[low.bit_length() - 1])
+            mask ^= low
+        out.sort()
+        return out
+
+    def mask_of(self, numbers: Iterable[int]) -> int:
+        """The position mask of the hex numbers ``numbers``."""
+        positions = self.positions
+        mask = 0
+        for i in numbers:
+            mask |= 1 << positions[i]
+        return mask
+
     def walled(self, a: Hex, b: Hex) -> bool:
         """Whether a thin wall separates the adjacent hexes ``a`` and ``b``."""
         return frozenset((a, b)) in self.thin_walls
+
+    # -- searches ---------------------------------------------------------------------
+    def grow(self, frontier: int) -> int:
+        """The position mask of every open neighbour of the hexes in ``frontier``."""
+        o0, o1, o2, o3, o4, o5 = self.open_masks
+        s = self.shifts[0]
+        return (
+            ((frontier & o0) << s)
+            | ((frontier & o1) << (s - 1))
+            | ((frontier & o2) >> 1)
+            | ((frontier & o3) >> s)
+            | ((frontier & o4) >> (s - 1))
+            | ((frontier & o5) << 1)
+        )
 
     def proximity(self, start: int) -> tuple[int, ...]:
         """HV-LOS-2: hexes counted from ``start`` around walls, through anything else.
@@ -234,15 +337,29 @@ class HexBoard:
             return cached
         dist = [UNREACHABLE] * len(self.hexes)
         dist[start] = 0
-        frontier: deque[int] = deque((start,))
-        adjacent = self._adjacent
+        at = self.hex_at_position()
+        o0, o1, o2, o3, o4, o5 = self.open_masks
+        s = self.shifts[0]
+        t = s - 1
+        seen = frontier = 1 << self.positions[start]
+        step = 0
         while frontier:
-            i = frontier.popleft()
-            step = dist[i] + 1
-            for j in adjacent[i]:
-                if dist[j] > step:
-                    dist[j] = step
-                    frontier.append(j)
+            step += 1
+            f = frontier
+            frontier = (
+                ((f & o0) << s)
+                | ((f & o1) << t)
+                | ((f & o2) >> 1)
+                | ((f & o3) >> s)
+                | ((f & o4) >> t)
+                | ((f & o5) << 1)
+            ) & ~seen
+            seen |= frontier
+            f = frontier
+            while f:
+                low = f & -f
+                dist[at[low.bit_length() - 1]] = step
+                f ^= low
         result = tuple(dist)
         self._proximity[start] = result
         return result
@@ -250,37 +367,42 @@ class HexBoard:
     def within(self, start: int, reach: int) -> int:
         """HV-LOS-2: the hexes at most ``reach`` from ``start`` (counted as by :meth:`proximity`).
 
-        The answer is a bit mask with bit ``i`` set for hex number ``i``. A search
-        that stops at ``reach`` is enough, so no full table is built. Cached.
+        The answer is a position mask. A search that stops at ``reach`` is
+        enough, so no full table is built. Cached.
         """
         key = (start, reach)
         cached = self._within.get(key)
         if cached is not None:
             return cached
-        around = self._around
-        if around is None:
-            around = self._around = tuple(sum(1 << j for j in row) for row in self._adjacent)
-        mask = 1 << start
-        frontier = [start]
+        o0, o1, o2, o3, o4, o5 = self.open_masks
+        s = self.shifts[0]
+        t = s - 1
+        seen = f = 1 << self.positions[start]
         for _ in range(reach):
-            grown = 0
-            for i in frontier:
-                grown |= around[i]
-            fresh = grown & ~mask
-            if not fresh:
+            f = (
+                ((f & o0) << s)
+                | ((f & o1) << t)
+                | ((f & o2) >> 1)
+                | ((f & o3) >> s)
+                | ((f & o4) >> t)
+                | ((f & o5) << 1)
+            ) & ~seen
+            if not f:
                 break
-            mask |= fresh
-            frontier = []
-            while fresh:
-                low = fresh & -fresh
-                frontier.append(low.bit_length() - 1)
-                fresh ^= low
-        self._within[key] = mask
-        return mask
+            seen |= f
+        self._within[key] = seen
+        return seen
 
     def adjacent(self, a: int, b: int) -> bool:
         """Neighbours not separated by a wall (a wall breaks adjacency, GH FAQ)."""
-        return b in self._adjacent[a]
+        ha = self.hexes[a]
+        hb = self.hexes[b]
+        d = _DIRECTION_OF.get((hb[0] - ha[0], hb[1] - ha[1]))
+        return d is not None and bool(self.open_masks[d] >> self.positions[a] & 1)
+
+    def open_mask_around(self, i: int) -> int:
+        """The position mask of the open neighbours of hex number ``i``."""
+        return self.grow(1 << self.positions[i])
 
 
 @lru_cache(maxsize=512)
