@@ -171,7 +171,7 @@ def _apply_turn_action(state: HavenState, t: Turn, action: Action) -> None:
             state.emit(
                 "stun",
                 f"{hero.id} is stunned: the half is not performed and the card is discarded",
-                "HV-COND-STUN",
+                "HV-COND-STUN-2",
                 "HV-CARD-4",
             )
         return

@@ -2,17 +2,17 @@
 
 Turns run in initiative order, summons before their summoner (HV-INIT-5);
 monsters revealed during a turn join this round (GH p.19). A turn starts with
-wound damage (HV-COND-WOUND) and stun (HV-COND-STUN); it ends with infusions
-(GH p.24; FH p.43) and conditions that last until the end of the turn.
+regenerate and wound (condition_timing.py) and stun (HV-COND-STUN-1); it ends
+with infusions (GH p.24; FH p.43), then bane and the conditions that last until
+the end of the turn (HV-COND-2).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rulekeeper.games.haven import elements, exhaustion, initiative, monster_turns, rest
+from rulekeeper.games.haven import condition_timing, elements, initiative, monster_turns, rest
 from rulekeeper.games.haven import turn as turns
-from rulekeeper.games.haven.conditions import expiring_at_end_of_turn, turn_start_damage
 from rulekeeper.games.haven.initiative import monster_card_initiative
 from rulekeeper.games.haven.round_end import begin_end_of_round
 from rulekeeper.games.haven.state import Turn
@@ -144,16 +144,14 @@ def _start_turn(state: HavenState, figure: Figure) -> None:
     t = Turn(figure.id)
     state.turn = t
     state.emit("turn", f"{figure.id}'s turn", figure=figure.id)
-    wound = turn_start_damage(figure.conditions)
-    if wound:
-        exhaustion.hurt(state, figure, wound, "its wound", ())
-        if figure.id not in state.figures:
-            return
+    condition_timing.start_of_turn(state, figure)
+    if figure.id not in state.figures:
+        return
     if hero is not None:
         t.stage = "long_rest_lose" if hero.long_rest else "choose"
         return
     if turns.has(figure, "stun"):
-        state.emit("stun", f"{figure.id} is stunned and loses its turn")
+        state.emit("stun", f"{figure.id} is stunned and loses its turn", "HV-COND-STUN-1")
         t.stage = "end"
         return
     t.stage = "ability"
@@ -167,10 +165,7 @@ def _end_turn(state: HavenState) -> None:
     _infuse(state, t.infusions)
     figure = state.figures.get(t.actor)
     if figure is not None:
-        for name in expiring_at_end_of_turn(figure.conditions):
-            if name not in figure.fresh_conditions:
-                figure.conditions.remove(name)
-        figure.fresh_conditions = []
+        condition_timing.end_of_turn(state, figure)
     state.turn = None
 
 
