@@ -157,6 +157,7 @@ class HexBoard:
 
     __slots__ = (
         "_at",
+        "_extent",
         "_neighbour_table",
         "_open_neighbours",
         "_proximity",
@@ -165,6 +166,7 @@ class HexBoard:
         "_wall_pairs",
         "_wall_segments",
         "_within",
+        "closed_masks",
         "hexes",
         "index",
         "open_masks",
@@ -182,6 +184,7 @@ class HexBoard:
         r_low = min(rs)
         stride = max(rs) - r_low + 2  # a spare bit: a step off the column's end lands on no hex
         positions = [(q - q_low) * stride + r - r_low for q, r in hexes]
+        self._extent = (q_low, r_low, max([h[0] for h in hexes], default=0), r_low + stride - 2)
         self.positions: tuple[int, ...] = tuple(positions)
         full = 0
         for p in positions:
@@ -198,6 +201,8 @@ class HexBoard:
                 masks[d] &= ~(1 << positions[i])
                 masks[(d + 3) % 6] &= ~(1 << positions[j])
         self.open_masks: tuple[int, ...] = tuple(masks)
+        self.closed_masks: tuple[int, ...] = tuple([full & ~m for m in masks])
+        """The hexes whose edge in each direction is a wall line (a thin wall or the map edge)."""
         self._at: list[int] | None = None
         self._neighbour_table: tuple[tuple[int, ...], ...] | None = None
         self._open_neighbours: tuple[tuple[tuple[int, int], ...], ...] | None = None
@@ -243,13 +248,20 @@ class HexBoard:
     def open_neighbours(self) -> tuple[tuple[tuple[int, int], ...], ...]:
         """For each hex, ``(direction, j)`` for every neighbour ``j`` not walled off."""
         if self._open_neighbours is None:
-            table = self.neighbour_table
+            at = self.hex_at_position()
             masks = self.open_masks
-            rows: list[tuple[tuple[int, int], ...]] = []
-            for i, p in enumerate(self.positions):
-                row = table[i]
-                rows.append(tuple([(d, row[d]) for d in range(6) if masks[d] >> p & 1]))
-            self._open_neighbours = tuple(rows)
+            shifts = self.shifts
+            rows: list[list[tuple[int, int]]] = [[] for _ in self.positions]
+            # direction by direction, so each row comes out in direction order
+            for d in range(6):
+                mask = masks[d]
+                step = shifts[d]
+                while mask:
+                    low = mask & -mask
+                    p = low.bit_length() - 1
+                    rows[at[p]].append((d, at[p + step]))
+                    mask ^= low
+            self._open_neighbours = tuple([tuple(row) for row in rows])
         return self._open_neighbours
 
     @property
@@ -257,15 +269,16 @@ class HexBoard:
         """HV-LOS-1 wall lines: thin walls and map edges, in lattice points, each once, sorted."""
         if self._wall_segments is None:
             segments: set[tuple[Point, Point]] = set()
-            masks = self.open_masks
+            at = self.hex_at_position()
             hexes = self.hexes
-            for i, p in enumerate(self.positions):
-                q, r = hexes[i]
-                x, y = 3 * q, 2 * r + q  # the centre, as centre() gives it
-                for d in range(6):
-                    if not masks[d] >> p & 1:
-                        (ax, ay), (bx, by) = _EDGE_OFFSETS[d]
-                        segments.add(((x + ax, y + ay), (x + bx, y + by)))
+            for d, closed in enumerate(self.closed_masks):
+                (ax, ay), (bx, by) = _EDGE_OFFSETS[d]
+                while closed:
+                    low = closed & -closed
+                    q, r = hexes[at[low.bit_length() - 1]]
+                    x, y = 3 * q, 2 * r + q  # the centre, as centre() gives it
+                    segments.add(((x + ax, y + ay), (x + bx, y + by)))
+                    closed ^= low
             self._wall_segments = tuple(sorted(segments))
         return self._wall_segments
 
@@ -277,6 +290,69 @@ class HexBoard:
             corners = frozenset(p for s in self.wall_segments for p in s)
             self._wall_corners = corners
         return corners
+
+    def corners_off_walls(self, i: int) -> tuple[int, ...]:
+        """The corners (indices into :data:`CORNERS`) of hex number ``i`` on no wall line.
+
+        Corner ``k`` meets three edges: the hex's edges in directions ``k`` and
+        ``k + 1`` and, beyond them, the edge between those two neighbours (the
+        neighbour in direction ``k``'s edge in direction ``k + 2``).
+        """
+        masks = self.open_masks
+        p = self.positions[i]
+        shifts = self.shifts
+        usable = []
+        for k in range(6):
+            k1 = (k + 1) % 6
+            if not masks[k] >> p & 1 or not masks[k1] >> p & 1:
+                continue
+            if masks[(k + 2) % 6] >> (p + shifts[k]) & 1:
+                usable.append(k)
+        return tuple(usable)
+
+    def walls_near(
+        self, x_low: int, x_high: int, y_low: int, y_high: int
+    ) -> set[tuple[Point, Point]]:
+        """HV-LOS-1 wall lines whose bounding box meets the lattice box given, each once.
+
+        Found from the hexes around the box (an edge lies within 2 of its hex's
+        centre across and 1 up or down), so no list of all walls is needed.
+        """
+        hexes = self.hexes
+        if not hexes:
+            return set()
+        q_low, r_low, q_top, r_top = self._extent
+        stride = self.shifts[0]
+        box = 0
+        for q in range(max(-((2 - x_low) // 3), q_low), min((x_high + 2) // 3, q_top) + 1):
+            lo = max(-((q + 1 - y_low) // 2), r_low)
+            hi = min((y_high + 1 - q) // 2, r_top)
+            if lo <= hi:
+                box |= ((1 << (hi - lo + 1)) - 1) << ((q - q_low) * stride + lo - r_low)
+        found: set[tuple[Point, Point]] = set()
+        if not box:
+            return found
+        at = self.hex_at_position()
+        for d, mask in enumerate(self.closed_masks):
+            edges = mask & box
+            if not edges:
+                continue
+            (ax, ay), (bx, by) = _EDGE_OFFSETS[d]
+            # the edge's box relative to the centre (ax <= bx: the corners are sorted)
+            y_min, y_max = (ay, by) if ay <= by else (by, ay)
+            while edges:
+                low = edges & -edges
+                q, r = hexes[at[low.bit_length() - 1]]
+                x, y = 3 * q, 2 * r + q
+                if (
+                    x + bx >= x_low
+                    and x + ax <= x_high
+                    and y + y_max >= y_low
+                    and y + y_min <= y_high
+                ):
+                    found.add(((x + ax, y + ay), (x + bx, y + by)))
+                edges ^= low
+        return found
 
     def hex_at_position(self) -> list[int]:
         """For each bit position of a position mask, the hex number there (-1 for none)."""
