@@ -311,12 +311,20 @@ class HexBoard:
         return tuple(usable)
 
     def walls_near(
-        self, x_low: int, x_high: int, y_low: int, y_high: int
+        self,
+        x_low: int,
+        x_high: int,
+        y_low: int,
+        y_high: int,
+        band: tuple[Point, Point, int] | None = None,
     ) -> set[tuple[Point, Point]]:
         """HV-LOS-1 wall lines whose bounding box meets the lattice box given, each once.
 
         Found from the hexes around the box (an edge lies within 2 of its hex's
         centre across and 1 up or down), so no list of all walls is needed.
+        With ``band = (a, b, limit)`` only the walls of hexes whose centre ``c``
+        has ``|cross(b - a, c - a)| <= limit`` are read (walls of other hexes
+        may be returned too).
         """
         hexes = self.hexes
         if not hexes:
@@ -327,6 +335,20 @@ class HexBoard:
         for q in range(max(-((2 - x_low) // 3), q_low), min((x_high + 2) // 3, q_top) + 1):
             lo = max(-((q + 1 - y_low) // 2), r_low)
             hi = min((y_high + 1 - q) // 2, r_top)
+            if band is not None:
+                # the centre (3q, 2r + q) must lie in the band: a condition linear in r
+                (ax, ay), (bx, by), limit = band
+                dx = bx - ax
+                c = dx * (q - ay) - (by - ay) * (3 * q - ax)
+                if dx == 0:
+                    if c > limit or c < -limit:
+                        continue
+                elif dx > 0:
+                    lo = max(lo, -((limit + c) // (2 * dx)))  # ceil((-limit - c) / 2dx)
+                    hi = min(hi, (limit - c) // (2 * dx))
+                else:
+                    lo = max(lo, -((c - limit) // (2 * dx)))  # ceil((limit - c) / 2dx)
+                    hi = min(hi, (-limit - c) // (2 * dx))
             if lo <= hi:
                 box |= ((1 << (hi - lo + 1)) - 1) << ((q - q_low) * stride + lo - r_low)
         found: set[tuple[Point, Point]] = set()

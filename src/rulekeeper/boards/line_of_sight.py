@@ -183,7 +183,10 @@ class LineOfSight:
         dy = pb[1] - pa[1]
         ax, ay = pa
         near: list[tuple[Point, Point]] = []
-        for w in self._board.walls_near(x0, x1, y0, y1):
+        # a wall with an end point in the band belongs to a hex whose centre is within
+        # ``reach`` plus a hex's own half-width (measured the same way) of the line
+        half_width = max(abs(dx * cy - dy * cx) for cx, cy in CORNERS)
+        for w in self._board.walls_near(x0, x1, y0, y1, (pa, pb, reach + half_width)):
             (px, py), (qx, qy) = w
             g0 = dx * (py - ay) - dy * (px - ax)
             g1 = dx * (qy - ay) - dy * (qx - ax)
