@@ -17,6 +17,7 @@ from rich.text import Text
 
 from rulekeeper.boards import hexdraw
 from rulekeeper.boards.hexgrid import Hex
+from rulekeeper.cli.errors import fail
 from rulekeeper.cli.haven_app import haven_app
 from rulekeeper.core.documents import read_text
 from rulekeeper.core.errors import ContentError
@@ -24,12 +25,7 @@ from rulekeeper.games.haven.board_format import BoardSpec, load_board, parse_boa
 from rulekeeper.games.haven.monster_ai import MonsterAnswer, MonsterOption, solve_monster_turn
 from rulekeeper.games.haven.render import MAP_STYLES, drawing_text
 
-USER_ERROR = 2
-
-
-def _fail(message: str) -> typer.Exit:
-    typer.echo(f"rulekeeper: {message}", err=True)
-    return typer.Exit(USER_ERROR)
+_fail = fail
 
 
 @haven_app.command("monster-move")

@@ -15,6 +15,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from rulekeeper.cli.errors import fail
 from rulekeeper.cli.haven_app import haven_app
 from rulekeeper.core.errors import RulekeeperError
 from rulekeeper.games.haven.attack_deck_file import read_deck_file
@@ -25,8 +26,7 @@ from rulekeeper.games.haven.ruleset import find_ruleset
 
 
 def _fail(message: str) -> None:
-    typer.echo(message, err=True)
-    raise typer.Exit(2)
+    raise fail(message)
 
 
 @haven_app.command("odds")
