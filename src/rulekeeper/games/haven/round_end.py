@@ -64,10 +64,11 @@ def check_victory(state: HavenState) -> None:
     """Kill all: no monster left and no room unrevealed."""
     if state.result or state.spec.objective.kind != "kill_all":
         return
-    if any(f.kind == "monster" for f in state.figures.values()):
-        return
     if len(state.revealed) < len(state.spec.rooms):
         return
+    for figure in state.figures.values():
+        if figure.kind == "monster":
+            return
     state.result = "won"
     state.result_text = "every monster is dead"
     state.emit("won", "Every monster is dead: the scenario is won")
