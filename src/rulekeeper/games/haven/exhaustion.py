@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rulekeeper.games.haven.bosses import immune
+from rulekeeper.games.haven.loot import drop_on_death
 from rulekeeper.games.haven.state import Negation
 
 if TYPE_CHECKING:
@@ -83,6 +85,15 @@ def add_conditions(state: HavenState, target: Figure, conditions: list[str]) -> 
     """Conditions an attack adds; one gained on the bearer's own turn lasts its next turn too."""
     acting = state.turn is not None and state.turn.actor == target.id
     for name in conditions:
+        if immune(state, target, name):
+            state.emit(
+                "condition",
+                f"{target.id} is immune to {name}",
+                "HV-BOSS-1",
+                "HV-MON-2",
+                figure=target.id,
+            )
+            continue
         if name not in target.conditions:
             target.conditions.append(name)
             if acting:
@@ -108,7 +119,8 @@ def damage(state: HavenState, figure: Figure, amount: int, source: str, *rules: 
         exhaust(state, state.heroes[figure.id], "its hit points dropped below 1")
     else:
         del state.figures[figure.id]
-        state.emit("death", f"{figure.id} dies", figure=figure.id)
+        state.emit("death", f"{figure.id} dies", "HV-MON-6", figure=figure.id)
+        drop_on_death(state, figure)
 
 
 def exhaust(state: HavenState, hero: Hero, why: str) -> None:
@@ -132,9 +144,10 @@ def exhaust(state: HavenState, hero: Hero, why: str) -> None:
         hero=hero.id,
     )
     if not state.living_heroes():
-        state.result = "lost"
-        state.result_text = "every character is exhausted (HV-EXH-2)"
-        state.emit("lost", "Every character is exhausted: the scenario is lost", "HV-EXH-2")
+        from rulekeeper.games.haven.objectives import all_exhausted
+
+        state.emit("exhausted", "every character is exhausted", "HV-EXH-2")
+        all_exhausted(state)
 
 
 def start_of_round_exhaustion(state: HavenState) -> None:

@@ -31,10 +31,14 @@ from rulekeeper.games.haven import (
     exhaustion,
     forced_movement,
     initiative,
+    items,
+    loot,
     monster_abilities,
     monster_turns,
+    objectives,
     rest,
     retaliate,
+    special_rules,
 )
 from rulekeeper.games.haven import (
     turn as turns,
@@ -44,13 +48,16 @@ from rulekeeper.games.haven.actions import (
     ChooseMonsterOption,
     ChooseTarget,
     DrawAbility,
+    DrawLoot,
     GroupFirst,
     LongRest,
     LoseCard,
     Negate,
     PlaceSummon,
     PlayHalf,
+    Resolved,
     SelectCard,
+    UseItem,
 )
 from rulekeeper.games.haven.attack_draw import DrawModifier, KeepModifier, NeedCard
 from rulekeeper.games.haven.conditions import expiring_at_end_of_turn, turn_start_damage
@@ -95,6 +102,10 @@ def current_player(state: HavenState) -> int:
     t = state.turn
     if t is not None and t.draw is not None:
         return CHANCE if _draw_needs_card(state) else _player_of(state, t.actor)
+    if state.loot_draws:
+        return CHANCE
+    if state.by_hand:
+        return 0
     if state.reveal_draws:
         return CHANCE
     if state.phase == "select":
@@ -135,6 +146,10 @@ def pending_decision(state: HavenState) -> str:
         return (
             "draw an attack modifier" if _draw_needs_card(state) else "keep a modifier (HV-ADV-3)"
         )
+    if state.loot_draws:
+        return f"{state.loot_draws[0]} draws a loot card (HV-LOOT-5)"
+    if state.by_hand:
+        return f"special rule, {special_rules.BY_HAND}: {state.by_hand[0]} (HV-SCEN-7)"
     if state.reveal_draws:
         return f"draw an ability card for the revealed {state.reveal_draws[0]} (GH p.19)"
     if state.phase == "select":
@@ -187,6 +202,8 @@ def legal_actions(state: HavenState) -> list[Action]:
     t = state.turn
     if t is not None and t.draw is not None:
         return t.draw.legal_choices(CATALOG)
+    if state.by_hand:
+        return special_rules.pending_actions(state)
     if state.phase == "select":
         hero = cards.selecting_hero(state)
         return cards.selection_actions(hero) if hero is not None else []
@@ -216,16 +233,18 @@ def legal_actions(state: HavenState) -> list[Action]:
     if hero is None:
         return []
     if t.stage == "choose":
-        return cards.play_actions(hero, t)
+        return [*cards.play_actions(hero, t), *items.usable(state, hero)]
     if t.stage.startswith("long_rest"):
         return rest.long_rest_actions(state, hero, t)
-    return turns.hero_step_actions(state, figure, t)
+    return [*turns.hero_step_actions(state, figure, t), *items.usable(state, hero)]
 
 
 def chance_outcomes(state: HavenState) -> list[tuple[Action, Fraction]] | None:
     t = state.turn
     if state.negation is None and t is not None and t.draw is not None and _draw_needs_card(state):
         return t.draw.chance_outcomes(state.decks[t.draw.deck], CATALOG)
+    if state.negation is None and state.loot_draws and (t is None or t.draw is None):
+        return loot.draw_outcomes(state)
     if state.negation is None and state.reveal_draws and (t is None or t.draw is None):
         return _ability_outcomes(state, state.reveal_draws[0])
     if state.phase == "draw" and state.negation is None:
@@ -272,6 +291,10 @@ def check(state: HavenState, action: Action) -> None:
     t = state.turn
     if state.negation is not None:
         raise RuleViolation("HV-NEG-1", "first decide how to take the pending damage")
+    if state.by_hand:
+        raise RuleViolation("HV-SCEN-7", f"first resolve by hand: {state.by_hand[0]}")
+    if isinstance(action, UseItem):
+        items.check_use(state, action)
     if t is not None and t.draw is not None:
         if isinstance(action, KeepModifier):
             t.draw.check(action, state.decks[t.draw.deck], CATALOG)
@@ -333,7 +356,13 @@ def _check_actor(state: HavenState) -> None:
 # -- applying ----------------------------------------------------------------------------------
 def apply(state: HavenState, action: Action) -> None:
     t = state.turn
-    if isinstance(action, DrawAbility):
+    if isinstance(action, DrawLoot):
+        loot.apply_draw(state, action)
+    elif isinstance(action, Resolved):
+        special_rules.resolve(state)
+    elif isinstance(action, UseItem):
+        items.use(state, action)
+    elif isinstance(action, DrawAbility):
         revealed = action.group in state.reveal_draws
         if revealed:
             state.reveal_draws.remove(action.group)
@@ -465,6 +494,8 @@ def advance(state: HavenState) -> None:
         if not state.result:
             exhaustion.next_negation(state)
         if state.result or state.negation is not None or state.reveal_draws:
+            return
+        if state.loot_draws or state.by_hand:
             return
         t = state.turn
         if t is not None and t.draw is not None:
@@ -632,7 +663,7 @@ def _slot_key(state: HavenState, slot: str) -> tuple[int, int]:
 def _advance_hero(state: HavenState, hero: Hero, figure: Figure, t: Turn) -> bool:
     if t.stage == "long_rest_lose" and not hero.discard:
         # Negation (HV-NEG-1) may have emptied the discard pile: nothing is left to lose.
-        t.stage = rest.nothing_to_lose(state, hero)
+        t.stage = rest.nothing_to_lose(state, hero, t)
         return True
     if t.stage in HERO_STAGES or t.stage.startswith("long_rest"):
         return False
@@ -672,6 +703,9 @@ def _end_turn(state: HavenState) -> None:
         return
     _infuse(state, t.infusions)
     figure = state.figures.get(t.actor)
+    if figure is not None:
+        loot.end_of_turn_loot(state, figure)  # HV-LOOT-2
+        special_rules.end_of_turn(state, figure)  # HV-ROOM-5
     if figure is not None:
         for name in expiring_at_end_of_turn(figure.conditions):
             if name not in figure.fresh_conditions:
@@ -717,11 +751,8 @@ def _end_of_round(state: HavenState) -> None:
         figure.shield = 0
         figure.retaliate = []
     elements.wane(state)
-    objective = state.spec.objective
-    if objective.kind == "survive" and state.round >= objective.rounds:
-        state.result = "won"
-        state.result_text = f"the party survived {objective.rounds} rounds"
-        state.emit("won", state.result_text)
+    objectives.end_of_round(state)  # HV-GOAL-1: a triggered end ends the scenario now
+    if state.result:
         return
     state.round += 1
     for hero in state.heroes.values():
@@ -732,18 +763,14 @@ def _end_of_round(state: HavenState) -> None:
     state.order, state.slot, state.actors = [], 0, []
     state.phase = "select"
     state.emit("round", f"round {state.round} begins")
+    special_rules.start_of_round(state)  # HV-SCEN-7: before card selection
     exhaustion.start_of_round_exhaustion(state)
     check_victory(state)
 
 
 def check_victory(state: HavenState) -> None:
-    """Kill all: no monster left and no room unrevealed."""
-    if state.result or state.spec.objective.kind != "kill_all":
+    """HV-GOAL-1: note a met goal (the round is played out); rules on deaths fire."""
+    if state.result:
         return
-    if any(f.kind == "monster" for f in state.figures.values()):
-        return
-    if len(state.revealed) < len(state.spec.rooms):
-        return
-    state.result = "won"
-    state.result_text = "every monster is dead"
-    state.emit("won", "Every monster is dead: the scenario is won")
+    special_rules.after_step(state)
+    objectives.check(state)
