@@ -515,8 +515,11 @@ def _check_references(spec: ScenarioSpec, source: str | None) -> None:
     for n, cls in enumerate(spec.party):
         if cls not in spec.classes:
             raise fail(f"unknown class {cls!r}", f"party.{n}")
-        if spec.character_level > len(spec.classes[cls].hp):
-            raise fail(f"class {cls!r} has no hit points for that level", "character_level")
+        if character_level(spec, cls) > len(spec.classes[cls].hp):
+            where = "character_level"
+            if cls in spec.characters and spec.characters[cls].level is not None:
+                where = f"characters.{cls}.level"
+            raise fail(f"class {cls!r} has no hit points for that level", where)
     if len(set(spec.party)) != len(spec.party):
         raise fail("a class may join the party once", "party")
     if len(spec.start_hexes) < len(spec.party):

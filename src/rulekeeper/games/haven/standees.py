@@ -105,6 +105,13 @@ def placement_order(
     [GH] the monsters closest to the revealing character first; [FH] elites
     first, then by proximity to the nearest enemy (a character or summon).
     """
+    short = {
+        mtype
+        for mtype in {p[0] for p in placements}
+        if sum(p[0] == mtype for p in placements) > standees_left(state, mtype)
+    }
+    if not short:
+        return list(placements)  # every standee is placed: the file's order stands
     enemies = [f.hex for f in state.figures.values() if f.team == "characters"]
 
     def nearest_enemy(h: Hex) -> int:
