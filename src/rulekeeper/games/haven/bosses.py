@@ -3,7 +3,7 @@
 - HV-BOSS-1: a boss has its own stat card, one line per level, and is neither
   normal nor elite (standees.py); its hit points may be an equation in C and
   L (scaling.py, HV-SCEN-4); it never gains a condition its stat card lists
-  as an immunity ([FH] any type may list immunities, HV-MON-2).
+  as an immunity (exhaustion.add_conditions; [FH] any type, HV-MON-2).
 - HV-BOSS-2: a boss draws from its ability deck ([GH] every boss uses the
   shared ``boss`` deck); a card's "Special 1" / "Special 2" performs the
   actions of the stat card's ``special_1`` / ``special_2``, valued like a
@@ -20,13 +20,6 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from rulekeeper.games.haven.scenario_format import AbilitySpec
     from rulekeeper.games.haven.state import Figure, HavenState
-
-
-def immune(state: HavenState, figure: Figure, condition: str) -> bool:
-    """HV-BOSS-1, HV-MON-2: the stat card lists ``condition`` among its immunities."""
-    if figure.kind != "monster":
-        return False
-    return condition in state.spec.monster_types[figure.type].immunities
 
 
 def card_program(

@@ -26,8 +26,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rulekeeper.boards.hexgrid import UNREACHABLE
-from rulekeeper.games.haven import map_state, standees
-from rulekeeper.games.haven import turn as turns
+from rulekeeper.games.haven import healing, map_state, standees
 from rulekeeper.games.haven.movement import Movement, MoveMode
 from rulekeeper.games.haven.scenario_format import AbilitySpec
 from rulekeeper.games.haven.state import Figure
@@ -76,7 +75,7 @@ def finish_heal(
     turn.targeted = []
     if turn.queue:
         turn.queue.pop(0)
-    turns.heal(state, state.figures[target], ability.value, healer.id)
+    healing.heal(state, state.figures[target], ability.value, healer.id)
 
 
 # -- summon --------------------------------------------------------------------------------

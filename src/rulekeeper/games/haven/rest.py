@@ -18,8 +18,7 @@ from typing import TYPE_CHECKING
 
 from rulekeeper.core.actions import Action
 from rulekeeper.core.errors import RuleViolation
-from rulekeeper.games.haven import exhaustion, items
-from rulekeeper.games.haven import turn as turns
+from rulekeeper.games.haven import exhaustion, healing, items
 from rulekeeper.games.haven.actions import (
     LongRestHeal,
     LoseCard,
@@ -196,4 +195,4 @@ def nothing_to_lose(state: HavenState, hero: Hero, turn: Turn) -> str:
 def long_rest_heal(state: HavenState, hero: Hero) -> None:
     figure = state.figures.get(hero.id)
     if figure is not None:
-        turns.heal(state, figure, LONG_REST_HEAL, f"{hero.id}'s long rest", "HV-REST-2")
+        healing.heal(state, figure, LONG_REST_HEAL, f"{hero.id}'s long rest", "HV-REST-2")

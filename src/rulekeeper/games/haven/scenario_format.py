@@ -208,19 +208,17 @@ class MonsterTypeSpec(_Model):
     name: str
     deck: str
     flying: bool = False
+    immunities: tuple[str, ...] = ()
+    """HV-COND-3: conditions this type never gains (bless and curse: no card is added)."""
     normal: Annotated[tuple[MonsterStats, ...], Field(min_length=1)]
     elite: tuple[MonsterStats, ...] = ()
     boss: bool = False
-    immunities: tuple[str, ...] = ()
     special_1: tuple[AbilitySpec, ...] = ()
     special_2: tuple[AbilitySpec, ...] = ()
     standees: Annotated[int, Field(ge=1, le=20)] = 10
 
     @model_validator(mode="after")
     def _ranks_fit(self) -> MonsterTypeSpec:
-        for name in self.immunities:
-            if name not in CONDITIONS:
-                raise ValueError(f"immunities: unknown condition {name!r}")
         if self.boss and self.elite:
             raise ValueError("a boss is neither normal nor elite: give its stats in 'normal' only")
         if not self.boss and len(self.elite) != len(self.normal):
@@ -230,6 +228,13 @@ class MonsterTypeSpec(_Model):
         for line in (*self.normal, *self.elite):
             if isinstance(line.hp, str) and "H" in line.hp:
                 raise ValueError("hp: H (an elite's hit points) is for named monsters only")
+        return self
+
+    @model_validator(mode="after")
+    def _known_immunities(self) -> MonsterTypeSpec:
+        for name in self.immunities:
+            if name not in CONDITIONS:
+                raise ValueError(f"unknown condition {name!r} (known: {', '.join(CONDITIONS)})")
         return self
 
 
