@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rulekeeper.games.haven import items, loot, objectives, special_rules, standees
+from rulekeeper.games.haven import items, loot, objectives, special_rules
 from rulekeeper.games.haven.modifiers import ModifierDecks
+from rulekeeper.games.haven.rooms import place_standees
 from rulekeeper.games.haven.scaling import character_level
 from rulekeeper.games.haven.state import Figure, Hero
 
@@ -46,58 +47,3 @@ def set_up(state: HavenState) -> None:
     place_standees(state, None)
     loot.place_tokens(state, None)
     special_rules.start_of_round(state)
-
-
-def _room_of(state: HavenState, h: tuple[int, int]) -> str | None:
-    for room in state.spec.rooms:
-        if h in room.hexes:
-            return room.id
-    return None
-
-
-def place_standees(
-    state: HavenState, room: str | None, revealer: tuple[int, int] | None = None
-) -> None:
-    """HV-SCEN-1: place the standees of ``room`` (None: the starting area) by the number of
-    characters: normal, elite or absent; a type running out of standees places the first
-    ones by HV-MON-LIMIT-1 (standees.py)."""
-    count = len(state.spec.party)
-    wanted: list[tuple[str, tuple[int, int], bool]] = []
-    for standee in state.spec.monsters:
-        if _room_of(state, standee.hex) != room:
-            continue
-        if count in standee.elite:
-            wanted.append((standee.type, standee.hex, True))
-        elif count in standee.normal:
-            wanted.append((standee.type, standee.hex, False))
-    for mtype, h, elite in standees.placement_order(state, wanted, revealer):
-        if state.figure_at(h) is not None:
-            continue
-        figure = standees.add_monster(state, mtype, h, elite)
-        if figure is None or room is None:
-            continue
-        state.arrivals.append(figure.id)
-        state.emit(
-            "spawn",
-            f"{standees.rank(state, figure)} {state.spec.monster_types[mtype].name}"
-            f" {figure.standee} appears at {list(h)}",
-            "HV-ROOM-1",
-            "HV-SCEN-1",
-            figure=figure.id,
-        )
-
-
-def reveal_room(state: HavenState, room: str, revealer: tuple[int, int] | None = None) -> None:
-    """HV-ROOM-1: reveal ``room``: its standees and tokens; they act this round (HV-ROOM-3)."""
-    state.revealed.append(room)
-    state.emit("reveal", f"room {room} is revealed", "HV-ROOM-1", room=room)
-    place_standees(state, room, revealer)
-    loot.place_tokens(state, room)
-    # HV-ROOM-3: once the room is set up, a monster type present without an ability card
-    # this round draws one now (a chance node, round_flow); it acts this round.
-    for figure_id in state.arrivals:
-        if figure_id not in state.figures:
-            continue
-        mtype = state.figures[figure_id].type
-        if state.groups[mtype].card is None and mtype not in state.reveal_draws:
-            state.reveal_draws.append(mtype)

@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rulekeeper.boards.hexgrid import UNREACHABLE
-from rulekeeper.games.haven import map_state, objectives, standees
+from rulekeeper.games.haven import map_state, objectives, rooms, standees
 from rulekeeper.games.haven.actions import Resolved
 
 if TYPE_CHECKING:
@@ -78,6 +78,12 @@ def start_of_round(state: HavenState) -> None:
     _fire_matching(state, found)
 
 
+def open_door(state: HavenState, h: Hex, revealer: Hex | None = None) -> None:
+    """HV-ROOM-1 (rooms.py), then the rules that fire when this door opens (HV-SCEN-7)."""
+    rooms.open_door(state, h, revealer)
+    door_opened(state, h)
+
+
 def door_opened(state: HavenState, h: Hex) -> None:
     _fire_matching(state, [n for n, r in enumerate(state.spec.rules) if r.when.door == h])
 
@@ -106,8 +112,6 @@ def fire(state: HavenState, n: int) -> None:
     state.emit("special-rule", f"special rule: {describe(rule)}", "HV-SCEN-7")
     for h in rule.open_doors:
         if h not in state.open_doors:
-            from rulekeeper.games.haven.turn import open_door
-
             open_door(state, h)
     _spawn(state, rule)
     if rule.text:

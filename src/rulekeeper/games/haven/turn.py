@@ -26,6 +26,7 @@ from rulekeeper.games.haven import (
     map_state,
     objectives,
     retaliate,
+    special_rules,
     summons,
 )
 from rulekeeper.games.haven.actions import ChooseTarget, MoveTo, PlaceArea, PlaceSummon, Skip
@@ -128,7 +129,7 @@ def walk(state: HavenState, figure: Figure, path: list[tuple[int, int]], mode: M
     )
     for h in path[1:]:
         if figure.kind == "character" and h in doors and h not in state.open_doors:
-            open_door(state, h, revealer=h)
+            special_rules.open_door(state, h, revealer=h)
     for h in entered:
         if figure.id not in state.figures:
             return
@@ -142,23 +143,6 @@ def walk(state: HavenState, figure: Figure, path: list[tuple[int, int]], mode: M
             exhaustion.hurt(state, figure, amount, where, ("HV-MOVE-2",))
     if figure.kind == "character" and figure.id in state.figures:
         objectives.reached(state, figure.id, figure.hex)
-
-
-def open_door(
-    state: HavenState, h: tuple[int, int], revealer: tuple[int, int] | None = None
-) -> None:
-    """HV-ROOM-1: a character entering a closed door (or a special rule) opens it for good
-    and reveals the rooms behind it; door rules fire (HV-SCEN-7)."""
-    from rulekeeper.games.haven import special_rules
-    from rulekeeper.games.haven.scenario_setup import reveal_room
-
-    state.open_doors.append(h)
-    door = next(d for d in state.spec.doors if d.hex == h)
-    state.emit("door", f"the door at {list(h)} opens", "HV-ROOM-1", hex=list(h))
-    for room in door.opens:
-        if room not in state.revealed:
-            reveal_room(state, room, revealer)
-    special_rules.door_opened(state, h)
 
 
 # -- attacks (HV-ATK-1..3 through attack_draw.py) --------------------------------------
