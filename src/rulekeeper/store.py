@@ -232,9 +232,7 @@ class SaveStore:
                 f"({error.strerror or error})"
             ) from None
         with self._translate_errors():
-            connection = sqlite3.connect(
-                self.path, isolation_level=None, timeout=self.busy_timeout
-            )
+            connection = sqlite3.connect(self.path, isolation_level=None, timeout=self.busy_timeout)
             with closing(connection):
                 version = self._check_version(connection)
                 connection.execute("PRAGMA foreign_keys=ON")
