@@ -16,6 +16,7 @@ from rulekeeper.cli.errors import fail, user_errors
 from rulekeeper.cli.haven import haven_app
 from rulekeeper.cli.output import write_json
 from rulekeeper.cli.play import PlaySession
+from rulekeeper.cli.serve import serve_command
 from rulekeeper.core.errors import ContentError, RulekeeperError
 from rulekeeper.core.game import Game, State
 from rulekeeper.core.randomness import POLICIES
@@ -34,6 +35,7 @@ saves_app = typer.Typer(
 )
 app.add_typer(saves_app, name="saves")
 app.add_typer(haven_app, name="haven")
+app.command("serve")(serve_command)
 
 
 def _console() -> Console:
