@@ -8,9 +8,10 @@ from pathlib import Path
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse, PlainTextResponse, Response
+from fastapi.responses import JSONResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
-from starlette.middleware.base import BaseHTTPMiddleware, RequestResponseEndpoint
+from starlette.datastructures import Headers, MutableHeaders
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from rulekeeper.core.errors import RulekeeperError, UnknownGameError
 from rulekeeper.store import SaveError
@@ -27,34 +28,57 @@ def static_folder() -> Path:
     return Path(str(resources.files("rulekeeper.web") / "static"))
 
 
-class TokenGate(BaseHTTPMiddleware):
-    """Refuse every request without the join token (given as ``?token=`` once, then a cookie)."""
+class TokenGate:
+    """Refuse every request without the join token (given as ``?token=`` once, then a cookie).
 
-    def __init__(self, app: object, token: str) -> None:
-        super().__init__(app)  # type: ignore[arg-type]
+    A plain ASGI middleware, so the live event streams pass through untouched.
+    """
+
+    def __init__(self, app: ASGIApp, token: str) -> None:
+        self.app = app
         self.token = token
 
-    async def dispatch(self, request: Request, call_next: RequestResponseEndpoint) -> Response:
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        request = Request(scope)
         offered = request.query_params.get("token")
         if offered is not None and secrets.compare_digest(offered, self.token):
-            response = await call_next(request)
-            response.set_cookie(TOKEN_COOKIE, self.token, httponly=True, samesite="strict")
-            return response
-        cookie = request.cookies.get(TOKEN_COOKIE, "")
-        if cookie and secrets.compare_digest(cookie, self.token):
-            return await call_next(request)
-        return PlainTextResponse(
+            cookie = f"{TOKEN_COOKIE}={self.token}; HttpOnly; Path=/; SameSite=strict"
+
+            async def send_with_cookie(message: Message) -> None:
+                if message["type"] == "http.response.start":
+                    MutableHeaders(scope=message).append("set-cookie", cookie)
+                await send(message)
+
+            await self.app(scope, receive, send_with_cookie)
+            return
+        held = request.cookies.get(TOKEN_COOKIE, "")
+        if held and secrets.compare_digest(held, self.token):
+            await self.app(scope, receive, send)
+            return
+        refusal = PlainTextResponse(
             "this table needs its join URL: open the address `rulekeeper serve` printed, with its token",
             status_code=403,
         )
+        await refusal(scope, receive, send)
 
 
-class BodyLimit(BaseHTTPMiddleware):
-    async def dispatch(self, request: Request, call_next: RequestResponseEndpoint) -> Response:
-        length = request.headers.get("content-length")
-        if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
-            return JSONResponse({"error": f"request body larger than {MAX_BODY} bytes"}, 413)
-        return await call_next(request)
+class BodyLimit:
+    """Refuse a request body announced larger than :data:`MAX_BODY` before reading it."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http":
+            length = Headers(scope=scope).get("content-length")
+            if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
+                refusal = JSONResponse({"error": f"request body larger than {MAX_BODY} bytes"}, 413)
+                await refusal(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
 
 
 def _status(error: Exception) -> int:

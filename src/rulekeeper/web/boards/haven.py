@@ -154,7 +154,8 @@ def _figures(state: HavenState, present: set[Hex]) -> str:
             f"; {conditions}" if conditions else ""
         )
         out.append(
-            f"<g{attrs({'class': classes, 'data_figure': figure.id, 'data_place': hex_key(figure.hex)})}>"
+            # clicks go through to the hex under the figure, which carries the action
+            f"<g{attrs({'class': classes, 'data_figure': figure.id, 'pointer_events': 'none'})}>"
             f"<title>{esc(title)}</title>"
             f'<circle cx="{cx:.1f}" cy="{cy - 4:.1f}" r="{HEX_SIZE * 0.5:.1f}" fill="{fill}" stroke="{stroke}"/>'
             f'<text class="mark" x="{cx:.1f}" y="{cy:.1f}">{esc(figure_mark(figure))}</text>'

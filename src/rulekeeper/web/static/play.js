@@ -31,6 +31,7 @@
 
   function render(view) {
     current = view;
+    main.dataset.version = String(view.version);
     document.title = `${view.title} — ${view.scenario}`;
     title.textContent = `${view.title}: ${view.scenario}`;
     const who = view.player ? `${view.player}: ${view.decision}` : "game over";
