@@ -203,7 +203,7 @@ def test_new_table_refuses_bad_requests(client: TestClient) -> None:
         ({"game": "salvage", "scenario": "nowhere"}, 400, "ships no scenario"),
         ({"game": "salvage", "scenario_file": "../../etc/passwd"}, 400, "not one of the listed"),
         ({"game": "salvage", "scenario_file": "/etc/passwd"}, 400, "not one of the listed"),
-        ({"game": "salvage", "seed": -1}, 400, "seed"),
+        ({"game": "salvage", "seed": 2**63}, 400, "seed"),
         ({"game": "salvage", "seed": "x"}, 400, "seed"),
         ({"game": "salvage", "chance": "dice"}, 400, "chance"),
         ({"game": "salvage", "colour": "red"}, 400, "colour"),

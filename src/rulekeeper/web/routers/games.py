@@ -8,6 +8,7 @@ from fastapi import APIRouter, Request
 from pydantic import BaseModel, ConfigDict, Field
 
 from rulekeeper.core.errors import ContentError
+from rulekeeper.core.limits import MAX_SEED, MIN_SEED
 from rulekeeper.core.registry import all_games, find_game
 from rulekeeper.store import check_save_name
 from rulekeeper.web.routers.deps import hub_of, settings_of
@@ -46,7 +47,7 @@ class NewTable(BaseModel):
     ruleset: str | None = None
     scenario: str | None = None
     scenario_file: str | None = None
-    seed: Annotated[int, Field(ge=0, le=2**63 - 1)] = 1
+    seed: Annotated[int, Field(ge=MIN_SEED, le=MAX_SEED)] = 1
     chance: Literal["auto", "manual"] = "auto"
     save: str | None = None
 

@@ -6,7 +6,7 @@
   const gameSelect = rk.el("select", { id: "game", name: "game", "data-testid": "game-select" });
   const rulesetSelect = rk.el("select", { id: "ruleset", name: "ruleset", "data-testid": "ruleset-select" });
   const scenarioSelect = rk.el("select", { id: "scenario", name: "scenario", "data-testid": "scenario-select" });
-  const seed = rk.el("input", { id: "seed", name: "seed", type: "number", min: "0", value: "1", "data-testid": "seed" });
+  const seed = rk.el("input", { id: "seed", name: "seed", type: "number", value: "1", "data-testid": "seed" });
   const chance = rk.el("select", { id: "chance", name: "chance", "data-testid": "chance-select" },
     rk.el("option", { value: "auto", text: "the app rolls and draws" }),
     rk.el("option", { value: "manual", text: "we enter rolls and draws" }));
