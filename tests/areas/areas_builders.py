@@ -73,13 +73,18 @@ TEST_CATALOG: dict[str, Any] = {
             "id": "hound",
             "name": "Test Hound",
             "health": 4,
-            "attacks": [{"id": "bite", "name": "Bite", "damage": 2}],
+            "attacks": [
+                {"id": "bite", "name": "Bite", "symbols": ["melee"], "damage": 2},
+                {"id": "howl", "name": "Howl", "symbols": ["ranged"], "damage": 1},
+            ],
         },
         {
             "id": "wisp",
             "name": "Test Wisp",
             "health": 3,
-            "attacks": [{"id": "glare", "name": "Glare", "stun": True, "range": 2}],
+            "attacks": [
+                {"id": "glare", "name": "Glare", "symbols": ["melee"], "stun": True, "range": 2}
+            ],
         },
     ],
     "enemies": [

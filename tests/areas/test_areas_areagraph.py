@@ -93,14 +93,34 @@ def test_range_goes_round_a_barrier_when_the_open_line_is_short_enough() -> None
     assert board.melee_reach("x", "y", {"y": 2}).blocker is Blocker.BARRIER
 
 
-def test_path_through_another_height_does_not_count_for_range() -> None:
+def test_AR_RANGE_1_intermediate_heights_do_not_matter_for_range() -> None:
+    """AR-RANGE-1 (source reading): only the target area's height must match the attacker's."""
     board = AreaGraph(
-        [Area("x", "X", 2), Area("up", "Up", 2, height=1), Area("y", "Y", 2)],
-        [Link("x", "up"), Link("up", "y")],
+        [
+            Area("x", "X", 2),
+            Area("up", "Up", 2, height=1),
+            Area("y", "Y", 2),
+            Area("top", "Top", 2, height=1),
+        ],
+        [Link("x", "up"), Link("up", "y"), Link("y", "top")],
     )
-    verdict = board.melee_reach("x", "y", {}, at_range=2)
+    over = board.melee_reach("x", "y", {}, at_range=2)
+    assert over.reachable and over.distance == 2
+    assert board.melee_reach("x", "y", {}, at_range=1).blocker is Blocker.OUT_OF_RANGE
+    # Into an area of a different height: refused at any range, adjacent or not.
+    assert board.melee_reach("x", "up", {}, at_range=3).blocker is Blocker.HEIGHT
+    assert board.melee_reach("x", "top", {}, at_range=3).blocker is Blocker.HEIGHT
+
+
+def test_AR_RANGE_1_a_range_line_never_crosses_a_solid_barrier() -> None:
+    """AR-RANGE-1: a line through a barrier does not count, whatever its length."""
+    board = AreaGraph(
+        [Area("x", "X", 2), Area("y", "Y", 2), Area("z", "Z", 2)],
+        [Link("x", "y", barrier=True), Link("y", "z")],
+    )
+    verdict = board.melee_reach("x", "z", {}, at_range=3)
     assert not verdict.reachable and verdict.blocker is Blocker.BARRIER
-    assert "change of height" in verdict.reason
+    assert "solid barrier" in verdict.reason
 
 
 def test_reach_of_many_figures_at_once_says_why_not() -> None:

@@ -81,7 +81,12 @@ enemies = [{ figure = "skitterer", area = "b" }]
             {
                 "catalog": {
                     "allies": [
-                        {"id": "x", "name": "X", "health": 1, "attacks": [{"id": "y", "name": "Y"}]}
+                        {
+                            "id": "x",
+                            "name": "X",
+                            "health": 1,
+                            "attacks": [{"id": "y", "name": "Y", "symbols": ["melee"]}],
+                        }
                     ]
                 }
             },

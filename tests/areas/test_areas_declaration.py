@@ -142,3 +142,17 @@ def test_only_the_acting_figure_may_declare() -> None:
     """AR-ROUND-1: the heroes act first; an ally may not act in a hero's turn."""
     state = _duel(ally="hound")
     assert_rejected(state, MeleeAttack("hound", "bite", "crawler-1"), "AR-ROUND-1")
+
+
+def test_AR_ALLY_1_an_ally_attack_must_show_the_melee_symbol() -> None:
+    """AR-ALLY-1 (source reading): the same requirements apply to an ally, so AR-REQ-1 too.
+
+    The hound's Howl shows only the ranged symbol: it is never offered as a
+    melee attack and a declared one is refused by AR-REQ-1.
+    """
+    state = _duel(ally="hound")
+    state.apply(Pass("warden"))
+    attacks = {a.action for a in state.legal_actions() if isinstance(a, MeleeAttack)}
+    assert attacks == {"bite"}
+    error = assert_rejected(state, MeleeAttack("hound", "howl", "crawler-1"), "AR-REQ-1")
+    assert "AR-ALLY-1" in str(error)

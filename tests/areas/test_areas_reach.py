@@ -121,8 +121,13 @@ def test_AR_RANGE_1_range_weapon_reaches_area_below_capacity_and_two_away() -> N
     assert state.is_chance_node()
 
 
-def test_AR_RANGE_1_range_still_never_crosses_a_barrier_or_height() -> None:
-    """AR-RANGE-1 with AR-REQ-4: no solid barrier and no change of height along the way."""
+def test_AR_RANGE_1_range_never_crosses_a_barrier_nor_goes_into_another_height() -> None:
+    """AR-RANGE-1 with AR-REQ-4: no solid barrier crossed, target at the attacker's height.
+
+    The source reading: the heights of the areas the line passes through do not
+    matter, so the crawler in ``past`` (height 0, reached over the stair at
+    height 1) is within range 2.
+    """
     state = build(
         areas=[("here", 3, 0), ("walled", 3, 0), ("stair", 3, 1), ("past", 3, 0)],
         links=[("here", "walled", "barrier"), ("here", "stair"), ("stair", "past")],
@@ -135,10 +140,19 @@ def test_AR_RANGE_1_range_still_never_crosses_a_barrier_or_height() -> None:
     assert [report[t].rule_id for t in ("crawler-1", "crawler-2", "crawler-3")] == [
         "AR-REQ-4",
         "AR-REQ-4",
-        "AR-REQ-4",
+        None,
     ]
-    for target in ("crawler-1", "crawler-2", "crawler-3"):
+    assert report["crawler-3"].reachable
+    for target in ("crawler-1", "crawler-2"):
         assert_rejected(state, MeleeAttack("duelist", "cut", target, "test-whip"), "AR-REQ-4")
+    whip = {
+        a.target
+        for a in state.legal_actions()
+        if isinstance(a, MeleeAttack) and a.weapon == "test-whip"
+    }
+    assert whip == {"crawler-3"}
+    state.apply(MeleeAttack("duelist", "cut", "crawler-3", "test-whip"))
+    assert state.is_chance_node()
 
 
 def test_AR_ALLY_1_ally_follows_the_same_reach_rules_without_a_weapon() -> None:

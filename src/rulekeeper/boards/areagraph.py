@@ -10,6 +10,10 @@ Two kinds of paths matter to games built on this board:
 * an **open line** follows links that are not solid barriers and never changes
   height, so every area on it has the height of the area it starts from.
 
+Plain melee uses the open line to an adjacent area; melee at range uses a walk
+(the heights it passes through do not matter) to a target area of the
+attacker's own height.
+
 Both distance tables are computed once per map (all pairs, breadth first) and
 cached on this immutable object; game states share it.
 
@@ -187,27 +191,19 @@ class AreaGraph:
 
         Plain melee (``at_range`` None) reaches the same area, or an adjacent
         area that is full, across a link that is no solid barrier and joins
-        areas of the same height. Melee at range ``n`` reaches any area whose
-        shortest open line is at most ``n`` long, full or not.
+        areas of the same height. Melee at range ``n`` reaches any area of the
+        attacker's height, full or not, that a line of at most ``n`` links
+        crossing no solid barrier reaches; the heights of the areas the line
+        passes through do not matter (only the target's height does).
         """
         if from_area == target_area:
             return ReachVerdict(True, None, 0, "same area")
-        distance = self.open_distance(from_area, target_area)
         here, there = self._areas[from_area], self._areas[target_area]
         if at_range is None:
-            return self._plain_reach(here, there, occupancy, distance)
-        if distance is not None and distance <= at_range:
-            return ReachVerdict(True, None, distance, f"{_areas(distance)} away, range {at_range}")
-        blocked = self._blocked_line(here, there, at_range)
-        if blocked is not None:
-            return ReachVerdict(False, blocked[0], distance, blocked[1])
-        away = f"{_areas(distance)} away" if distance is not None else "out of every open line"
-        return ReachVerdict(
-            False,
-            Blocker.OUT_OF_RANGE,
-            distance,
-            f"{there.name} is {away}, beyond range {at_range}",
-        )
+            return self._plain_reach(
+                here, there, occupancy, self.open_distance(from_area, target_area)
+            )
+        return self._ranged_reach(here, there, at_range)
 
     def melee_reach_all(
         self,
@@ -224,6 +220,35 @@ class AreaGraph:
             figure: self.melee_reach(from_area, area, occupancy, at_range)
             for figure, area in targets.items()
         }
+
+    def _ranged_reach(self, here: Area, there: Area, at_range: int) -> ReachVerdict:
+        """Melee at range: no barrier crossed, target at the attacker's height, within range."""
+        distance = self.walk_distance(here.id, there.id)
+        if here.height != there.height:
+            return ReachVerdict(
+                False,
+                Blocker.HEIGHT,
+                distance,
+                f"{there.name} is at height {there.height}, {here.name} at height {here.height}",
+            )
+        if distance is not None and distance <= at_range:
+            return ReachVerdict(True, None, distance, f"{_areas(distance)} away, range {at_range}")
+        any_path = self._any[here.id].get(there.id)
+        if any_path is not None and any_path <= at_range:
+            return ReachVerdict(
+                False,
+                Blocker.BARRIER,
+                distance,
+                f"every line from {here.name} to {there.name} within {_areas(at_range)} "
+                "crosses a solid barrier",
+            )
+        away = f"{_areas(distance)} away" if distance is not None else "behind solid barriers"
+        return ReachVerdict(
+            False,
+            Blocker.OUT_OF_RANGE,
+            distance,
+            f"{there.name} is {away}, beyond range {at_range}",
+        )
 
     def _plain_reach(
         self, here: Area, there: Area, occupancy: Mapping[str, int], distance: int | None

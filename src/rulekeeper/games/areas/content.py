@@ -30,6 +30,7 @@ SCENARIO_DIR = CONTENT_DIR / "scenarios"
 SCENARIO_FORMAT = "rulekeeper-areas/1"
 
 Symbol = Literal["melee", "move"]
+AttackSymbol = Literal["melee", "ranged"]
 
 
 class _Model(BaseModel):
@@ -118,10 +119,16 @@ class Hero(_Model):
 
 # -- allies and enemies ----------------------------------------------------
 class AllyAttack(_Model):
-    """An attack printed on an Ally card: fixed damage (AR-DMG-3) or another effect (AR-DMG-4)."""
+    """An attack printed on an Ally card: fixed damage (AR-DMG-3) or another effect (AR-DMG-4).
+
+    ``symbols`` are the attack symbols the card shows: the same requirements as a
+    hero's apply (AR-ALLY-1), so only an attack showing ``melee`` is a melee
+    attack (AR-REQ-1); an attack showing only ``ranged`` is not one.
+    """
 
     id: str
     name: str
+    symbols: tuple[AttackSymbol, ...] = Field(min_length=1)
     damage: int | None = Field(default=None, ge=0)
     range: int | None = Field(default=None, ge=1)
     stun: bool = False

@@ -5,7 +5,8 @@ weapon when it has more than one active melee weapon (AR-DECL-2) and the
 optional effects used (AR-DECL-3). A hero may then attack only if the action
 shows the melee symbol (AR-REQ-1), it has an active melee weapon (AR-REQ-2)
 and the target is within reach (AR-REQ-3, AR-REQ-4, AR-RANGE-1, see
-``reach.py``). A non-hero ally needs no weapon but may use no item
+``reach.py``). The same requirements apply to a non-hero ally except the
+weapon: its chosen attack shows the melee symbol, and it may use no item
 (AR-ALLY-1).
 
 :func:`check_declaration` rules on one declaration; :func:`legal_declarations`
@@ -147,7 +148,11 @@ def _declared_effects(
 def _check_ally(
     state: AreasState, ally_figure: Figure, target: Figure, action: MeleeAttack
 ) -> Declaration:
-    """AR-ALLY-1: same reach rules, no weapon needed, and no items at all."""
+    """AR-ALLY-1: the same requirements as a hero's except the weapon, and no items at all.
+
+    The attack must show the melee symbol (AR-REQ-1) and the target be within
+    reach (AR-REQ-3, AR-REQ-4, AR-RANGE-1).
+    """
     ally = state.setup.allies[ally_figure.type_id]
     if action.weapon is not None or action.effects:
         raise RuleViolation(
@@ -156,6 +161,12 @@ def _check_ally(
     attack = next((a for a in ally.attacks if a.id == action.action), None)
     if attack is None:
         raise RuleViolation("AR-ALLY-1", f"{ally.name}'s card shows no attack {action.action!r}")
+    if "melee" not in attack.symbols:
+        raise RuleViolation(
+            "AR-REQ-1",
+            f"the attack {attack.name} does not show the melee attack symbol "
+            "(AR-ALLY-1: the same requirements apply to a non-hero ally)",
+        )
     reach = _reach_or_raise(state, ally_figure, target, attack.range)
     return Declaration(ally_figure, target, None, attack, None, (), reach)
 
@@ -176,6 +187,8 @@ def legal_declarations(state: AreasState, attacker: Figure) -> Iterator[MeleeAtt
     if attacker.kind == "ally":
         ally = state.setup.allies[attacker.type_id]
         for attack in ally.attacks:
+            if "melee" not in attack.symbols:
+                continue
             for ruling in melee_reach(state.board, attacker, state.figures, attack.range):
                 if ruling.reachable:
                     yield MeleeAttack(attacker.id, attack.id, ruling.target)
