@@ -150,8 +150,16 @@ class State(ABC):
 
     # -- copies and files --------------------------------------------------
     def clone(self) -> State:
-        """An independent copy sharing only immutable data (boards, content)."""
-        return copy.deepcopy(self, memo=self._shared_memo())
+        """An independent copy sharing only immutable data (boards, content).
+
+        History entries (frozen actions) and logged events are never changed
+        once recorded, so the copy gets new lists holding the same entries:
+        cloning stays cheap late in a game (search and rollouts clone often).
+        """
+        memo = self._shared_memo()
+        memo[id(self.history)] = list(self.history)
+        memo[id(self.log)] = list(self.log)
+        return copy.deepcopy(self, memo=memo)
 
     def _shared_memo(self) -> dict[int, Any]:
         """Objects a deep copy must share, not copy: the game and its content."""
