@@ -112,9 +112,9 @@ def test_HV_ATK_1_every_target_draws_its_own_card_from_the_same_deck() -> None:
 def test_disarmed_or_stunned_attackers_and_invisible_targets_are_refused() -> None:
     """Conditions table: disarm and stun forbid attacks, invisible forbids being targeted."""
     for attack, target, rule in (
-        (Attack(3, attacker_conditions=("disarm",)), Target(), "HV-COND-DISARM"),
-        (Attack(3, attacker_conditions=("stun",)), Target(), "HV-COND-STUN"),
-        (Attack(3), Target(conditions=("invisible",)), "HV-COND-INVISIBLE"),
+        (Attack(3, attacker_conditions=("disarm",)), Target(), "HV-COND-DISARM-1"),
+        (Attack(3, attacker_conditions=("stun",)), Target(), "HV-COND-STUN-1"),
+        (Attack(3), Target(conditions=("invisible",)), "HV-COND-INVISIBLE-1"),
     ):
         with pytest.raises(RuleViolation) as error:
             attack_context(attack, target, GLOOMHAVEN)

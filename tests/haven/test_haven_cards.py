@@ -115,7 +115,7 @@ def test_HV_CARD_4_a_basic_action_never_loses_the_card() -> None:
     assert state.heroes["tester"].discard == ["t5"]
 
 
-def test_HV_CARD_4_a_stunned_character_discards_its_cards_even_a_lost_half() -> None:
+def test_HV_CARD_4_HV_COND_STUN_2_a_stunned_character_discards_its_cards_even_a_lost_half() -> None:
     """GH p.23 Stun: a stunned character still plays two cards; their actions are not
     used and the cards are simply discarded, so a lost half is not lost."""
     state = fresh()
@@ -124,7 +124,7 @@ def test_HV_CARD_4_a_stunned_character_discards_its_cards_even_a_lost_half() -> 
     play(state, PlayHalf("t5", "top"))  # Attack 5, lost
     hero = state.heroes["tester"]
     assert hero.discard == ["t5"] and hero.lost == []
-    assert any(e.kind == "stun" and "HV-COND-STUN" in e.rules for e in state.log)
+    assert any(e.kind == "stun" and "HV-COND-STUN-2" in e.rules for e in state.log)
     play(state, PlayHalf("t1", "bottom"))
     assert hero.discard == ["t5", "t1"] and state.figures["tester"].hex == at(0, 0)
     assert "stun" not in state.figures["tester"].conditions  # gone at the end of its turn

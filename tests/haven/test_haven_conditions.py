@@ -26,13 +26,15 @@ from rulekeeper.games.haven.conditions import (
 from rulekeeper.games.haven.ruleset import FROSTHAVEN, GLOOMHAVEN
 
 
-def test_HV_ATK_2_muddle_gives_disadvantage_and_strengthen_advantage() -> None:
+def test_HV_ATK_2_HV_COND_MUDDLE_1_HV_COND_STRENGTHEN_1_muddle_gives_disadvantage_and_strengthen_advantage() -> (
+    None
+):
     assert attack_mode_sources(["muddle"]) == (False, True)
     assert attack_mode_sources(["strengthen"]) == (True, False)
     assert attack_mode_sources(["poison", "wound"]) == (False, False)
 
 
-def test_HV_ATK_1_poison_adds_one_to_attacks_against_the_target() -> None:
+def test_HV_ATK_1_HV_COND_POISON_1_poison_adds_one_to_attacks_against_the_target() -> None:
     assert attack_bonus_against(["poison"]) == 1
     assert attack_bonus_against(["wound", "muddle"]) == 0
 
@@ -42,11 +44,11 @@ def test_wound_deals_one_damage_at_the_start_of_each_turn() -> None:
     assert turn_start_damage(["poison"]) == 0
 
 
-def test_disarm_and_stun_forbid_attacks() -> None:
+def test_HV_COND_DISARM_1_HV_COND_STUN_1_disarm_and_stun_forbid_attacks() -> None:
     for name in ("disarm", "stun"):
         with pytest.raises(RuleViolation) as error:
             check_can_attack([name])
-        assert error.value.rule_id == f"HV-COND-{name.upper()}"
+        assert error.value.rule_id == f"HV-COND-{name.upper()}-1"
     check_can_attack(["immobilize", "muddle"])
 
 
@@ -57,27 +59,31 @@ def test_immobilize_and_stun_forbid_movement() -> None:
     check_can_move(["disarm"])
 
 
-def test_invisible_figures_cannot_be_targeted_by_enemies() -> None:
+def test_HV_COND_INVISIBLE_1_invisible_figures_cannot_be_targeted_by_enemies() -> None:
     with pytest.raises(RuleViolation) as error:
         check_can_target(["invisible"])
-    assert error.value.rule_id == "HV-COND-INVISIBLE"
+    assert error.value.rule_id == "HV-COND-INVISIBLE-1"
     check_can_target(["invisible"], by_enemy=False)
 
 
-def test_durations_follow_the_table() -> None:
+def test_HV_COND_2_durations_follow_the_table() -> None:
+    """HV-COND-2: immobilize, disarm, stun, muddle, invisible, strengthen, [FH] impair and
+    bane end at the end of the bearer's next turn; wound and poison last until healed."""
     assert sorted(expiring_at_end_of_turn(CONDITIONS)) == [
+        "bane",
         "disarm",
         "immobilize",
+        "impair",
         "invisible",
         "muddle",
         "strengthen",
         "stun",
     ]
-    assert sorted(removed_by_heal(CONDITIONS)) == ["brittle", "poison", "wound"]
+    assert sorted(removed_by_heal(CONDITIONS)) == ["bane", "brittle", "poison", "wound"]
     assert {CONDITIONS[n].duration for n in ("ward", "brittle")} == {"until_damaged"}
 
 
-def test_a_heal_on_a_poisoned_figure_only_removes_the_poison() -> None:
+def test_HV_COND_POISON_2_a_heal_on_a_poisoned_figure_only_removes_the_poison() -> None:
     assert heal_amount(3, ["poison"]) == 0
     assert heal_amount(3, ["wound"]) == 3
 

@@ -56,19 +56,19 @@ def finish_round(state: HavenState) -> None:
         play(state, state.legal_actions()[-1])
 
 
-def test_an_immobilized_character_cannot_move_and_the_event_says_why() -> None:
+def test_HV_COND_IMMOBILIZE_1_an_immobilized_character_cannot_move_and_the_event_says_why() -> None:
     state = board()
     state.figures["tester"].conditions.append("immobilize")
     play(state, SelectCard("tester", "t1"), SelectCard("tester", "t2"))
     chance(state, "dummy-b")
     play(state, PlayHalf("t1", "bottom"))  # Move 3: not offered
     assert state.figures["tester"].hex == at(0, 0)
-    assert "HV-COND-IMMOBILIZE" in rules_of(state, "immobilize")
+    assert "HV-COND-IMMOBILIZE-1" in rules_of(state, "immobilize")
     play(state, PlayHalf("t2", "top"))  # no target in reach: the turn ends
     assert "immobilize" not in state.figures["tester"].conditions  # end of its next turn
 
 
-def test_a_disarmed_character_cannot_attack_and_the_event_says_why() -> None:
+def test_HV_COND_DISARM_1_a_disarmed_character_cannot_attack_and_the_event_says_why() -> None:
     state = board(dummy_at=at(1, 0))
     state.figures["tester"].conditions.append("disarm")
     play(state, SelectCard("tester", "t1"), SelectCard("tester", "t2"))
@@ -76,21 +76,21 @@ def test_a_disarmed_character_cannot_attack_and_the_event_says_why() -> None:
     play(state, PlayHalf("t1", "top"))  # Attack 3 on an adjacent Dummy: not performed
     assert state.turn is not None and state.turn.draw is None
     assert state.figures["dummy 1"].hp == state.figures["dummy 1"].max_hp
-    assert "HV-COND-DISARM" in rules_of(state, "disarm")
+    assert "HV-COND-DISARM-1" in rules_of(state, "disarm")
 
 
-def test_a_disarmed_monster_does_not_attack_and_the_event_says_why() -> None:
+def test_HV_COND_DISARM_1_a_disarmed_monster_does_not_attack_and_the_event_says_why() -> None:
     state = board(dummy_at=at(1, 0))
     state.figures["dummy 1"].conditions.append("disarm")
     play(state, SelectCard("tester", "t5"), SelectCard("tester", "t6"))  # 50: the Dummy first
     chance(state, "dummy-a")  # 45: move +0, attack +0
     settle_options(state)
     assert state.figures["tester"].hp == state.figures["tester"].max_hp
-    assert "HV-COND-DISARM" in rules_of(state, "disarm")
+    assert "HV-COND-DISARM-1" in rules_of(state, "disarm")
     assert "disarm" not in state.figures["dummy 1"].conditions
 
 
-def test_a_condition_gained_on_the_bearers_own_turn_lasts_through_its_next_turn() -> None:
+def test_HV_COND_2_a_condition_gained_on_the_bearers_own_turn_lasts_through_its_next_turn() -> None:
     """Strengthen on oneself: kept at the end of this turn, gone at the end of the next."""
     state = board(classes={"tester": self_strengthening_tester()})
     play(state, SelectCard("tester", "t2"), SelectCard("tester", "t1"))
@@ -107,7 +107,7 @@ def test_a_condition_gained_on_the_bearers_own_turn_lasts_through_its_next_turn(
     assert "strengthen" not in state.figures["tester"].conditions
 
 
-def test_wound_hurts_at_the_start_of_each_turn_until_healed() -> None:
+def test_HV_COND_WOUND_1_wound_hurts_at_the_start_of_each_turn_until_healed() -> None:
     state = board()
     state.figures["tester"].conditions.append("wound")
     play(state, SelectCard("tester", "t1"), SelectCard("tester", "t4"))

@@ -115,7 +115,7 @@ def frosthaven_melee(*target_conditions: str, shield: int = 0) -> HavenState:
     return state
 
 
-def test_HV_ATK_1_ward_halves_the_damage_and_is_then_removed() -> None:
+def test_HV_ATK_1_HV_COND_WARD_1_ward_halves_the_damage_and_is_then_removed() -> None:
     """FH p.28: Attack 3 +0 on a warded Dummy deals 1 (3 halved, rounded down); the
     ward is used up, so the next attack deals full damage."""
     state = frosthaven_melee("ward")
@@ -126,7 +126,7 @@ def test_HV_ATK_1_ward_halves_the_damage_and_is_then_removed() -> None:
     assert any(e.kind == "condition" and "ward" in e.data.get("removed", []) for e in state.log)
 
 
-def test_HV_ATK_1_brittle_doubles_the_damage_and_is_then_removed() -> None:
+def test_HV_ATK_1_HV_COND_BRITTLE_1_brittle_doubles_the_damage_and_is_then_removed() -> None:
     """FH p.29: Attack 3 -1 on a brittle Dummy with shield 1 deals (2 - 1) × 2 = 2."""
     state = frosthaven_melee("brittle", shield=1)
     chance(state, "-1")
@@ -225,7 +225,7 @@ def invisible_in_the_corridor(ruleset: str, dummy_move: int = 2) -> HavenState:
     return state
 
 
-def test_invisible_FH_p28_a_monster_moves_through_an_invisible_character() -> None:
+def test_HV_COND_INVISIBLE_2_FH_p28_a_monster_moves_through_an_invisible_character() -> None:
     """FH p.28: the Dummy (Move 2) walks through the invisible Second's hex to stand
     next to the Tester and attacks it."""
     state = invisible_in_the_corridor("frosthaven")
@@ -234,7 +234,7 @@ def test_invisible_FH_p28_a_monster_moves_through_an_invisible_character() -> No
     assert attack.data["attacker"] == "dummy 1" and attack.data["target"] == "tester"
 
 
-def test_invisible_FH_p28_a_monster_cannot_end_its_move_on_the_invisible_figure() -> None:
+def test_HV_COND_INVISIBLE_2_FH_p28_a_monster_cannot_end_its_move_on_the_invisible_figure() -> None:
     """FH p.28: with Move 1 the only hex toward the Tester holds the invisible Second;
     the Dummy may not stop there, so it stays where it is."""
     state = invisible_in_the_corridor("frosthaven", dummy_move=1)
@@ -242,7 +242,9 @@ def test_invisible_FH_p28_a_monster_cannot_end_its_move_on_the_invisible_figure(
     assert state.figures["tester2"].hex == at(1, 0)
 
 
-def test_invisible_GH_p23_an_invisible_character_blocks_monsters_like_an_obstacle() -> None:
+def test_HV_COND_INVISIBLE_2_GH_p23_an_invisible_character_blocks_monsters_like_an_obstacle() -> (
+    None
+):
     """GH p.23: the invisible Second is an obstacle to the Dummy, which has no way to the
     Tester, so it has no focus and does not move."""
     state = invisible_in_the_corridor("gloomhaven")

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from rulekeeper.core import RandomPolicy, SeededSampler
 from rulekeeper.games.haven import initiative
 from rulekeeper.games.haven.game import GAME
-from rulekeeper.games.haven.map_state import monster_card_initiative
+from rulekeeper.games.haven.initiative import monster_card_initiative
 from rulekeeper.games.haven.state import HavenState
 
 

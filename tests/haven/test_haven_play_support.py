@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import Any
 
 from rulekeeper.core import Action, ScriptedSampler
-from rulekeeper.games.haven import round_flow, scenario_setup
 from rulekeeper.games.haven.game import GAME
 from rulekeeper.games.haven.scenario_format import parse_scenario
 from rulekeeper.games.haven.state import HavenState
@@ -142,10 +141,7 @@ def scenario(
 
 def new_state(data: dict[str, Any], ruleset: str = "gloomhaven", seed: int = 0) -> HavenState:
     spec = parse_scenario(data, "test.json")
-    state = HavenState(GAME, ruleset=ruleset, scenario="test", seed=seed, spec=spec)
-    scenario_setup.set_up(state)
-    round_flow.advance(state)
-    return state
+    return GAME.start(spec, "test", seed, ruleset)
 
 
 def play(state: HavenState, *actions: Action) -> None:

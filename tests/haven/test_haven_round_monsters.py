@@ -188,7 +188,9 @@ def test_HV_MOVE_3_a_monster_card_move_with_jump_jumps() -> None:
     assert any(e.kind == "move" and "HV-MOVE-3" in e.rules for e in state.log)
 
 
-def test_an_invisible_character_is_not_focused_monsters_treat_it_as_an_obstacle() -> None:
+def test_HV_COND_INVISIBLE_1_an_invisible_character_is_not_focused_monsters_treat_it_as_an_obstacle() -> (
+    None
+):
     """GH p.23 Invisible: it cannot be focused on or targeted by an enemy; monsters treat it
     as an obstacle. The Dummy passes the invisible Tester by and goes for the other."""
     state = new_state(

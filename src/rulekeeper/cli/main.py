@@ -1,27 +1,30 @@
-"""``rulekeeper``: list games, play them, replay and manage saved games."""
+"""``rulekeeper``: list games, play them, replay and manage saved games.
+
+Each command imports what it uses inside its function (rich, pydantic, the
+games, the save store), so ``rulekeeper --help`` and a quick command start
+fast; the module level holds only typer and the command signatures.
+"""
 
 from __future__ import annotations
 
 import json
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.console import Console
-from rich.table import Table
 
 from rulekeeper import __version__
 from rulekeeper.cli.errors import fail, user_errors
 from rulekeeper.cli.haven import haven_app
-from rulekeeper.cli.output import write_json
-from rulekeeper.cli.play import PlaySession
 from rulekeeper.core.errors import ContentError, RulekeeperError
-from rulekeeper.core.game import Game, State
 from rulekeeper.core.randomness import POLICIES
-from rulekeeper.core.registry import all_games, find_game
-from rulekeeper.core.replay import load_replay, replay_to_json, run_replay
-from rulekeeper.store import SaveStore, check_save_name
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from rulekeeper.core.game import Game, State
+    from rulekeeper.store import SaveStore
 
 app = typer.Typer(
     help="rulekeeper: exact rules, automated monsters and explained rulings for cooperative dungeon crawlers.",
@@ -37,6 +40,8 @@ app.add_typer(haven_app, name="haven")
 
 
 def _console() -> Console:
+    from rich.console import Console
+
     return Console(highlight=False)
 
 
@@ -67,6 +72,10 @@ def _root(
 @user_errors
 def games() -> None:
     """List the games, their rulesets and their scenarios."""
+    from rich.table import Table
+
+    from rulekeeper.core.registry import all_games
+
     console = _console()
     installed = all_games()
     if not installed:
@@ -99,6 +108,8 @@ def _choose(console: Console, title: str, options: list[str]) -> int | None:
 
 def _pick_game_and_scenario(console: Console) -> tuple[Game, str, str | None] | None:
     """Ask which game, scenario and (where a game has several) ruleset to play."""
+    from rulekeeper.core.registry import all_games
+
     playable = [g for g in all_games() if g.scenarios()]
     if not playable:
         console.print("No game with a scenario is installed yet; nothing to play.")
@@ -157,6 +168,9 @@ def play(
     ] = False,
 ) -> None:
     """Play a game in the terminal: numbered choices, undo, save, quit."""
+    from rulekeeper.core.registry import find_game
+    from rulekeeper.store import SaveStore, check_save_name
+
     console = _console()
     if auto is not None and auto not in POLICIES:
         raise fail(f"--auto: unknown policy {auto!r} (known: {', '.join(POLICIES)})")
@@ -187,6 +201,8 @@ def _run_session(
     auto: str | None,
     quiet: bool = False,
 ) -> None:
+    from rulekeeper.cli.play import PlaySession
+
     policy = POLICIES[auto](state.seed) if auto is not None else None
     if not quiet:
         console.print(
@@ -217,6 +233,8 @@ def replay(
     as_json: Annotated[bool, typer.Option("--json", help="Print the final state as JSON.")] = False,
 ) -> None:
     """Replay a game from its file and print the final state."""
+    from rulekeeper.core.replay import load_replay, run_replay
+
     state = run_replay(load_replay(file))
     _print_state(state, as_json)
 
@@ -237,6 +255,10 @@ def _print_state(state: State, as_json: bool) -> None:
 @user_errors
 def saves_list() -> None:
     """List the saved games."""
+    from rich.table import Table
+
+    from rulekeeper.store import SaveStore
+
     console = _console()
     saved = SaveStore().list()
     if not saved:
@@ -266,6 +288,9 @@ def saves_show(
     as_json: Annotated[bool, typer.Option("--json", help="Print the state as JSON.")] = False,
 ) -> None:
     """Replay a saved game and show where it stands."""
+    from rulekeeper.core.replay import run_replay
+    from rulekeeper.store import SaveStore
+
     _print_state(run_replay(SaveStore().load(name)), as_json)
 
 
@@ -279,6 +304,9 @@ def saves_resume(
     ] = None,
 ) -> None:
     """Continue a saved game where it stopped."""
+    from rulekeeper.core.replay import run_replay
+    from rulekeeper.store import SaveStore
+
     if auto is not None and auto not in POLICIES:
         raise fail(f"--auto: unknown policy {auto!r} (known: {', '.join(POLICIES)})")
     store = SaveStore()
@@ -295,6 +323,9 @@ def saves_export(
     ] = None,
 ) -> None:
     """Export a saved game as a replay file."""
+    from rulekeeper.cli.output import write_json
+    from rulekeeper.store import SaveStore
+
     write_json(SaveStore().load(name).model_dump(), out, f"exported {name!r} to {out}")
 
 
@@ -307,6 +338,9 @@ def saves_import(
     ] = None,
 ) -> None:
     """Import a replay file as a saved game (it must replay cleanly)."""
+    from rulekeeper.core.replay import load_replay, replay_to_json, run_replay
+    from rulekeeper.store import SaveStore, check_save_name
+
     replay_file = load_replay(file)
     state = run_replay(replay_file)
     save_name = check_save_name(name or file.stem)

@@ -9,6 +9,8 @@ that forbids each of the others. Nothing here decides a rule.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
@@ -16,8 +18,10 @@ from rich.text import Text
 from rulekeeper.core.actions import Action
 from rulekeeper.games.areas.actions import EnemyStep, EnemyTarget, MeleeAttack, Move, Pass, RollDie
 from rulekeeper.games.areas.declaration import available_effects, melee_weapons
-from rulekeeper.games.areas.game import AreasState
 from rulekeeper.games.areas.reach import melee_reach, occupancy
+
+if TYPE_CHECKING:
+    from rulekeeper.games.areas.game import AreasState
 
 
 def render_state(state: AreasState) -> Group:

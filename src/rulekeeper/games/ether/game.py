@@ -7,15 +7,41 @@ the first round's Refresh, waiting on the draws that fill the heroes' hands.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
 from rulekeeper.core.actions import Action
-from rulekeeper.core.game import Game, ScenarioInfo, State
-from rulekeeper.games.ether import flow, render
+from rulekeeper.core.game import Game, Outcome, ScenarioInfo, State
+from rulekeeper.games.ether import flow, legal, render, rules
 from rulekeeper.games.ether.actions import ALL_ACTIONS
 from rulekeeper.games.ether.content import Scenario, load_scenario, shipped_scenarios
 from rulekeeper.games.ether.state import EtherState
+
+
+class EtherPlay(EtherState):
+    """An ether state answering the core protocol through the rule modules."""
+
+    def current_player(self) -> int:
+        return flow.current_player(self)
+
+    def legal_actions(self) -> list[Action]:
+        return legal.legal_actions(self)
+
+    def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
+        return flow.chance_outcomes(self)
+
+    def check(self, action: Action) -> None:
+        rules.check(self, action)
+
+    def _apply(self, action: Action) -> None:
+        rules.apply(self, action)
+
+    def outcome(self) -> Outcome | None:
+        return flow.outcome(self)
+
+    def pending_decision(self) -> str:
+        return render.pending_decision(self)
 
 
 @lru_cache(maxsize=8)
@@ -38,7 +64,7 @@ class EtherGame(Game):
     def new_state(self, scenario: str, seed: int, ruleset: str | None = None) -> EtherState:
         ruleset = self.check_ruleset(ruleset)
         content = _shipped(scenario) if scenario in shipped_scenarios() else load_scenario(scenario)
-        state = EtherState(self, ruleset=ruleset, scenario=scenario, seed=seed, content=content)
+        state = EtherPlay(self, ruleset=ruleset, scenario=scenario, seed=seed, content=content)
         flow.begin_round(state)
         flow.settle(state)
         return state

@@ -2,21 +2,19 @@
 
 Rule decisions live in the rule modules (``payment``, ``movement``,
 ``combat``, ``influence_actions``, ``mapactions``, ``effects``, ``flow``,
-dispatched by ``rules`` and listed by ``legal``); this module holds the fields,
-the helpers every rule reads, serialization and a fast ``clone()``.
+dispatched by ``rules`` and listed by ``legal``; ``game.EtherPlay`` wires them
+into the core protocol); this module imports none of them: it holds the
+fields, the helpers every rule reads, serialization and a fast ``clone()``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from rulekeeper.boards.mapcards import CardPos, MapGrid, Space
-from rulekeeper.core.actions import Action
 from rulekeeper.core.deck import Deck
-from rulekeeper.core.game import Outcome, State
-from rulekeeper.games.ether import flow, legal, render, rules
+from rulekeeper.core.game import State
 from rulekeeper.games.ether.actions import Source
 from rulekeeper.games.ether.content import MapCard, Scenario, SpaceFeatures
 from rulekeeper.games.ether.pieces import BOSS_UID, Enemy, Hero, HeroDie, Phase
@@ -148,7 +146,7 @@ class EtherState(State):
 
     # -- copies and files --------------------------------------------------
     def clone(self) -> EtherState:
-        other = EtherState.__new__(EtherState)
+        other = type(self).__new__(type(self))
         other.__dict__.update(self.__dict__)
         other.history = list(self.history)
         other.log = list(self.log)
@@ -261,32 +259,11 @@ class EtherState(State):
         self.resolved_uniques = set(data["resolved_uniques"])
         self.enemy_queue = [str(u) for u in data["enemy_queue"]]
 
-    # -- protocol (the rule modules decide) ---------------------------------
-    def current_player(self) -> int:
-        return flow.current_player(self)
-
+    # -- protocol: game.EtherPlay answers the rest through the rule modules -----------
     def player_name(self, player: int) -> str:
         if 0 <= player < len(self.heroes):
             return self.heroes[player].name
         return super().player_name(player)
-
-    def legal_actions(self) -> list[Action]:
-        return legal.legal_actions(self)
-
-    def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
-        return flow.chance_outcomes(self)
-
-    def check(self, action: Action) -> None:
-        rules.check(self, action)
-
-    def _apply(self, action: Action) -> None:
-        rules.apply(self, action)
-
-    def outcome(self) -> Outcome | None:
-        return flow.outcome(self)
-
-    def pending_decision(self) -> str:
-        return render.pending_decision(self)
 
 
 def _placement_order(placed: Mapping[CardPos, str]) -> list[CardPos]:

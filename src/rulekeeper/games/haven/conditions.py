@@ -5,10 +5,13 @@ table (``attack_mode_from_conditions``, ``attack_bonus_against``, ...) instead
 of testing condition names themselves. Pages: Gloomhaven rulebook p.22–23
 (conditions), Frosthaven rulebook p.28–29 (conditions, ward and brittle).
 
-The catalog gives no HV- IDs for conditions; the checks here raise
-RuleViolation with ``HV-COND-<NAME>`` IDs, and the attack-related ones also
-serve HV-ATK-1 (poison's +1 is a bonus of step 1) and HV-ATK-2 (muddle and
-strengthen are sources of disadvantage and advantage).
+Rule IDs: HV-COND-1 (one instance of each, a gain restarts the duration),
+HV-COND-2 ("removed at the end of its next turn"), HV-COND-3 (immunities), and
+one family per condition, ``HV-COND-<NAME>-n`` (:func:`rule_id`); the
+attack-related rows also serve HV-ATK-1 (poison's +1 is a bonus of step 1) and
+HV-ATK-2 (muddle and strengthen are sources of disadvantage and advantage).
+Bless and curse are not held by a figure: gaining one shuffles a card into a
+deck (bless_curse.py, HV-COND-BLESS-1, HV-COND-CURSE-1).
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ from typing import Literal
 from rulekeeper.core.errors import RuleViolation
 from rulekeeper.games.haven.ruleset import Ruleset
 
-Duration = Literal["end_of_next_turn", "until_healed", "until_damaged"]
+Duration = Literal["end_of_next_turn", "until_healed", "until_damaged", "deck_card"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,7 +36,8 @@ class ConditionEffect:
     duration: Duration
     """``end_of_next_turn``: removed at the end of the bearer's next turn;
     ``until_healed``: removed by any heal; ``until_damaged``: used up by the
-    next damage it changes (FH ward and brittle)."""
+    next damage it changes (FH ward and brittle; regenerate ends on any damage);
+    ``deck_card``: never held, a card goes into a modifier deck (bless, curse)."""
     bearer_attacks_with: Literal["advantage", "disadvantage"] | None = None
     attack_bonus_against: int = 0
     """Added to every attack that targets the bearer (HV-ATK-1 step 1)."""
@@ -48,7 +52,16 @@ class ConditionEffect:
     heal_removes: bool = False
     """A heal also removes it, whatever its duration (FH brittle, p.29)."""
     damage_factor: Fraction | None = None
-    """Multiplies damage after shield, rounded down (FH ward ×1/2, brittle ×2; HV-ATK-1)."""
+    """Multiplies the next damage from any source, rounded down (FH ward ×1/2, brittle ×2;
+    HV-ATK-1, HV-COND-WARD-1, HV-COND-BRITTLE-1)."""
+    heal_at_turn_start: int = 0
+    """[FH] regenerate: "Heal 1, self" at the start of each of the bearer's turns."""
+    damage_at_end_of_turn: int = 0
+    """[FH] bane: damage at the end of the bearer's next turn, then removed."""
+    cannot_use_items: bool = False
+    """Stun and [FH] impair: no item may be used or triggered (HV-COND-IMPAIR-1)."""
+    characters_only: bool = False
+    """[FH] impair: only characters can gain it (HV-COND-IMPAIR-1)."""
     frosthaven_only: bool = False
     page: str = ""
 
@@ -97,6 +110,7 @@ CONDITIONS: dict[str, ConditionEffect] = {
             cannot_attack=True,
             cannot_move=True,
             cannot_act=True,
+            cannot_use_items=True,
             page="GH p.23; FH p.29",
         ),
         # GH p.23: disadvantage on all the figure's attacks.
@@ -142,8 +156,49 @@ CONDITIONS: dict[str, ConditionEffect] = {
             frosthaven_only=True,
             page="FH p.29",
         ),
+        # FH p.28: Heal 1, self at the start of each turn; removed by any damage (FAQ 5.5).
+        ConditionEffect(
+            "regenerate",
+            positive=True,
+            duration="until_damaged",
+            heal_at_turn_start=1,
+            frosthaven_only=True,
+            page="FH p.28; FH FAQ 5.5",
+        ),
+        # FH p.29: 10 damage at the end of the next turn; a heal before then removes it.
+        ConditionEffect(
+            "bane",
+            positive=False,
+            duration="end_of_next_turn",
+            damage_at_end_of_turn=10,
+            heal_removes=True,
+            frosthaven_only=True,
+            page="FH p.29; FH FAQ 5.4",
+        ),
+        # FH p.29: a character cannot use or trigger items; removed at the end of its next turn.
+        ConditionEffect(
+            "impair",
+            positive=False,
+            duration="end_of_next_turn",
+            cannot_use_items=True,
+            characters_only=True,
+            frosthaven_only=True,
+            page="FH p.29",
+        ),
+        # GH p.23; FH p.28: a bless card goes into the figure's modifier deck.
+        ConditionEffect("bless", positive=True, duration="deck_card", page="GH p.23; FH p.28"),
+        # GH p.23; FH p.29: a curse card goes into the figure's modifier deck.
+        ConditionEffect("curse", positive=False, duration="deck_card", page="GH p.23; FH p.29"),
     )
 }
+
+HELD = frozenset(name for name, row in CONDITIONS.items() if row.duration != "deck_card")
+"""The conditions a figure holds (bless and curse are cards in a deck instead)."""
+
+
+def rule_id(name: str, n: int = 1) -> str:
+    """The catalog ID of a condition's rule: ``HV-COND-STUN-1``, ``HV-COND-STUN-2``."""
+    return f"HV-COND-{name.upper()}-{n}"
 
 
 def condition(name: str, ruleset: Ruleset | None = None) -> ConditionEffect:
@@ -151,8 +206,8 @@ def condition(name: str, ruleset: Ruleset | None = None) -> ConditionEffect:
     row = CONDITIONS.get(name)
     if row is None:
         raise ValueError(f"unknown condition {name!r} (known: {', '.join(CONDITIONS)})")
-    if row.frosthaven_only and ruleset is not None and not ruleset.ward_and_brittle:
-        raise ValueError(f"{name} exists only in rulesets with ward and brittle (HV-ATK-1)")
+    if row.frosthaven_only and ruleset is not None and not ruleset.frosthaven_conditions:
+        raise ValueError(f"{name} is a condition of Frosthaven only ({row.page})")
     return row
 
 
@@ -178,14 +233,14 @@ def check_can_attack(attacker_conditions: Iterable[str]) -> None:
     """Disarm and stun forbid attack abilities (GH p.23)."""
     for row in _rows(attacker_conditions, None):
         if row.cannot_attack:
-            raise RuleViolation(f"HV-COND-{row.name.upper()}", f"a {row.name} figure cannot attack")
+            raise RuleViolation(rule_id(row.name), f"a {row.name} figure cannot attack")
 
 
 def check_can_move(conditions: Iterable[str]) -> None:
     """Immobilize and stun forbid move abilities (GH p.22–23)."""
     for row in _rows(conditions, None):
         if row.cannot_move:
-            raise RuleViolation(f"HV-COND-{row.name.upper()}", f"a {row.name} figure cannot move")
+            raise RuleViolation(rule_id(row.name), f"a {row.name} figure cannot move")
 
 
 def check_can_target(target_conditions: Iterable[str], *, by_enemy: bool = True) -> None:
@@ -194,13 +249,15 @@ def check_can_target(target_conditions: Iterable[str], *, by_enemy: bool = True)
         return
     for row in _rows(target_conditions, None):
         if row.untargetable_by_enemies:
-            raise RuleViolation(
-                f"HV-COND-{row.name.upper()}", "an invisible figure cannot be targeted"
-            )
+            raise RuleViolation(rule_id(row.name), "an invisible figure cannot be targeted")
 
 
 def damage_factors(target_conditions: Iterable[str], ruleset: Ruleset) -> list[Fraction]:
-    """HV-ATK-1 [FH]: the factors ward and brittle apply after shield; together they cancel."""
+    """HV-ATK-1 [FH]: the factors ward and brittle apply after shield; together they cancel.
+
+    HV-COND-WARD-1, HV-COND-BRITTLE-1: the same factors meet damage from any source
+    (exhaustion.damage_after_ward_and_brittle), not only an attack's.
+    """
     if not ruleset.ward_and_brittle:
         return []
     factors = [
@@ -212,8 +269,45 @@ def damage_factors(target_conditions: Iterable[str], ruleset: Ruleset) -> list[F
 
 
 def turn_start_damage(conditions: Iterable[str]) -> int:
-    """Damage suffered at the start of the bearer's turn (wound: 1)."""
+    """HV-COND-WOUND-1: damage suffered at the start of the bearer's turn (wound: 1)."""
     return sum(r.damage_at_turn_start for r in _rows(conditions, None))
+
+
+def turn_start_heal(conditions: Iterable[str]) -> int:
+    """HV-COND-REGENERATE-1: the heal performed at the start of the bearer's turn."""
+    return sum(r.heal_at_turn_start for r in _rows(conditions, None))
+
+
+def end_of_turn_damage(conditions: Iterable[str]) -> int:
+    """HV-COND-BANE-1: damage suffered at the end of the bearer's turn, before the
+    condition is removed with the other end-of-turn ones (HV-COND-2)."""
+    return sum(r.damage_at_end_of_turn for r in _rows(conditions, None))
+
+
+def removed_by_damage(conditions: Iterable[str]) -> list[str]:
+    """HV-COND-REGENERATE-1: conditions removed as soon as the bearer suffers damage.
+
+    Ward and brittle are used up by the damage they change instead
+    (exhaustion.damage_after_ward_and_brittle)."""
+    return [
+        r.name
+        for r in _rows(conditions, None)
+        if r.duration == "until_damaged" and r.damage_factor is None
+    ]
+
+
+def can_use_items(conditions: Iterable[str]) -> bool:
+    """HV-COND-STUN-1, HV-COND-IMPAIR-1: a stunned (or [FH] impaired) figure uses and
+    triggers no items; bonuses it already gained from items stay in effect."""
+    return not any(r.cannot_use_items for r in _rows(conditions, None))
+
+
+def may_gain(name: str, kind: str, immunities: Iterable[str]) -> bool:
+    """HV-COND-3: an immune figure never gains the condition; [FH] impair only characters."""
+    row = condition(name)
+    if name in immunities:
+        return False
+    return not (row.characters_only and kind != "character")
 
 
 def expiring_at_end_of_turn(conditions: Iterable[str]) -> list[str]:

@@ -10,12 +10,28 @@
   card from hand or two from its discard pile. Every source of damage to a
   character (attacks, traps, hazardous terrain, wounds) is queued and offered
   in turn (:func:`hurt`); the short rest's redraw is a cost, not a source.
+- HV-COND-WARD-1, HV-COND-BRITTLE-1 [FH]: ward halves and brittle doubles the
+  next damage from any source (retaliate, traps, hazardous terrain, wound, bane),
+  before the character decides whether to negate it; an attack's damage already
+  met them in its own resolution (HV-ATK-1), so it comes here ``factored``.
+- HV-COND-REGENERATE-1 [FH]: regenerate ends as soon as its bearer suffers damage.
+- HV-COND-1, HV-COND-3: conditions gained (:func:`add_conditions`): one instance
+  of each, a new gain restarts its duration, an immune figure gains nothing.
 """
 
 from __future__ import annotations
 
+import math
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from rulekeeper.games.haven import bless_curse
+from rulekeeper.games.haven.conditions import (
+    damage_factors,
+    may_gain,
+    removed_by_damage,
+    rule_id,
+)
 from rulekeeper.games.haven.state import Negation
 
 if TYPE_CHECKING:
@@ -43,12 +59,17 @@ def hurt(
     source: str,
     rules: tuple[str, ...],
     conditions: tuple[str, ...] = (),
+    *,
+    factored: bool = False,
 ) -> None:
     """Damage from any source: a character's waits in line for its HV-NEG-1 choice.
 
     Queued damage is offered in order, one decision at a time, once nothing
-    else is pending (round_flow.advance); conditions come with it.
+    else is pending (round_flow.advance); conditions come with it. Damage not
+    ``factored`` by an attack's own resolution meets ward and brittle first.
     """
+    if not factored:
+        amount = damage_after_ward_and_brittle(state, figure, amount)
     if figure.kind == "character":
         state.damage_queue.append(
             Negation(figure.id, amount, source, list(conditions), rules=list(rules))
@@ -57,6 +78,45 @@ def hurt(
     damage(state, figure, amount, source, *rules)
     if figure.id in state.figures:
         add_conditions(state, figure, list(conditions))
+
+
+def damage_after_ward_and_brittle(state: HavenState, figure: Figure, amount: int) -> int:
+    """HV-COND-WARD-1, HV-COND-BRITTLE-1 [FH]: the next damage from any source is halved
+    (rounded down) by ward and doubled by brittle, and they are used up; held together they
+    cancel and both are removed. No damage to change: neither is used up (FH FAQ 5.2)."""
+    if amount <= 0 or not state.rules.ward_and_brittle:
+        return amount
+    held = [name for name in ("ward", "brittle") if name in figure.conditions]
+    if not held:
+        return amount
+    changed = math.floor(amount * math.prod(damage_factors(held, state.rules)))
+    use_up(state, figure, held)
+    return changed
+
+
+def use_up(state: HavenState, figure: Figure, held: Sequence[str]) -> None:
+    """Remove ward and brittle once they have met damage (HV-COND-WARD-1, HV-COND-BRITTLE-1)."""
+    for name in held:
+        figure.conditions.remove(name)
+        if name in figure.fresh_conditions:
+            figure.fresh_conditions.remove(name)
+    state.emit(
+        "condition",
+        f"{' and '.join(held)} on {figure.id} "
+        + ("cancel and are" if len(held) > 1 else "is")
+        + " removed after changing the damage (FH p.28–29)",
+        "HV-ATK-1",
+        *(rule_id(name) for name in held),
+        figure=figure.id,
+        removed=held,
+    )
+
+
+def immunities(state: HavenState, figure: Figure) -> tuple[str, ...]:
+    """HV-COND-3: the conditions a figure's stat card makes it immune to."""
+    if figure.kind != "monster":
+        return ()
+    return state.spec.monster_types[figure.type].immunities
 
 
 def next_negation(state: HavenState) -> None:
@@ -80,20 +140,55 @@ def suffer(state: HavenState, figure: Figure, pending: Negation) -> None:
 
 
 def add_conditions(state: HavenState, target: Figure, conditions: list[str]) -> None:
-    """Conditions an attack adds; one gained on the bearer's own turn lasts its next turn too."""
+    """Conditions gained by ``target`` (HV-COND-1..3).
+
+    HV-COND-1: one instance of each; gaining one already held restarts its duration.
+    HV-COND-2: one gained on the bearer's own turn lasts through its next turn too.
+    HV-COND-3: an immune figure gains nothing ([FH] impair: characters only).
+    Bless and curse put a card into a deck instead (bless_curse.py).
+    """
     acting = state.turn is not None and state.turn.actor == target.id
+    immune = immunities(state, target)
     for name in conditions:
-        if name not in target.conditions:
-            target.conditions.append(name)
-            if acting:
+        if not may_gain(name, target.kind, immune):
+            state.emit(
+                "condition",
+                f"{target.id} cannot gain {name}",
+                "HV-COND-3",
+                figure=target.id,
+            )
+            continue
+        if name in bless_curse.DECK_CARDS:
+            bless_curse.add_card(state, target, name)
+            continue
+        if name in target.conditions:
+            if acting and name not in target.fresh_conditions:
                 target.fresh_conditions.append(name)
-            state.emit("condition", f"{target.id} gains {name}", figure=target.id)
+            state.emit(
+                "condition",
+                f"{target.id} gains {name} again: its duration restarts",
+                "HV-COND-1",
+                figure=target.id,
+            )
+            continue
+        target.conditions.append(name)
+        if acting:
+            target.fresh_conditions.append(name)
+        state.emit("condition", f"{target.id} gains {name}", rule_id(name), figure=target.id)
 
 
 def damage(state: HavenState, figure: Figure, amount: int, source: str, *rules: str) -> None:
     """Apply damage; a monster or summon at 0 dies, a character below 1 is exhausted (HV-EXH-1)."""
     if amount <= 0:
         return
+    for name in removed_by_damage(figure.conditions):
+        figure.conditions.remove(name)
+        state.emit(
+            "condition",
+            f"{figure.id} suffers damage: {name} is removed",
+            rule_id(name),
+            figure=figure.id,
+        )
     figure.hp -= amount
     state.emit(
         "damage",

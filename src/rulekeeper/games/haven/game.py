@@ -8,14 +8,44 @@ ruleset is ``gloomhaven`` or ``frosthaven``.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from fractions import Fraction
 from typing import Any
 
 from rulekeeper.core.actions import Action, ActionCodec
 from rulekeeper.core.game import Game, ScenarioInfo, State
-from rulekeeper.games.haven import round_flow, scenario_setup
+from rulekeeper.games.haven import legality, round_flow, scenario_setup, who_acts
 from rulekeeper.games.haven.actions import ACTION_TYPES
-from rulekeeper.games.haven.scenario_format import load_scenario, shipped_scenario_names
+from rulekeeper.games.haven.scenario_format import (
+    ScenarioSpec,
+    load_scenario,
+    shipped_scenario_names,
+)
 from rulekeeper.games.haven.state import HavenState
+
+
+class HavenPlay(HavenState):
+    """A haven state answering the core protocol through the rule modules."""
+
+    def current_player(self) -> int:
+        return who_acts.current_player(self)
+
+    def pending_decision(self) -> str:
+        return who_acts.pending_decision(self)
+
+    def legal_actions(self) -> list[Action]:
+        return legality.legal_actions(self)
+
+    def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
+        outcomes = legality.chance_outcomes(self)
+        if outcomes is None:
+            return super().chance_outcomes()
+        return outcomes
+
+    def check(self, action: Action) -> None:
+        legality.check(self, action)
+
+    def _apply(self, action: Action) -> None:
+        round_flow.apply(self, action)
 
 
 class HavenGame(Game):
@@ -34,9 +64,14 @@ class HavenGame(Game):
         return out
 
     def new_state(self, scenario: str, seed: int, ruleset: str | None = None) -> HavenState:
+        return self.start(load_scenario(scenario), scenario, seed, ruleset)
+
+    def start(
+        self, spec: ScenarioSpec, scenario: str, seed: int, ruleset: str | None = None
+    ) -> HavenState:
+        """A new game of an already loaded scenario, set up and run to its first decision."""
         ruleset = self.check_ruleset(ruleset)
-        spec = load_scenario(scenario)
-        state = HavenState(self, ruleset=ruleset, scenario=scenario, seed=seed, spec=spec)
+        state = HavenPlay(self, ruleset=ruleset, scenario=scenario, seed=seed, spec=spec)
         scenario_setup.set_up(state)
         state.emit("round", f"{spec.title or spec.name}: round 1 begins ({ruleset} rules)")
         round_flow.advance(state)

@@ -21,6 +21,7 @@ from rulekeeper.games.haven.board_format import (
     TerrainSpec,
     TurnSpec,
 )
+from rulekeeper.games.haven.initiative import initiative_ranks
 from rulekeeper.games.haven.movement import Movement, MoveMode, Terrain
 
 if TYPE_CHECKING:
@@ -204,52 +205,6 @@ def solver_spec(state: HavenState, actor: Figure, turn: TurnSpec) -> BoardSpec:
         figures=tuple(figures),
         turn=turn,
     )
-
-
-NO_INITIATIVE = 100
-"""Sorts after every initiative: a monster whose group has no card this round."""
-
-
-def turn_order_key(state: HavenState, figure: Figure) -> tuple[int, int, int, int]:
-    """Where ``figure`` stands in this round's settled turn order (HV-INIT-1..4).
-
-    The same order as ``initiative.turn_order``: leading initiative; a character
-    before a monster group tied with it (HV-INIT-3); tied characters by their
-    second card, then by the order the players chose (HV-INIT-2); tied groups by
-    the order the players chose. A summon takes its summoner's place (the mover
-    puts it first, HV-FOCUS-2). Ties the players have not settled stay equal.
-    """
-    from rulekeeper.games.haven.initiative import hero_initiative
-
-    if figure.kind != "monster":
-        hero = state.heroes[figure.owner if figure.kind == "summon" else figure.id]
-        first, second = hero_initiative(state, hero)
-        return (first, 0, second, hero.tie_rank or NO_INITIATIVE)
-    group = state.groups.get(figure.type)
-    if group is None or group.card is None:
-        return (NO_INITIATIVE, 2, 0, 0)
-    value = monster_card_initiative(state, figure.type, group.card)
-    return (value, 1, 0, group.tie_rank or NO_INITIATIVE)
-
-
-def initiative_ranks(state: HavenState, figures: list[Figure]) -> dict[str, int]:
-    """The initiative the monster mover breaks focus ties with (HV-FOCUS-2), as ranks.
-
-    The mover compares one number per figure, but the rules order characters on
-    the same leading initiative by their second card and then by the players'
-    choice (HV-INIT-2), and a character before a monster group tied with it
-    (HV-INIT-3). Each figure gets its place among the distinct turn-order keys
-    (1 = earliest), so the mover breaks a focus tie exactly as the settled turn
-    order does and asks the players only about ties the rules leave open.
-    """
-    keys = {f.id: turn_order_key(state, f) for f in figures}
-    places = {key: n for n, key in enumerate(sorted(set(keys.values())), start=1)}
-    return {fid: places[key] for fid, key in keys.items()}
-
-
-def monster_card_initiative(state: HavenState, mtype: str, card: str) -> int:
-    deck = state.spec.monster_decks[state.spec.monster_types[mtype].deck]
-    return next(c.initiative for c in deck.cards if c.id == card)
 
 
 def map_spec(state: HavenState) -> MapSpec:

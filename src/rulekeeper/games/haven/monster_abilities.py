@@ -27,8 +27,7 @@ from typing import TYPE_CHECKING
 
 from rulekeeper.boards.hexgrid import UNREACHABLE
 from rulekeeper.core.deck import Deck
-from rulekeeper.games.haven import map_state
-from rulekeeper.games.haven import turn as turns
+from rulekeeper.games.haven import healing, map_state
 from rulekeeper.games.haven.movement import Movement, MoveMode
 from rulekeeper.games.haven.scenario_format import AbilitySpec
 from rulekeeper.games.haven.state import Figure, Group
@@ -77,7 +76,7 @@ def finish_heal(
     turn.targeted = []
     if turn.queue:
         turn.queue.pop(0)
-    turns.heal(state, state.figures[target], ability.value, healer.id)
+    healing.heal(state, state.figures[target], ability.value, healer.id)
 
 
 # -- summon --------------------------------------------------------------------------------

@@ -83,7 +83,7 @@ def step(state: HavenState, figure: Figure, turn: Turn) -> bool:
         state.emit(
             "disarm",
             f"{figure.id} is disarmed: it cannot attack",
-            "HV-COND-DISARM",
+            "HV-COND-DISARM-1",
             figure=figure.id,
         )
         attack = None
@@ -91,7 +91,7 @@ def step(state: HavenState, figure: Figure, turn: Turn) -> bool:
         state.emit(
             "immobilize",
             f"{figure.id} is immobilized: it cannot move",
-            "HV-COND-IMMOBILIZE",
+            "HV-COND-IMMOBILIZE-1",
             figure=figure.id,
         )
     return _solve(state, figure, turn, move, attack)

@@ -18,8 +18,7 @@ from typing import TYPE_CHECKING
 
 from rulekeeper.core.actions import Action
 from rulekeeper.core.errors import RuleViolation
-from rulekeeper.games.haven import exhaustion
-from rulekeeper.games.haven import turn as turns
+from rulekeeper.games.haven import exhaustion, healing
 from rulekeeper.games.haven.actions import LongRestHeal, LoseCard, Redraw, RestLoss, ShortRest
 from rulekeeper.games.haven.state import RestStep
 
@@ -182,4 +181,4 @@ def nothing_to_lose(state: HavenState, hero: Hero) -> str:
 def long_rest_heal(state: HavenState, hero: Hero) -> None:
     figure = state.figures.get(hero.id)
     if figure is not None:
-        turns.heal(state, figure, LONG_REST_HEAL, f"{hero.id}'s long rest", "HV-REST-2")
+        healing.heal(state, figure, LONG_REST_HEAL, f"{hero.id}'s long rest", "HV-REST-2")

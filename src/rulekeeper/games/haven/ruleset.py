@@ -43,6 +43,18 @@ class Ruleset:
     """HV-MOD-1: the card that zeroes damage: [GH] null, [FH] miss."""
     ward_and_brittle: bool
     """HV-ATK-1: [FH] ward halves and brittle doubles damage after shield."""
+    frosthaven_conditions: bool
+    """[FH] regenerate, ward, brittle, bane and impair exist (HV-COND-REGENERATE-1,
+    HV-COND-WARD-1, HV-COND-BRITTLE-1, HV-COND-BANE-1, HV-COND-IMPAIR-1)."""
+    bless_supply: int
+    """HV-COND-BLESS-2: bless cards for all decks together (10; [GH] read the same way)."""
+    curse_supply: int
+    """HV-COND-CURSE-2: curse cards of each icon (monster, player): 10 each."""
+    used_up_bonus_to_lost: bool
+    """HV-BONUS-3: [GH] a bonus whose last use slot is used goes to the lost pile;
+    [FH] to the discard or lost pile by the action's lost icon."""
+    remove_round_bonus_at_will: bool
+    """HV-BONUS-4: [GH] any active card may be removed at will; [FH] only persistent ones."""
 
     # -- scenario play (rest.py, the round engine; HV-REST-*, HV-MOVE-2)
     long_rest_heal_optional: bool
@@ -82,6 +94,11 @@ GLOOMHAVEN = Ruleset(
     character_chooses_advantage_card=False,
     null_card_name="null",
     ward_and_brittle=False,
+    frosthaven_conditions=False,
+    bless_supply=10,
+    curse_supply=10,
+    used_up_bonus_to_lost=True,
+    remove_round_bonus_at_will=True,
     long_rest_heal_optional=False,
     character_forced_move_up_to=False,
     monster_summon_draws_card=False,
@@ -101,6 +118,11 @@ FROSTHAVEN = Ruleset(
     character_chooses_advantage_card=True,
     null_card_name="miss",
     ward_and_brittle=True,
+    frosthaven_conditions=True,
+    bless_supply=10,
+    curse_supply=10,
+    used_up_bonus_to_lost=False,
+    remove_round_bonus_at_will=False,
     long_rest_heal_optional=True,
     character_forced_move_up_to=True,
     monster_summon_draws_card=True,

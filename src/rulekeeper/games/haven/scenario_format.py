@@ -169,8 +169,17 @@ class MonsterTypeSpec(_Model):
     name: str
     deck: str
     flying: bool = False
+    immunities: tuple[str, ...] = ()
+    """HV-COND-3: conditions this type never gains (bless and curse: no card is added)."""
     normal: Annotated[tuple[MonsterStats, ...], Field(min_length=1)]
     elite: Annotated[tuple[MonsterStats, ...], Field(min_length=1)]
+
+    @model_validator(mode="after")
+    def _known_immunities(self) -> MonsterTypeSpec:
+        for name in self.immunities:
+            if name not in CONDITIONS:
+                raise ValueError(f"unknown condition {name!r} (known: {', '.join(CONDITIONS)})")
+        return self
 
 
 class MonsterCardSpec(_Model):

@@ -2,9 +2,11 @@
 
 The values here are plain mutable dataclasses owned by one :class:`HavenState`;
 the rules that change them live in the modules named for what they decide
-(``round_flow``, ``initiative``, ``cards``, ``turn``, ``monster_turns``,
-``rest``, ``exhaustion``, ``summons``, ``elements``). ``HavenState`` answers
-the core protocol by asking those modules.
+(``round_flow``, ``who_acts``, ``legality``, ``turn_sequence``, ``round_end``,
+``initiative``, ``cards``, ``turn``, ``monster_turns``, ``rest``,
+``exhaustion``, ``summons``, ``elements``). This module imports none of them:
+the rule modules import it, and ``game.HavenPlay`` answers the core protocol
+by asking them.
 
 Players: one player index per character, in party order. Decisions the rules
 give the party as a whole (a monster's tied options, HV-MOVE-MON-3; tied
@@ -18,10 +20,8 @@ import types
 import typing
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Literal
 
-from rulekeeper.core.actions import Action
 from rulekeeper.core.deck import Deck
 from rulekeeper.core.errors import ContentError
 from rulekeeper.core.game import State
@@ -158,7 +158,10 @@ class RestStep:
 
 
 class HavenState(State):
-    """A haven scenario in play on one ruleset."""
+    """A haven scenario in play on one ruleset: its fields, lookups and files.
+
+    The rules are wired in by :class:`rulekeeper.games.haven.game.HavenPlay`.
+    """
 
     def __init__(
         self, game: Game, *, ruleset: str, scenario: str, seed: int, spec: ScenarioSpec
@@ -190,10 +193,7 @@ class HavenState(State):
         self.result: str = ""
         self.result_text: str = ""
 
-    # -- the core protocol, answered by the rule modules -----------------------------
-    def current_player(self) -> int:
-        return round_flow.current_player(self)
-
+    # -- the core protocol: game.HavenPlay answers the rest through the rule modules --
     def player_name(self, player: int) -> str:
         if player < 0:
             return super().player_name(player)
@@ -203,30 +203,12 @@ class HavenState(State):
                 return f"{name} (player {player + 1})"
         return f"player {player + 1}"
 
-    def legal_actions(self) -> list[Action]:
-        return round_flow.legal_actions(self)
-
-    def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
-        outcomes = round_flow.chance_outcomes(self)
-        if outcomes is None:
-            return super().chance_outcomes()
-        return outcomes
-
-    def check(self, action: Action) -> None:
-        round_flow.check(self, action)
-
-    def _apply(self, action: Action) -> None:
-        round_flow.apply(self, action)
-
     def outcome(self) -> Outcome | None:
         from rulekeeper.core.game import Outcome
 
         if not self.result:
             return None
         return Outcome(self.result, self.result_text)
-
-    def pending_decision(self) -> str:
-        return round_flow.pending_decision(self)
 
     # -- lookups ---------------------------------------------------------------------
     def hero_figure(self, hero: str) -> Figure | None:
@@ -350,7 +332,3 @@ def from_json(hint: Any, data: Any) -> Any:
     if hint is bool:
         return bool(data)
     return data
-
-
-# The rules live in round_flow, which needs the dataclasses above: import it last.
-from rulekeeper.games.haven import round_flow  # noqa: E402

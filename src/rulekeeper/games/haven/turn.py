@@ -36,11 +36,11 @@ from rulekeeper.games.haven.attacks import (
     attack_mode,
 )
 from rulekeeper.games.haven.conditions import (
+    CONDITIONS,
     check_can_target,
     condition,
-    heal_amount,
-    removed_by_heal,
 )
+from rulekeeper.games.haven.healing import heal
 from rulekeeper.games.haven.modifiers import MONSTER_DECK, standard_catalog
 from rulekeeper.games.haven.movement import MoveMode
 from rulekeeper.games.haven.scenario_format import AbilitySpec
@@ -79,7 +79,7 @@ def check_move(
     """HV-MOVE-1..4: name the rule a refused destination breaks."""
     for name in ("immobilize", "stun"):
         if has(figure, name):
-            raise RuleViolation(f"HV-COND-{name.upper()}", f"a {name} figure cannot move")
+            raise RuleViolation(f"HV-COND-{name.upper()}-1", f"a {name} figure cannot move")
     if MoveTo(to) in move_destinations(state, figure, ability):
         return
     hexboard, move = map_state.movement(state, figure, move_mode(ability))
@@ -311,9 +311,57 @@ def finish_draw(state: HavenState) -> None:
         damage=outcome.damage,
     )
     added = [e.name for e in outcome.effects if e.name in _CONDITION_NAMES]
-    conditions = [*turn.attack.get("conditions", []), *added]
+    # HV-TGT-2: a card's negative conditions go to the target, its positive ones to the
+    # attacker (the acting figure); the ability's own conditions are written for its targets.
+    conditions = [*turn.attack.get("conditions", []), *(c for c in added if not _positive(c))]
     conditions = [c for c in conditions if _known(state, c)]
-    exhaustion.hurt(state, target, outcome.damage, attacker, ("HV-ATK-1",), tuple(conditions))
+    exhaustion.hurt(
+        state, target, outcome.damage, attacker, ("HV-ATK-1",), tuple(conditions), factored=True
+    )
+    actor_figure = state.figures.get(attacker)
+    if actor_figure is not None:
+        card_effects_on_attacker(state, actor_figure, outcome)
+
+
+def _positive(name: str) -> bool:
+    return CONDITIONS[name].positive
+
+
+def card_effects_on_attacker(state: HavenState, figure: Figure, outcome: AttackOutcome) -> None:
+    """The modifier cards' effects for the acting figure, after the damage (HV-TGT-6).
+
+    Positive conditions (HV-TGT-2), "heal X" (a heal, HV-HEAL-2: several heal effects
+    drawn for one attack are one heal), "shield X" (to the end of the round,
+    HV-SHIELD-2) and infusions (at the end of the turn, HV-ELEM-1).
+    """
+    positive = [
+        e.name
+        for e in outcome.effects
+        if e.name in _CONDITION_NAMES and _positive(e.name) and _known(state, e.name)
+    ]
+    if positive:
+        add_conditions(state, figure, positive)
+    for effect in outcome.effects:
+        if effect.name == "heal":
+            heal(state, figure, effect.amount, "its modifier card", "HV-HEAL-2")
+        elif effect.name == "shield":
+            figure.shield += effect.amount
+            state.emit(
+                "shield",
+                f"{figure.id} gains shield {effect.amount} this round from its modifier card",
+                "HV-SHIELD-2",
+                figure=figure.id,
+            )
+        elif effect.name.startswith("infuse ") and state.turn is not None:
+            element = effect.name.removeprefix("infuse ")
+            if element != "any":
+                state.turn.infusions.append(element)
+                state.emit(
+                    "element",
+                    f"{figure.id} infuses {element} from its modifier card (at the end of its"
+                    " turn)",
+                    "HV-ELEM-1",
+                )
 
 
 def use_up_ward_and_brittle(
@@ -335,19 +383,7 @@ def use_up_ward_and_brittle(
     cancelled = not draw.context.damage_factors
     if not (outcome.factors_used or (cancelled and outcome.damage > 0)):
         return
-    for name in held:
-        target.conditions.remove(name)
-        if name in target.fresh_conditions:
-            target.fresh_conditions.remove(name)
-    state.emit(
-        "condition",
-        f"{' and '.join(held)} on {target.id} "
-        + ("cancel and are" if len(held) > 1 else "is")
-        + " removed after changing the damage (FH p.28–29)",
-        "HV-ATK-1",
-        figure=target.id,
-        removed=held,
-    )
+    exhaustion.use_up(state, target, held)
 
 
 def modifier_text(draw: AttackDraw, done: Done) -> str:
@@ -364,9 +400,8 @@ def modifier_text(draw: AttackDraw, done: Done) -> str:
     return f"{used} (drawn {drawn} with {draw.mode}; {used} used)"
 
 
-_CONDITION_NAMES = frozenset(
-    ("poison", "wound", "immobilize", "disarm", "stun", "muddle", "strengthen", "invisible")
-)
+_CONDITION_NAMES = frozenset(CONDITIONS)
+"""Added effects of a modifier card that are conditions (bless and curse included)."""
 
 
 def add_conditions(state: HavenState, target: Figure, conditions: list[str]) -> None:
@@ -382,15 +417,6 @@ def heal_targets(state: HavenState, figure: Figure, ability: AbilitySpec) -> lis
         if other.id == figure.id or map_state.in_reach(state, figure, other, ability.range):
             out.append(other.id)
     return sorted(out)
-
-
-def heal(state: HavenState, target: Figure, amount: int, source: str, *rules: str) -> None:
-    """Heal: poison and wound are removed; poison stops the hit points (conditions table)."""
-    restored = min(heal_amount(amount, target.conditions), target.max_hp - target.hp)
-    for name in removed_by_heal(target.conditions):
-        target.conditions.remove(name)
-    target.hp += restored
-    state.emit("heal", f"{source} heals {target.id} by {restored} ({target.hp} hit points)", *rules)
 
 
 def self_effect(state: HavenState, figure: Figure, ability: AbilitySpec) -> bool:
@@ -540,7 +566,7 @@ def enter_hero_ability(state: HavenState, figure: Figure, turn: Turn) -> bool:
                 state.emit(
                     "immobilize",
                     f"{figure.id} is immobilized: it cannot move",
-                    "HV-COND-IMMOBILIZE",
+                    "HV-COND-IMMOBILIZE-1",
                     figure=figure.id,
                 )
             done_with_ability(turn)
@@ -552,7 +578,7 @@ def enter_hero_ability(state: HavenState, figure: Figure, turn: Turn) -> bool:
             state.emit(
                 "disarm",
                 f"{figure.id} is disarmed: it cannot attack",
-                "HV-COND-DISARM",
+                "HV-COND-DISARM-1",
                 figure=figure.id,
             )
             done_with_ability(turn)

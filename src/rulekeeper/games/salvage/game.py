@@ -7,14 +7,54 @@ player ``i``; dice are chance nodes, one die per node.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from fractions import Fraction
 from typing import Any
 
 from rulekeeper.core.actions import Action
-from rulekeeper.core.game import Game, ScenarioInfo, State
+from rulekeeper.core.game import CHANCE, TERMINAL, Game, ScenarioInfo, State
+from rulekeeper.games.salvage import rules
 from rulekeeper.games.salvage.actions import ALL_ACTIONS
 from rulekeeper.games.salvage.content import load_scenario, shipped_scenario_names
 from rulekeeper.games.salvage.render import describe, render_state
 from rulekeeper.games.salvage.state import SalvageState
+
+
+class SalvagePlay(SalvageState):
+    """A salvage state answering the core protocol through the rule modules."""
+
+    # -- who acts -------------------------------------------------------------------
+    def current_player(self) -> int:
+        if self.result is not None:
+            return TERMINAL
+        pending = self.pending
+        if self.attack_queue or (
+            pending is not None and (pending.to_roll or pending.room_dice_left)
+        ):
+            return CHANCE
+        if pending is not None and pending.stage == "answer" and pending.partner is not None:
+            return pending.partner
+        if self.recoveries:
+            return self.recoveries[0].hero
+        if self.turn_hero is not None:
+            return self.turn_hero
+        return rules.spokesperson(self)
+
+    def legal_actions(self) -> list[Action]:
+        return rules.legal_actions(self)
+
+    def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
+        if not self.is_chance_node():
+            return super().chance_outcomes()
+        return rules.chance_outcomes(self)
+
+    def check(self, action: Action) -> None:
+        rules.check(self, action)
+
+    def _apply(self, action: Action) -> None:
+        rules.apply(self, action)
+
+    def pending_decision(self) -> str:
+        return rules.pending_decision(self)
 
 
 class SalvageGame(Game):
@@ -35,7 +75,10 @@ class SalvageGame(Game):
     def new_state(self, scenario: str, seed: int, ruleset: str | None = None) -> SalvageState:
         ruleset = self.check_ruleset(ruleset)
         data = load_scenario(scenario)
-        return SalvageState(self, ruleset=ruleset, scenario=scenario, seed=seed, data=data)
+        state = SalvagePlay(self, ruleset=ruleset, scenario=scenario, seed=seed, data=data)
+        state.emit("start", f"{data.title}: {data.objective.text}", "SV-ROUND-1")
+        rules.advance(state)
+        return state
 
     def render(self, state: State) -> Any:
         if not isinstance(state, SalvageState):

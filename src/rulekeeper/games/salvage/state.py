@@ -7,21 +7,19 @@ is, or, between turns, the first hero yet to act, who names the next hero for
 the players (SV-ROUND-1). Player ``i`` controls hero ``i``.
 
 The rules themselves live in the modules named after what they decide; this
-class wires them into the core protocol (``legal_actions``, ``check``,
-``_apply``) through :mod:`rulekeeper.games.salvage.rules`.
+module imports none of them. ``game.SalvagePlay`` wires them into the core
+protocol (``legal_actions``, ``check``, ``_apply``) through
+:mod:`rulekeeper.games.salvage.rules`.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from rulekeeper.boards.rooms import Room
-from rulekeeper.core.actions import Action
-from rulekeeper.core.game import CHANCE, TERMINAL, Outcome, State
-from rulekeeper.games.salvage import rules
+from rulekeeper.core.game import CHANCE, Outcome, State
 from rulekeeper.games.salvage.content import Scenario
 from rulekeeper.games.salvage.records import (
     Enemy,
@@ -76,25 +74,6 @@ class SalvageState(State):
         self.enemy_order: list[int] = []
         self.recoveries: list[Recovery] = []
         self.result: Outcome | None = None
-        self.emit("start", f"{data.title}: {data.objective.text}", "SV-ROUND-1")
-        rules.advance(self)
-
-    # -- who acts -------------------------------------------------------------------
-    def current_player(self) -> int:
-        if self.result is not None:
-            return TERMINAL
-        pending = self.pending
-        if self.attack_queue or (
-            pending is not None and (pending.to_roll or pending.room_dice_left)
-        ):
-            return CHANCE
-        if pending is not None and pending.stage == "answer" and pending.partner is not None:
-            return pending.partner
-        if self.recoveries:
-            return self.recoveries[0].hero
-        if self.turn_hero is not None:
-            return self.turn_hero
-        return rules.spokesperson(self)
 
     def player_name(self, player: int) -> str:
         if player == CHANCE:
@@ -103,25 +82,8 @@ class SalvageState(State):
             return self.heroes[player].name
         return f"player {player}"
 
-    def legal_actions(self) -> list[Action]:
-        return rules.legal_actions(self)
-
-    def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
-        if not self.is_chance_node():
-            return super().chance_outcomes()
-        return rules.chance_outcomes(self)
-
-    def check(self, action: Action) -> None:
-        rules.check(self, action)
-
-    def _apply(self, action: Action) -> None:
-        rules.apply(self, action)
-
     def outcome(self) -> Outcome | None:
         return self.result
-
-    def pending_decision(self) -> str:
-        return rules.pending_decision(self)
 
     # -- queries the rule modules share -------------------------------------------
     def enemies_in(self, room: int) -> list[Enemy]:
@@ -153,7 +115,7 @@ class SalvageState(State):
 
     # -- copies and files --------------------------------------------------------------
     def clone(self) -> SalvageState:
-        other = SalvageState.__new__(SalvageState)
+        other = type(self).__new__(type(self))
         other.__dict__.update(self.__dict__)
         other.history = list(self.history)
         other.log = list(self.log)

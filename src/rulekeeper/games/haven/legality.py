@@ -1,0 +1,201 @@
+"""What is legal now, what chance may bring, and which rule an illegal action breaks.
+
+:func:`legal_actions` lists the acting player's choices (or the chance
+outcomes); :func:`chance_outcomes` gives each outcome its exact probability;
+:func:`check` names the rule an action breaks without changing the state.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from rulekeeper.core.actions import Action
+from rulekeeper.core.errors import RuleViolation
+from rulekeeper.core.game import CHANCE
+from rulekeeper.games.haven import (
+    cards,
+    exhaustion,
+    forced_movement,
+    initiative,
+    monster_abilities,
+    monster_turns,
+    rest,
+)
+from rulekeeper.games.haven import turn as turns
+from rulekeeper.games.haven.actions import (
+    ActFirst,
+    ChooseMonsterOption,
+    ChooseTarget,
+    DrawAbility,
+    GroupFirst,
+    LongRest,
+    LoseCard,
+    Negate,
+    PlaceSummon,
+    PlayHalf,
+    SelectCard,
+)
+from rulekeeper.games.haven.attack_draw import KeepModifier
+from rulekeeper.games.haven.summons import check_can_act
+from rulekeeper.games.haven.who_acts import (
+    CATALOG,
+    current_player,
+    draw_needs_card,
+    group_to_draw,
+)
+
+if TYPE_CHECKING:
+    from rulekeeper.games.haven.state import HavenState
+
+
+# -- what is legal ---------------------------------------------------------------------------
+def legal_actions(state: HavenState) -> list[Action]:
+    if state.result:
+        return []
+    if current_player(state) == CHANCE:
+        return [a for a, _ in chance_outcomes(state) or []]
+    if state.negation is not None:
+        return _negation_actions(state)
+    t = state.turn
+    if t is not None and t.draw is not None:
+        return t.draw.legal_choices(CATALOG)
+    if state.phase == "select":
+        hero = cards.selecting_hero(state)
+        return cards.selection_actions(hero) if hero is not None else []
+    if state.phase == "tie":
+        tied = initiative.tied_characters(state)
+        if tied:
+            return [ActFirst(h) for h in tied]
+        return [GroupFirst(g) for g in initiative.tied_groups(state)]
+    if state.phase == "rest" and state.rest is not None:
+        return rest.rest_actions(state, state.rest)
+    if t is None:
+        return []
+    figure = state.figures.get(t.actor)
+    if figure is None:
+        return []
+    if t.stage == "monster_option":
+        return [
+            ChooseMonsterOption(i, monster_turns.option_summary(o)) for i, o in enumerate(t.options)
+        ]
+    if t.stage == "forced":
+        return forced_movement.actions(state, t)
+    if t.stage == "monster_heal":
+        return [ChooseTarget(c) for c in t.targeted]
+    if t.stage == "monster_summon":
+        return [PlaceSummon(h) for h in monster_abilities.summon_hexes(state, figure)]
+    hero = state.heroes.get(t.actor)
+    if hero is None:
+        return []
+    if t.stage == "choose":
+        return cards.play_actions(hero, t)
+    if t.stage.startswith("long_rest"):
+        return rest.long_rest_actions(state, hero, t)
+    return turns.hero_step_actions(state, figure, t)
+
+
+def chance_outcomes(state: HavenState) -> list[tuple[Action, Fraction]] | None:
+    t = state.turn
+    if state.negation is None and t is not None and t.draw is not None and draw_needs_card(state):
+        return t.draw.chance_outcomes(state.decks[t.draw.deck], CATALOG)
+    if state.negation is None and state.reveal_draws and (t is None or t.draw is None):
+        return _ability_outcomes(state, state.reveal_draws[0])
+    if state.phase == "draw" and state.negation is None:
+        name = group_to_draw(state)
+        if name is not None:
+            return _ability_outcomes(state, name)
+    if state.phase == "rest" and state.rest is not None and state.rest.stage == "loss":
+        return rest.loss_outcomes(state, state.rest)
+    if state.negation is None and t is not None and t.stage == "summon_draw":
+        return _ability_outcomes(state, t.draw_target)
+    return None
+
+
+def _ability_outcomes(state: HavenState, name: str) -> list[tuple[Action, Fraction]]:
+    deck = state.groups[name].deck
+    if deck.is_empty:
+        deck = deck.copy()
+        deck.reshuffle()
+    return [(DrawAbility(name, c), p) for c, p in deck.draw_outcomes()]
+
+
+def _negation_actions(state: HavenState) -> list[Action]:
+    n = state.negation
+    if n is None:
+        return []
+    hero = state.heroes[n.hero]
+    if not n.pile:
+        return [Negate(hero.id, c) for c in exhaustion.negation_choices(hero)]  # type: ignore[arg-type]
+    pile = hero.hand if n.pile == "hand" else hero.discard
+    return [LoseCard(hero.id, c) for c in sorted(set(pile))]
+
+
+# -- checking ----------------------------------------------------------------------------------
+def check(state: HavenState, action: Action) -> None:
+    """Raise RuleViolation naming the rule ``action`` breaks here; never mutates."""
+    if state.result:
+        raise RuleViolation("CORE-END", "the scenario is over")
+    legal = legal_actions(state)
+    if action in legal:
+        _check_actor(state)
+        return
+    if current_player(state) == CHANCE:
+        raise RuleViolation("CORE-CHANCE", f"{action.label()} is not a possible outcome here")
+    t = state.turn
+    if state.negation is not None:
+        raise RuleViolation("HV-NEG-1", "first decide how to take the pending damage")
+    if t is not None and t.draw is not None:
+        if isinstance(action, KeepModifier):
+            t.draw.check(action, state.decks[t.draw.deck], CATALOG)
+        raise RuleViolation("HV-ATK-1", "an attack modifier draw is in progress")
+    if state.phase == "select":
+        hero = cards.selecting_hero(state)
+        if hero is not None:
+            cards.check_selection(hero, action)
+        raise RuleViolation("HV-CARD-1", f"{action.label()} is not a card selection now")
+    if state.phase == "tie":
+        who = "characters" if initiative.tied_characters(state) else "monster groups"
+        raise RuleViolation("HV-INIT-2", f"choose one of the {who} still tied")
+    if state.phase == "rest" and state.rest is not None:
+        rest.check_rest(state, state.rest, action)
+        raise RuleViolation("HV-REST-1", f"{action.label()} is not part of the short rest now")
+    if t is None:
+        raise RuleViolation("CORE-LEGAL", f"{action.label()} is not legal now")
+    figure = state.figures[t.actor]
+    if t.stage == "monster_option" and isinstance(action, ChooseMonsterOption):
+        monster_turns.check_option(state, figure, t, action.index)
+        raise RuleViolation("HV-MOVE-MON-3", "that is not one of the mover's options")
+    if t.stage == "forced":
+        forced_movement.check(state, t, action)
+    if t.stage == "monster_heal":
+        raise RuleViolation(
+            "HV-MOVE-MON-3",
+            f"a monster heals the figure in range that has lost the most hit points:"
+            f" {', '.join(t.targeted)}",
+        )
+    if t.stage == "monster_summon":
+        raise RuleViolation(
+            "HV-SUM-1",
+            "a monster's summon goes in an empty adjacent hex as close to an enemy as possible",
+        )
+    if isinstance(action, SelectCard | LongRest):
+        raise RuleViolation("HV-CARD-1", "cards are selected at the start of the round")
+    hero = state.heroes.get(t.actor)
+    if hero is not None and t.stage == "choose":
+        if isinstance(action, PlayHalf):
+            cards.check_play(hero, t, action)
+        raise RuleViolation("HV-CARD-3", "play a top or bottom half of a selected card")
+    if hero is not None and t.stage.startswith("long_rest"):
+        rest.check_long_rest(state, hero, t, action)
+    if isinstance(action, PlayHalf):
+        raise RuleViolation("HV-CARD-3", "finish the half being performed first")
+    if hero is not None and t.queue:
+        turns.check_hero_step(state, figure, t, action)
+    raise RuleViolation("CORE-LEGAL", f"{action.label()} is not legal now")
+
+
+def _check_actor(state: HavenState) -> None:
+    t = state.turn
+    if t is not None and t.actor in state.figures:
+        check_can_act(state, state.figures[t.actor])
