@@ -18,10 +18,10 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
+from rulekeeper.ai.encoding import ActionEncoding
 from rulekeeper.core.actions import Action
 from rulekeeper.core.game import CHANCE, TERMINAL, Game, State
 from rulekeeper.core.registry import find_game
-from rulekeeper.ai.encoding import ActionEncoding
 
 UTILITY = {"won": 1.0, "lost": -1.0}
 """The whole party's utility for a finished game (cooperative: everyone shares it)."""
@@ -67,10 +67,8 @@ class Features:
             self.values[start + position] += float(value)
 
     def one_hot(self, segment: str, domain: Sequence[object], value: object) -> None:
-        try:
+        if value in domain:
             self.put(segment, list(domain).index(value), 1.0)
-        except ValueError:
-            pass
 
 
 class FamilyAdapter:
@@ -107,6 +105,10 @@ class FamilyAdapter:
     def hero_health(self, state: State) -> dict[str, int]:
         """Each hero's current hit points (0 once gone), for damage figures."""
         raise NotImplementedError
+
+    def enemy_health(self, state: State) -> int:
+        """The hit points the enemies have left (what the party must take away)."""
+        return 0
 
     def rounds(self, state: State) -> int:
         return int(getattr(state, "round", 0))
@@ -310,3 +312,29 @@ def explored_vocabulary(
                     seen.setdefault(f"{cls.TYPE}.{name}", set()).add(getattr(action, name))
             game_state.apply_trusted(chosen)
     return {key: sorted(values, key=canonical_value) for key, values in sorted(seen.items())}
+
+
+def describe_agent_game(bound: AgentGame) -> str:
+    """A Markdown summary of a scenario's encoding and feature layout (for docs/agents.md)."""
+    encoding = bound.encoding
+    lines = [
+        f"`{bound.game.name}` / `{bound.scenario}` / `{bound.ruleset}`: "
+        f"{encoding.num_distinct_actions} actions, {bound.feature_size} features, "
+        f"players {', '.join(bound.player_names)}",
+        "",
+        "| indices | action type | fields in the index (domain sizes) |",
+        "|---|---|---|",
+    ]
+    for block in encoding.blocks:
+        fields = ", ".join(
+            f"{name} ({len(domain)})"
+            for name, domain in zip(block.key_fields, block.domains, strict=True)
+        )
+        last = block.offset + block.size - 1
+        lines.append(f"| {block.offset}..{last} | `{block.cls.TYPE}` | {fields or '—'} |")
+    ordinal_end = encoding.num_distinct_actions - 1
+    types = ", ".join(f"`{t}`" for t in encoding.ordinal_types) or "values outside a domain"
+    lines.append(f"| {encoding.ordinal_offset}..{ordinal_end} | ordinal slots | {types} |")
+    lines += ["", "| feature segment | size |", "|---|---|"]
+    lines += [f"| `{name}` | {size} |" for name, size in bound.layout.segments]
+    return "\n".join(lines)

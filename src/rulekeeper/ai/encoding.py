@@ -42,7 +42,7 @@ import types
 import typing
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, get_type_hints
+from typing import get_type_hints
 
 from rulekeeper.core.actions import Action
 from rulekeeper.core.errors import RuleViolation
@@ -275,8 +275,6 @@ def _choices(state: State) -> list[Action]:
     if state.is_terminal():
         return []
     return state.legal_actions()
-
-
 
 
 def canonical_value(value: object) -> str:

@@ -21,7 +21,7 @@ import numpy as np
 from gymnasium import spaces
 
 from rulekeeper.ai.adapter import agent_game, supported_games
-from rulekeeper.ai.observation import action_mask, observation_tensor
+from rulekeeper.ai.observation import FEATURE_BOUND, action_mask, observation_tensor
 from rulekeeper.core.errors import RuleViolation
 from rulekeeper.core.game import State
 from rulekeeper.core.randomness import SeededSampler, advance_chance
@@ -36,7 +36,7 @@ def env_id(game: str) -> str:
 class RulekeeperEnv(gymnasium.Env[np.ndarray, np.int64]):
     """One scenario of a game family, the party as one agent."""
 
-    metadata = {"render_modes": ["ansi"]}
+    metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012 (gymnasium's shape)
 
     def __init__(
         self,
@@ -52,7 +52,7 @@ class RulekeeperEnv(gymnasium.Env[np.ndarray, np.int64]):
         size = self.agent_game.encoding.num_distinct_actions
         self.action_space = spaces.Discrete(size)
         self.observation_space = spaces.Box(
-            -np.inf, np.inf, shape=(self.agent_game.feature_size,), dtype=np.float32
+            -FEATURE_BOUND, FEATURE_BOUND, shape=(self.agent_game.feature_size,), dtype=np.float32
         )
         self.render_mode = render_mode
         self.state: State = self.agent_game.new_state(0)

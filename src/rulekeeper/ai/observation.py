@@ -14,9 +14,13 @@ import numpy.typing as npt
 from rulekeeper.ai.adapter import AgentGame
 from rulekeeper.core.game import State
 
+FEATURE_BOUND = float(2**20)
+"""Every feature lies within ±FEATURE_BOUND (the observation spaces' bounds)."""
+
 
 def observation_tensor(agent_game: AgentGame, state: State, viewer: int) -> npt.NDArray[np.float32]:
-    return np.asarray(agent_game.features(state, viewer), dtype=np.float32)
+    features = np.asarray(agent_game.features(state, viewer), dtype=np.float32)
+    return np.clip(features, -FEATURE_BOUND, FEATURE_BOUND)
 
 
 def action_mask(agent_game: AgentGame, state: State) -> npt.NDArray[np.int8]:

@@ -18,7 +18,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from rulekeeper.ai.adapter import agent_game
-from rulekeeper.ai.observation import action_mask, observation_tensor
+from rulekeeper.ai.observation import FEATURE_BOUND, action_mask, observation_tensor
 from rulekeeper.core.game import State
 from rulekeeper.core.randomness import SeededSampler, advance_chance
 from rulekeeper.core.registry import find_game
@@ -26,13 +26,19 @@ from rulekeeper.core.registry import find_game
 MAX_STEPS = 20_000
 
 
-def env(game: str, scenario: str | None = None, ruleset: str | None = None, **kwargs: Any) -> AECEnv:
+def env(
+    game: str, scenario: str | None = None, ruleset: str | None = None, **kwargs: Any
+) -> AECEnv:
     """The AEC environment of one scenario."""
     return RulekeeperAEC(game, scenario, ruleset, **kwargs)
 
 
 class RulekeeperAEC(AECEnv):  # type: ignore[misc]
-    metadata = {"render_modes": ["ansi"], "name": "rulekeeper_v0", "is_parallelizable": False}
+    metadata: dict[str, Any] = {  # noqa: RUF012 (pettingzoo's shape)
+        "render_modes": ["ansi"],
+        "name": "rulekeeper_v0",
+        "is_parallelizable": False,
+    }
 
     def __init__(
         self,
@@ -52,7 +58,10 @@ class RulekeeperAEC(AECEnv):  # type: ignore[misc]
             a: spaces.Dict(
                 {
                     "observation": spaces.Box(
-                        -np.inf, np.inf, shape=(self.agent_game.feature_size,), dtype=np.float32
+                        -FEATURE_BOUND,
+                        FEATURE_BOUND,
+                        shape=(self.agent_game.feature_size,),
+                        dtype=np.float32,
                     ),
                     "action_mask": spaces.Box(0, 1, shape=(size,), dtype=np.int8),
                 }

@@ -96,9 +96,10 @@ class AreasAdapter(FamilyAdapter):
 
     def hero_health(self, state: State) -> dict[str, int]:
         s = _areas(state)
-        return {
-            hero: (s.figures[hero].health if hero in s.figures else 0) for hero in s.hero_order
-        }
+        return {hero: (s.figures[hero].health if hero in s.figures else 0) for hero in s.hero_order}
+
+    def enemy_health(self, state: State) -> int:
+        return sum(f.health for f in _areas(state).figures.values() if f.kind == "enemy")
 
 
 ADAPTER = AreasAdapter()

@@ -2,9 +2,10 @@
 
 Players are the heroes, in turn order. Hidden from every hero: the order of
 the influence, item, enemy and map decks (a view counts the cards left, and
-each draw is a chance node). The vocabulary lists the heroes and the values
-random play meets for the other fields (sources, intents, cards), sorted by
-their JSON form.
+each draw is a chance node). The vocabulary lists payment sources and intents
+from the scenario's content; the whole-payment ``pay`` action (a set of
+sources) takes ordinal slots, as it is combinatorial; the interactive steps
+``add_source`` and ``spend`` are what ``legal_actions()`` offers.
 """
 
 from __future__ import annotations
@@ -21,11 +22,28 @@ from rulekeeper.ai.adapter import (
     explored_vocabulary,
     write_header,
 )
+from rulekeeper.boards.mapcards import Direction
 from rulekeeper.core.game import State
+from rulekeeper.games.ether.actions import (
+    Source,
+    UniqueIntent,
+    attack,
+    explore,
+    face_boss,
+    move,
+    unique,
+)
+from rulekeeper.games.ether.actions import influence as influence_intent
 from rulekeeper.games.ether.state import EtherState
 
 PHASES = ("refresh", "activation", "enemy", "over")
 DECKS = ("influence", "item", "enemy", "map")
+DIRECTIONS: tuple[Direction, ...] = ("north", "east", "south", "west")
+MAX_ENEMIES = 16
+"""Enemy numbers (``e1``..) the vocabulary names; later ones take ordinal slots."""
+MAX_AMOUNT = 8
+"""The largest move or wrath amount with a fixed index."""
+MAX_ALTERNATIVES = 3
 
 
 def _ether(state: State) -> EtherState:
@@ -42,18 +60,44 @@ class EtherAdapter(FamilyAdapter):
     hidden_information = "the order of the influence, item, enemy and map decks"
 
     def vocabulary(self, state: State) -> dict[str, Sequence[object]]:
+        """Sources and intents from the scenario's content; other fields from random play."""
         s = _ether(state)
-        vocabulary: dict[str, Sequence[object]] = dict(explored_vocabulary(s))
+        content = s.content
+        explored = explored_vocabulary(s)
+        met_uniques = {
+            i.action for i in explored.pop("spend.action", []) if isinstance(i, UniqueIntent)
+        }
+        for key in ("add_source.source", "spend.alternative"):
+            explored.pop(key, None)
+        vocabulary: dict[str, Sequence[object]] = dict(explored)
         heroes = [hero.id for hero in s.heroes]
+        enemies = [f"e{n}" for n in range(1, MAX_ENEMIES + 1)]
+        influence = sorted(content.influence)
+        items = sorted({*content.items, *(i for hero in s.heroes for i in hero.inventory)})
+        dice = sorted({die.id for hero in s.heroes for die in hero.dice})
         vocabulary["hero"] = heroes
+        vocabulary["enemy"] = [*enemies, "boss"]
         vocabulary.pop("assign_damage.hero", None)
+        vocabulary.pop("assign_damage.enemy", None)
         for deck in DECKS:
             vocabulary[f"draw_{deck}.card"] = _cards(s, deck)
-        vocabulary["influence_card"] = _cards(s, "influence")
-        vocabulary["item_card"] = sorted(
-            {*_cards(s, "item"), *(i for hero in s.heroes for i in hero.inventory)}
-        )
-        vocabulary["enemy_card"] = _cards(s, "enemy")
+        vocabulary["source"] = [
+            *(Source("hand", card) for card in influence),
+            *(Source("inventory", card) for card in sorted({*items, *influence})),
+            *(Source("die", die) for die in dice),
+        ]
+        vocabulary["spend.action"] = [
+            *(move(n) for n in range(1, MAX_AMOUNT + 1)),
+            *(attack(e, w) for e in enemies for w in range(1, MAX_AMOUNT + 1)),
+            *(influence_intent(c, t) for c in influence for t in (None, *enemies)),
+            *(explore(d) for d in DIRECTIONS),
+            *(unique(u) for u in sorted({*content.uniques, *met_uniques})),
+            *(face_boss(w) for w in range(1, MAX_AMOUNT + 1)),
+        ]
+        vocabulary["alternative"] = range(0, MAX_ALTERNATIVES)
+        vocabulary["influence_card"] = influence
+        vocabulary["item_card"] = items
+        vocabulary["enemy_card"] = sorted(content.enemies)
         vocabulary["colour"] = sorted({die.colour for hero in s.heroes for die in hero.dice})
         return vocabulary
 
@@ -125,6 +169,9 @@ class EtherAdapter(FamilyAdapter):
 
     def hero_health(self, state: State) -> dict[str, int]:
         return {hero.id: max(hero.health, 0) for hero in _ether(state).heroes}
+
+    def enemy_health(self, state: State) -> int:
+        return -sum(enemy.damage_taken for enemy in _ether(state).enemies.values())
 
 
 ADAPTER = EtherAdapter()

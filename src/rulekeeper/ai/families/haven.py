@@ -56,7 +56,11 @@ class HavenAdapter(FamilyAdapter):
         hexes = sorted({tuple(h) for h in spec.map.hexes})
         monster_types = sorted(spec.monster_types)
         ability_cards = sorted(
-            {c.id for t in monster_types for c in spec.monster_decks[spec.monster_types[t].deck].cards}
+            {
+                c.id
+                for t in monster_types
+                for c in spec.monster_decks[spec.monster_types[t].deck].cards
+            }
         )
         modifier_cards = sorted(
             set(standard_catalog().cards) | {c for deck in s.decks for c in deck.cards.draw_pile}
@@ -97,14 +101,15 @@ class HavenAdapter(FamilyAdapter):
         for hero in s.heroes.values():
             hidden = self._selection_hidden(s, hero.player, viewer)
             selected = [c for c in (hero.leading, hero.second) if c]
+            hand, active = self._hand_and_active(hero.hand, hero.active, selected, hidden)
             heroes[hero.id] = {
-                "hand": sorted([*hero.hand, *selected]) if hidden else sorted(hero.hand),
+                "hand": hand,
                 "selected": "?" if hidden else selected,
                 "long_rest": "?" if hidden else hero.long_rest,
                 "initiative": "?" if hidden else hero.initiative,
                 "discard": sorted(hero.discard),
                 "lost": sorted(hero.lost),
-                "active": list(hero.active),
+                "active": active,
                 "exhausted": hero.exhausted,
             }
         return {
@@ -131,6 +136,16 @@ class HavenAdapter(FamilyAdapter):
             "decision": s.pending_decision() if not s.is_terminal() else "",
             "result": s.result,
         }
+
+    @staticmethod
+    def _hand_and_active(
+        hand: list[str], active: list[str], selected: list[str], hidden: bool
+    ) -> tuple[list[str], list[str]]:
+        """Hand and cards in play as another player sees them: face-down picks stay in hand."""
+        if not hidden:
+            return sorted(hand), list(active)
+        face_down = [c for c in selected if c not in hand]
+        return sorted([*hand, *face_down]), [c for c in active if c not in selected]
 
     def hidden_history(self, state: State, viewer: int) -> set[int]:
         s = _haven(state)
@@ -204,8 +219,8 @@ class HavenAdapter(FamilyAdapter):
         for hero in s.heroes.values():
             hidden = self._selection_hidden(s, hero.player, viewer)
             selected = [c for c in (hero.leading, hero.second) if c]
-            sizes = [len(hero.hand) + (len(selected) if hidden else 0)]
-            sizes += [len(hero.discard), len(hero.lost), len(hero.active)]
+            hand, active = self._hand_and_active(hero.hand, hero.active, selected, hidden)
+            sizes = [len(hand), len(hero.discard), len(hero.lost), len(active)]
             row = party.index(hero.id) if hero.id in party else -1
             for n, size in enumerate(sizes):
                 out.put("hero_piles", row * len(PILES) + n, size)
@@ -236,9 +251,10 @@ class HavenAdapter(FamilyAdapter):
 
     def hero_health(self, state: State) -> dict[str, int]:
         s = _haven(state)
-        return {
-            hero: (s.figures[hero].hp if hero in s.figures else 0) for hero in self.players(s)
-        }
+        return {hero: (s.figures[hero].hp if hero in s.figures else 0) for hero in self.players(s)}
+
+    def enemy_health(self, state: State) -> int:
+        return sum(f.hp for f in _haven(state).figures.values() if f.kind == "monster")
 
 
 ADAPTER = HavenAdapter()

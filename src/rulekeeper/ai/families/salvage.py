@@ -118,5 +118,13 @@ class SalvageAdapter(FamilyAdapter):
     def hero_health(self, state: State) -> dict[str, int]:
         return {hero.name: max(hero.health, 0) for hero in _salvage(state).heroes}
 
+    def enemy_health(self, state: State) -> int:
+        s = _salvage(state)
+        return sum(
+            max(s.data.enemy_specs[e.kind].health - e.wounds, 0)
+            for e in s.enemies
+            if e.kind in s.data.enemy_specs
+        )
+
 
 ADAPTER = SalvageAdapter()
