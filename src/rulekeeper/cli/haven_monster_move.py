@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from rulekeeper.cli.errors import fail
 from rulekeeper.cli.haven_app import haven_app
 from rulekeeper.core.errors import ContentError
 
@@ -23,12 +24,7 @@ if TYPE_CHECKING:
     from rulekeeper.games.haven.board_format import BoardSpec
     from rulekeeper.games.haven.monster_ai import MonsterAnswer, MonsterOption
 
-USER_ERROR = 2
-
-
-def _fail(message: str) -> typer.Exit:
-    typer.echo(f"rulekeeper: {message}", err=True)
-    return typer.Exit(USER_ERROR)
+_fail = fail
 
 
 @haven_app.command("monster-move")

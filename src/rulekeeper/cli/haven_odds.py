@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from rulekeeper.cli.errors import fail
 from rulekeeper.cli.haven_app import haven_app
 from rulekeeper.core.errors import RulekeeperError
 
@@ -22,8 +23,7 @@ if TYPE_CHECKING:
 
 
 def _fail(message: str) -> None:
-    typer.echo(message, err=True)
-    raise typer.Exit(2)
+    raise fail(message)
 
 
 @haven_app.command("odds")

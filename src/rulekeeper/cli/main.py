@@ -15,9 +15,10 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from rulekeeper import __version__
-from rulekeeper.cli.errors import fail, user_errors
+from rulekeeper.cli.errors import error_line, fail, user_errors
 from rulekeeper.cli.haven import haven_app
-from rulekeeper.core.errors import ContentError, RulekeeperError
+from rulekeeper.core.errors import ContentError, RulekeeperError, printable
+from rulekeeper.core.limits import MAX_SEED, MIN_SEED
 from rulekeeper.core.randomness import POLICIES
 
 if TYPE_CHECKING:
@@ -40,9 +41,10 @@ app.add_typer(haven_app, name="haven")
 
 
 def _console() -> Console:
+    """The console every command prints on: text from files is never read as markup."""
     from rich.console import Console
 
-    return Console(highlight=False)
+    return Console(highlight=False, markup=False)
 
 
 def _read_line(prompt: str) -> str | None:
@@ -155,7 +157,12 @@ def play(
         str | None,
         typer.Option("--scenario", "-s", help="A shipped scenario name or a scenario file."),
     ] = None,
-    seed: Annotated[int, typer.Option("--seed", help="Seed for every roll and draw.")] = 1,
+    seed: Annotated[
+        int,
+        typer.Option(
+            "--seed", min=MIN_SEED, max=MAX_SEED, help="Seed for every roll and draw (64 bits)."
+        ),
+    ] = 1,
     auto: Annotated[
         str | None,
         typer.Option("--auto", help="Let a policy make every choice: " + ", ".join(POLICIES)),
@@ -201,14 +208,17 @@ def _run_session(
     auto: str | None,
     quiet: bool = False,
 ) -> None:
+    from rich.text import Text
+
     from rulekeeper.cli.play import PlaySession
 
     policy = POLICIES[auto](state.seed) if auto is not None else None
     if not quiet:
-        console.print(
-            f"[bold]{state.game.title or state.game.name}[/bold] — scenario {state.scenario}, "
-            f"ruleset {state.ruleset}, seed {state.seed}"
+        heading = Text(state.game.title or state.game.name, style="bold")
+        heading.append(
+            f" — scenario {printable(state.scenario)}, ruleset {state.ruleset}, seed {state.seed}"
         )
+        console.print(heading)
     session = PlaySession(
         state,
         console,
@@ -349,7 +359,7 @@ def saves_import(
     outcome = state.outcome()
     if outcome is not None:
         store.set_outcome(save_name, str(outcome))
-    typer.echo(f"imported {file} as {save_name!r} ({len(state.history)} actions)")
+    typer.echo(printable(f"imported {file} as {save_name!r} ({len(state.history)} actions)"))
 
 
 # -- simulate ------------------------------------------------------------------------
@@ -371,7 +381,7 @@ def main() -> None:
     try:
         code = app(standalone_mode=False)
     except RulekeeperError as error:  # a user error that escaped a command
-        typer.echo(f"rulekeeper: {error}", err=True)
+        typer.echo(error_line(str(error)), err=True)
         sys.exit(2)
     except Exception as error:
         # typer's usage errors (bad option values, unknown commands) carry exit
@@ -383,7 +393,7 @@ def main() -> None:
         if getattr(error, "exit_code", None) == 2 and callable(message):
             context = getattr(error, "ctx", None)
             command = getattr(context, "command_path", None) or "rulekeeper"
-            typer.echo(f"{command}: {message()} (see --help)", err=True)
+            typer.echo(printable(f"{command}: {message()} (see --help)"), err=True)
             sys.exit(2)
         if type(error).__name__ == "Abort":
             typer.echo("rulekeeper: aborted", err=True)
