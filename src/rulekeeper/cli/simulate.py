@@ -90,7 +90,11 @@ def simulate(
                 import ray  # noqa: F401
             except ModuleNotFoundError:
                 raise fail("--ray needs Ray: pip install 'rulekeeper[cluster]'") from None
-            records = run_ray(spec, seeds, ray_address, advance)
+            try:
+                records = run_ray(spec, seeds, ray_address, advance)
+            except (ConnectionError, RuntimeError) as error:
+                first = str(error).strip().splitlines()[0] if str(error).strip() else ""
+                raise fail(f"--ray {ray_address}: no Ray cluster reached ({first})") from None
         else:
             records = run_local(spec, seeds, workers, advance)
     run = save_run(db, spec, records)
