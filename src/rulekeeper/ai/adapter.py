@@ -158,10 +158,12 @@ class AgentGame:
         self.adapter = adapter_for(self.game.name)
         template = self.game.new_state(scenario, 0, self.ruleset)
         self._template = template
-        self.vocabulary = {
-            name: tuple(dict.fromkeys(_freeze(v) for v in values))
-            for name, values in self.adapter.vocabulary(template).items()
+        own = self.adapter.vocabulary(template)
+        self.vocabulary = complete_vocabulary(self.game, own, explored_vocabulary(template))
+        self.explored_fields = {
+            key for key, values in self.vocabulary.items() if tuple(own.get(key, ())) != values
         }
+        """Vocabulary entries that seeded random play completed (see complete_vocabulary)."""
         self.encoding = ActionEncoding(self.game, self.vocabulary)
         self.player_names = self.adapter.players(template)
         self.num_players = len(self.player_names)
@@ -264,6 +266,45 @@ def write_header(state: State, viewer: int, num_players: int, out: Features) -> 
         out.put("acting", player, 1.0)
     out.put("viewer", viewer, 1.0)
     out.put("round", 0, float(getattr(state, "round", 0)))
+
+
+def complete_vocabulary(
+    game: Game,
+    vocabulary: Mapping[str, Sequence[object]],
+    explored: Mapping[str, Sequence[object]],
+) -> dict[str, tuple[object, ...]]:
+    """The family's vocabulary, completed with the values seeded random play met.
+
+    For each field of each action class whose domain (see
+    :mod:`rulekeeper.ai.encoding`) misses values that play met, or that has no
+    domain at all (a new action type, a new field), the entry
+    ``"<TYPE>.<field>"`` becomes the domain followed by the missing values, in
+    JSON order. So the family's own values keep their positions and an action
+    type added to a game gets fixed indices without new adapter code.
+    """
+    import dataclasses
+    from typing import get_type_hints
+
+    from rulekeeper.ai.encoding import DERIVED, _field_domain
+
+    out: dict[str, tuple[object, ...]] = {
+        name: tuple(dict.fromkeys(_freeze(v) for v in values))
+        for name, values in vocabulary.items()
+    }
+    for cls in game.codec.classes:
+        hints = get_type_hints(cls)
+        for field_ in dataclasses.fields(cls):
+            met = explored.get(f"{cls.TYPE}.{field_.name}")
+            if not met:
+                continue
+            domain = _field_domain(cls, field_.name, hints[field_.name], out)
+            if domain == DERIVED:
+                continue
+            known = tuple(_freeze(v) for v in domain or ())
+            missing = [v for v in (_freeze(m) for m in met) if v not in set(known)]
+            if missing or domain is None:
+                out[f"{cls.TYPE}.{field_.name}"] = tuple(dict.fromkeys([*known, *missing]))
+    return out
 
 
 def explored_vocabulary(

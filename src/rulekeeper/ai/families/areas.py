@@ -3,8 +3,8 @@
 Players are the heroes, in turn order; the first hero standing also decides
 for the allies and the enemies' ties (AR-ROUND-1). Areas hides nothing: every
 die is rolled in the open. The vocabulary lists the scenario's figures and
-areas, and the values random play meets for the other fields (declared
-weapons, effects, tokens), sorted by their JSON form.
+areas; the other fields (declared weapons, effects, tokens) get the values
+seeded random play meets (:func:`rulekeeper.ai.adapter.complete_vocabulary`).
 """
 
 from __future__ import annotations
@@ -17,7 +17,6 @@ from rulekeeper.ai.adapter import (
     Features,
     Layout,
     add_header,
-    explored_vocabulary,
     write_header,
 )
 from rulekeeper.core.game import State
@@ -38,22 +37,14 @@ class AreasAdapter(FamilyAdapter):
         s = _areas(state)
         figures = [f.id for f in s.setup.start]
         areas = sorted(s.setup.board.areas)
-        vocabulary: dict[str, Sequence[object]] = dict(explored_vocabulary(s))
-        vocabulary.update(
-            {
-                "figure": figures,
-                "attacker": figures,
-                "target": figures,
-                "enemy": figures,
-                "to": areas,
-                "area": areas,
-            }
-        )
-        for key in [k for k in vocabulary if k.endswith((".figure", ".to", ".target", ".enemy"))]:
-            del vocabulary[key]
-        for key in [k for k in vocabulary if k.endswith(".attacker")]:
-            del vocabulary[key]
-        return vocabulary
+        return {
+            "figure": figures,
+            "attacker": figures,
+            "target": figures,
+            "enemy": figures,
+            "to": areas,
+            "area": areas,
+        }
 
     def players(self, state: State) -> list[str]:
         return list(_areas(state).hero_order)

@@ -19,14 +19,12 @@ from rulekeeper.ai.adapter import (
     Layout,
     add_header,
     counts,
-    explored_vocabulary,
     write_header,
 )
 from rulekeeper.boards.mapcards import Direction
 from rulekeeper.core.game import State
 from rulekeeper.games.ether.actions import (
     Source,
-    UniqueIntent,
     attack,
     explore,
     face_boss,
@@ -60,16 +58,10 @@ class EtherAdapter(FamilyAdapter):
     hidden_information = "the order of the influence, item, enemy and map decks"
 
     def vocabulary(self, state: State) -> dict[str, Sequence[object]]:
-        """Sources and intents from the scenario's content; other fields from random play."""
+        """Sources, intents and cards from the scenario's content."""
         s = _ether(state)
         content = s.content
-        explored = explored_vocabulary(s)
-        met_uniques = {
-            i.action for i in explored.pop("spend.action", []) if isinstance(i, UniqueIntent)
-        }
-        for key in ("add_source.source", "spend.alternative"):
-            explored.pop(key, None)
-        vocabulary: dict[str, Sequence[object]] = dict(explored)
+        vocabulary: dict[str, Sequence[object]] = {}
         heroes = [hero.id for hero in s.heroes]
         enemies = [f"e{n}" for n in range(1, MAX_ENEMIES + 1)]
         influence = sorted(content.influence)
@@ -77,8 +69,6 @@ class EtherAdapter(FamilyAdapter):
         dice = sorted({die.id for hero in s.heroes for die in hero.dice})
         vocabulary["hero"] = heroes
         vocabulary["enemy"] = [*enemies, "boss"]
-        vocabulary.pop("assign_damage.hero", None)
-        vocabulary.pop("assign_damage.enemy", None)
         for deck in DECKS:
             vocabulary[f"draw_{deck}.card"] = _cards(s, deck)
         vocabulary["source"] = [
@@ -91,7 +81,7 @@ class EtherAdapter(FamilyAdapter):
             *(attack(e, w) for e in enemies for w in range(1, MAX_AMOUNT + 1)),
             *(influence_intent(c, t) for c in influence for t in (None, *enemies)),
             *(explore(d) for d in DIRECTIONS),
-            *(unique(u) for u in sorted({*content.uniques, *met_uniques})),
+            *(unique(u) for u in sorted(content.uniques)),
             *(face_boss(w) for w in range(1, MAX_AMOUNT + 1)),
         ]
         vocabulary["alternative"] = range(0, MAX_ALTERNATIVES)

@@ -72,8 +72,13 @@ class HavenAdapter(FamilyAdapter):
             for n in range(1, MAX_STANDEES + 1)
         ]
         monsters = [f"{t} {n}" for t in monster_types for n in range(1, MAX_STANDEES + 1)]
+        loot = getattr(s, "loot_deck", None)
+        loot_cards = sorted({*loot.draw_pile, *loot.discard_pile}) if loot is not None else []
         return {
             "character": party,
+            "hero": party,
+            "item": sorted(getattr(spec, "items", {})),
+            "draw-loot.card": loot_cards,
             "card": hero_cards,
             "hex": hexes,
             "figure": [*party, *summons, *monsters],
