@@ -375,6 +375,20 @@ def saves_import(
     typer.echo(printable(f"imported {file} as {save_name!r} ({len(state.history)} actions)"))
 
 
+# -- simulate ------------------------------------------------------------------------
+@app.command(
+    context_settings={"allow_extra_args": True, "ignore_unknown_options": True},
+    add_help_option=False,
+)
+def simulate(ctx: typer.Context) -> None:
+    """Play many games with an agent (GAME --scenario S --games N --policy P --workers K
+    [--ray ADDRESS]); 'simulate report DB [--plot FILE.png]' summarises them. See
+    'rulekeeper simulate --help'."""
+    from rulekeeper.cli.simulate import main as simulate_main
+
+    simulate_main(list(ctx.args))
+
+
 def main() -> None:
     """The console script's entry point: usage errors, too, are one line and exit 2."""
     try:

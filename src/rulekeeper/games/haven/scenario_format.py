@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -63,6 +63,10 @@ Formula = Annotated[str, Field(min_length=1, max_length=80)]
 
 class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
+
+    def __deepcopy__(self, memo: dict[int, Any] | None = None) -> Self:
+        """Frozen, so a copy may share it: ``HavenState.clone()`` (search, rollouts) stays cheap."""
+        return self
 
 
 class AbilitySpec(_Model):
