@@ -86,12 +86,46 @@ def parse_document(text: str, source: str | None, fmt: DocumentFormat | None = N
         if "integer string conversion" in reason:
             reason = "a number has too many digits"
         raise ContentError(f"not valid {kind.upper()} ({reason})", source=source) from None
-    check_shape(data, source)
+    if kind != "json" or not _json_text_within_limits(text):
+        check_shape(data, source)
     return data
 
 
 _CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 """Characters no text in a document may hold: terminal controls and bidirectional overrides."""
+
+
+_JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+_NOT_BRACKET = re.compile(r"[^\[\]{}]")
+_EMPTY_PAIR = re.compile(r"\[\]|\{\}")
+_RISKY_JSON = re.compile(r"\\[ubf]|[0-9]{19}|[0-9.][eE]")
+"""Escapes that can spell a control character, 19 digits in a row, an exponent."""
+
+
+def _json_text_within_limits(text: str) -> bool:
+    """Whether parsed JSON text holds nothing :func:`check_shape` refuses, told from the text.
+
+    A quick pass in a few scans of the text: it answers True only when no
+    string can hold a control character (none written raw, no ``\\u``, ``\\b`` or
+    ``\\f`` escape), no integer has 19 digits, no number has an exponent, and
+    the brackets nest at most MAX_NESTING deep (each pass removes the innermost
+    empty pairs). Any doubt leaves the answer to :func:`check_shape`, which
+    names the field.
+    """
+    if text.isascii():
+        # json.loads refuses raw C0 controls in strings and anywhere else outside whitespace
+        if "\x7f" in text:
+            return False
+    elif _CONTROL.search(text) is not None:
+        return False
+    if _RISKY_JSON.search(text) is not None:
+        return False
+    brackets = _NOT_BRACKET.sub("", _JSON_STRING.sub("", text))
+    for _ in range(MAX_NESTING):
+        if not brackets:
+            return True
+        brackets = _EMPTY_PAIR.sub("", brackets)
+    return not brackets
 
 
 def check_shape(data: object, source: str | None) -> None:
