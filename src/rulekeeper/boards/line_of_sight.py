@@ -32,7 +32,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Final, Literal
 
-from rulekeeper.boards.hexgrid import CORNERS, EDGE_CORNERS, HexBoard, Point, centre
+from rulekeeper.boards.hexgrid import CORNERS, EDGE_CORNERS, HexBoard, Point, centre, corners
 
 LosRule = Literal["corner_to_corner", "any_point"]
 
@@ -266,6 +266,13 @@ class LineOfSight:
         if offset in _NEIGHBOUR_OFFSETS:
             return _neighbours_see(ca, _NEIGHBOUR_OFFSETS[offset], set(walls))
         if not walls or _clear_integer_line(ca, cb, walls):
+            return True
+        # A clear line between two corners is a sight line too, and often settles the
+        # question before the sweep. A corner that is a wall's end point touches it.
+        ends = {p for w in walls for p in w}
+        starts = [p for p in corners(ha) if p not in ends]
+        finishes = [q for q in corners(hb) if q not in ends]
+        if any(_clear_integer_line(p, q, walls) for p in starts for q in finishes):
             return True
         return any(self._diagonals_see(ca, cb, k, walls) for k in range(3))
 
