@@ -157,6 +157,7 @@ class HexBoard:
 
     __slots__ = (
         "_at",
+        "_edged",
         "_extent",
         "_neighbour_table",
         "_open_neighbours",
@@ -203,6 +204,11 @@ class HexBoard:
         self.open_masks: tuple[int, ...] = tuple(masks)
         self.closed_masks: tuple[int, ...] = tuple([full & ~m for m in masks])
         """The hexes whose edge in each direction is a wall line (a thin wall or the map edge)."""
+        edged = 0
+        for m in self.closed_masks:
+            edged |= m
+        self._edged = edged
+        """The hexes with at least one edge on a wall line."""
         self._at: list[int] | None = None
         self._neighbour_table: tuple[tuple[int, ...], ...] | None = None
         self._open_neighbours: tuple[tuple[tuple[int, int], ...], ...] | None = None
@@ -366,6 +372,7 @@ class HexBoard:
             if lo <= hi:
                 box |= ((1 << (hi - lo + 1)) - 1) << ((q - q_low) * stride + lo - r_low)
         found: set[tuple[Point, Point]] = set()
+        box &= self._edged
         if not box:
             return found
         at = self.hex_at_position()

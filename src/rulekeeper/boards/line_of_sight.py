@@ -117,12 +117,17 @@ class LineOfSight:
         if cached is None and self._rule == "corner_to_corner":
             cached = self._corner_to_corner(*key)
             self._cache[key] = cached
+        elif cached is None and self._board.adjacent(a, b):
+            cached = self._cache[key] = True  # [FH] through the open edge between them
         elif cached is None:
             ha = self._board.hexes[key[0]]
             hb = self._board.hexes[key[1]]
             ca = centre(ha)
             cb = centre(hb)
             walls = self._walls_near(ca, cb)
+            if not walls:
+                self._cache[key] = True
+                return True
             # The answer depends only on the walls around the pair, seen from the first
             # hex: boards that repeat a local layout share one computation.
             shape = (
