@@ -29,15 +29,17 @@ therefore blocked). Two readings of where the line may start:
 
 from __future__ import annotations
 
-from fractions import Fraction
-from typing import Final, Literal
+from typing import TYPE_CHECKING, Final, Literal
 
 from rulekeeper.boards.hexgrid import CORNERS, EDGE_CORNERS, HexBoard, Point, centre, corners
 
 LosRule = Literal["corner_to_corner", "any_point"]
 
-Number = int | Fraction
-FPoint = tuple[Number, Number]
+if TYPE_CHECKING:  # exact tests take fractions too; importing them costs start-up time
+    from fractions import Fraction
+
+    Number = int | Fraction
+    FPoint = tuple[Number, Number]
 
 _SHARED: dict[tuple[object, ...], bool] = {}
 """Answers shared between boards, keyed by the pair's offset and the walls around it."""
