@@ -148,4 +148,8 @@ def apply_play(
         card=action.card,
         half=action.half,
     )
+    if half.xp and not action.basic and not stunned:
+        # HV-END-1 (HV-CHAR-3): the half's experience; a basic action gives none.
+        hero.xp += half.xp
+        state.emit("experience", f"{hero.id} gains {half.xp} experience", "HV-END-1", hero=hero.id)
     return list(performed.actions)

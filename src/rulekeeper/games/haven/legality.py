@@ -18,9 +18,12 @@ from rulekeeper.games.haven import (
     exhaustion,
     forced_movement,
     initiative,
+    items,
+    loot,
     monster_abilities,
     monster_turns,
     rest,
+    special_rules,
 )
 from rulekeeper.games.haven import turn as turns
 from rulekeeper.games.haven.actions import (
@@ -35,6 +38,7 @@ from rulekeeper.games.haven.actions import (
     PlaceSummon,
     PlayHalf,
     SelectCard,
+    UseItem,
 )
 from rulekeeper.games.haven.attack_draw import KeepModifier
 from rulekeeper.games.haven.summons import check_can_act
@@ -60,6 +64,8 @@ def legal_actions(state: HavenState) -> list[Action]:
     t = state.turn
     if t is not None and t.draw is not None:
         return t.draw.legal_choices(CATALOG)
+    if state.by_hand:
+        return special_rules.pending_actions(state)
     if state.phase == "select":
         hero = cards.selecting_hero(state)
         return cards.selection_actions(hero) if hero is not None else []
@@ -89,16 +95,18 @@ def legal_actions(state: HavenState) -> list[Action]:
     if hero is None:
         return []
     if t.stage == "choose":
-        return cards.play_actions(hero, t)
+        return [*cards.play_actions(hero, t), *items.usable(state, hero)]
     if t.stage.startswith("long_rest"):
         return rest.long_rest_actions(state, hero, t)
-    return turns.hero_step_actions(state, figure, t)
+    return [*turns.hero_step_actions(state, figure, t), *items.usable(state, hero)]
 
 
 def chance_outcomes(state: HavenState) -> list[tuple[Action, Fraction]] | None:
     t = state.turn
     if state.negation is None and t is not None and t.draw is not None and draw_needs_card(state):
         return t.draw.chance_outcomes(state.decks[t.draw.deck], CATALOG)
+    if state.negation is None and state.loot_draws and (t is None or t.draw is None):
+        return loot.draw_outcomes(state)
     if state.negation is None and state.reveal_draws and (t is None or t.draw is None):
         return _ability_outcomes(state, state.reveal_draws[0])
     if state.phase == "draw" and state.negation is None:
@@ -145,6 +153,10 @@ def check(state: HavenState, action: Action) -> None:
     t = state.turn
     if state.negation is not None:
         raise RuleViolation("HV-NEG-1", "first decide how to take the pending damage")
+    if state.by_hand:
+        raise RuleViolation("HV-SCEN-7", f"first resolve by hand: {state.by_hand[0]}")
+    if isinstance(action, UseItem):
+        items.check_use(state, action)
     if t is not None and t.draw is not None:
         if isinstance(action, KeepModifier):
             t.draw.check(action, state.decks[t.draw.deck], CATALOG)

@@ -11,7 +11,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rulekeeper.games.haven import condition_timing, elements, initiative, monster_turns, rest
+from rulekeeper.games.haven import (
+    condition_timing,
+    elements,
+    initiative,
+    loot,
+    monster_turns,
+    rest,
+    special_rules,
+)
 from rulekeeper.games.haven import turn as turns
 from rulekeeper.games.haven.initiative import monster_card_initiative
 from rulekeeper.games.haven.round_end import begin_end_of_round
@@ -126,7 +134,7 @@ def _slot_key(state: HavenState, slot: str) -> tuple[int, int]:
 def _advance_hero(state: HavenState, hero: Hero, figure: Figure, t: Turn) -> bool:
     if t.stage == "long_rest_lose" and not hero.discard:
         # Negation (HV-NEG-1) may have emptied the discard pile: nothing is left to lose.
-        t.stage = rest.nothing_to_lose(state, hero)
+        t.stage = rest.nothing_to_lose(state, hero, t)
         return True
     if t.stage in HERO_STAGES or t.stage.startswith("long_rest"):
         return False
@@ -164,6 +172,9 @@ def _end_turn(state: HavenState) -> None:
         return
     _infuse(state, t.infusions)
     figure = state.figures.get(t.actor)
+    if figure is not None:
+        loot.end_of_turn_loot(state, figure)  # HV-LOOT-2
+        special_rules.end_of_turn(state, figure)  # HV-ROOM-5
     if figure is not None:
         condition_timing.end_of_turn(state, figure)
     state.turn = None
