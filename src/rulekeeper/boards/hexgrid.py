@@ -168,6 +168,7 @@ class HexBoard:
         "_wall_segments",
         "_within",
         "closed_masks",
+        "full_mask",
         "hexes",
         "index",
         "open_masks",
@@ -201,6 +202,8 @@ class HexBoard:
             if i is not None and j is not None and d is not None:
                 masks[d] &= ~(1 << positions[i])
                 masks[(d + 3) % 6] &= ~(1 << positions[j])
+        self.full_mask: int = full
+        """Every hex of the map."""
         self.open_masks: tuple[int, ...] = tuple(masks)
         self.closed_masks: tuple[int, ...] = tuple([full & ~m for m in masks])
         """The hexes whose edge in each direction is a wall line (a thin wall or the map edge)."""

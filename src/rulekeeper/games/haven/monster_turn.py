@@ -76,10 +76,17 @@ class MonsterTurn:
             i: (f.initiative if f.initiative is not None else 99, 0 if f.summoner else 1)
             for i, f in self.enemy_index.items()
         }
+        # HV-MOVE-1/4 as Movement.can_end decides it, for every hex reached
+        negative = self.movement.negative
+        occupied = self.movement.occupied
+        obstacle = self.terrain.obstacle
+        flying = turn.flying
+        start = self.start
         self.stand = [
             i
             for i in range(n)
-            if self.movement.negative[i] != UNREACHABLE and self.movement.can_end(i)
+            if negative[i] != UNREACHABLE
+            and (i == start or (i not in occupied and (flying or not obstacle[i])))
         ]
 
     # -- reach -------------------------------------------------------------------------
