@@ -63,6 +63,15 @@ class PlayHalf(Action):
     basic: bool = False
 
 
+@action_type("end-bonus")
+@dataclass(frozen=True, slots=True)
+class EndBonus(Action):
+    """HV-BONUS-4, HV-SUM-4: move an active card to its pile at will (ending its bonus,
+    and dismissing its summon)."""
+
+    card: str
+
+
 @action_type("move-to")
 @dataclass(frozen=True, slots=True)
 class MoveTo(Action):
@@ -187,6 +196,7 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     ActFirst,
     GroupFirst,
     PlayHalf,
+    EndBonus,
     MoveTo,
     ChooseTarget,
     PlaceArea,

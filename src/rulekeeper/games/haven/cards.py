@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from rulekeeper.core.actions import Action
 from rulekeeper.core.errors import RuleViolation
+from rulekeeper.games.haven import bonuses
 from rulekeeper.games.haven.actions import LongRest, PlayHalf, SelectCard
 from rulekeeper.games.haven.scenario_format import AbilitySpec, CardSpec, HalfSpec
 
@@ -136,16 +137,35 @@ def apply_play(
     turn.halves.append([action.card, action.half, action.basic])
     hero.active.remove(action.card)
     lost = half.lost and not action.basic and not stunned
-    (hero.lost if lost else hero.discard).append(action.card)
+    performed_fully = not action.basic and not stunned
+    # HV-BONUS-1, HV-SUM-4: a bonus or summon half keeps its card in the active area.
+    to_active = performed_fully and bonuses.keeps_card(half)
+    if not to_active:
+        (hero.lost if lost else hero.discard).append(action.card)
+    # HV-CHAR-3, HV-CHAR-4: the half's experience, once any of its abilities is performed;
+    # HV-CHAR-5: its lost icon applies only then too.
+    turn.experience = half.experience if performed_fully else 0
+    turn.unperformed = action.card if lost and not to_active and half.actions else ""
     what = f"the basic {'Attack 2' if action.half == 'top' else 'Move 2'}" if action.basic else ""
     state.emit(
         "play",
         f"{hero.id} plays the {action.half} of {spec.name or spec.id}"
         + (f" as {what}" if what else "")
-        + f"; the card goes to the {'lost' if lost else 'discard'} pile",
+        + (
+            "; the card goes to the active area"
+            if to_active
+            else f"; the card goes to the {'lost' if lost else 'discard'} pile"
+        ),
         "HV-CARD-3",
         "HV-CARD-4",
+        *(["HV-CHAR-4"] if action.basic else []),
         card=action.card,
         half=action.half,
     )
+    if to_active:
+        bonuses.start_from_card(state, hero, action.card, half)
+        if half.bonus is not None and turn.experience:
+            # The bonus is itself performed as the card goes to the active area.
+            amount, turn.experience = turn.experience, 0
+            bonuses.gain_experience(state, hero.id, amount, "its action", "HV-CHAR-3")
     return list(performed.actions)

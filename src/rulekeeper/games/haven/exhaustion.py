@@ -25,7 +25,7 @@ import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from rulekeeper.games.haven import bless_curse
+from rulekeeper.games.haven import bless_curse, bonuses
 from rulekeeper.games.haven.conditions import (
     damage_factors,
     may_gain,
@@ -204,6 +204,8 @@ def damage(state: HavenState, figure: Figure, amount: int, source: str, *rules: 
     else:
         del state.figures[figure.id]
         state.emit("death", f"{figure.id} dies", figure=figure.id)
+        if figure.kind == "summon":
+            bonuses.summon_removed(state, figure.id)
 
 
 def exhaust(state: HavenState, hero: Hero, why: str) -> None:
@@ -211,6 +213,7 @@ def exhaust(state: HavenState, hero: Hero, why: str) -> None:
     if hero.exhausted:
         return
     hero.exhausted = True
+    bonuses.hero_exhausted(state, hero)
     hero.lost.extend([*hero.hand, *hero.discard, *hero.active])
     hero.hand, hero.discard, hero.active = [], [], []
     hero.leading = hero.second = None

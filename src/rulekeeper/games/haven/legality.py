@@ -14,6 +14,7 @@ from rulekeeper.core.actions import Action
 from rulekeeper.core.errors import RuleViolation
 from rulekeeper.core.game import CHANCE
 from rulekeeper.games.haven import (
+    bonuses,
     cards,
     exhaustion,
     forced_movement,
@@ -28,6 +29,7 @@ from rulekeeper.games.haven.actions import (
     ChooseMonsterOption,
     ChooseTarget,
     DrawAbility,
+    EndBonus,
     GroupFirst,
     LongRest,
     LoseCard,
@@ -89,7 +91,7 @@ def legal_actions(state: HavenState) -> list[Action]:
     if hero is None:
         return []
     if t.stage == "choose":
-        return cards.play_actions(hero, t)
+        return [*cards.play_actions(hero, t), *bonuses.removal_actions(state, hero)]
     if t.stage.startswith("long_rest"):
         return rest.long_rest_actions(state, hero, t)
     return turns.hero_step_actions(state, figure, t)
@@ -185,6 +187,8 @@ def check(state: HavenState, action: Action) -> None:
     if hero is not None and t.stage == "choose":
         if isinstance(action, PlayHalf):
             cards.check_play(hero, t, action)
+        if isinstance(action, EndBonus):
+            bonuses.check_removable(state, hero, action.card)
         raise RuleViolation("HV-CARD-3", "play a top or bottom half of a selected card")
     if hero is not None and t.stage.startswith("long_rest"):
         rest.check_long_rest(state, hero, t, action)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rulekeeper.games.haven import elements, exhaustion, rest
+from rulekeeper.games.haven import bonuses, elements, exhaustion, rest
 
 if TYPE_CHECKING:
     from rulekeeper.games.haven.state import HavenState
@@ -40,6 +40,7 @@ def end_of_round(state: HavenState) -> None:
     for figure in state.figures.values():
         figure.shield = 0
         figure.retaliate = []
+    bonuses.end_of_round(state)
     elements.wane(state)
     objective = state.spec.objective
     if objective.kind == "survive" and state.round >= objective.rounds:

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 
 from rulekeeper.core.actions import Action
 from rulekeeper.games.haven import (
+    bonuses,
     cards,
     exhaustion,
     forced_movement,
@@ -40,6 +41,7 @@ from rulekeeper.games.haven.actions import (
     ChooseMonsterOption,
     ChooseTarget,
     DrawAbility,
+    EndBonus,
     GroupFirst,
     LoseCard,
     Negate,
@@ -162,7 +164,12 @@ def _apply_turn_action(state: HavenState, t: Turn, action: Action) -> None:
     hero = state.heroes.get(t.actor)
     if hero is None:
         return
+    if isinstance(action, EndBonus):
+        bonus = bonuses.check_removable(state, hero, action.card)
+        bonuses.end(state, bonus.id, f"{hero.id} removes it", "HV-BONUS-4")
+        return
     if isinstance(action, PlayHalf):
+        turns.settle_half(state, t)
         stunned = turns.has(figure, "stun")
         t.queue = cards.apply_play(state, hero, t, action, stunned=stunned)
         t.stage = "ability"

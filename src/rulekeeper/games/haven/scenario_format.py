@@ -96,12 +96,52 @@ class AbilitySpec(_Model):
         return self
 
 
+class BonusSpec(_Model):
+    """A round or persistent bonus (HV-BONUS-1..4): what it gives while active.
+
+    On a card half it is the action's bonus icon: the card goes to the active area
+    (bonuses.py). Items carrying a bonus use the same model.
+    """
+
+    duration: Literal["round", "persistent"]
+    shield: NonNegative = 0
+    retaliate: NonNegative = 0
+    retaliate_range: NonNegative = 0
+    """0: retaliate against adjacent attackers only (HV-RET-1)."""
+    attack: int = 0
+    """Added to each of the bearer's attacks while active ("+1 on your next attacks")."""
+    uses: NonNegative = 0
+    """Use slots (HV-BONUS-3): an ``attack`` bonus uses one per attack the bearer makes,
+    a shield or retaliate bonus one per attack on the bearer; 0 means no slots."""
+    experience: tuple[Positive, ...] = ()
+    """The slots (1-based) showing an experience icon."""
+    rounds: NonNegative = 0
+    """[FH] the bonus lasts this many rounds after the one it is played in (0: no limit)."""
+
+    @model_validator(mode="after")
+    def _consistent(self) -> BonusSpec:
+        if self.duration == "round" and (self.uses or self.rounds):
+            raise ValueError("a round bonus has neither use slots nor a count of rounds")
+        if self.uses and not (self.shield or self.retaliate or self.attack):
+            raise ValueError("use slots need a shield, retaliate or attack bonus to trigger them")
+        for slot in self.experience:
+            if slot > self.uses:
+                raise ValueError(f"experience slot {slot} is beyond the {self.uses} use slots")
+        if self.retaliate_range and not self.retaliate:
+            raise ValueError("retaliate_range needs a retaliate value")
+        return self
+
+
 class HalfSpec(_Model):
     """The top or bottom half of a character's ability card (HV-CARD-3, HV-CARD-4)."""
 
     actions: tuple[AbilitySpec, ...] = ()
     lost: bool = False
     """HV-CARD-4: performing this half sends the card to the lost pile."""
+    bonus: BonusSpec | None = None
+    """HV-BONUS-1: the round or persistent bonus icon; the card goes to the active area."""
+    experience: NonNegative = 0
+    """HV-CHAR-3: experience gained when any ability of this half is performed."""
 
 
 class CardSpec(_Model):

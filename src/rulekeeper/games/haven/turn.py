@@ -20,6 +20,7 @@ from rulekeeper.core.actions import Action
 from rulekeeper.core.errors import RuleViolation
 from rulekeeper.games.haven import (
     area_attacks,
+    bonuses,
     elements,
     exhaustion,
     map_state,
@@ -234,12 +235,13 @@ def begin_draw(state: HavenState, figure: Figure, target_id: str) -> None:
     ranged = info["range"] > 0
     attack = Attack(
         info["value"],
+        bonus=bonuses.attack_bonus(state, figure),
         pierce=info["pierce"],
         ranged=ranged,
         attacker_conditions=tuple(c for c in figure.conditions if c in ("muddle", "strengthen")),
     )
     defence = Target(
-        shield=target.shield + state.base_shield(target),
+        shield=target.shield + state.base_shield(target) + bonuses.shield(state, target),
         conditions=tuple(c for c in target.conditions if _known(state, c)),
         adjacent=map_state.adjacent(state, figure, target),
     )
@@ -251,6 +253,10 @@ def begin_draw(state: HavenState, figure: Figure, target_id: str) -> None:
     turn.draw = AttackDraw.start(
         state.rules, info["deck"], context, mode, attacker_is_character=player_draws(figure)
     )
+    # HV-BONUS-3: each target is a separate attack (HV-TGT-1); slots advance even for
+    # no benefit, the attacker's "+X attack" bonuses and the target's shields alike.
+    bonuses.triggered(state, figure.id, "attack")
+    bonuses.triggered(state, target_id, "attacked")
     state.emit(
         "attack",
         f"{figure.id} attacks {target_id} (attack {context.attack}"
@@ -505,6 +511,8 @@ def check_hero_step(state: HavenState, figure: Figure, turn: Turn, action: Actio
 
 def apply_hero_step(state: HavenState, figure: Figure, turn: Turn, action: Action) -> None:
     ability = turn.queue[0]
+    if not isinstance(action, Skip):
+        performed(state, figure, turn)
     if isinstance(action, Skip):
         state.emit("skip", f"{figure.id} leaves the rest of its {ability.type} unused")
         done_with_ability(turn)
@@ -538,8 +546,37 @@ def apply_hero_step(state: HavenState, figure: Figure, turn: Turn, action: Actio
         heal(state, state.figures[action.figure], ability.value, figure.id)
         done_with_ability(turn)
     elif isinstance(action, PlaceSummon):
-        summons.place(state, figure, ability.summon or "", action.hex)
+        summon = summons.place(state, figure, ability.summon or "", action.hex)
+        if turn.halves:
+            bonuses.link_summon(state, figure.id, turn.halves[-1][0], summon.id)
         done_with_ability(turn)
+
+
+def performed(state: HavenState, figure: Figure, turn: Turn) -> None:
+    """An ability of the half is being performed: its experience (HV-CHAR-3) is gained once,
+    and its lost icon now applies (HV-CHAR-5)."""
+    turn.unperformed = ""
+    if turn.experience:
+        amount, turn.experience = turn.experience, 0
+        bonuses.gain_experience(state, figure.id, amount, "its action", "HV-CHAR-3")
+
+
+def settle_half(state: HavenState, turn: Turn) -> None:
+    """HV-CHAR-5: a half whose abilities were all skipped is discarded, even with a lost
+    icon (the icon applies once any part of the action is performed)."""
+    card, turn.unperformed = turn.unperformed, ""
+    turn.experience = 0
+    hero = state.heroes.get(turn.actor)
+    if not card or hero is None or card not in hero.lost:
+        return
+    hero.lost.remove(card)
+    hero.discard.append(card)
+    state.emit(
+        "play",
+        f"{hero.id} performed none of the half: {card} is discarded, not lost",
+        "HV-CHAR-5",
+        card=card,
+    )
 
 
 def done_with_ability(turn: Turn) -> None:
@@ -558,6 +595,7 @@ def enter_hero_ability(state: HavenState, figure: Figure, turn: Turn) -> bool:
         done_with_ability(turn)
         return True
     if self_effect(state, figure, ability):
+        performed(state, figure, turn)
         done_with_ability(turn)
         return True
     if ability.type == "move":
@@ -601,6 +639,7 @@ def enter_hero_ability(state: HavenState, figure: Figure, turn: Turn) -> bool:
         return False
     if ability.type == "heal":
         if ability.range == 0:
+            performed(state, figure, turn)
             heal(state, figure, ability.value, figure.id)
             done_with_ability(turn)
             return True
@@ -611,6 +650,14 @@ def enter_hero_ability(state: HavenState, figure: Figure, turn: Turn) -> bool:
             state.emit(
                 "summon", f"{figure.id} has no free adjacent hex: the summon fails", "HV-SUM-1"
             )
+            if turn.halves:
+                # HV-SUM-4: no summon to keep: the card leaves the active area at once.
+                bonus = f"{figure.id}/{turn.halves[-1][0]}"
+                found = bonuses.find(state, bonus)
+                if found is not None and not (
+                    found.summon or found.shield or found.retaliate or found.attack
+                ):
+                    bonuses.end(state, bonus, "the summon failed", "HV-SUM-4")
             done_with_ability(turn)
             return True
         turn.stage = "summon"

@@ -162,6 +162,7 @@ def _end_turn(state: HavenState) -> None:
     t = state.turn
     if t is None:
         return
+    turns.settle_half(state, t)
     _infuse(state, t.infusions)
     figure = state.figures.get(t.actor)
     if figure is not None:
