@@ -19,7 +19,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from rulekeeper.core.errors import ContentError, RulekeeperError
+from rulekeeper.core.errors import ContentError, RulekeeperError, printable
 from rulekeeper.core.replay import REPLAY_FORMAT, ReplayFile, parse_replay
 
 DATABASE_NAME = "saves.sqlite3"
@@ -78,9 +78,9 @@ def _now() -> str:
 
 
 def check_save_name(name: str) -> str:
-    if not SAVE_NAME.match(name):
+    if not SAVE_NAME.fullmatch(name):
         raise SaveError(
-            f"save name {name!r}: use 1-64 letters, digits, '.', '_' or '-', starting with a letter or digit"
+            f"save name {printable(repr(name))}: use 1-64 letters, digits, '.', '_' or '-', starting with a letter or digit"
         )
     return name
 

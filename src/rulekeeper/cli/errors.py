@@ -1,4 +1,9 @@
-"""How the CLI reports a user error: one line on stderr and exit status 2."""
+"""How the CLI reports a user error: one line on stderr and exit status 2.
+
+Every command reports through :func:`fail`, so every message is one printable
+line (control characters from file names or file contents are shown escaped)
+and the exit status is always :data:`USER_ERROR`.
+"""
 
 from __future__ import annotations
 
@@ -8,7 +13,7 @@ from typing import ParamSpec, TypeVar
 
 import typer
 
-from rulekeeper.core.errors import RulekeeperError
+from rulekeeper.core.errors import RulekeeperError, printable
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -16,9 +21,14 @@ R = TypeVar("R")
 USER_ERROR = 2
 
 
+def error_line(message: str) -> str:
+    """The one line a user error prints: ``rulekeeper: <message>``."""
+    return "rulekeeper: " + printable(message.removeprefix("rulekeeper: "))
+
+
 def fail(message: str) -> typer.Exit:
     """Print ``message`` as the one error line and return the exit to raise."""
-    typer.echo(f"rulekeeper: {message}", err=True)
+    typer.echo(error_line(message), err=True)
     return typer.Exit(USER_ERROR)
 
 

@@ -14,9 +14,7 @@ import typer
 
 from rulekeeper.cli.errors import user_errors
 from rulekeeper.cli.haven_app import haven_app
-from rulekeeper.cli.output import write_json
 from rulekeeper.core.errors import ContentError
-from rulekeeper.games.haven.ghs_import import import_monster, library_document
 
 
 @haven_app.command("import-monsters")
@@ -40,6 +38,9 @@ def import_monsters_command(
     haven-scenario/1 file. Anything that changes play and cannot be converted
     is refused with the file and field, never dropped.
     """
+    from rulekeeper.cli.output import write_json
+    from rulekeeper.games.haven.ghs_import import import_monster, library_document
+
     if len(files) % 2:
         raise ContentError(
             "give the files in pairs: STATS.json DECK.json [STATS.json DECK.json ...]",

@@ -9,27 +9,22 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.console import Console, Group
-from rich.text import Text
 
-from rulekeeper.boards import hexdraw
-from rulekeeper.boards.hexgrid import Hex
+from rulekeeper.cli.errors import fail
 from rulekeeper.cli.haven_app import haven_app
-from rulekeeper.core.documents import read_text
 from rulekeeper.core.errors import ContentError
-from rulekeeper.games.haven.board_format import BoardSpec, load_board, parse_board_text
-from rulekeeper.games.haven.monster_ai import MonsterAnswer, MonsterOption, solve_monster_turn
-from rulekeeper.games.haven.render import MAP_STYLES, drawing_text
 
-USER_ERROR = 2
+if TYPE_CHECKING:
+    from rich.console import Group
 
+    from rulekeeper.boards.hexgrid import Hex
+    from rulekeeper.games.haven.board_format import BoardSpec
+    from rulekeeper.games.haven.monster_ai import MonsterAnswer, MonsterOption
 
-def _fail(message: str) -> typer.Exit:
-    typer.echo(f"rulekeeper: {message}", err=True)
-    return typer.Exit(USER_ERROR)
+_fail = fail
 
 
 @haven_app.command("monster-move")
@@ -44,6 +39,9 @@ def monster_move_command(
     ] = None,
 ) -> None:
     """Decide a monster's move and attack (HV-FOCUS, HV-MOVE-MON) and show every option."""
+    from rulekeeper.games.haven.board_format import load_board
+    from rulekeeper.games.haven.monster_ai import solve_monster_turn
+
     if batch is not None:
         _run_batch(batch, as_json)
         return
@@ -62,6 +60,10 @@ def monster_move_command(
 
 def _run_batch(batch: Path, as_json: bool) -> None:
     """One answer line per board line, in order; a bad line answers ``{"error": ...}``."""
+    from rulekeeper.core.documents import read_text
+    from rulekeeper.games.haven.board_format import parse_board_text
+    from rulekeeper.games.haven.monster_ai import solve_monster_turn
+
     try:
         lines = read_text(batch).splitlines()
     except ContentError as error:
@@ -94,6 +96,8 @@ def _option_line(option: MonsterOption) -> str:
 
 
 def _draw(spec: BoardSpec, answer: MonsterAnswer) -> None:
+    from rich.console import Console
+
     console = Console(highlight=False)
     console.print(draw_answer(spec, answer, width=console.width))
 
@@ -108,6 +112,12 @@ def draw_answer(spec: BoardSpec, answer: MonsterAnswer, width: int | None = None
     every other target yellow. Below, each option says where it ends, whom it
     attacks and its full path, so the picture is readable without colour.
     """
+    from rich.console import Group
+    from rich.text import Text
+
+    from rulekeeper.boards import hexdraw
+    from rulekeeper.games.haven.render import drawing_text
+
     marks, key = _figure_marks(spec)
     figures = {f.hex: f for f in spec.figures}
     labels: dict[Hex, str] = {f.hex: marks[f.id] for f in spec.figures}
@@ -174,21 +184,26 @@ def draw_answer(spec: BoardSpec, answer: MonsterAnswer, width: int | None = None
     for reason in answer.reasons:
         out.append(reason + "\n")
     out.rstrip()
-    return Group(drawing_text(drawing, _STYLES), out)
+    return Group(drawing_text(drawing, _styles()), out)
 
 
-_STYLES: dict[str, str] = {
-    **MAP_STYLES,
-    "actor": "bold green",
-    "path": "cyan",
-    "destination": "bold black on cyan",
-    "aoe": "underline magenta",
-    "target": "bold black on yellow",
-    "focus": "bold white on red",
-}
+def _styles() -> dict[str, str]:
+    from rulekeeper.games.haven.render import MAP_STYLES
+
+    return {
+        **MAP_STYLES,
+        "actor": "bold green",
+        "path": "cyan",
+        "destination": "bold black on cyan",
+        "aoe": "underline magenta",
+        "target": "bold black on yellow",
+        "focus": "bold white on red",
+    }
 
 
 def _terrain(spec: BoardSpec) -> dict[Hex, str]:
+    from rulekeeper.boards import hexdraw
+
     return {h: kind for kind in hexdraw.TERRAIN_MARKS for h in getattr(spec.terrain, kind)}
 
 

@@ -9,24 +9,21 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.console import Console
-from rich.table import Table
 
+from rulekeeper.cli.errors import fail
 from rulekeeper.cli.haven_app import haven_app
 from rulekeeper.core.errors import RulekeeperError
-from rulekeeper.games.haven.attack_deck_file import read_deck_file
-from rulekeeper.games.haven.attacks import Attack, AttackMode, Target, attack_mode
-from rulekeeper.games.haven.modifiers import MONSTER_DECK, ModifierDeck, standard_catalog
-from rulekeeper.games.haven.odds import Odds, odds
-from rulekeeper.games.haven.ruleset import find_ruleset
+
+if TYPE_CHECKING:
+    from rulekeeper.games.haven.attacks import AttackMode
+    from rulekeeper.games.haven.odds import Odds
 
 
 def _fail(message: str) -> None:
-    typer.echo(message, err=True)
-    raise typer.Exit(2)
+    raise fail(message)
 
 
 @haven_app.command("odds")
@@ -71,6 +68,11 @@ def odds_command(
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")] = False,
 ) -> None:
     """Print the exact odds of an attack: damage, probability, chance of at least that much."""
+    from rulekeeper.games.haven.attacks import Attack, Target, attack_mode
+    from rulekeeper.games.haven.modifiers import MONSTER_DECK, ModifierDeck, standard_catalog
+    from rulekeeper.games.haven.odds import odds
+    from rulekeeper.games.haven.ruleset import find_ruleset
+
     try:
         ruleset = find_ruleset(ruleset_name)
     except ValueError as error:
@@ -89,6 +91,8 @@ def odds_command(
             catalog = standard_catalog()
             deck = ModifierDeck.standard(owner, ruleset, catalog)
         else:
+            from rulekeeper.games.haven.attack_deck_file import read_deck_file
+
             deck, catalog = read_deck_file(deck_file, ruleset, owner)
         attacker_conditions = tuple(
             name for name, present in (("muddle", muddled), ("strengthen", strengthened)) if present
@@ -131,6 +135,8 @@ def odds_command(
     _print_table(result, attack, shield, pierce, mode, ruleset.title)
     if mode == "advantage" and ruleset.character_chooses_advantage_card and not monster:
         # HV-ADV-3: the player may keep either card; the odds need an assumption.
+        from rich.console import Console
+
         Console().print(
             "assumed: the character keeps the card dealing more damage"
             " (HV-ADV-3 lets the player keep either)"
@@ -140,6 +146,9 @@ def odds_command(
 def _print_table(
     result: Odds, attack: int, shield: int, pierce: int, mode: str, title: str
 ) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
     console = Console()
     heading = f"{title}: Attack {attack} vs Shield {shield}"
     if pierce:

@@ -1,27 +1,31 @@
-"""``rulekeeper``: list games, play them, replay and manage saved games."""
+"""``rulekeeper``: list games, play them, replay and manage saved games.
+
+Each command imports what it uses inside its function (rich, pydantic, the
+games, the save store), so ``rulekeeper --help`` and a quick command start
+fast; the module level holds only typer and the command signatures.
+"""
 
 from __future__ import annotations
 
 import json
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.console import Console
-from rich.table import Table
 
 from rulekeeper import __version__
-from rulekeeper.cli.errors import fail, user_errors
+from rulekeeper.cli.errors import error_line, fail, user_errors
 from rulekeeper.cli.haven import haven_app
-from rulekeeper.cli.output import write_json
-from rulekeeper.cli.play import PlaySession
-from rulekeeper.core.errors import ContentError, RulekeeperError
-from rulekeeper.core.game import Game, State
+from rulekeeper.core.errors import ContentError, RulekeeperError, printable
+from rulekeeper.core.limits import MAX_SEED, MIN_SEED
 from rulekeeper.core.randomness import POLICIES
-from rulekeeper.core.registry import all_games, find_game
-from rulekeeper.core.replay import load_replay, replay_to_json, run_replay
-from rulekeeper.store import SaveStore, check_save_name
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from rulekeeper.core.game import Game, State
+    from rulekeeper.store import SaveStore
 
 app = typer.Typer(
     help="rulekeeper: exact rules, automated monsters and explained rulings for cooperative dungeon crawlers.",
@@ -37,7 +41,10 @@ app.add_typer(haven_app, name="haven")
 
 
 def _console() -> Console:
-    return Console(highlight=False)
+    """The console every command prints on: text from files is never read as markup."""
+    from rich.console import Console
+
+    return Console(highlight=False, markup=False)
 
 
 def _read_line(prompt: str) -> str | None:
@@ -67,6 +74,10 @@ def _root(
 @user_errors
 def games() -> None:
     """List the games, their rulesets and their scenarios."""
+    from rich.table import Table
+
+    from rulekeeper.core.registry import all_games
+
     console = _console()
     installed = all_games()
     if not installed:
@@ -99,6 +110,8 @@ def _choose(console: Console, title: str, options: list[str]) -> int | None:
 
 def _pick_game_and_scenario(console: Console) -> tuple[Game, str, str | None] | None:
     """Ask which game, scenario and (where a game has several) ruleset to play."""
+    from rulekeeper.core.registry import all_games
+
     playable = [g for g in all_games() if g.scenarios()]
     if not playable:
         console.print("No game with a scenario is installed yet; nothing to play.")
@@ -144,7 +157,12 @@ def play(
         str | None,
         typer.Option("--scenario", "-s", help="A shipped scenario name or a scenario file."),
     ] = None,
-    seed: Annotated[int, typer.Option("--seed", help="Seed for every roll and draw.")] = 1,
+    seed: Annotated[
+        int,
+        typer.Option(
+            "--seed", min=MIN_SEED, max=MAX_SEED, help="Seed for every roll and draw (64 bits)."
+        ),
+    ] = 1,
     auto: Annotated[
         str | None,
         typer.Option("--auto", help="Let a policy make every choice: " + ", ".join(POLICIES)),
@@ -157,6 +175,9 @@ def play(
     ] = False,
 ) -> None:
     """Play a game in the terminal: numbered choices, undo, save, quit."""
+    from rulekeeper.core.registry import find_game
+    from rulekeeper.store import SaveStore, check_save_name
+
     console = _console()
     if auto is not None and auto not in POLICIES:
         raise fail(f"--auto: unknown policy {auto!r} (known: {', '.join(POLICIES)})")
@@ -187,12 +208,17 @@ def _run_session(
     auto: str | None,
     quiet: bool = False,
 ) -> None:
+    from rich.text import Text
+
+    from rulekeeper.cli.play import PlaySession
+
     policy = POLICIES[auto](state.seed) if auto is not None else None
     if not quiet:
-        console.print(
-            f"[bold]{state.game.title or state.game.name}[/bold] — scenario {state.scenario}, "
-            f"ruleset {state.ruleset}, seed {state.seed}"
+        heading = Text(state.game.title or state.game.name, style="bold")
+        heading.append(
+            f" — scenario {printable(state.scenario)}, ruleset {state.ruleset}, seed {state.seed}"
         )
+        console.print(heading)
     session = PlaySession(
         state,
         console,
@@ -217,6 +243,8 @@ def replay(
     as_json: Annotated[bool, typer.Option("--json", help="Print the final state as JSON.")] = False,
 ) -> None:
     """Replay a game from its file and print the final state."""
+    from rulekeeper.core.replay import load_replay, run_replay
+
     state = run_replay(load_replay(file))
     _print_state(state, as_json)
 
@@ -237,6 +265,10 @@ def _print_state(state: State, as_json: bool) -> None:
 @user_errors
 def saves_list() -> None:
     """List the saved games."""
+    from rich.table import Table
+
+    from rulekeeper.store import SaveStore
+
     console = _console()
     saved = SaveStore().list()
     if not saved:
@@ -266,6 +298,9 @@ def saves_show(
     as_json: Annotated[bool, typer.Option("--json", help="Print the state as JSON.")] = False,
 ) -> None:
     """Replay a saved game and show where it stands."""
+    from rulekeeper.core.replay import run_replay
+    from rulekeeper.store import SaveStore
+
     _print_state(run_replay(SaveStore().load(name)), as_json)
 
 
@@ -279,6 +314,9 @@ def saves_resume(
     ] = None,
 ) -> None:
     """Continue a saved game where it stopped."""
+    from rulekeeper.core.replay import run_replay
+    from rulekeeper.store import SaveStore
+
     if auto is not None and auto not in POLICIES:
         raise fail(f"--auto: unknown policy {auto!r} (known: {', '.join(POLICIES)})")
     store = SaveStore()
@@ -295,6 +333,9 @@ def saves_export(
     ] = None,
 ) -> None:
     """Export a saved game as a replay file."""
+    from rulekeeper.cli.output import write_json
+    from rulekeeper.store import SaveStore
+
     write_json(SaveStore().load(name).model_dump(), out, f"exported {name!r} to {out}")
 
 
@@ -307,6 +348,9 @@ def saves_import(
     ] = None,
 ) -> None:
     """Import a replay file as a saved game (it must replay cleanly)."""
+    from rulekeeper.core.replay import load_replay, replay_to_json, run_replay
+    from rulekeeper.store import SaveStore, check_save_name
+
     replay_file = load_replay(file)
     state = run_replay(replay_file)
     save_name = check_save_name(name or file.stem)
@@ -315,7 +359,7 @@ def saves_import(
     outcome = state.outcome()
     if outcome is not None:
         store.set_outcome(save_name, str(outcome))
-    typer.echo(f"imported {file} as {save_name!r} ({len(state.history)} actions)")
+    typer.echo(printable(f"imported {file} as {save_name!r} ({len(state.history)} actions)"))
 
 
 def main() -> None:
@@ -323,7 +367,7 @@ def main() -> None:
     try:
         code = app(standalone_mode=False)
     except RulekeeperError as error:  # a user error that escaped a command
-        typer.echo(f"rulekeeper: {error}", err=True)
+        typer.echo(error_line(str(error)), err=True)
         sys.exit(2)
     except Exception as error:
         # typer's usage errors (bad option values, unknown commands) carry exit
@@ -335,7 +379,7 @@ def main() -> None:
         if getattr(error, "exit_code", None) == 2 and callable(message):
             context = getattr(error, "ctx", None)
             command = getattr(context, "command_path", None) or "rulekeeper"
-            typer.echo(f"{command}: {message()} (see --help)", err=True)
+            typer.echo(printable(f"{command}: {message()} (see --help)"), err=True)
             sys.exit(2)
         if type(error).__name__ == "Abort":
             typer.echo("rulekeeper: aborted", err=True)

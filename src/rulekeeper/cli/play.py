@@ -13,9 +13,17 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from rich.console import Console
+from rich.text import Text
 
 from rulekeeper.core.actions import Action
-from rulekeeper.core.errors import ActionFormatError, RulekeeperError, RuleViolation
+from rulekeeper.core.documents import parse_document
+from rulekeeper.core.errors import (
+    ActionFormatError,
+    ContentError,
+    RulekeeperError,
+    RuleViolation,
+    printable,
+)
 from rulekeeper.core.game import CHANCE, State
 from rulekeeper.core.randomness import Policy, SeededSampler
 from rulekeeper.core.replay import replay_actions
@@ -61,8 +69,10 @@ class PlaySession:
         if self.quiet:
             return
         for event in new:
-            cited = f" [dim]\\[{', '.join(event.rules)}][/dim]" if event.rules else ""
-            self.console.print(f"  {_escape(event.text)}{cited}")
+            line = Text(f"  {printable(event.text)}")
+            if event.rules:
+                line.append(f" [{', '.join(event.rules)}]", style="dim")
+            self.console.print(line)
 
     # -- the loop -------------------------------------------------------------
     def run(self) -> bool:
@@ -95,10 +105,13 @@ class PlaySession:
         actions = state.legal_actions()
         self.console.print(state.game.render(state))
         player = state.player_name(state.current_player())
-        self.console.print(f"[bold]{_escape(player)}[/bold]: {_escape(state.pending_decision())}")
+        prompt = Text(printable(player), style="bold")
+        prompt.append(f": {printable(state.pending_decision())}", style="")
+        self.console.print(prompt)
         for number, action in enumerate(actions, start=1):
             self.console.print(
-                f"  {number:>3}. {_escape(state.game.describe_action(state, action))}"
+                f"  {number:>3}. {printable(state.game.describe_action(state, action))}",
+                markup=False,
             )
         while True:
             line = self.read_line("> ")
@@ -123,12 +136,9 @@ class PlaySession:
             return self._try(actions[number - 1])
         if line.startswith("{"):
             try:
-                action = self.state.game.parse_action(json.loads(line))
-            except json.JSONDecodeError as error:
-                self.console.print(f"not valid JSON: {error.msg}")
-                return None
-            except ActionFormatError as error:
-                self.console.print(str(error), markup=False)
+                action = self.state.game.parse_action(parse_document(line, "action", "json"))
+            except (ActionFormatError, ContentError) as error:
+                self.console.print(printable(str(error)), markup=False)
                 return None
             return self._try(action)
         if word in ("quit", "q", "exit"):
@@ -206,7 +216,3 @@ class PlaySession:
             return
         self.save_name = name
         self.console.print(f"saved as {name!r}; every action from now on is saved as you play")
-
-
-def _escape(text: str) -> str:
-    return text.replace("[", "\\[")

@@ -2,29 +2,55 @@
 
 Every failure is a :class:`~rulekeeper.core.errors.ContentError` whose one line
 names the file, the field and the reason (DESIGN.md, "Errors"). Games read their
-files through these functions rather than each writing its own.
+files through these functions rather than each writing its own, so every file
+gets the same limits (:mod:`rulekeeper.core.limits`): only regular files, at
+most ``MAX_FILE_BYTES``, UTF-8 text, nesting at most ``MAX_NESTING`` deep,
+whole numbers within 64 bits and no infinite or not-a-number values.
 """
 
 from __future__ import annotations
 
 import json
+import math
+import os
+import re
+import stat
 import tomllib
+from importlib.resources.abc import Traversable
 from pathlib import Path
-from typing import Any, Literal, TypeVar
+from typing import Annotated, Any, Literal, TypeVar
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, Field, ValidationError
 
-from rulekeeper.core.errors import ContentError
+from rulekeeper.core.errors import ContentError, printable
+from rulekeeper.core.limits import (
+    MAX_COORDINATE,
+    MAX_COUNT,
+    MAX_FILE_BYTES,
+    MAX_INTEGER,
+    MAX_NESTING,
+    MAX_SEED,
+    MIN_SEED,
+)
 
 DocumentFormat = Literal["json", "toml"]
 M = TypeVar("M", bound=BaseModel)
+
+Coordinate = Annotated[int, Field(ge=-MAX_COORDINATE, le=MAX_COORDINATE)]
+"""A board coordinate within the documented range (``MAX_COORDINATE``)."""
+
+Count = Annotated[int, Field(ge=0, le=MAX_COUNT)]
+"""A non-negative count within the documented range (``MAX_COUNT``)."""
+
+Seed = Annotated[int, Field(ge=MIN_SEED, le=MAX_SEED)]
+"""A seed that a save can store (signed 64 bits)."""
 
 
 def pydantic_error_line(error: ValidationError, source: str | None) -> ContentError:
     """One line naming the first bad field of a pydantic validation error."""
     first = error.errors()[0]
     field = ".".join(str(p) for p in first["loc"]) or "(top level)"
-    return ContentError(first["msg"], source=source, field=field)
+    return ContentError(printable(first["msg"], 300), source=source, field=field)
 
 
 def format_of(source: str | None) -> DocumentFormat:
@@ -32,30 +58,148 @@ def format_of(source: str | None) -> DocumentFormat:
     return "json" if source is not None and source.lower().endswith(".json") else "toml"
 
 
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number rulekeeper accepts")
+
+
 def parse_document(text: str, source: str | None, fmt: DocumentFormat | None = None) -> Any:
-    """Parse TOML or JSON text (by ``fmt``, else by the source's suffix)."""
-    if (fmt or format_of(source)) == "json":
-        try:
-            return json.loads(text)
-        except json.JSONDecodeError as error:
-            raise ContentError(
-                f"not valid JSON (line {error.lineno}, column {error.colno}: {error.msg})",
-                source=source,
-            ) from None
+    """Parse TOML or JSON text (by ``fmt``, else by the source's suffix), within the limits."""
+    kind = fmt or format_of(source)
     try:
-        return tomllib.loads(text)
+        if kind == "json":
+            data = json.loads(text, parse_constant=_refuse_constant)
+        else:
+            data = tomllib.loads(text)
+    except json.JSONDecodeError as error:
+        raise ContentError(
+            f"not valid JSON (line {error.lineno}, column {error.colno}: {error.msg})",
+            source=source,
+        ) from None
     except tomllib.TOMLDecodeError as error:
         raise ContentError(f"not valid TOML ({error})", source=source) from None
+    except RecursionError:
+        raise ContentError(
+            f"lists or tables are nested too deep (the limit is {MAX_NESTING})", source=source
+        ) from None
+    except ValueError as error:  # a number too long to convert, NaN, Infinity
+        reason = str(error)
+        if "integer string conversion" in reason:
+            reason = "a number has too many digits"
+        raise ContentError(f"not valid {kind.upper()} ({reason})", source=source) from None
+    check_shape(data, source)
+    return data
+
+
+_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+"""Characters no text in a document may hold: terminal controls and bidirectional overrides."""
+
+
+def check_shape(data: object, source: str | None) -> None:
+    """Refuse nesting deeper than MAX_NESTING, integers beyond 64 bits, inf and NaN,
+    and text holding control characters (only tab and line breaks are allowed),
+    so nothing read from a file can drive the terminal it is printed on."""
+    stack: list[tuple[object, int, str]] = [(data, 0, "")]
+    while stack:
+        value, depth, where = stack.pop()
+        if isinstance(value, str):
+            bad = _CONTROL.search(value)
+            if bad is not None:
+                raise ContentError(
+                    f"the text holds the control character {bad.group()!r}",
+                    source=source,
+                    field=where or None,
+                )
+        elif isinstance(value, dict | list):
+            if depth >= MAX_NESTING:
+                raise ContentError(
+                    f"lists or tables are nested too deep (the limit is {MAX_NESTING})",
+                    source=source,
+                    field=where or None,
+                )
+            items = value.items() if isinstance(value, dict) else enumerate(value)
+            for key, item in items:
+                place = f"{where}.{key}" if where else str(key)
+                if isinstance(key, str):
+                    stack.append((key, depth + 1, place))
+                stack.append((item, depth + 1, place))
+        elif isinstance(value, bool):
+            continue
+        elif isinstance(value, int) and abs(value) > MAX_INTEGER:
+            raise ContentError(
+                f"the number is too large (the limit is ±{MAX_INTEGER})",
+                source=source,
+                field=where or None,
+            )
+        elif isinstance(value, float) and not math.isfinite(value):
+            raise ContentError(
+                "infinite or not-a-number values are refused", source=source, field=where or None
+            )
+
+
+def read_bytes(path: Path, limit: int = MAX_FILE_BYTES) -> bytes:
+    """A regular file's bytes, at most ``limit`` of them; anything else is a ContentError.
+
+    Devices, FIFOs and directories are refused before a byte is read, so a file
+    name such as ``/dev/zero`` cannot make a command read forever.
+    """
+    source = str(path)
+    flags = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0)
+    try:
+        fd = os.open(path, flags)
+    except (OSError, ValueError) as error:
+        reason = error.strerror if isinstance(error, OSError) else str(error)
+        raise ContentError(f"cannot read the file ({reason or error})", source=source) from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise ContentError(
+                "not a regular file (devices, FIFOs and directories are not read)", source=source
+            )
+        if info.st_size > limit:
+            raise ContentError(
+                f"the file has {info.st_size} bytes; the limit is {limit}", source=source
+            )
+        chunks: list[bytes] = []
+        size = 0
+        while size <= limit:
+            chunk = os.read(fd, min(1 << 20, limit + 1 - size))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+        data = b"".join(chunks)
+    except OSError as error:
+        raise ContentError(
+            f"cannot read the file ({error.strerror or error})", source=source
+        ) from None
+    finally:
+        os.close(fd)
+    if len(data) > limit:
+        raise ContentError(f"the file has more than {limit} bytes (the limit)", source=source)
+    return data
+
+
+def decode_text(data: bytes, source: str | None) -> str:
+    """UTF-8 text; other bytes are a ContentError naming where the first bad byte is."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise ContentError(
+            f"not UTF-8 text (byte {error.start} is {data[error.start]:#04x})", source=source
+        ) from None
 
 
 def read_text(path: Path) -> str:
-    """A file's text; an unreadable file is a ContentError naming it."""
-    try:
-        return path.read_text(encoding="utf-8")
-    except OSError as error:
-        raise ContentError(
-            f"cannot read the file ({error.strerror or error})", source=str(path)
-        ) from None
+    """A regular file's UTF-8 text, within MAX_FILE_BYTES; anything else is a ContentError."""
+    return decode_text(read_bytes(path), str(path))
+
+
+def read_resource(resource: Traversable, source: str) -> str:
+    """A shipped content file's text (package data, read with the same limits)."""
+    data = resource.read_bytes()
+    if len(data) > MAX_FILE_BYTES:
+        raise ContentError(f"the file has more than {MAX_FILE_BYTES} bytes", source=source)
+    return decode_text(data, source)
 
 
 def read_document(path: Path, fmt: DocumentFormat | None = None) -> Any:
@@ -69,3 +213,7 @@ def validate(model: type[M], data: object, source: str | None) -> M:
         return model.model_validate(data)
     except ValidationError as error:
         raise pydantic_error_line(error, source) from None
+    except RecursionError:
+        raise ContentError(
+            f"lists or tables are nested too deep (the limit is {MAX_NESTING})", source=source
+        ) from None

@@ -6,6 +6,8 @@ and exits with status 2.
 
 from __future__ import annotations
 
+import unicodedata
+
 
 class RulekeeperError(Exception):
     """Base of every error rulekeeper raises on bad input."""
@@ -58,3 +60,24 @@ class ReplayError(RulekeeperError):
         super().__init__(f"illegal at action {index}: {reason}")
         self.index = index
         self.reason = reason
+
+
+def printable(text: str, limit: int = 1000) -> str:
+    """``text`` safe to print on one terminal line.
+
+    Control characters (newlines, escape sequences) and other unprintable
+    characters become visible escapes, so text taken from a file or a command
+    line can neither break the one-line error rule nor drive the terminal; text
+    longer than ``limit`` characters is cut with an ellipsis.
+    """
+    if len(text) > limit:
+        text = text[:limit] + "…"
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() else _escape(ch) for ch in text)
+
+
+def _escape(ch: str) -> str:
+    if unicodedata.category(ch) == "Zs":
+        return " "
+    return ch.encode("unicode_escape").decode("ascii")

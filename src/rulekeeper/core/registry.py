@@ -1,8 +1,10 @@
 """The registry of games by name, behind ``rulekeeper games`` and ``play``.
 
 Shipped games are found by importing ``rulekeeper.games.<name>.game`` and
-reading its ``GAME``; a package not written yet is skipped. Tests and plugins
-register more with :func:`register_game`.
+reading its ``GAME``; a package not written yet is skipped. A game is imported
+only when asked for: :func:`find_game` loads the one named, :func:`all_games`
+every one, so a command that plays one game does not import the others.
+Tests and plugins register more with :func:`register_game`.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from rulekeeper.core.game import Game
 SHIPPED_GAMES = ("haven", "salvage", "ether", "areas")
 
 _registry: dict[str, Game] = {}
-_loaded = False
+_tried: set[str] = set()
 
 
 def register_game(game: Game) -> Game:
@@ -30,35 +32,41 @@ def unregister_game(name: str) -> None:
     _registry.pop(name, None)
 
 
-def _load_shipped() -> None:
-    global _loaded
-    if _loaded:
+def _load_shipped(name: str) -> None:
+    """Import the shipped game ``name`` once and register its ``GAME``."""
+    if name in _tried or name not in SHIPPED_GAMES:
         return
-    _loaded = True
+    _tried.add(name)
+    module_name = f"rulekeeper.games.{name}.game"
+    try:
+        module = importlib.import_module(module_name)
+    except ModuleNotFoundError as error:
+        if error.name in (module_name, f"rulekeeper.games.{name}"):
+            return
+        raise
+    game = getattr(module, "GAME", None)
+    if isinstance(game, Game) and game.name not in _registry:
+        _registry[game.name] = game
+
+
+def _load_all_shipped() -> None:
     for name in SHIPPED_GAMES:
-        module_name = f"rulekeeper.games.{name}.game"
-        try:
-            module = importlib.import_module(module_name)
-        except ModuleNotFoundError as error:
-            if error.name in (module_name, f"rulekeeper.games.{name}"):
-                continue
-            raise
-        game = getattr(module, "GAME", None)
-        if isinstance(game, Game) and game.name not in _registry:
-            _registry[game.name] = game
+        _load_shipped(name)
 
 
 def all_games() -> list[Game]:
     """Every registered game, shipped ones first in their fixed order."""
-    _load_shipped()
+    _load_all_shipped()
     order = {name: i for i, name in enumerate(SHIPPED_GAMES)}
     return sorted(_registry.values(), key=lambda g: (order.get(g.name, len(order)), g.name))
 
 
 def find_game(name: str) -> Game:
     """The game called ``name``; raises UnknownGameError listing the known ones."""
-    _load_shipped()
     game = _registry.get(name)
+    if game is None:
+        _load_shipped(name)
+        game = _registry.get(name)
     if game is None:
         known = ", ".join(g.name for g in all_games()) or "none installed"
         raise UnknownGameError(f"unknown game {name!r} (known: {known})")

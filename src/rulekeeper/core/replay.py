@@ -8,13 +8,14 @@ Action indexes in messages count from 1, as a person counts.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
-from rulekeeper.core.documents import read_document, validate
+from rulekeeper.core.documents import Seed, read_document, validate
 from rulekeeper.core.errors import ContentError, ReplayError, RulekeeperError
 from rulekeeper.core.game import Game, State
+from rulekeeper.core.limits import MAX_ACTIONS
 from rulekeeper.core.registry import find_game
 
 REPLAY_FORMAT = "rulekeeper-replay/1"
@@ -29,8 +30,8 @@ class ReplayFile(BaseModel):
     game: str
     ruleset: str
     scenario: str
-    seed: int
-    actions: list[dict[str, Any]]
+    seed: Seed
+    actions: Annotated[list[dict[str, Any]], Field(max_length=MAX_ACTIONS)]
 
 
 def parse_replay(data: object, source: str | None = None) -> ReplayFile:

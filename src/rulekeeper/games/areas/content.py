@@ -243,7 +243,7 @@ def load_scenario(scenario: str) -> Scenario:
     """A shipped scenario by name, or a scenario file by path."""
     shipped = shipped_scenarios()
     path = shipped.get(scenario, Path(scenario))
-    if scenario not in shipped and not path.is_file():
+    if scenario not in shipped and not path.exists():
         known = ", ".join(shipped)
         raise ContentError(
             f"no shipped scenario or file called {scenario!r} (shipped: {known})", field="scenario"

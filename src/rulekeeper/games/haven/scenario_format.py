@@ -27,7 +27,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from rulekeeper.core.documents import parse_document, validate
+from rulekeeper.core.documents import parse_document, read_text, validate
 from rulekeeper.core.errors import ContentError
 from rulekeeper.games.haven.board_format import HexSpec, MapSpec, check_map
 from rulekeeper.games.haven.conditions import CONDITIONS
@@ -414,13 +414,10 @@ def load_scenario(name_or_path: str) -> ScenarioSpec:
         filename = f"{name_or_path}.toml"
         return load_scenario_text(_content_text(f"scenarios/{filename}"), filename)
     path = Path(name_or_path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as error:
+    if not path.exists():
         known = ", ".join(shipped_scenario_names())
         raise ContentError(
-            f"no shipped scenario of that name (known: {known}) and cannot read it as a file "
-            f"({error.strerror})",
+            f"no shipped scenario of that name (known: {known}) and no such file",
             source=name_or_path,
-        ) from None
-    return load_scenario_text(text, str(path))
+        )
+    return load_scenario_text(read_text(path), str(path))

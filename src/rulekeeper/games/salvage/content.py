@@ -323,7 +323,7 @@ def _load_scenario(name_or_path: str) -> Scenario:
     else:
         path = Path(name_or_path)
         source = str(path)
-        if not path.is_file():
+        if not path.exists():
             known = ", ".join(shipped_scenario_names())
             raise ContentError(f"no such scenario or file (shipped: {known})", field="scenario")
         text = read_text(path)

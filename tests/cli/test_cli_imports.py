@@ -1,0 +1,83 @@
+"""Each command imports only what it uses (issue 12, "Start-up"; DESIGN.md, "Interfaces").
+
+Each check runs the command in a fresh interpreter and lists the modules it
+loaded. No wall time is asserted here: start-up figures are taken by
+benchmarks/test_bench_startup.py.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from rulekeeper.core.registry import SHIPPED_GAMES
+
+_PROBE = """
+import json, sys
+sys.argv = ["rulekeeper", *json.loads(sys.argv[1])]
+from rulekeeper.cli.main import main
+try:
+    main()
+except SystemExit:
+    pass
+sys.stdout.flush()
+sys.stderr.write("\\nMODULES " + json.dumps(sorted(sys.modules)) + "\\n")
+"""
+
+
+def modules_loaded(*args: str, cwd: Path | None = None) -> set[str]:
+    """The modules a whole ``rulekeeper ARGS`` run has imported when it ends."""
+    done = subprocess.run(
+        [sys.executable, "-c", _PROBE, json.dumps(list(args))],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=cwd,
+        check=False,
+    )
+    line = next(x for x in done.stderr.splitlines() if x.startswith("MODULES "))
+    return set(json.loads(line.removeprefix("MODULES ")))
+
+
+def _tops(modules: set[str]) -> set[str]:
+    return {m.split(".")[0] for m in modules}
+
+
+def _games(modules: set[str]) -> set[str]:
+    return {m.split(".")[2] for m in modules if m.startswith("rulekeeper.games.")}
+
+
+def test_help_imports_no_pydantic_rich_or_game() -> None:
+    loaded = modules_loaded("--help")
+    assert "typer" in loaded, "the probe did not run the CLI"
+    assert not {"pydantic", "rich", "sqlite3"} & _tops(loaded)
+    assert _games(loaded) == set()
+
+
+def test_haven_help_imports_no_game_rules() -> None:
+    loaded = modules_loaded("haven", "--help")
+    # typer checks the root's --version value (with pydantic) before the group's help.
+    assert "typer" in loaded, "the probe did not run the CLI"
+    assert _games(loaded) == set()
+    assert not any(m.startswith("rulekeeper.core.documents") for m in loaded)
+
+
+def test_haven_odds_imports_haven_only_and_no_board_or_scenario_code() -> None:
+    loaded = modules_loaded("haven", "odds", "--attack", "3", "--json")
+    assert "rulekeeper.games.haven.odds" in loaded, "the probe did not run the command"
+    assert _games(loaded) == {"haven"}
+    assert "rich" not in _tops(loaded)  # --json prints no table
+    for heavy in ("monster_ai", "board_format", "scenario_format", "game", "render"):
+        assert f"rulekeeper.games.haven.{heavy}" not in loaded
+
+
+@pytest.mark.parametrize("game", ["salvage", "ether"])
+def test_playing_one_game_imports_no_other(game: str, tmp_path: Path) -> None:
+    loaded = modules_loaded("play", game, "--auto", "random", "--quiet", cwd=tmp_path)
+    assert f"rulekeeper.games.{game}.game" in loaded, "the probe did not play the game"
+    assert _games(loaded) == {game}
+    assert set(SHIPPED_GAMES) > {game}
