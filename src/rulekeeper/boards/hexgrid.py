@@ -14,7 +14,6 @@ keep incidence and the side a point lies on, so line-of-sight tests
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Iterable, Iterator
 from functools import lru_cache
 from typing import Final
@@ -134,6 +133,9 @@ def edge(h: Hex, direction: int) -> tuple[Point, Point]:
     return (a, b) if a <= b else (b, a)
 
 
+_DIRECTION_OF: Final[dict[Hex, int]] = {d: n for n, d in enumerate(DIRECTIONS)}
+
+
 class HexBoard:
     """A map of hexes with thin walls, built once; neighbour and distance tables precomputed.
 
@@ -142,68 +144,73 @@ class HexBoard:
     neighbour ``j`` of ``i`` not separated from it by a thin wall.
     The wall lines of HV-LOS-1 are the thin walls plus every edge between a map
     hex and a hex outside the map (:attr:`wall_segments`).
+
+    Sets of hexes are also kept as *position masks*: hex ``(q, r)`` owns bit
+    ``(q - q_min) * stride + (r - r_min)`` (:attr:`positions`), with one spare
+    bit per column, so a neighbour in a fixed direction is a fixed shift of the
+    mask. ``open_masks[d]`` holds the hexes whose neighbour in direction ``d``
+    is on the map and not walled off: breadth-first searches (:meth:`within`,
+    :meth:`proximity`) move a whole frontier with six shifts per step. Building
+    a board is only the index and these masks; the lists of neighbours and wall
+    lines are made when first asked for.
     """
 
     __slots__ = (
-        "_adjacent",
-        "_around",
+        "_at",
+        "_extent",
+        "_neighbour_table",
+        "_open_neighbours",
         "_proximity",
+        "_thin_walls",
+        "_wall_corners",
+        "_wall_pairs",
+        "_wall_segments",
         "_within",
+        "closed_masks",
         "hexes",
         "index",
-        "neighbour_table",
-        "open_neighbours",
-        "thin_walls",
-        "wall_corners",
-        "wall_segments",
+        "open_masks",
+        "positions",
+        "shifts",
     )
 
     def __init__(self, hexes: Iterable[Hex], thin_walls: Iterable[tuple[Hex, Hex]] = ()) -> None:
         self.hexes: tuple[Hex, ...] = tuple(dict.fromkeys(hexes))
-        self.index: dict[Hex, int] = {h: i for i, h in enumerate(self.hexes)}
-        self.thin_walls: frozenset[frozenset[Hex]] = frozenset(
-            frozenset((a, b)) for a, b in thin_walls
-        )
-        walled: set[tuple[Hex, Hex]] = set()
-        for a, b in thin_walls:
-            walled.add((a, b))
-            walled.add((b, a))
+        hexes = self.hexes
+        self.index: dict[Hex, int] = {h: i for i, h in enumerate(hexes)}
+        self._wall_pairs: tuple[tuple[Hex, Hex], ...] = tuple(thin_walls)
+        q_low = min([h[0] for h in hexes]) if hexes else 0
+        rs = [h[1] for h in hexes] or [0]
+        r_low = min(rs)
+        stride = max(rs) - r_low + 2  # a spare bit: a step off the column's end lands on no hex
+        positions = [(q - q_low) * stride + r - r_low for q, r in hexes]
+        self._extent = (q_low, r_low, max([h[0] for h in hexes], default=0), r_low + stride - 2)
+        self.positions: tuple[int, ...] = tuple(positions)
+        full = 0
+        for p in positions:
+            full |= 1 << p
+        # direction d moves a position by shifts[d]; the same order as DIRECTIONS
+        self.shifts: tuple[int, ...] = (stride, stride - 1, -1, -stride, 1 - stride, 1)
+        masks = [full & (full >> s if s > 0 else full << -s) for s in self.shifts]
         index = self.index
-        table: list[tuple[int, ...]] = []
-        open_table: list[tuple[tuple[int, int], ...]] = []
-        adjacent: list[tuple[int, ...]] = []
-        segments: list[tuple[Point, Point]] = []
-        get = index.get
-        for h in self.hexes:
-            q, r = h
-            row = tuple([get((q + dq, r + dr), -1) for dq, dr in DIRECTIONS])
-            if walled:
-                # a thin wall closes the edge as the map edge does
-                row_open = tuple([-1 if j < 0 or (h, self.hexes[j]) in walled else j for j in row])
-            else:
-                row_open = row
-            table.append(row)
-            open_ids = tuple([j for j in row_open if j >= 0])
-            adjacent.append(open_ids)
-            if len(open_ids) == 6:
-                open_table.append(tuple(enumerate(row)))
-                continue
-            open_table.append(tuple([(d, j) for d, j in enumerate(row_open) if j >= 0]))
-            x, y = 3 * q, 2 * r + q  # the centre, as centre() gives it
-            for d, j in enumerate(row_open):
-                if j < 0:
-                    (ax, ay), (bx, by) = _EDGE_OFFSETS[d]
-                    segments.append(((x + ax, y + ay), (x + bx, y + by)))
-        self.neighbour_table: tuple[tuple[int, ...], ...] = tuple(table)
-        self.open_neighbours: tuple[tuple[tuple[int, int], ...], ...] = tuple(open_table)
-        # a thin wall is seen from both of its hexes: keep each segment once
-        self.wall_segments: tuple[tuple[Point, Point], ...] = tuple(sorted(set(segments)))
-        self.wall_corners: frozenset[Point] = frozenset(p for s in segments for p in s)
+        for a, b in self._wall_pairs:
+            i = index.get(a)
+            j = index.get(b)
+            d = _DIRECTION_OF.get((b[0] - a[0], b[1] - a[1]))
+            if i is not None and j is not None and d is not None:
+                masks[d] &= ~(1 << positions[i])
+                masks[(d + 3) % 6] &= ~(1 << positions[j])
+        self.open_masks: tuple[int, ...] = tuple(masks)
+        self.closed_masks: tuple[int, ...] = tuple([full & ~m for m in masks])
+        """The hexes whose edge in each direction is a wall line (a thin wall or the map edge)."""
+        self._at: list[int] | None = None
+        self._neighbour_table: tuple[tuple[int, ...], ...] | None = None
+        self._open_neighbours: tuple[tuple[tuple[int, int], ...], ...] | None = None
+        self._wall_segments: tuple[tuple[Point, Point], ...] | None = None
+        self._wall_corners: frozenset[Point] | None = None
+        self._thin_walls: frozenset[frozenset[Hex]] | None = None
         self._proximity: dict[int, tuple[int, ...]] = {}
         self._within: dict[tuple[int, int], int] = {}
-        self._around: tuple[int, ...] | None = None
-        """Each hex's open neighbours as a mask, made when :meth:`within` first needs it."""
-        self._adjacent: tuple[tuple[int, ...], ...] = tuple(adjacent)
 
     def __len__(self) -> int:
         return len(self.hexes)
@@ -219,9 +226,203 @@ class HexBoard:
         """The board for this map, built once and reused while it is in use (a small LRU)."""
         return _shared_board(hexes, thin_walls)
 
+    # -- tables made on first use -------------------------------------------------------
+    @property
+    def thin_walls(self) -> frozenset[frozenset[Hex]]:
+        """The thin walls, each as the pair of hexes it separates."""
+        if self._thin_walls is None:
+            self._thin_walls = frozenset(frozenset(w) for w in self._wall_pairs)
+        return self._thin_walls
+
+    @property
+    def neighbour_table(self) -> tuple[tuple[int, ...], ...]:
+        """For each hex, its six map neighbours in direction order (-1 off the map), walls ignored."""
+        if self._neighbour_table is None:
+            get = self.index.get
+            self._neighbour_table = tuple(
+                [tuple([get((q + dq, r + dr), -1) for dq, dr in DIRECTIONS]) for q, r in self.hexes]
+            )
+        return self._neighbour_table
+
+    @property
+    def open_neighbours(self) -> tuple[tuple[tuple[int, int], ...], ...]:
+        """For each hex, ``(direction, j)`` for every neighbour ``j`` not walled off."""
+        if self._open_neighbours is None:
+            at = self.hex_at_position()
+            masks = self.open_masks
+            shifts = self.shifts
+            rows: list[list[tuple[int, int]]] = [[] for _ in self.positions]
+            # direction by direction, so each row comes out in direction order
+            for d in range(6):
+                mask = masks[d]
+                step = shifts[d]
+                while mask:
+                    low = mask & -mask
+                    p = low.bit_length() - 1
+                    rows[at[p]].append((d, at[p + step]))
+                    mask ^= low
+            self._open_neighbours = tuple([tuple(row) for row in rows])
+        return self._open_neighbours
+
+    @property
+    def wall_segments(self) -> tuple[tuple[Point, Point], ...]:
+        """HV-LOS-1 wall lines: thin walls and map edges, in lattice points, each once, sorted."""
+        if self._wall_segments is None:
+            segments: set[tuple[Point, Point]] = set()
+            at = self.hex_at_position()
+            hexes = self.hexes
+            for d, closed in enumerate(self.closed_masks):
+                (ax, ay), (bx, by) = _EDGE_OFFSETS[d]
+                while closed:
+                    low = closed & -closed
+                    q, r = hexes[at[low.bit_length() - 1]]
+                    x, y = 3 * q, 2 * r + q  # the centre, as centre() gives it
+                    segments.add(((x + ax, y + ay), (x + bx, y + by)))
+                    closed ^= low
+            self._wall_segments = tuple(sorted(segments))
+        return self._wall_segments
+
+    @property
+    def wall_corners(self) -> frozenset[Point]:
+        """Every lattice point lying on a wall line."""
+        corners = self._wall_corners
+        if corners is None:
+            corners = frozenset(p for s in self.wall_segments for p in s)
+            self._wall_corners = corners
+        return corners
+
+    def corners_off_walls(self, i: int) -> tuple[int, ...]:
+        """The corners (indices into :data:`CORNERS`) of hex number ``i`` on no wall line.
+
+        Corner ``k`` meets three edges: the hex's edges in directions ``k`` and
+        ``k + 1`` and, beyond them, the edge between those two neighbours (the
+        neighbour in direction ``k``'s edge in direction ``k + 2``).
+        """
+        masks = self.open_masks
+        p = self.positions[i]
+        shifts = self.shifts
+        usable = []
+        for k in range(6):
+            k1 = (k + 1) % 6
+            if not masks[k] >> p & 1 or not masks[k1] >> p & 1:
+                continue
+            if masks[(k + 2) % 6] >> (p + shifts[k]) & 1:
+                usable.append(k)
+        return tuple(usable)
+
+    def walls_near(
+        self,
+        x_low: int,
+        x_high: int,
+        y_low: int,
+        y_high: int,
+        band: tuple[Point, Point, int] | None = None,
+    ) -> set[tuple[Point, Point]]:
+        """HV-LOS-1 wall lines whose bounding box meets the lattice box given, each once.
+
+        Found from the hexes around the box (an edge lies within 2 of its hex's
+        centre across and 1 up or down), so no list of all walls is needed.
+        With ``band = (a, b, limit)`` only the walls of hexes whose centre ``c``
+        has ``|cross(b - a, c - a)| <= limit`` are read (walls of other hexes
+        may be returned too).
+        """
+        hexes = self.hexes
+        if not hexes:
+            return set()
+        q_low, r_low, q_top, r_top = self._extent
+        stride = self.shifts[0]
+        box = 0
+        for q in range(max(-((2 - x_low) // 3), q_low), min((x_high + 2) // 3, q_top) + 1):
+            lo = max(-((q + 1 - y_low) // 2), r_low)
+            hi = min((y_high + 1 - q) // 2, r_top)
+            if band is not None:
+                # the centre (3q, 2r + q) must lie in the band: a condition linear in r
+                (ax, ay), (bx, by), limit = band
+                dx = bx - ax
+                c = dx * (q - ay) - (by - ay) * (3 * q - ax)
+                if dx == 0:
+                    if c > limit or c < -limit:
+                        continue
+                elif dx > 0:
+                    lo = max(lo, -((limit + c) // (2 * dx)))  # ceil((-limit - c) / 2dx)
+                    hi = min(hi, (limit - c) // (2 * dx))
+                else:
+                    lo = max(lo, -((c - limit) // (2 * dx)))  # ceil((limit - c) / 2dx)
+                    hi = min(hi, (-limit - c) // (2 * dx))
+            if lo <= hi:
+                box |= ((1 << (hi - lo + 1)) - 1) << ((q - q_low) * stride + lo - r_low)
+        found: set[tuple[Point, Point]] = set()
+        if not box:
+            return found
+        at = self.hex_at_position()
+        for d, mask in enumerate(self.closed_masks):
+            edges = mask & box
+            if not edges:
+                continue
+            (ax, ay), (bx, by) = _EDGE_OFFSETS[d]
+            # the edge's box relative to the centre (ax <= bx: the corners are sorted)
+            y_min, y_max = (ay, by) if ay <= by else (by, ay)
+            while edges:
+                low = edges & -edges
+                q, r = hexes[at[low.bit_length() - 1]]
+                x, y = 3 * q, 2 * r + q
+                if (
+                    x + bx >= x_low
+                    and x + ax <= x_high
+                    and y + y_max >= y_low
+                    and y + y_min <= y_high
+                ):
+                    found.add(((x + ax, y + ay), (x + bx, y + by)))
+                edges ^= low
+        return found
+
+    def hex_at_position(self) -> list[int]:
+        """For each bit position of a position mask, the hex number there (-1 for none)."""
+        at = self._at
+        if at is None:
+            size = max(self.positions, default=0) + 1
+            at = [-1] * size
+            for i, p in enumerate(self.positions):
+                at[p] = i
+            self._at = at
+        return at
+
+    def members(self, mask: int) -> list[int]:
+        """The hex numbers of the position mask ``mask``, in increasing order."""
+        at = self.hex_at_position()
+        out = []
+        while mask:
+            low = mask & -mask
+            out.append(at[low.bit_length() - 1])
+            mask ^= low
+        out.sort()
+        return out
+
+    def mask_of(self, numbers: Iterable[int]) -> int:
+        """The position mask of the hex numbers ``numbers``."""
+        positions = self.positions
+        mask = 0
+        for i in numbers:
+            mask |= 1 << positions[i]
+        return mask
+
     def walled(self, a: Hex, b: Hex) -> bool:
         """Whether a thin wall separates the adjacent hexes ``a`` and ``b``."""
         return frozenset((a, b)) in self.thin_walls
+
+    # -- searches ---------------------------------------------------------------------
+    def grow(self, frontier: int) -> int:
+        """The position mask of every open neighbour of the hexes in ``frontier``."""
+        o0, o1, o2, o3, o4, o5 = self.open_masks
+        s = self.shifts[0]
+        return (
+            ((frontier & o0) << s)
+            | ((frontier & o1) << (s - 1))
+            | ((frontier & o2) >> 1)
+            | ((frontier & o3) >> s)
+            | ((frontier & o4) >> (s - 1))
+            | ((frontier & o5) << 1)
+        )
 
     def proximity(self, start: int) -> tuple[int, ...]:
         """HV-LOS-2: hexes counted from ``start`` around walls, through anything else.
@@ -234,15 +435,29 @@ class HexBoard:
             return cached
         dist = [UNREACHABLE] * len(self.hexes)
         dist[start] = 0
-        frontier: deque[int] = deque((start,))
-        adjacent = self._adjacent
+        at = self.hex_at_position()
+        o0, o1, o2, o3, o4, o5 = self.open_masks
+        s = self.shifts[0]
+        t = s - 1
+        seen = frontier = 1 << self.positions[start]
+        step = 0
         while frontier:
-            i = frontier.popleft()
-            step = dist[i] + 1
-            for j in adjacent[i]:
-                if dist[j] > step:
-                    dist[j] = step
-                    frontier.append(j)
+            step += 1
+            f = frontier
+            frontier = (
+                ((f & o0) << s)
+                | ((f & o1) << t)
+                | ((f & o2) >> 1)
+                | ((f & o3) >> s)
+                | ((f & o4) >> t)
+                | ((f & o5) << 1)
+            ) & ~seen
+            seen |= frontier
+            f = frontier
+            while f:
+                low = f & -f
+                dist[at[low.bit_length() - 1]] = step
+                f ^= low
         result = tuple(dist)
         self._proximity[start] = result
         return result
@@ -250,37 +465,42 @@ class HexBoard:
     def within(self, start: int, reach: int) -> int:
         """HV-LOS-2: the hexes at most ``reach`` from ``start`` (counted as by :meth:`proximity`).
 
-        The answer is a bit mask with bit ``i`` set for hex number ``i``. A search
-        that stops at ``reach`` is enough, so no full table is built. Cached.
+        The answer is a position mask. A search that stops at ``reach`` is
+        enough, so no full table is built. Cached.
         """
         key = (start, reach)
         cached = self._within.get(key)
         if cached is not None:
             return cached
-        around = self._around
-        if around is None:
-            around = self._around = tuple(sum(1 << j for j in row) for row in self._adjacent)
-        mask = 1 << start
-        frontier = [start]
+        o0, o1, o2, o3, o4, o5 = self.open_masks
+        s = self.shifts[0]
+        t = s - 1
+        seen = f = 1 << self.positions[start]
         for _ in range(reach):
-            grown = 0
-            for i in frontier:
-                grown |= around[i]
-            fresh = grown & ~mask
-            if not fresh:
+            f = (
+                ((f & o0) << s)
+                | ((f & o1) << t)
+                | ((f & o2) >> 1)
+                | ((f & o3) >> s)
+                | ((f & o4) >> t)
+                | ((f & o5) << 1)
+            ) & ~seen
+            if not f:
                 break
-            mask |= fresh
-            frontier = []
-            while fresh:
-                low = fresh & -fresh
-                frontier.append(low.bit_length() - 1)
-                fresh ^= low
-        self._within[key] = mask
-        return mask
+            seen |= f
+        self._within[key] = seen
+        return seen
 
     def adjacent(self, a: int, b: int) -> bool:
         """Neighbours not separated by a wall (a wall breaks adjacency, GH FAQ)."""
-        return b in self._adjacent[a]
+        ha = self.hexes[a]
+        hb = self.hexes[b]
+        d = _DIRECTION_OF.get((hb[0] - ha[0], hb[1] - ha[1]))
+        return d is not None and bool(self.open_masks[d] >> self.positions[a] & 1)
+
+    def open_mask_around(self, i: int) -> int:
+        """The position mask of the open neighbours of hex number ``i``."""
+        return self.grow(1 << self.positions[i])
 
 
 @lru_cache(maxsize=512)

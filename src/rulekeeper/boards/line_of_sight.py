@@ -32,25 +32,16 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Final, Literal
 
-from rulekeeper.boards.hexgrid import CORNERS, EDGE_CORNERS, HexBoard, Point, centre, corners
+from rulekeeper.boards.hexgrid import CORNERS, EDGE_CORNERS, HexBoard, Point, centre
 
 LosRule = Literal["corner_to_corner", "any_point"]
 
 Number = int | Fraction
 FPoint = tuple[Number, Number]
 
-_BUCKET: Final[int] = 6
-"""Side of the square buckets (lattice units) that index the walls."""
-
 _SHARED: dict[tuple[object, ...], bool] = {}
 """Answers shared between boards, keyed by the pair's offset and the walls around it."""
 _SHARED_LIMIT: Final[int] = 200_000
-
-_WALL_SPAN: Final[int] = 2
-"""The largest extent of a hex edge along either lattice axis."""
-
-_Filed = tuple[int, int, int, int, int, int, int, int, tuple[Point, Point]]
-"""A wall as filed in a bucket: its bounding box, its end points' coordinates, the wall."""
 
 _DIAGONALS: Final[tuple[tuple[int, int], ...]] = ((3, 0), (4, 1), (5, 2))
 
@@ -92,20 +83,17 @@ class LineOfSight:
 
     __slots__ = (
         "_board",
-        "_buckets",
         "_cache",
         "_corner_numbers",
         "_corner_points",
         "_corners",
         "_lines",
         "_rule",
-        "_walls",
     )
 
     def __init__(self, board: HexBoard, rule: LosRule) -> None:
         self._board = board
         self._rule: LosRule = rule
-        self._walls = board.wall_segments
         self._cache: dict[tuple[int, int], bool] = {}
         # [GH] corners are numbered as met; _lines[i][j] is whether the segment between
         # corners i and j touches no wall, as found so far (neighbouring hexes share corners)
@@ -113,16 +101,7 @@ class LineOfSight:
         self._corner_points: list[Point] = []
         self._corners: dict[int, tuple[int, ...]] = {}
         self._lines: dict[int, dict[int, bool]] = {}
-        # each wall filed once, under the bucket of its lowest x and lowest y, with its
-        # bounding box (x_lo, x_hi, y_lo, y_hi) for the cheap first filter
-        self._buckets: dict[tuple[int, int], list[_Filed]] = {}
-        for p, q in self._walls:
-            x_lo, x_hi = (p[0], q[0]) if p[0] <= q[0] else (q[0], p[0])
-            y_lo, y_hi = (p[1], q[1]) if p[1] <= q[1] else (q[1], p[1])
-            bucket = (x_lo // _BUCKET, y_lo // _BUCKET)
-            self._buckets.setdefault(bucket, []).append(
-                (x_lo, x_hi, y_lo, y_hi, p[0], p[1], q[0], q[1], (p, q))
-            )
+        # walls are read from the board around each pair asked about, never listed whole
 
     @property
     def rule(self) -> LosRule:
@@ -203,20 +182,17 @@ class LineOfSight:
         dx = pb[0] - pa[0]
         dy = pb[1] - pa[1]
         ax, ay = pa
-        buckets = self._buckets
         near: list[tuple[Point, Point]] = []
-        # a wall spans at most _WALL_SPAN in x and y, so its bucket (filed by its
-        # low corner) lies at most that far below the box
-        for bx in range((x0 - _WALL_SPAN) // _BUCKET, x1 // _BUCKET + 1):
-            for by in range((y0 - _WALL_SPAN) // _BUCKET, y1 // _BUCKET + 1):
-                for x_lo, x_hi, y_lo, y_hi, px, py, qx, qy, w in buckets.get((bx, by), ()):
-                    if x_hi < x0 or x_lo > x1 or y_hi < y0 or y_lo > y1:
-                        continue
-                    g0 = dx * (py - ay) - dy * (px - ax)
-                    g1 = dx * (qy - ay) - dy * (qx - ax)
-                    if (g0 > reach and g1 > reach) or (g0 < -reach and g1 < -reach):
-                        continue
-                    near.append(w)
+        # a wall with an end point in the band belongs to a hex whose centre is within
+        # ``reach`` plus a hex's own half-width (measured the same way) of the line
+        half_width = max(abs(dx * cy - dy * cx) for cx, cy in CORNERS)
+        for w in self._board.walls_near(x0, x1, y0, y1, (pa, pb, reach + half_width)):
+            (px, py), (qx, qy) = w
+            g0 = dx * (py - ay) - dy * (px - ax)
+            g1 = dx * (qy - ay) - dy * (qx - ax)
+            if (g0 > reach and g1 > reach) or (g0 < -reach and g1 < -reach):
+                continue
+            near.append(w)
         near.sort()
         return near
 
@@ -266,13 +242,12 @@ class LineOfSight:
         """[GH] the numbers of the corners of hex number ``i`` that lie on no wall line."""
         found = self._corners.get(i)
         if found is None:
-            blocked = self._board.wall_corners
             numbers = self._corner_numbers
             points = self._corner_points
             usable = []
-            for p in corners(self._board.hexes[i]):
-                if p in blocked:
-                    continue
+            cx, cy = centre(self._board.hexes[i])
+            for k in self._board.corners_off_walls(i):
+                p = (cx + CORNERS[k][0], cy + CORNERS[k][1])
                 n = numbers.get(p)
                 if n is None:
                     n = numbers[p] = len(points)

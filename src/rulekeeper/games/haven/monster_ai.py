@@ -42,7 +42,6 @@ from rulekeeper.games.haven.monster_turn import (
     MonsterTurn,
     PlacementGroup,
     hex_list,
-    mask_of,
 )
 
 
@@ -204,7 +203,7 @@ def _volleys(
 
 def _all_volleys(turn: MonsterTurn, location: int, heeded: list[int]) -> list[_Volley]:
     """Every way one attack from ``location`` can strike heeded enemies."""
-    heeded_mask = mask_of(heeded)
+    heeded_mask = turn.mask_of(heeded)
     reachable_mask = turn.reachable_enemies(location, heeded_mask)
     reachable = turn.members(reachable_mask)
 
@@ -221,7 +220,7 @@ def _all_volleys(turn: MonsterTurn, location: int, heeded: list[int]) -> list[_V
     if turn.melee_aoe:
         index = turn.board.index
         for hexes in turn.melee_placements(location):
-            covered = mask_of(i for i in (index.get(h) for h in hexes) if i is not None)
+            covered = turn.mask_of(i for i in (index.get(h) for h in hexes) if i is not None)
             struck = turn.visible_enemies(location, covered & heeded_mask)
             if struck:
                 placements_by_hit.setdefault(struck, []).append(hexes)
@@ -307,8 +306,9 @@ def _best_attacks(
     # a single-target attack needs the focus in range (HV-LOS-2): other hexes cannot attack it
     in_range = -1 if turn.aoe else turn.within_range(focus)
     tiers: dict[tuple[int, ...], list[int]] = {}
+    positions = turn.positions
     for location in turn.stand:
-        if in_range >> location & 1:
+        if in_range >> positions[location] & 1:
             tiers.setdefault(tier(location), []).append(location)
     volleys: list[_Volley] = []
     for head in sorted(tiers):

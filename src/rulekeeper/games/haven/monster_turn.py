@@ -58,7 +58,8 @@ class MonsterTurn:
         others = [f for f in spec.figures if f.id != actor.id]
         self.enemies: list[FigureSpec] = [f for f in others if f.team != actor.team]
         self.enemy_index = {index[f.hex]: f for f in self.enemies}
-        self.enemy_mask = mask_of(self.enemy_index)
+        self.positions = self.board.positions
+        self.enemy_mask = self.board.mask_of(self.enemy_index)
         mode = MoveMode(flying=turn.flying, jumping=turn.jumping, teleport=turn.teleport)
         self.movement = Movement(
             self.board,
@@ -83,12 +84,12 @@ class MonsterTurn:
     # -- reach -------------------------------------------------------------------------
     def in_reach(self, location: int, target: int) -> bool:
         """HV-LOS-1/2: within range counted around walls, and in line of sight."""
-        return bool(self.within_range(target) >> location & 1) and self.los.visible(
+        return bool(self.within_range(target) >> self.positions[location] & 1) and self.los.visible(
             location, target
         )
 
     def reachable_enemies(self, location: int, candidates: int) -> int:
-        """HV-LOS-1/2: the enemies of the mask ``candidates`` in reach of ``location``, as a mask.
+        """HV-LOS-1/2: the enemies of ``candidates`` in reach of ``location``, as a position mask.
 
         Range counts the same both ways (HV-LOS-2), so the hexes in range of
         ``location`` are those from which it is in range.
@@ -101,7 +102,10 @@ class MonsterTurn:
         return [frozenset(add(here, c) for c in shape) for shape in self.shapes]
 
     def within_range(self, location: int) -> int:
-        """The map hexes counted (HV-LOS-2) at most this turn's range from ``location``, as a mask."""
+        """The map hexes counted (HV-LOS-2) at most this turn's range from ``location``.
+
+        A position mask (:attr:`HexBoard.positions`), as are all hex sets of a turn.
+        """
         found = self._within.get(location)
         if found is None:
             found = self.board.within(location, self.range)
@@ -109,19 +113,24 @@ class MonsterTurn:
         return found
 
     def members(self, mask: int) -> tuple[int, ...]:
-        """The hex numbers set in ``mask``, in increasing order (the same masks recur: kept)."""
+        """The hex numbers of the position mask ``mask``, in increasing order (masks recur: kept)."""
         found = self._members.get(mask)
         if found is None:
-            found = self._members[mask] = tuple(bits_of(mask))
+            found = self._members[mask] = tuple(self.board.members(mask))
         return found
 
+    def mask_of(self, numbers: Iterable[int]) -> int:
+        """The position mask of the hex numbers ``numbers``."""
+        return self.board.mask_of(numbers)
+
     def visible_enemies(self, location: int, candidates: int) -> int:
-        """HV-LOS-1: the enemies of the mask ``candidates`` that ``location`` sees, as a mask."""
+        """HV-LOS-1: the enemies of the position mask ``candidates`` that ``location`` sees."""
         seen = 0
         visible = self.los.visible
+        at = self.board.hex_at_position()
         while candidates:
             low = candidates & -candidates
-            if visible(location, low.bit_length() - 1):
+            if visible(location, at[low.bit_length() - 1]):
                 seen |= low
             candidates ^= low
         return seen
@@ -136,6 +145,7 @@ class MonsterTurn:
         if self._groups is not None:
             return self._groups
         index = self.board.index
+        positions = self.positions
         enemy_mask = self.enemy_mask
         shapes = _distinct_up_to_translation(self.shapes)
         by_enemies: dict[int, list[Placement]] = {}
@@ -150,7 +160,7 @@ class MonsterTurn:
                 for cq, cr in shape:
                     i = index.get((cq + dq, cr + dr))
                     if i is not None:
-                        on_map |= 1 << i
+                        on_map |= 1 << positions[i]
                 by_enemies.setdefault(on_map & enemy_mask, []).append(
                     Placement(shape, offset, on_map)
                 )
@@ -164,10 +174,10 @@ class MonsterTurn:
         return groups
 
     def covering_reach(self, enemy: int) -> int:
-        """The map hexes of every ranged area placement that covers ``enemy``, as a mask."""
+        """The map hexes of every ranged area placement that covers ``enemy``, as a position mask."""
         found = self._cover.get(enemy)
         if found is None:
-            bit = 1 << enemy
+            bit = 1 << self.positions[enemy]
             found = 0
             for group in self.placement_groups():
                 if group.enemies & bit:
@@ -193,7 +203,7 @@ class MonsterTurn:
 
 @dataclass(frozen=True, slots=True)
 class Placement:
-    """One placement of a ranged area: a shape moved by ``offset``, with its map hexes as a mask."""
+    """One placement of a ranged area: a shape moved by ``offset``, its map hexes a position mask."""
 
     shape: frozenset[Hex]
     offset: Hex
@@ -206,30 +216,12 @@ class Placement:
 
 @dataclass(frozen=True, slots=True)
 class PlacementGroup:
-    """The ranged area placements that cover exactly the enemies of the mask ``enemies``."""
+    """The ranged area placements that cover exactly the enemies of the position mask ``enemies``."""
 
     enemies: int
     reach: int
     """The union of the members' map hexes: a member is in range only if this is."""
     members: tuple[Placement, ...]
-
-
-def mask_of(indices: Iterable[int]) -> int:
-    """A bit mask with bit ``i`` set for every hex number ``i``."""
-    mask = 0
-    for i in indices:
-        mask |= 1 << i
-    return mask
-
-
-def bits_of(mask: int) -> list[int]:
-    """The hex numbers whose bits are set in ``mask``, in increasing order."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def _distinct_up_to_translation(shapes: list[frozenset[Hex]]) -> list[frozenset[Hex]]:
