@@ -41,7 +41,6 @@ from rulekeeper.games.haven.actions import (
 from rulekeeper.games.haven.attack_draw import KeepModifier
 from rulekeeper.games.haven.summons import check_can_act
 from rulekeeper.games.haven.who_acts import (
-    CATALOG,
     current_player,
     draw_needs_card,
     group_to_draw,
@@ -61,7 +60,7 @@ def legal_actions(state: HavenState) -> list[Action]:
         return _negation_actions(state)
     t = state.turn
     if t is not None and t.draw is not None:
-        return t.draw.legal_choices(CATALOG)
+        return t.draw.legal_choices(state.catalog)
     if state.phase == "select":
         hero = cards.selecting_hero(state)
         return cards.selection_actions(hero) if hero is not None else []
@@ -100,7 +99,7 @@ def legal_actions(state: HavenState) -> list[Action]:
 def chance_outcomes(state: HavenState) -> list[tuple[Action, Fraction]] | None:
     t = state.turn
     if state.negation is None and t is not None and t.draw is not None and draw_needs_card(state):
-        return t.draw.chance_outcomes(state.decks[t.draw.deck], CATALOG)
+        return t.draw.chance_outcomes(state.decks[t.draw.deck], state.catalog)
     if state.negation is None and state.reveal_draws and (t is None or t.draw is None):
         return _ability_outcomes(state, state.reveal_draws[0])
     if state.phase == "draw" and state.negation is None:
@@ -149,7 +148,7 @@ def check(state: HavenState, action: Action) -> None:
         raise RuleViolation("HV-NEG-1", "first decide how to take the pending damage")
     if t is not None and t.draw is not None:
         if isinstance(action, KeepModifier):
-            t.draw.check(action, state.decks[t.draw.deck], CATALOG)
+            t.draw.check(action, state.decks[t.draw.deck], state.catalog)
         raise RuleViolation("HV-ATK-1", "an attack modifier draw is in progress")
     if state.phase == "select":
         hero = cards.selecting_hero(state)

@@ -51,7 +51,7 @@ from rulekeeper.games.haven.actions import (
 from rulekeeper.games.haven.attack_draw import DrawModifier, KeepModifier
 from rulekeeper.games.haven.round_end import check_victory, end_of_round
 from rulekeeper.games.haven.turn_sequence import advance_turns, start_turns
-from rulekeeper.games.haven.who_acts import CATALOG, group_to_draw
+from rulekeeper.games.haven.who_acts import group_to_draw
 
 if TYPE_CHECKING:
     from rulekeeper.games.haven.state import HavenState, Turn
@@ -82,7 +82,7 @@ def apply(state: HavenState, action: Action) -> None:
             t.stage = "ability"
             t.draw_target = ""
     elif isinstance(action, DrawModifier | KeepModifier) and t is not None and t.draw is not None:
-        t.draw = t.draw.apply(action, state.decks[t.draw.deck], CATALOG)
+        t.draw = t.draw.apply(action, state.decks[t.draw.deck], state.catalog)
     elif state.negation is not None:
         _apply_negation(state, action)
     elif state.phase == "select":
@@ -200,7 +200,7 @@ def advance(state: HavenState) -> None:
             return
         t = state.turn
         if t is not None and t.draw is not None:
-            if not t.draw.is_done(CATALOG):
+            if not t.draw.is_done(state.catalog):
                 return
             turns.finish_draw(state)
             continue

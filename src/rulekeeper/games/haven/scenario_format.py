@@ -256,6 +256,24 @@ class ObjectiveSpec(_Model):
     rounds: NonNegative = 0
 
 
+class PerkSpec(_Model):
+    """HV-DECK-2: one perk: modifier cards it removes from and adds to the deck."""
+
+    remove: dict[str, Positive] = {}
+    add: dict[str, Positive] = {}
+    text: str = ""
+    """The perk as printed, for the players."""
+
+
+class CharacterSpec(_Model):
+    """What a character brings into this scenario beyond its class (HV-DECK-2, HV-DECK-3)."""
+
+    perks: tuple[PerkSpec, ...] = ()
+    scenario_cards: dict[str, Positive] = {}
+    """HV-DECK-3: cards shuffled in for this scenario only (e.g. bought blessings:
+    ``{ bless = 2 }``); bless and curse come out of the shared supply."""
+
+
 class ScenarioSpec(_Model):
     """A whole haven-scenario/1 document."""
 
@@ -272,6 +290,11 @@ class ScenarioSpec(_Model):
     monsters: tuple[StandeeSpec, ...] = ()
     objective: ObjectiveSpec = ObjectiveSpec()
     special_rules: tuple[str, ...] = ()
+    characters: dict[str, CharacterSpec] = {}
+    """Per class in the party: its perks and scenario cards (HV-DECK-2, HV-DECK-3)."""
+    modifier_cards: dict[str, dict[str, Any]] = {}
+    """Attack modifier cards of the scenario's own (perk cards), with the fields of
+    ``content/haven/modifier-decks.toml``."""
     classes: dict[str, ClassSpec] = {}
     monster_types: dict[str, MonsterTypeSpec] = {}
     monster_decks: dict[str, MonsterDeckSpec] = {}
@@ -346,6 +369,7 @@ def _check_references(spec: ScenarioSpec, source: str | None) -> None:
             raise fail(f"class {cls!r} has no hit points for that level", "character_level")
     if len(set(spec.party)) != len(spec.party):
         raise fail("a class may join the party once", "party")
+    _check_perks(spec, source)
     if len(spec.start_hexes) < len(spec.party):
         raise fail("fewer start hexes than characters", "start_hexes")
     rooms = {room.id for room in spec.rooms}
@@ -394,6 +418,28 @@ def _check_references(spec: ScenarioSpec, source: str | None) -> None:
         raise fail("a reach objective lists its hexes", "objective.hexes")
     if spec.objective.kind == "survive" and spec.objective.rounds < 1:
         raise fail("a survive objective gives its rounds", "objective.rounds")
+
+
+def _check_perks(spec: ScenarioSpec, source: str | None) -> None:
+    """HV-DECK-2, HV-DECK-3: every character's deck can be built from its perks."""
+    from rulekeeper.games.haven.perks import deck_with_perks, scenario_catalog
+
+    catalog = scenario_catalog(spec.modifier_cards, source)
+    for cls, character in spec.characters.items():
+        if cls not in spec.party:
+            raise ContentError(
+                f"{cls!r} is not in the party", source=source, field=f"characters.{cls}"
+            )
+        deck_with_perks(
+            character.perks, catalog, None, source=source, field=f"characters.{cls}.perks"
+        )
+        for card_id in character.scenario_cards:
+            if card_id not in catalog and card_id not in ("null", "miss"):
+                raise ContentError(
+                    f"unknown modifier card {card_id!r}",
+                    source=source,
+                    field=f"characters.{cls}.scenario_cards.{card_id}",
+                )
 
 
 def load_scenario_text(text: str, source: str) -> ScenarioSpec:

@@ -13,8 +13,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rulekeeper.core.deck import Deck
-from rulekeeper.games.haven.modifiers import ModifierDecks
-from rulekeeper.games.haven.scenario_format import AbilitySpec, ScenarioSpec
+from rulekeeper.games.haven import bless_curse
+from rulekeeper.games.haven.modifiers import ModifierDeck, ModifierDecks
+from rulekeeper.games.haven.perks import card_name, deck_with_perks
+from rulekeeper.games.haven.scenario_format import AbilitySpec, CharacterSpec, ScenarioSpec
 from rulekeeper.games.haven.state import Figure, Group, Hero
 
 if TYPE_CHECKING:
@@ -60,13 +62,41 @@ def set_up(state: HavenState) -> None:
         hand = [c.id for c in cls_spec.cards[: cls_spec.hand_size]]
         state.heroes[cls] = Hero(cls, player, hand)
         state.figures[cls] = Figure(cls, "character", cls, spec.start_hexes[player], hp, hp)
-    state.decks = ModifierDecks.standard(list(spec.party), state.rules)
+    state.decks = ModifierDecks.standard(list(spec.party), state.rules, state.catalog)
+    for cls in spec.party:
+        character = spec.characters.get(cls)
+        if character is not None:
+            build_character_deck(state, cls, character)
     for standee in spec.monsters:
         mtype = spec.monster_types[standee.type]
         if standee.type not in state.groups:
             cards = [c.id for c in spec.monster_decks[mtype.deck].cards]
             state.groups[standee.type] = Group(standee.type, Deck.of(cards))
     place_standees(state, None)
+
+
+def build_character_deck(state: HavenState, cls: str, character: CharacterSpec) -> None:
+    """HV-DECK-2: the character's deck from its perks; HV-DECK-3: its scenario cards."""
+    cards = deck_with_perks(character.perks, state.catalog, state.rules)
+    state.decks.decks[cls] = ModifierDeck(cls, Deck.of(cards.elements()))
+    if character.perks:
+        state.emit(
+            "deck",
+            f"{cls}'s modifier deck: {len(character.perks)} perk(s) applied,"
+            f" {sum(cards.values())} cards",
+            "HV-DECK-2",
+            deck=cls,
+        )
+    figure = state.figures[cls]
+    for card_id, copies in sorted(character.scenario_cards.items()):
+        if card_id in bless_curse.DECK_CARDS:
+            for _ in range(copies):
+                bless_curse.add_card(state, figure, card_id)
+            continue
+        state.decks[cls].shuffle_in(card_name(card_id, state.rules), copies)
+        state.emit(
+            "deck", f"{copies} {card_id} shuffled into {cls}'s deck for this scenario", "HV-DECK-3"
+        )
 
 
 def _room_of(state: HavenState, h: tuple[int, int]) -> str | None:

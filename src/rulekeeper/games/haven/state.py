@@ -26,7 +26,8 @@ from rulekeeper.core.deck import Deck
 from rulekeeper.core.errors import ContentError
 from rulekeeper.core.game import State
 from rulekeeper.games.haven.attack_draw import AttackDraw
-from rulekeeper.games.haven.modifiers import ModifierDecks
+from rulekeeper.games.haven.modifiers import ModifierCatalog, ModifierDecks
+from rulekeeper.games.haven.perks import scenario_catalog
 from rulekeeper.games.haven.ruleset import Ruleset, find_ruleset
 from rulekeeper.games.haven.scenario_format import AbilitySpec, ScenarioSpec
 
@@ -219,6 +220,8 @@ class HavenState(State):
         super().__init__(game, ruleset=ruleset, scenario=scenario, seed=seed)
         self.spec = spec
         self.rules: Ruleset = find_ruleset(ruleset)
+        self.catalog: ModifierCatalog = scenario_catalog(spec.modifier_cards)
+        """The modifier cards this scenario's decks may hold (HV-MOD-1, HV-DECK-2)."""
         self.round = 1
         self.phase = "select"
         self.figures: dict[str, Figure] = {}
@@ -288,6 +291,7 @@ class HavenState(State):
         memo = super()._shared_memo()
         memo[id(self.spec)] = self.spec
         memo[id(self.rules)] = self.rules
+        memo[id(self.catalog)] = self.catalog
         return memo
 
     def _fields_to_dict(self) -> dict[str, Any]:

@@ -42,15 +42,13 @@ from rulekeeper.games.haven.conditions import (
     condition,
 )
 from rulekeeper.games.haven.healing import heal
-from rulekeeper.games.haven.modifiers import MONSTER_DECK, standard_catalog
+from rulekeeper.games.haven.modifiers import MONSTER_DECK
 from rulekeeper.games.haven.movement import MoveMode
 from rulekeeper.games.haven.scenario_format import AbilitySpec
 from rulekeeper.games.haven.state import Figure
 
 if TYPE_CHECKING:
     from rulekeeper.games.haven.state import HavenState, Turn
-
-CATALOG = standard_catalog()
 
 
 def actor(state: HavenState) -> Figure | None:
@@ -297,7 +295,7 @@ def finish_draw(state: HavenState) -> None:
         return
     deck = state.decks[turn.draw.deck]
     draw = turn.draw
-    done: Done = draw.finish(deck, CATALOG)
+    done: Done = draw.finish(deck, state.catalog)
     turn.draw = None
     # Effects after the attack (retaliate.py) wait until its damage is settled (HV-NEG-1).
     turn.attack["resolving"] = turn.draw_target

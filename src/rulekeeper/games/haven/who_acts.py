@@ -13,13 +13,11 @@ from typing import TYPE_CHECKING
 
 from rulekeeper.core.game import CHANCE, TERMINAL
 from rulekeeper.games.haven import cards, initiative
-from rulekeeper.games.haven import turn as turns
 from rulekeeper.games.haven.attack_draw import NeedCard
 
 if TYPE_CHECKING:
     from rulekeeper.games.haven.state import HavenState
 
-CATALOG = turns.CATALOG
 HERO_STAGES = ("choose", "move", "attack", "area", "area_target", "heal", "summon")
 """A character's steps that wait for its player's choice."""
 PARTY_STAGES = ("monster_option", "monster_heal", "monster_summon")
@@ -29,7 +27,11 @@ PARTY_STAGES = ("monster_option", "monster_heal", "monster_summon")
 # -- who acts ------------------------------------------------------------------------------
 def draw_needs_card(state: HavenState) -> bool:
     t = state.turn
-    return t is not None and t.draw is not None and isinstance(t.draw.next_step(CATALOG), NeedCard)
+    return (
+        t is not None
+        and t.draw is not None
+        and isinstance(t.draw.next_step(state.catalog), NeedCard)
+    )
 
 
 def group_to_draw(state: HavenState) -> str | None:
