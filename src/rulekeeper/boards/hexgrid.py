@@ -332,23 +332,37 @@ class HexBoard:
         q_low, r_low, q_top, r_top = self._extent
         stride = self.shifts[0]
         box = 0
-        for q in range(max(-((2 - x_low) // 3), q_low), min((x_high + 2) // 3, q_top) + 1):
-            lo = max(-((q + 1 - y_low) // 2), r_low)
-            hi = min((y_high + 1 - q) // 2, r_top)
+        first_q = -((2 - x_low) // 3)
+        last_q = (x_high + 2) // 3
+        first_q = first_q if first_q > q_low else q_low
+        last_q = last_q if last_q < q_top else q_top
+        if band is None:
+            ax = ay = dx = dy = limit = 0
+        else:
+            (ax, ay), (bx, by), limit = band
+            dx = bx - ax
+            dy = by - ay
+        two = 2 * dx
+        for q in range(first_q, last_q + 1):
+            lo = -((q + 1 - y_low) // 2)
+            hi = (y_high + 1 - q) // 2
             if band is not None:
                 # the centre (3q, 2r + q) must lie in the band: a condition linear in r
-                (ax, ay), (bx, by), limit = band
-                dx = bx - ax
-                c = dx * (q - ay) - (by - ay) * (3 * q - ax)
-                if dx == 0:
-                    if c > limit or c < -limit:
-                        continue
-                elif dx > 0:
-                    lo = max(lo, -((limit + c) // (2 * dx)))  # ceil((-limit - c) / 2dx)
-                    hi = min(hi, (limit - c) // (2 * dx))
+                c = dx * (q - ay) - dy * (3 * q - ax)
+                if dx > 0:
+                    first = -((limit + c) // two)  # ceil((-limit - c) / 2dx)
+                    last = (limit - c) // two
+                elif dx < 0:
+                    first = -((c - limit) // two)  # ceil((limit - c) / 2dx)
+                    last = (-limit - c) // two
+                elif -limit <= c <= limit:
+                    first, last = lo, hi
                 else:
-                    lo = max(lo, -((c - limit) // (2 * dx)))  # ceil((limit - c) / 2dx)
-                    hi = min(hi, (-limit - c) // (2 * dx))
+                    continue
+                lo = lo if lo > first else first
+                hi = hi if hi < last else last
+            lo = lo if lo > r_low else r_low
+            hi = hi if hi < r_top else r_top
             if lo <= hi:
                 box |= ((1 << (hi - lo + 1)) - 1) << ((q - q_low) * stride + lo - r_low)
         found: set[tuple[Point, Point]] = set()

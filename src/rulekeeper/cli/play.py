@@ -9,7 +9,7 @@ loop plays to the end by itself. The loop never decides a rule.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from rich.console import Console
@@ -25,7 +25,7 @@ from rulekeeper.core.errors import (
     printable,
 )
 from rulekeeper.core.game import CHANCE, State
-from rulekeeper.core.randomness import Policy, SeededSampler
+from rulekeeper.core.randomness import Policy, SeededSampler, choose_step
 from rulekeeper.core.replay import replay_actions
 from rulekeeper.store import SaveStore, check_save_name
 
@@ -58,8 +58,8 @@ class PlaySession:
         if self.store is not None and self.save_name is not None:
             self.store.append(self.save_name, len(self.state.history) - 1, action.to_json())
 
-    def _apply(self, action: Action) -> None:
-        self.state.apply(action)
+    def _apply(self, action: Action, legal: Sequence[Action] | None = None) -> None:
+        self.state.apply(action, legal=legal)
         self._record(action)
         self._show_new_events()
 
@@ -81,11 +81,9 @@ class PlaySession:
             if self.state.is_terminal():
                 self._finish()
                 return True
-            if self.state.is_chance_node():
-                self._apply(self.sampler.sample(self.state))
-                continue
-            if self.policy is not None:
-                self._apply(self.policy.choose(self.state))
+            if self.policy is not None or self.state.is_chance_node():
+                # The legal actions (or chance outcomes) are listed once per step.
+                self._apply(*choose_step(self.state, self.policy, self.sampler))
                 continue
             if not self._turn():
                 return False

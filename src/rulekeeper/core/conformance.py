@@ -58,11 +58,19 @@ def assert_rejected(state: State, action: Action, rule_id: str) -> RuleViolation
 
 def check_step(state: State) -> None:
     """Check one state's answers against the protocol."""
+    _checked_listing(state)
+
+
+Outcomes = list[tuple[Action, Fraction]]
+
+
+def _checked_listing(state: State) -> tuple[list[Action], Outcomes | None]:
+    """:func:`check_step`, returning the legal actions and chance outcomes it listed."""
     legal = state.legal_actions()
     if state.is_terminal():
         _require(state.outcome() is not None, "a terminal state has no outcome")
         _require(not legal, "a terminal state still lists legal actions")
-        return
+        return legal, None
     _require(state.outcome() is None, "a state that is not terminal has an outcome")
     _require(bool(legal), f"no legal action at a non-terminal state ({state.pending_decision()})")
     _require(len(set(legal)) == len(legal), "legal_actions() lists an action twice")
@@ -74,6 +82,8 @@ def check_step(state: State) -> None:
         _require(sum((p for _, p in outcomes), Fraction(0)) == 1, "chance outcomes do not sum to 1")
         _require(all(p > 0 for _, p in outcomes), "a chance outcome has probability 0")
         _require([a for a, _ in outcomes] == legal, "legal_actions() differs from chance outcomes")
+        return legal, outcomes
+    return legal, None
 
 
 def check_game(
@@ -98,13 +108,13 @@ def check_game(
         sampler = SeededSampler(seed)
         probe = random.Random(seed)
         for step in range(max_actions):
-            check_step(state)
+            legal, chances = _checked_listing(state)
             if state.is_terminal():
                 break
             if step % deep_every == 0:
-                _check_deep(state, probe)
-            action = sampler.sample(state) if state.is_chance_node() else policy.choose(state)
-            state.apply(action)
+                _check_deep(state, legal, probe)
+            action = _pick(state, legal, chances, policy, sampler)
+            state.apply(action, legal=legal)
             total += 1
         else:
             raise ConformanceError(
@@ -120,16 +130,27 @@ def check_game(
     return ConformanceReport(len(list(seeds)), total, tuple(outcomes))
 
 
-def _check_deep(state: State, probe: random.Random) -> None:
+def _pick(
+    state: State,
+    legal: list[Action],
+    outcomes: Outcomes | None,
+    policy: RandomPolicy,
+    sampler: SeededSampler,
+) -> Action:
+    """The driver's choice among ``legal``, or among ``outcomes`` at a chance node."""
+    if outcomes is not None:
+        return sampler.sample_from(state, outcomes)
+    return policy.choose_from(state, legal)
+
+
+def _check_deep(state: State, legal: list[Action], probe: random.Random) -> None:
     before = state.to_dict()
     rebuilt = state.game.state_from_dict(json.loads(json.dumps(before)))
     _require(rebuilt.to_dict() == before, "to_dict() does not round-trip through state_from_dict()")
-    _require(
-        rebuilt.legal_actions() == state.legal_actions(), "a rebuilt state lists other actions"
-    )
+    _require(rebuilt.legal_actions() == legal, "a rebuilt state lists other actions")
     twin = state.clone()
     _require(twin.to_dict() == before, "clone() differs from the original")
-    legal = state.legal_actions()
+    _require(twin.legal_actions() == legal, "a clone lists other actions")
     twin.apply(legal[probe.randrange(len(legal))])
     _require(state.to_dict() == before, "applying an action to a clone changed the original")
     # An action from a later position is often illegal here; it must change nothing.
@@ -227,5 +248,6 @@ def fuzz_game(
                 raise ConformanceError(
                     f"seed {seed}: {candidate!r} passes check() but is not in legal_actions()"
                 )
-            state.apply(sampler.sample(state) if state.is_chance_node() else policy.choose(state))
+            chances = state.chance_outcomes() if state.is_chance_node() else None
+            state.apply(_pick(state, legal, chances, policy, sampler), legal=legal)
     return refused

@@ -16,13 +16,14 @@ from __future__ import annotations
 
 import copy
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
 from typing import Any, ClassVar
 
 from rulekeeper.core.actions import Action, ActionCodec
+from rulekeeper.core.copying import AppendOnlyList
 from rulekeeper.core.errors import RuleViolation
 from rulekeeper.core.events import Event
 
@@ -58,6 +59,9 @@ class State(ABC):
     The base keeps ``history`` (every applied action with the player who chose
     it, chance included) and ``log`` (the events); subclasses implement
     :meth:`check` and :meth:`_apply`, and report events through :meth:`emit`.
+    Both are :class:`~rulekeeper.core.copying.AppendOnlyList`: entries are
+    never changed once recorded, so clones share them (assigning any iterable
+    stores a new one).
     """
 
     game: Game
@@ -70,8 +74,28 @@ class State(ABC):
         self.ruleset = ruleset
         self.scenario = scenario
         self.seed = seed
-        self.history: list[tuple[int, Action]] = []
-        self.log: list[Event] = []
+        self._history: AppendOnlyList[tuple[int, Action]] = AppendOnlyList()
+        self._log: AppendOnlyList[Event] = AppendOnlyList()
+
+    @property
+    def history(self) -> AppendOnlyList[tuple[int, Action]]:
+        """Every applied action with the player who chose it (chance is :data:`CHANCE`)."""
+        return self._history
+
+    @history.setter
+    def history(self, entries: Iterable[tuple[int, Action]]) -> None:
+        self._history = (
+            entries.fork() if isinstance(entries, AppendOnlyList) else AppendOnlyList(entries)
+        )
+
+    @property
+    def log(self) -> AppendOnlyList[Event]:
+        """The events, in order."""
+        return self._log
+
+    @log.setter
+    def log(self, events: Iterable[Event]) -> None:
+        self._log = events.fork() if isinstance(events, AppendOnlyList) else AppendOnlyList(events)
 
     # -- who acts ----------------------------------------------------------
     @abstractmethod
@@ -107,23 +131,30 @@ class State(ABC):
         return "choose an action"
 
     # -- acting ------------------------------------------------------------
-    def apply(self, action: Action) -> None:
+    def apply(self, action: Action, *, legal: Sequence[Action] | None = None) -> None:
         """Check ``action`` against the rules, then apply it.
 
         Raises :class:`RuleViolation` (state untouched) if the action is illegal.
+        A driver that has just listed this state's ``legal_actions()`` (or the
+        chance outcomes) and chosen from them passes the list as ``legal``: an
+        action found in it needs only :meth:`check_listed`, so the list is not
+        built twice; any other action gets the full :meth:`check`.
         """
-        if self.is_terminal():
-            raise RuleViolation("CORE-END", "the game is over; no action may be taken")
         player = self.current_player()
-        self.check(action)
+        if player == TERMINAL:
+            raise RuleViolation("CORE-END", "the game is over; no action may be taken")
+        if legal is not None and action in legal:
+            self.check_listed(action)
+        else:
+            self.check(action)
         self._apply(action)
-        self.history.append((player, action))
+        self._history.append((player, action))
 
     def apply_trusted(self, action: Action) -> None:
         """Apply an action known to be legal (search, rollouts, verified replays)."""
         player = self.current_player()
         self._apply(action)
-        self.history.append((player, action))
+        self._history.append((player, action))
 
     def check(self, action: Action) -> None:
         """Raise :class:`RuleViolation` if ``action`` is illegal here. Must not mutate.
@@ -138,6 +169,14 @@ class State(ABC):
                 )
             raise RuleViolation("CORE-LEGAL", f"{action.label()} is not a legal action now")
 
+    def check_listed(self, action: Action) -> None:
+        """What :meth:`check` still asks of an action ``legal_actions()`` lists (nothing here).
+
+        ``legal_actions()`` lists only actions that :meth:`check` accepts; a game
+        whose check asks more of a listed action overrides this with that part.
+        """
+        return None
+
     @abstractmethod
     def _apply(self, action: Action) -> None:
         """Apply a legal action: change the state and :meth:`emit` events."""
@@ -145,13 +184,16 @@ class State(ABC):
     def emit(self, kind: str, text: str, *rules: str, **data: Any) -> Event:
         """Record an event in the log and return it."""
         event = Event(kind, text, tuple(rules), dict(data))
-        self.log.append(event)
+        self._log.append(event)
         return event
 
     # -- copies and files --------------------------------------------------
     def clone(self) -> State:
-        """An independent copy sharing only immutable data (boards, content)."""
-        return copy.deepcopy(self, memo=self._shared_memo())
+        """An independent copy sharing only immutable data (boards, content, recorded entries)."""
+        memo = self._shared_memo()
+        memo[id(self._history)] = self._history.fork()
+        memo[id(self._log)] = self._log.fork()
+        return copy.deepcopy(self, memo=memo)
 
     def _shared_memo(self) -> dict[int, Any]:
         """Objects a deep copy must share, not copy: the game and its content."""

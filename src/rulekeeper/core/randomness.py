@@ -46,8 +46,12 @@ class SeededSampler:
         self.seed = seed
 
     def sample(self, state: State) -> Action:
+        return self.sample_from(state, state.chance_outcomes())
+
+    def sample_from(self, state: State, outcomes: Sequence[tuple[Action, Fraction]]) -> Action:
+        """Pick among ``outcomes``, which the caller has just listed for ``state``."""
         rng = random.Random(f"chance:{self.seed}:{len(state.history)}")
-        return pick_weighted(state.chance_outcomes(), rng)
+        return pick_weighted(outcomes, rng)
 
 
 class ScriptedSampler:
@@ -93,7 +97,10 @@ class RandomPolicy:
         self.rng = random.Random(f"policy:{seed}")
 
     def choose(self, state: State) -> Action:
-        actions = state.legal_actions()
+        return self.choose_from(state, state.legal_actions())
+
+    def choose_from(self, state: State, actions: Sequence[Action]) -> Action:
+        """Pick among ``actions``, which the caller has just listed for ``state``."""
         if not actions:
             raise RuleViolation("CORE-LEGAL", "no legal action is available")
         return actions[self.rng.randrange(len(actions))]
@@ -103,25 +110,76 @@ POLICIES = {"random": RandomPolicy}
 """The policies ``--auto`` accepts, by name."""
 
 
+def choose_step(
+    state: State, policy: Policy | None, sampler: ChanceSampler
+) -> tuple[Action, Sequence[Action]]:
+    """The next action and the list it was chosen from, listing the choices once.
+
+    At a chance node the sampler picks among ``chance_outcomes()``; elsewhere
+    the policy picks among ``legal_actions()`` (``policy`` may be None where
+    only chance is to be resolved). A policy or sampler with a ``choose_from`` /
+    ``sample_from`` method is handed the list; one without lists the choices
+    itself (the returned list is then built here too).
+    """
+    if state.is_chance_node():
+        return _sample_listed(state, sampler)
+    if policy is None:
+        raise ValueError("a player must choose here and no policy was given")
+    legal = state.legal_actions()
+    choose_from = getattr(policy, "choose_from", None)
+    return (choose_from(state, legal) if choose_from else policy.choose(state)), legal
+
+
+def _sample_listed(state: State, sampler: ChanceSampler) -> tuple[Action, list[Action]]:
+    outcomes = state.chance_outcomes()
+    sample_from = getattr(sampler, "sample_from", None)
+    action = sample_from(state, outcomes) if sample_from else sampler.sample(state)
+    return action, [a for a, _ in outcomes]
+
+
+def play_step(
+    state: State, policy: Policy, sampler: ChanceSampler, *, trusted: bool = False
+) -> Action:
+    """Choose and apply one action; the legal actions are listed once.
+
+    The choice is checked against the list it came from (``State.apply(...,
+    legal=...)``), so a policy returning an unlisted action is refused with the
+    rule it breaks. ``trusted`` applies it unchecked (``apply_trusted``), for
+    search and rollouts whose policy only ever picks a listed action.
+    """
+    action, legal = choose_step(state, policy, sampler)
+    if trusted:
+        state.apply_trusted(action)
+    else:
+        state.apply(action, legal=legal)
+    return action
+
+
 def advance_chance(state: State, sampler: ChanceSampler) -> list[Action]:
     """Resolve chance nodes until a player must act or the game ends."""
     applied = []
     while state.is_chance_node():
-        outcome = sampler.sample(state)
-        state.apply(outcome)
+        outcome, listed = _sample_listed(state, sampler)
+        state.apply(outcome, legal=listed)
         applied.append(outcome)
     return applied
 
 
 def play_out(
-    state: State, policy: Policy, sampler: ChanceSampler, *, max_actions: int = 1_000_000
+    state: State,
+    policy: Policy,
+    sampler: ChanceSampler,
+    *,
+    max_actions: int = 1_000_000,
+    trusted: bool = False,
 ) -> State:
-    """Play ``state`` to the end: chance from ``sampler``, choices from ``policy``."""
+    """Play ``state`` to the end: chance from ``sampler``, choices from ``policy``.
+
+    Each step lists the legal actions once (:func:`play_step`); ``trusted``
+    applies the choices unchecked, for rollouts.
+    """
     for _ in range(max_actions):
         if state.is_terminal():
             return state
-        if state.is_chance_node():
-            state.apply(sampler.sample(state))
-        else:
-            state.apply(policy.choose(state))
+        play_step(state, policy, sampler, trusted=trusted)
     raise RuntimeError(f"the game did not end within {max_actions} actions")

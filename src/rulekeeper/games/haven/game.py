@@ -44,6 +44,9 @@ class HavenPlay(HavenState):
     def check(self, action: Action) -> None:
         legality.check(self, action)
 
+    def check_listed(self, action: Action) -> None:
+        legality.check_actor(self)
+
     def _apply(self, action: Action) -> None:
         round_flow.apply(self, action)
 

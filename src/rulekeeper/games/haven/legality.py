@@ -139,7 +139,7 @@ def check(state: HavenState, action: Action) -> None:
         raise RuleViolation("CORE-END", "the scenario is over")
     legal = legal_actions(state)
     if action in legal:
-        _check_actor(state)
+        check_actor(state)
         return
     if current_player(state) == CHANCE:
         raise RuleViolation("CORE-CHANCE", f"{action.label()} is not a possible outcome here")
@@ -198,7 +198,8 @@ def check(state: HavenState, action: Action) -> None:
     raise RuleViolation("CORE-LEGAL", f"{action.label()} is not legal now")
 
 
-def _check_actor(state: HavenState) -> None:
+def check_actor(state: HavenState) -> None:
+    """HV-INIT-5: the acting figure may act now (also asked of listed actions)."""
     t = state.turn
     if t is not None and t.actor in state.figures:
         check_can_act(state, state.figures[t.actor])

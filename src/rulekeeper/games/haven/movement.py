@@ -25,7 +25,6 @@ cross them, which is the same as preferring the fewest negative hexes first.
 from __future__ import annotations
 
 import heapq
-from collections import deque
 from dataclasses import dataclass
 
 from rulekeeper.boards.hexgrid import UNREACHABLE, HexBoard, distance
@@ -50,6 +49,19 @@ class MoveMode:
     flying: bool = False
     jumping: bool = False
     teleport: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class _Masks:
+    """Terrain for normal movement as position masks (see :class:`HexBoard`)."""
+
+    passable: int
+    """Neither an obstacle nor an enemy (HV-MOVE-1)."""
+    plain: int
+    """Passable, costing 1 point and no negative hex."""
+    difficult: int
+    negative: int
+    full: int
 
 
 Step = tuple[int, int, int, tuple[int, ...]]
@@ -79,7 +91,14 @@ class Movement:
         self._steps: list[list[Step]] | None = None
         self._reverse_cache: dict[int, tuple[list[int], list[int]]] = {}
         self._incoming_steps: list[list[tuple[int, int]]] | None = None
-        self.distance, self.negative, self._parent = self._forward()
+        self._masks: _Masks | None = None
+        self._parent: list[tuple[int, tuple[int, ...]]] | None = None
+        """Each hex's step of a shortest path, when the search kept them (icy terrain, teleport)."""
+        self._depth: list[int] | None = None
+        """[flying, jumping] each hex's breadth-first depth, for finding paths afterwards."""
+        self._found_parent: dict[int, int] = {}
+        self._order: dict[int, tuple[int, ...]] = {}
+        self.distance, self.negative = self._forward()
 
     # -- what a hex allows ------------------------------------------------------------
     def can_end(self, i: int) -> bool:
@@ -158,11 +177,10 @@ class Movement:
         self._steps = steps
         return steps
 
-    def _forward(self) -> tuple[list[int], list[int], list[tuple[int, tuple[int, ...]]]]:
+    def _forward(self) -> tuple[list[int], list[int]]:
         n = len(self.board)
         dist = [UNREACHABLE] * n
         neg = [UNREACHABLE] * n
-        parent: list[tuple[int, tuple[int, ...]]] = [(-1, ())] * n
         start = self.start
         dist[start] = 0
         neg[start] = 0
@@ -172,23 +190,61 @@ class Movement:
                 if i != start:
                     dist[i] = distance(here, h)
                     neg[i] = self._landing_negative(i)
-                    parent[i] = (start, ())
-            return dist, neg, parent
+            self._parent = [(start, ())] * n
+            return dist, neg
         if self.mode.flying or self.mode.jumping:
-            frontier: deque[int] = deque((start,))
-            open_neighbours = self.board.open_neighbours
-            while frontier:
-                u = frontier.popleft()
-                for _, v in open_neighbours[u]:
-                    if dist[v] == UNREACHABLE:
-                        dist[v] = dist[u] + 1
-                        parent[v] = (u, ())
-                        frontier.append(v)
+            depth = self._breadth_first(start)
+            self._depth = depth
             for i in range(n):
-                if i != start and dist[i] != UNREACHABLE:
-                    dist[i] += self._landing_extra(i)
+                if i != start and depth[i] != UNREACHABLE:
+                    dist[i] = depth[i] + self._landing_extra(i)
                     neg[i] = self._landing_negative(i)
-            return dist, neg, parent
+            return dist, neg
+        if any(self.terrain.icy):
+            return self._forward_on_ice(dist, neg)
+        masks = self._terrain_masks()
+        scale = _scale(n)
+        best = [_NEVER] * n
+        # Dijkstra on (negative hexes, movement points) packed into one integer, with
+        # a whole set of hexes settled at each key: entering a hex costs what the hex
+        # is (1 or 2 points, and 1 negative hex for a trap or hazard), whichever side.
+        board = self.board
+        grow = board.grow
+        at = board.hex_at_position()
+        classes = (
+            (1, masks.plain),
+            (2, masks.difficult & ~masks.negative),
+            (scale + 1, masks.negative & ~masks.difficult),
+            (scale + 2, masks.negative & masks.difficult),
+        )
+        passable = masks.passable
+        settled = 0
+        pending = {0: 1 << board.positions[start]}
+        while pending:
+            key = min(pending)
+            layer = pending.pop(key) & ~settled
+            if not layer:
+                continue
+            settled |= layer
+            f = layer
+            while f:
+                low = f & -f
+                best[at[low.bit_length() - 1]] = key
+                f ^= low
+            reached = grow(layer) & passable & ~settled
+            if reached:
+                for weight, kind in classes:
+                    fresh = reached & kind
+                    if fresh:
+                        pending[key + weight] = pending.get(key + weight, 0) | fresh
+        _unpack(best, scale, dist, neg)
+        return dist, neg
+
+    def _forward_on_ice(self, dist: list[int], neg: list[int]) -> tuple[list[int], list[int]]:
+        """Normal movement with slides: Dijkstra over the steps of :meth:`_normal_steps`."""
+        n = len(self.board)
+        start = self.start
+        parent: list[tuple[int, tuple[int, ...]]] = [(-1, ())] * n
         steps = self._normal_steps()
         # Dijkstra on (negative hexes, movement points) packed into one integer: no
         # path worth keeping spends ``scale`` points, so the packing keeps the order.
@@ -209,20 +265,134 @@ class Movement:
                     parent[v] = (u, slid)
                     push(heap, (key, v))
         _unpack(best, scale, dist, neg)
-        return dist, neg, parent
+        self._parent = parent
+        return dist, neg
+
+    def _terrain_masks(self) -> _Masks:
+        """The terrain as position masks: what normal movement may enter and at what cost."""
+        if self._masks is None:
+            board = self.board
+            terrain = self.terrain
+            positions = board.positions
+            obstacle = difficult = negative = full = 0
+            for i, p in enumerate(positions):
+                bit = 1 << p
+                full |= bit
+                if terrain.obstacle[i]:
+                    obstacle |= bit
+                if terrain.difficult[i]:
+                    difficult |= bit
+                if terrain.negative[i]:
+                    negative |= bit
+            passable = full & ~obstacle & ~board.mask_of(self.enemies)
+            plain = passable & ~difficult & ~negative
+            self._masks = _Masks(passable, plain, difficult & passable, negative & passable, full)
+        return self._masks
+
+    def _breadth_first(self, source: int) -> list[int]:
+        """Steps from ``source`` to each hex through open edges only (flying, jumping)."""
+        board = self.board
+        depth = [UNREACHABLE] * len(board)
+        depth[source] = 0
+        at = board.hex_at_position()
+        grow = board.grow
+        seen = frontier = 1 << board.positions[source]
+        step = 0
+        while frontier:
+            step += 1
+            frontier = grow(frontier) & ~seen
+            seen |= frontier
+            f = frontier
+            while f:
+                low = f & -f
+                depth[at[low.bit_length() - 1]] = step
+                f ^= low
+        return depth
 
     def path(self, i: int) -> list[int]:
         """One shortest legal path from the start to hex ``i`` (slid-over hexes included)."""
         if self.distance[i] == UNREACHABLE:
             return []
         out = [i]
+        parents = self._parent
         while i != self.start:
-            prev, slid = self._parent[i]
-            out.extend(reversed(slid))
+            if parents is not None:
+                prev, slid = parents[i]
+                out.extend(reversed(slid))
+            elif self._depth is not None:
+                prev = self._breadth_first_parent(i)
+            else:
+                prev = self._cheapest_parent(i)
             out.append(prev)
             i = prev
         out.reverse()
         return out
+
+    def _cheapest_parent(self, v: int) -> int:
+        """The hex a shortest normal move to ``v`` comes from, as Dijkstra with a heap finds it.
+
+        Such a search settles hexes in order of (cost, hex number) and keeps the
+        first hex that reaches ``v`` at its final cost: the least (cost, number)
+        among the neighbours one step cheaper, entering ``v`` included.
+        """
+        n = len(self.board)
+        scale = _scale(n)
+        weight = (scale if self.terrain.negative[v] else 0) + (
+            2 if self.terrain.difficult[v] else 1
+        )
+        target = self.negative[v] * scale + self.distance[v] - weight
+        best: tuple[int, int] | None = None
+        for u in self._open_neighbours(v):
+            if self.distance[u] == UNREACHABLE:
+                continue
+            key = self.negative[u] * scale + self.distance[u]
+            if key == target and (best is None or (key, u) < best):
+                best = (key, u)
+        if best is None:
+            raise RuntimeError(f"no step into hex {v} at its cost")  # unreachable by construction
+        return best[1]
+
+    def _breadth_first_parent(self, v: int) -> int:
+        """The hex a breadth-first search from the start first reaches ``v`` from.
+
+        The search queues hexes first in first out, each one's open neighbours in
+        direction order, so of two hexes at one depth the first queued is the one
+        whose own path's directions come first (lexicographically): that order is
+        found for the few hexes on the paths asked about, never for the whole map.
+        """
+        depth = self._depth
+        if depth is None:
+            raise RuntimeError("no breadth-first search was made")
+        found = self._found_parent
+        order = self._order
+        order.setdefault(self.start, ())
+        stack = [v]
+        while stack:
+            x = stack[-1]
+            if x in order:
+                stack.pop()
+                continue
+            before = [(d, u) for d, u in self._open_steps(x) if depth[u] == depth[x] - 1]
+            missing = [u for _, u in before if u not in order]
+            if missing:
+                stack.extend(missing)
+                continue
+            d, u = min(before, key=lambda du: (order[du[1]], (du[0] + 3) % 6))
+            found[x] = u
+            order[x] = (*order[u], (d + 3) % 6)
+            stack.pop()
+        return found[v]
+
+    def _open_steps(self, i: int) -> list[tuple[int, int]]:
+        """``(direction, j)`` for each open neighbour ``j`` of hex number ``i``."""
+        board = self.board
+        at = board.hex_at_position()
+        p = board.positions[i]
+        shifts = board.shifts
+        return [(d, at[p + shifts[d]]) for d, mask in enumerate(board.open_masks) if mask >> p & 1]
+
+    def _open_neighbours(self, i: int) -> list[int]:
+        return [j for _, j in self._open_steps(i)]
 
     def to_destination(self, destination: int) -> tuple[list[int], list[int]]:
         """(movement points, negative hexes) from every hex to ``destination``, by the same rules."""
@@ -241,20 +411,15 @@ class Movement:
                     dist[i] = distance(h, there)
                     neg[i] = self._landing_negative(destination)
         elif self.mode.flying or self.mode.jumping:
-            frontier: deque[int] = deque((destination,))
-            open_neighbours = self.board.open_neighbours
-            while frontier:
-                u = frontier.popleft()
-                for _, v in open_neighbours[u]:
-                    if dist[v] == UNREACHABLE:
-                        dist[v] = dist[u] + 1
-                        frontier.append(v)
+            dist = self._breadth_first(destination)
             extra = self._landing_extra(destination)
             landing = self._landing_negative(destination)
             for i in range(n):
                 if i != destination and dist[i] != UNREACHABLE:
                     dist[i] += extra
                     neg[i] = landing
+        elif not any(self.terrain.icy):
+            self._reverse_by_masks(destination, dist, neg)
         else:
             incoming = self._incoming()
             scale = _scale(n)
@@ -276,6 +441,43 @@ class Movement:
         result = (dist, neg)
         self._reverse_cache[destination] = result
         return result
+
+    def _reverse_by_masks(self, destination: int, dist: list[int], neg: list[int]) -> None:
+        """Reverse Dijkstra without ice: a step costs what the hex it enters is, so from a
+        settled set each kind of hex passes its own weight to the neighbours it is entered from."""
+        n = len(self.board)
+        scale = _scale(n)
+        masks = self._terrain_masks()
+        board = self.board
+        grow = board.grow
+        at = board.hex_at_position()
+        classes = (
+            (1, masks.plain),
+            (2, masks.difficult & ~masks.negative),
+            (scale + 1, masks.negative & ~masks.difficult),
+            (scale + 2, masks.negative & masks.difficult),
+        )
+        best = [_NEVER] * n
+        settled = 0
+        pending = {0: 1 << board.positions[destination]}
+        while pending:
+            key = min(pending)
+            layer = pending.pop(key) & ~settled
+            if not layer:
+                continue
+            settled |= layer
+            f = layer
+            while f:
+                low = f & -f
+                best[at[low.bit_length() - 1]] = key
+                f ^= low
+            for weight, kind in classes:
+                entered = layer & kind
+                if entered:
+                    fresh = grow(entered) & ~settled
+                    if fresh:
+                        pending[key + weight] = pending.get(key + weight, 0) | fresh
+        _unpack(best, scale, dist, neg)
 
     def _incoming(self) -> list[list[tuple[int, int]]]:
         """For each hex, the steps into it: (from hex, packed weight), as :meth:`_forward` packs."""

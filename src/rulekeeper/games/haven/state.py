@@ -15,13 +15,16 @@ characters' order, HV-INIT-2) go to player 0.
 
 from __future__ import annotations
 
+import copy
 import dataclasses
+import functools
 import types
 import typing
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
+from rulekeeper.core.copying import Copier, copier
 from rulekeeper.core.deck import Deck
 from rulekeeper.core.errors import ContentError
 from rulekeeper.core.game import State
@@ -287,6 +290,23 @@ class HavenState(State):
         return self.monster_stats(figure).shield if figure.kind == "monster" else 0
 
     # -- copies and files ------------------------------------------------------------
+    def clone(self) -> HavenState:
+        """An independent copy: content, ruleset, history and log shared; the rest copied.
+
+        Each saved field is copied as its type needs (:mod:`rulekeeper.core.copying`);
+        an attribute this class does not know is deep copied.
+        """
+        other = type(self).__new__(type(self))
+        fields = self.__dict__.copy()
+        fields["_history"] = self._history.fork()
+        fields["_log"] = self._log.fork()
+        for name, plan in _field_copiers():
+            fields[name] = plan(fields[name])
+        for name in fields.keys() - _CLONE_KNOWN:
+            fields[name] = copy.deepcopy(fields[name], self._shared_memo())
+        other.__dict__ = fields
+        return other
+
     def _shared_memo(self) -> dict[int, Any]:
         memo = super()._shared_memo()
         memo[id(self.spec)] = self.spec
@@ -335,6 +355,17 @@ class _SavedFields:
 
 
 _SAVED = tuple(f.name for f in dataclasses.fields(_SavedFields))
+_CLONE_SHARED = frozenset({"game", "ruleset", "scenario", "seed", "spec", "rules"})
+"""Attributes a clone shares: the game, the scenario's content and the ruleset (immutable)."""
+_CLONE_KNOWN = _CLONE_SHARED | {"_history", "_log"} | set(_SAVED)
+
+
+@functools.cache
+def _field_copiers() -> tuple[tuple[str, Copier], ...]:
+    """How :meth:`HavenState.clone` copies each saved field (fields that cannot change: shared)."""
+    hints = typing.get_type_hints(_SavedFields)
+    plans = ((name, copier(hints[name])) for name in _SAVED)
+    return tuple((name, plan) for name, plan in plans if plan is not None)
 
 
 # -- JSON for the dataclasses above ----------------------------------------------------
