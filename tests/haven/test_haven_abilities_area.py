@@ -34,7 +34,7 @@ def with_area(top: dict[str, Any], **kw: Any) -> HavenState:
     return state
 
 
-def test_HV_ATK_1_a_melee_area_hits_every_enemy_in_it_one_draw_each() -> None:
+def test_HV_ATK_1_HV_TGT_4_a_melee_area_hits_every_enemy_in_it_one_draw_each() -> None:
     state = with_area(
         {"type": "attack", "value": 2, "aoe": ARC},
         start=[(1, 1)],
@@ -53,7 +53,7 @@ def test_HV_ATK_1_a_melee_area_hits_every_enemy_in_it_one_draw_each() -> None:
     assert state.turn is not None and state.turn.stage == "choose"
 
 
-def test_HV_ATK_1_the_area_turns_and_mirrors_around_the_attacker() -> None:
+def test_HV_ATK_1_HV_TGT_3_the_area_turns_and_mirrors_around_the_attacker() -> None:
     """One enemy next to the Tester: of the arc's six orientations two cover it."""
     state = with_area(
         {"type": "attack", "value": 2, "aoe": ARC},
@@ -65,7 +65,7 @@ def test_HV_ATK_1_the_area_turns_and_mirrors_around_the_attacker() -> None:
     assert all(isinstance(a, PlaceArea) and (2, 0) in a.hexes for a in legal[:2])
 
 
-def test_HV_LOS_1_an_enemy_in_the_area_behind_a_wall_is_not_attacked() -> None:
+def test_HV_LOS_1_HV_TGT_4_an_enemy_in_the_area_behind_a_wall_is_not_attacked() -> None:
     state = with_area(
         {"type": "attack", "value": 2, "aoe": ARC},
         start=[(1, 1)],
@@ -98,7 +98,7 @@ def test_HV_ATK_1_HV_LOS_2_a_refused_placement_names_its_rule_and_changes_nothin
     assert state.figures["dummy 1"].hp == 5 - 2
 
 
-def test_HV_LOS_2_a_ranged_area_needs_only_one_hex_in_range() -> None:
+def test_HV_LOS_2_HV_TGT_3_a_ranged_area_needs_only_one_hex_in_range() -> None:
     state = with_area(
         {"type": "attack", "value": 2, "range": 2, "aoe": TRIANGLE},
         start=[(0, 0)],

@@ -41,25 +41,26 @@ def selecting_hero(state: HavenState) -> Hero | None:
     return None
 
 
-def selection_actions(hero: Hero) -> list[Action]:
+def selection_actions(hero: Hero, active_discards: int = 0) -> list[Action]:
+    """``active_discards``: active cards that count as discards for a rest (HV-BONUS-5)."""
     actions: list[Action] = []
     if hero.leading is None:
         if len(hero.hand) >= 2:
             actions.extend(SelectCard(hero.id, c) for c in sorted(hero.hand))
-        if len(hero.discard) >= 2:
+        if len(hero.discard) + active_discards >= 2:
             actions.append(LongRest(hero.id))
     else:
         actions.extend(SelectCard(hero.id, c) for c in sorted(hero.hand))
     return actions
 
 
-def check_selection(hero: Hero, action: Action) -> None:
+def check_selection(hero: Hero, action: Action, active_discards: int = 0) -> None:
     if isinstance(action, LongRest):
         if action.character != hero.id:
             raise RuleViolation("HV-CARD-1", f"it is {hero.id}'s turn to select cards")
         if hero.leading is not None:
             raise RuleViolation("HV-REST-2", "a long rest replaces the whole card selection")
-        if len(hero.discard) < 2:
+        if len(hero.discard) + active_discards < 2:
             raise RuleViolation(
                 "HV-REST-3", f"a rest needs two cards in the discard pile ({len(hero.discard)})"
             )

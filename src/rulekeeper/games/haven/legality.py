@@ -63,7 +63,9 @@ def legal_actions(state: HavenState) -> list[Action]:
         return t.draw.legal_choices(state.catalog)
     if state.phase == "select":
         hero = cards.selecting_hero(state)
-        return cards.selection_actions(hero) if hero is not None else []
+        if hero is None:
+            return []
+        return cards.selection_actions(hero, len(bonuses.rest_cards(state, hero.id)))
     if state.phase == "tie":
         tied = initiative.tied_characters(state)
         if tied:
@@ -153,7 +155,7 @@ def check(state: HavenState, action: Action) -> None:
     if state.phase == "select":
         hero = cards.selecting_hero(state)
         if hero is not None:
-            cards.check_selection(hero, action)
+            cards.check_selection(hero, action, len(bonuses.rest_cards(state, hero.id)))
         raise RuleViolation("HV-CARD-1", f"{action.label()} is not a card selection now")
     if state.phase == "tie":
         who = "characters" if initiative.tied_characters(state) else "monster groups"

@@ -66,7 +66,7 @@ class Ruleset:
     """HV-SUM-1 [FH p.43]: a monster summoned for a type without an ability card this round
     draws one, only for its initiative in other figures' focus; [GH] no such draw."""
     monsters_pass_through_invisible: bool
-    """Invisible [GH p.23]: the monster mover treats an invisible enemy as an obstacle;
+    """HV-COND-INVISIBLE-2 [GH p.23]: the monster mover treats an invisible enemy as an obstacle;
     [FH p.28] it may move through the figure's hex but not end its move there."""
 
     def hazardous_damage(self, scenario_level: int) -> int:

@@ -124,6 +124,7 @@ def walk(state: HavenState, figure: Figure, path: list[tuple[int, int]], mode: M
         path=[list(h) for h in path],
     )
     for h in path[1:]:
+        # HV-SUM-7: only a character's own movement opens a door, never a summon's.
         if figure.kind == "character" and h in doors and h not in state.open_doors:
             open_door(state, h)
     for h in entered:
@@ -196,6 +197,7 @@ def consume_element(state: HavenState, figure: Figure, ability: AbilitySpec) -> 
             "element",
             f"{figure.id} gets +{ability.consume_bonus} attack from the {ability.element}"
             f" its group consumed this round (GH p.24)",
+            "HV-ELEM-4",
         )
         return
     if elements.consume(state, ability.element):
@@ -203,12 +205,19 @@ def consume_element(state: HavenState, figure: Figure, ability: AbilitySpec) -> 
             group.consumed.append(ability.element)
         turn.attack["value"] += ability.consume_bonus
         state.emit(
-            "element", f"{figure.id} consumes {ability.element}: +{ability.consume_bonus} attack"
+            "element",
+            f"{figure.id} consumes {ability.element}: +{ability.consume_bonus} attack",
+            "HV-ELEM-3",
         )
 
 
 def attack_targets(state: HavenState, figure: Figure) -> list[str]:
-    """Enemies in range and line of sight not yet targeted by this attack (HV-LOS-1/2)."""
+    """Enemies in range and line of sight not yet targeted by this attack (HV-LOS-1/2).
+
+    HV-TGT-1: no figure is targeted twice by one ability; HV-TGT-2: an attack targets
+    only enemies; HV-TGT-5: an attack without a range is melee (range 1, adjacent);
+    HV-COND-INVISIBLE-1: an invisible enemy cannot be targeted.
+    """
     turn = state.turn
     if turn is None or not turn.attack:
         return []
@@ -224,7 +233,12 @@ def attack_targets(state: HavenState, figure: Figure) -> list[str]:
 
 
 def begin_draw(state: HavenState, figure: Figure, target_id: str) -> None:
-    """Freeze the attack against one target and start its modifier draw (HV-ATK-1)."""
+    """Freeze the attack against one target and start its modifier draw (HV-ATK-1).
+
+    HV-TGT-1: each target is a separate attack with its own draw. HV-COND-POISON-1: a
+    poisoned target adds +1 in step 1; HV-COND-MUDDLE-1 / HV-COND-STRENGTHEN-1: the
+    attacker's disadvantage / advantage (attacks.attack_mode).
+    """
     turn = state.turn
     if turn is None:
         return
@@ -289,7 +303,11 @@ def _known(state: HavenState, name: str) -> bool:
 
 
 def finish_draw(state: HavenState) -> None:
-    """The draw is done: put the cards away and apply damage and effects to the target."""
+    """The draw is done: put the cards away and apply damage and effects to the target.
+
+    HV-TGT-6: the added effects come after the damage, even at 0, never on a target the
+    attack killed (exhaustion.hurt adds them only to a figure still standing).
+    """
     turn = state.turn
     if turn is None or turn.draw is None:
         return
@@ -414,6 +432,7 @@ def add_conditions(state: HavenState, target: Figure, conditions: list[str]) -> 
 
 # -- heal, shield, summon, self effects ---------------------------------------------------
 def heal_targets(state: HavenState, figure: Figure, ability: AbilitySpec) -> list[str]:
+    """HV-HEAL-1, HV-TGT-2: the acting figure or an ally in range and sight, never an enemy."""
     out = []
     for other in state.figures.values():
         if other.team != figure.team:
@@ -436,7 +455,11 @@ def self_effect(state: HavenState, figure: Figure, ability: AbilitySpec) -> bool
     if ability.type == "infuse":
         if turn is not None and ability.element:
             turn.infusions.append(ability.element)
-            state.emit("element", f"{figure.id} infuses {ability.element} (at the end of its turn)")
+            state.emit(
+                "element",
+                f"{figure.id} infuses {ability.element} (at the end of its turn)",
+                "HV-ELEM-1",
+            )
         return True
     if ability.type == "retaliate":
         retaliate.add_bonus(state, figure, ability.value, ability.range)

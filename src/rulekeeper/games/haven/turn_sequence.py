@@ -11,7 +11,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rulekeeper.games.haven import condition_timing, elements, initiative, monster_turns, rest
+from rulekeeper.games.haven import (
+    bonuses,
+    condition_timing,
+    elements,
+    initiative,
+    monster_turns,
+    rest,
+)
 from rulekeeper.games.haven import turn as turns
 from rulekeeper.games.haven.initiative import monster_card_initiative
 from rulekeeper.games.haven.round_end import begin_end_of_round
@@ -124,7 +131,7 @@ def _slot_key(state: HavenState, slot: str) -> tuple[int, int]:
 
 
 def _advance_hero(state: HavenState, hero: Hero, figure: Figure, t: Turn) -> bool:
-    if t.stage == "long_rest_lose" and not hero.discard:
+    if t.stage == "long_rest_lose" and not hero.discard and not bonuses.rest_cards(state, hero.id):
         # Negation (HV-NEG-1) may have emptied the discard pile: nothing is left to lose.
         t.stage = rest.nothing_to_lose(state, hero)
         return True
