@@ -12,7 +12,7 @@ from typing import Any
 from rulekeeper.core import RandomPolicy, SeededSampler
 from rulekeeper.games.haven import area_attacks
 from rulekeeper.games.haven.game import GAME
-from rulekeeper.games.haven.scenario_setup import reveal_room
+from rulekeeper.games.haven.rooms import reveal_room
 from rulekeeper.games.haven.state import HavenState
 
 

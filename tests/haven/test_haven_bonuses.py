@@ -51,7 +51,7 @@ def board(
     dummy_deck: dict[str, Any] | None = None,
 ) -> HavenState:
     cls = make_tester_class()
-    half: dict[str, Any] = {"actions": [], "lost": lost, "experience": experience}
+    half: dict[str, Any] = {"actions": [], "lost": lost, "xp": experience}
     if bottom_bonus is not None:
         half["bonus"] = bottom_bonus
     cls["cards"][1] = {
@@ -141,7 +141,7 @@ def test_HV_BONUS_3_slots_advance_give_experience_and_end_the_bonus(
     chance(state, "+0", "+0")  # ranged and adjacent: disadvantage (HV-ATK-3)
     assert state.figures["dummy 1"].hp == 9 - 4 - 4
     hero = state.heroes["tester"]
-    assert hero.experience == 1
+    assert hero.xp == 1
     assert "t2" in getattr(hero, pile)
     assert bonuses.active_cards(state, "tester") == []
 
@@ -229,7 +229,7 @@ def test_HV_CHAR_3_an_action_with_experience_gives_it_when_performed() -> None:
     state = with_bonus({"duration": "persistent", "shield": 1}, experience=2)
     start_round(state)
     play(state, PlayHalf("t2", "bottom"))
-    assert state.heroes["tester"].experience == 2
+    assert state.heroes["tester"].xp == 2
 
 
 def test_HV_CHAR_4_a_basic_action_gives_no_experience_and_discards_the_card() -> None:
@@ -238,6 +238,6 @@ def test_HV_CHAR_4_a_basic_action_gives_no_experience_and_discards_the_card() ->
     play(state, PlayHalf("t2", "bottom", basic=True))  # Move 2 instead
     play(state, Skip())
     hero = state.heroes["tester"]
-    assert hero.experience == 0
+    assert hero.xp == 0
     assert "t2" in hero.discard and bonuses.active_cards(state, "tester") == []
     assert any("HV-CHAR-4" in e.rules for e in state.log)

@@ -117,8 +117,13 @@ def test_kill_all_is_won_when_the_last_monster_dies() -> None:
     play(state, PlayHalf("t5", "top"))  # Attack 5 (lost) on the adjacent Dummy (5 hp)
     play(state, state.legal_actions()[0])
     chance(state, "+0")
+    # HV-GOAL-1: the goal is met, and the round is played out before the scenario ends.
+    assert state.outcome() is None and state.ending == "won"
+    play(state, PlayHalf("t1", "bottom"), Skip())
+    while not state.is_terminal():
+        play(state, state.legal_actions()[0])
     outcome = state.outcome()
-    assert outcome is not None and outcome.result == "won"
+    assert outcome is not None and outcome.result == "won" and state.round == 1
 
 
 def test_reach_is_won_when_a_character_ends_on_the_hex() -> None:
@@ -132,7 +137,14 @@ def test_reach_is_won_when_a_character_ends_on_the_hex() -> None:
     play(state, SelectCard("tester", "t1"), SelectCard("tester", "t2"))
     chance(state, "dummy-b")
     play(state, PlayHalf("t1", "bottom"), MoveTo(at(2, 0)))
-    assert state.outcome() is not None and state.is_terminal()
+    assert state.ending == "won" and not state.is_terminal()  # HV-GOAL-1: round played out
+    while not state.is_terminal():
+        if state.negation is not None:
+            play(state, Negate("tester", "suffer"))
+        else:
+            play(state, state.legal_actions()[0])
+    assert state.outcome() is not None and state.outcome().result == "won"  # type: ignore[union-attr]
+    assert state.round == 1
 
 
 def test_survive_is_won_at_the_end_of_the_last_round() -> None:

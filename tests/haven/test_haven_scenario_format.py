@@ -82,10 +82,3 @@ def test_a_bad_ability_names_its_field() -> None:
 def test_an_unknown_scenario_name_is_a_content_error() -> None:
     with pytest.raises(ContentError):
         GAME.new_state("no-such-scenario", 1, "gloomhaven")
-
-
-def test_vocabulary_the_engine_does_not_run_raises_not_implemented() -> None:
-    data = scenario()
-    data["classes"]["tester"]["cards"][0]["top"]["actions"] = [{"type": "loot", "value": 1}]
-    with pytest.raises(NotImplementedError, match="Loot X"):
-        new_state(data)

@@ -249,7 +249,7 @@ def test_HV_CHAR_2_a_character_starts_at_its_levels_maximum_with_no_experience()
     state = new_state(data)
     tester = state.figures["tester"]
     assert tester.hp == tester.max_hp == 11
-    assert state.heroes["tester"].experience == 0
+    assert state.heroes["tester"].xp == 0
 
 
 # -- HV-BONUS-5 -------------------------------------------------------------------------------------

@@ -190,6 +190,41 @@ class DrawAbility(Action):
     card: str
 
 
+@action_type("draw-loot")
+@dataclass(frozen=True, slots=True)
+class DrawLoot(Action):
+    """Chance [FH]: the loot card a character draws for a looted token (HV-LOOT-5)."""
+
+    hero: str
+    card: str
+
+
+@action_type("use-item")
+@dataclass(frozen=True, slots=True)
+class UseItem(Action):
+    """HV-ITEM-5: use an item now (no action or card needed)."""
+
+    character: str
+    item: str
+
+
+@action_type("refresh-items")
+@dataclass(frozen=True, slots=True)
+class RefreshItems(Action):
+    """HV-ITEM-3 [FH]: a long rest's recovery of spent items is optional."""
+
+    character: str
+    refresh: bool
+
+
+@action_type("resolved")
+@dataclass(frozen=True, slots=True)
+class Resolved(Action):
+    """HV-SCEN-7: the players have resolved a special rule by hand."""
+
+    rule: str
+
+
 ACTION_TYPES: tuple[type[Action], ...] = (
     SelectCard,
     LongRest,
@@ -211,5 +246,9 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     Redraw,
     LongRestHeal,
     DrawAbility,
+    DrawLoot,
+    UseItem,
+    RefreshItems,
+    Resolved,
     *DRAW_ACTION_TYPES,
 )

@@ -196,11 +196,12 @@ def gain_experience(state: HavenState, hero_id: str, amount: int, why: str, *rul
     hero = state.heroes.get(hero_id)
     if hero is None or amount <= 0:
         return
-    hero.experience += amount
+    hero.xp += amount
     state.emit(
         "experience",
-        f"{hero_id} gains {amount} experience from {why} ({hero.experience} in all)",
+        f"{hero_id} gains {amount} experience from {why} ({hero.xp} in all)",
         "HV-CHAR-3",
+        "HV-END-1",
         *rules,
         hero=hero_id,
         amount=amount,

@@ -145,7 +145,7 @@ def apply_play(
         (hero.lost if lost else hero.discard).append(action.card)
     # HV-CHAR-3, HV-CHAR-4: the half's experience, once any of its abilities is performed;
     # HV-CHAR-5: its lost icon applies only then too.
-    turn.experience = half.experience if performed_fully else 0
+    turn.experience = half.xp if performed_fully else 0
     turn.unperformed = action.card if lost and not to_active and half.actions else ""
     what = f"the basic {'Attack 2' if action.half == 'top' else 'Move 2'}" if action.basic else ""
     state.emit(

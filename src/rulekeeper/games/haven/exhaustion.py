@@ -32,6 +32,7 @@ from rulekeeper.games.haven.conditions import (
     removed_by_damage,
     rule_id,
 )
+from rulekeeper.games.haven.loot import drop_on_death
 from rulekeeper.games.haven.state import Negation
 
 if TYPE_CHECKING:
@@ -155,6 +156,8 @@ def add_conditions(state: HavenState, target: Figure, conditions: list[str]) -> 
                 "condition",
                 f"{target.id} cannot gain {name}",
                 "HV-COND-3",
+                # HV-BOSS-1, HV-MON-2: immunities printed on the stat card
+                *(("HV-BOSS-1", "HV-MON-2") if name in immune else ()),
                 figure=target.id,
             )
             continue
@@ -203,7 +206,8 @@ def damage(state: HavenState, figure: Figure, amount: int, source: str, *rules: 
         exhaust(state, state.heroes[figure.id], "its hit points dropped below 1")
     else:
         del state.figures[figure.id]
-        state.emit("death", f"{figure.id} dies", figure=figure.id)
+        state.emit("death", f"{figure.id} dies", "HV-MON-6", figure=figure.id)
+        drop_on_death(state, figure)
         if figure.kind == "summon":
             bonuses.summon_removed(state, figure.id)
 
@@ -230,9 +234,10 @@ def exhaust(state: HavenState, hero: Hero, why: str) -> None:
         hero=hero.id,
     )
     if not state.living_heroes():
-        state.result = "lost"
-        state.result_text = "every character is exhausted (HV-EXH-2)"
-        state.emit("lost", "Every character is exhausted: the scenario is lost", "HV-EXH-2")
+        from rulekeeper.games.haven.objectives import all_exhausted
+
+        state.emit("exhausted", "every character is exhausted", "HV-EXH-2")
+        all_exhausted(state)
 
 
 def start_of_round_exhaustion(state: HavenState) -> None:

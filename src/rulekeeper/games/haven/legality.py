@@ -19,9 +19,12 @@ from rulekeeper.games.haven import (
     exhaustion,
     forced_movement,
     initiative,
+    items,
+    loot,
     monster_abilities,
     monster_turns,
     rest,
+    special_rules,
 )
 from rulekeeper.games.haven import turn as turns
 from rulekeeper.games.haven.actions import (
@@ -37,6 +40,7 @@ from rulekeeper.games.haven.actions import (
     PlaceSummon,
     PlayHalf,
     SelectCard,
+    UseItem,
 )
 from rulekeeper.games.haven.attack_draw import KeepModifier
 from rulekeeper.games.haven.summons import check_can_act
@@ -61,6 +65,8 @@ def legal_actions(state: HavenState) -> list[Action]:
     t = state.turn
     if t is not None and t.draw is not None:
         return t.draw.legal_choices(state.catalog)
+    if state.by_hand:
+        return special_rules.pending_actions(state)
     if state.phase == "select":
         hero = cards.selecting_hero(state)
         if hero is None:
@@ -92,16 +98,22 @@ def legal_actions(state: HavenState) -> list[Action]:
     if hero is None:
         return []
     if t.stage == "choose":
-        return [*cards.play_actions(hero, t), *bonuses.removal_actions(state, hero)]
+        return [
+            *cards.play_actions(hero, t),
+            *bonuses.removal_actions(state, hero),
+            *items.usable(state, hero),
+        ]
     if t.stage.startswith("long_rest"):
         return rest.long_rest_actions(state, hero, t)
-    return turns.hero_step_actions(state, figure, t)
+    return [*turns.hero_step_actions(state, figure, t), *items.usable(state, hero)]
 
 
 def chance_outcomes(state: HavenState) -> list[tuple[Action, Fraction]] | None:
     t = state.turn
     if state.negation is None and t is not None and t.draw is not None and draw_needs_card(state):
         return t.draw.chance_outcomes(state.decks[t.draw.deck], state.catalog)
+    if state.negation is None and state.loot_draws and (t is None or t.draw is None):
+        return loot.draw_outcomes(state)
     if state.negation is None and state.reveal_draws and (t is None or t.draw is None):
         return _ability_outcomes(state, state.reveal_draws[0])
     if state.phase == "draw" and state.negation is None:
@@ -148,6 +160,10 @@ def check(state: HavenState, action: Action) -> None:
     t = state.turn
     if state.negation is not None:
         raise RuleViolation("HV-NEG-1", "first decide how to take the pending damage")
+    if state.by_hand:
+        raise RuleViolation("HV-SCEN-7", f"first resolve by hand: {state.by_hand[0]}")
+    if isinstance(action, UseItem):
+        items.check_use(state, action)
     if t is not None and t.draw is not None:
         if isinstance(action, KeepModifier):
             t.draw.check(action, state.decks[t.draw.deck], state.catalog)

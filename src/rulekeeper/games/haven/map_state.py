@@ -36,11 +36,13 @@ def visible_hexes(state: HavenState, *, with_closed_doors: bool) -> tuple[Hex, .
     """The start area, revealed rooms and open doors (and closed doors, for characters)."""
     rooms = room_of(state)
     doors = {d.hex for d in state.spec.doors}
+    # HV-ROOM-2: a locked door is a wall to everyone until a special rule opens it.
+    locked = {d.hex for d in state.spec.doors if d.locked}
     revealed = set(state.revealed)
     out = []
     for h in state.spec.map.hexes:
         if h in doors:
-            if with_closed_doors or h in state.open_doors:
+            if h in state.open_doors or (with_closed_doors and h not in locked):
                 out.append(h)
         elif h not in rooms or rooms[h] in revealed:
             out.append(h)
@@ -60,6 +62,11 @@ def _board(hexes: tuple[Hex, ...], walls: tuple[tuple[Hex, Hex], ...]) -> HexBoa
 @lru_cache(maxsize=64)
 def _sight(board: HexBoard, rule: str) -> LineOfSight:
     return LineOfSight(board, rule)  # type: ignore[arg-type]
+
+
+def whole_board(state: HavenState) -> HexBoard:
+    """Every map hex, revealed or not, with its walls (for counting hexes at setup)."""
+    return _board(tuple(state.spec.map.hexes), state.spec.map.walls)
 
 
 def board(state: HavenState, *, with_closed_doors: bool = True) -> HexBoard:

@@ -26,11 +26,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rulekeeper.boards.hexgrid import UNREACHABLE
-from rulekeeper.core.deck import Deck
-from rulekeeper.games.haven import healing, map_state
+from rulekeeper.games.haven import healing, map_state, standees
 from rulekeeper.games.haven.movement import Movement, MoveMode
 from rulekeeper.games.haven.scenario_format import AbilitySpec
-from rulekeeper.games.haven.state import Figure, Group
+from rulekeeper.games.haven.state import Figure
 from rulekeeper.games.haven.summons import free_adjacent_hexes
 
 if TYPE_CHECKING:
@@ -121,6 +120,15 @@ def summon_hexes(state: HavenState, summoner: Figure) -> list[tuple[int, int]]:
 def start_summon(state: HavenState, summoner: Figure, turn: Turn, ability: AbilitySpec) -> bool:
     """Place the summoned monster; False when the players must choose among tied hexes."""
     hexes = summon_hexes(state, summoner)
+    if standees.standees_left(state, ability.summon or "") <= 0:
+        turn.queue.pop(0)
+        state.emit(
+            "summon",
+            f"no {ability.summon} standee is left: the summon fails",
+            "HV-MON-SUM-1",
+            "HV-MON-LIMIT-1",
+        )
+        return True
     if not hexes:
         turn.queue.pop(0)
         state.emit(
@@ -143,38 +151,28 @@ def start_summon(state: HavenState, summoner: Figure, turn: Turn, ability: Abili
 
 def place_monster(
     state: HavenState, summoner: Figure, turn: Turn, ability: AbilitySpec, h: tuple[int, int]
-) -> Figure:
-    """Put the summoned standee on ``h``; it acts from the next round (HV-INIT-5)."""
+) -> Figure | None:
+    """HV-MON-SUM-1/2: put the summoned standee on ``h``; it acts from the next round
+    (HV-INIT-5) and [GH] drops no money when killed (HV-LOOT-3)."""
     turn.stage = "ability"
     if turn.queue:
         turn.queue.pop(0)
     mtype = ability.summon or ""
     spec = state.spec.monster_types[mtype]
-    stats = (spec.elite if ability.elite else spec.normal)[state.spec.level]
-    number = 1 + max(
-        (f.standee for f in state.figures.values() if f.kind == "monster" and f.type == mtype),
-        default=0,
+    placed = standees.add_monster(
+        state, mtype, h, ability.elite, no_drop=True, summoned_round=state.round
     )
-    figure = Figure(
-        id=f"{mtype} {number}",
-        kind="monster",
-        type=mtype,
-        hex=h,
-        hp=stats.hp,
-        max_hp=stats.hp,
-        elite=ability.elite,
-        standee=number,
-        summoned_round=state.round,
-    )
-    state.figures[figure.id] = figure
-    if mtype not in state.groups:
-        cards = [c.id for c in state.spec.monster_decks[spec.deck].cards]
-        state.groups[mtype] = Group(mtype, Deck.of(cards))
+    if placed is None:
+        return None
+    figure = placed
+    number = figure.standee
     rank = "elite" if ability.elite else "normal"
     state.emit(
         "summon",
         f"{summoner.id} summons {rank} {spec.name} {number} at {list(h)}; it acts from next round",
         "HV-SUM-1",
+        "HV-MON-SUM-1",
+        "HV-MON-SUM-2",
         "HV-INIT-5",
         figure=figure.id,
         summoner=summoner.id,

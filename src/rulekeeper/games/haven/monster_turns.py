@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from rulekeeper.core.errors import RuleViolation
-from rulekeeper.games.haven import map_state, monster_abilities, summons
+from rulekeeper.games.haven import bosses, map_state, monster_abilities, summons
 from rulekeeper.games.haven import turn as turns
 from rulekeeper.games.haven.board_format import TurnSpec
 from rulekeeper.games.haven.monster_ai import solve_monster_turn
@@ -39,7 +39,7 @@ def program(state: HavenState, figure: Figure) -> list[AbilitySpec]:
     group = state.groups[figure.type]
     deck = state.spec.monster_decks[state.spec.monster_types[figure.type].deck]
     card = next(c for c in deck.cards if c.id == group.card)
-    return list(card.actions)
+    return bosses.card_program(state, figure, card.actions)
 
 
 def _flying(state: HavenState, figure: Figure) -> bool:

@@ -18,8 +18,15 @@ from typing import TYPE_CHECKING
 
 from rulekeeper.core.actions import Action
 from rulekeeper.core.errors import RuleViolation
-from rulekeeper.games.haven import bonuses, exhaustion, healing
-from rulekeeper.games.haven.actions import LongRestHeal, LoseCard, Redraw, RestLoss, ShortRest
+from rulekeeper.games.haven import bonuses, exhaustion, healing, items
+from rulekeeper.games.haven.actions import (
+    LongRestHeal,
+    LoseCard,
+    Redraw,
+    RefreshItems,
+    RestLoss,
+    ShortRest,
+)
 from rulekeeper.games.haven.state import RestStep
 
 if TYPE_CHECKING:
@@ -134,6 +141,8 @@ def long_rest_actions(state: HavenState, hero: Hero, turn: Turn) -> list[Action]
         return [LoseCard(hero.id, c) for c in sorted(choices)]
     if turn.stage == "long_rest_heal":
         return [LongRestHeal(hero.id, True), LongRestHeal(hero.id, False)]
+    if turn.stage == "long_rest_refresh":
+        return items.refresh_actions(hero)
     return []
 
 
@@ -144,6 +153,8 @@ def check_long_rest(state: HavenState, hero: Hero, turn: Turn, action: Action) -
             raise RuleViolation("HV-REST-2", "a long rest loses a card from its own discard pile")
         return
     if turn.stage == "long_rest_heal" and isinstance(action, LongRestHeal):
+        return
+    if turn.stage == "long_rest_refresh" and isinstance(action, RefreshItems):
         return
     raise RuleViolation("HV-REST-2", f"{hero.id} is taking a long rest this turn")
 
@@ -169,23 +180,26 @@ def apply_long_rest(state: HavenState, hero: Hero, turn: Turn, action: Action) -
             turn.stage = "long_rest_heal"
             return False
         long_rest_heal(state, hero)
-        return True
+        return items.after_long_rest_heal(state, hero, turn)
     if isinstance(action, LongRestHeal):
         if action.heal:
             long_rest_heal(state, hero)
         else:
             state.emit("rest", f"{hero.id} declines the long rest's heal", "HV-REST-2")
+        return items.after_long_rest_heal(state, hero, turn)
+    if isinstance(action, RefreshItems):
+        items.apply_refresh(state, hero, action)
         return True
     return False
 
 
-def nothing_to_lose(state: HavenState, hero: Hero) -> str:
+def nothing_to_lose(state: HavenState, hero: Hero, turn: Turn) -> str:
     """A long rest whose discard pile is empty loses nothing; the heal still comes (HV-REST-2)."""
     state.emit("rest", f"{hero.id} long rests with an empty discard pile", "HV-REST-2")
     if state.rules.long_rest_heal_optional:
         return "long_rest_heal"
     long_rest_heal(state, hero)
-    return "end"
+    return "end" if items.after_long_rest_heal(state, hero, turn) else turn.stage
 
 
 def long_rest_heal(state: HavenState, hero: Hero) -> None:

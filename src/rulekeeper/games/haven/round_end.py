@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rulekeeper.games.haven import bonuses, elements, exhaustion, rest
+from rulekeeper.games.haven import bonuses, elements, exhaustion, objectives, rest, special_rules
 
 if TYPE_CHECKING:
     from rulekeeper.games.haven.state import HavenState
@@ -42,11 +42,8 @@ def end_of_round(state: HavenState) -> None:
         figure.retaliate = []
     bonuses.end_of_round(state)
     elements.wane(state)
-    objective = state.spec.objective
-    if objective.kind == "survive" and state.round >= objective.rounds:
-        state.result = "won"
-        state.result_text = f"the party survived {objective.rounds} rounds"
-        state.emit("won", state.result_text)
+    objectives.end_of_round(state)  # HV-GOAL-1: a triggered end ends the scenario now
+    if state.result:
         return
     state.round += 1
     for hero in state.heroes.values():
@@ -57,18 +54,14 @@ def end_of_round(state: HavenState) -> None:
     state.order, state.slot, state.actors = [], 0, []
     state.phase = "select"
     state.emit("round", f"round {state.round} begins")
+    special_rules.start_of_round(state)  # HV-SCEN-7: before card selection
     exhaustion.start_of_round_exhaustion(state)
     check_victory(state)
 
 
 def check_victory(state: HavenState) -> None:
-    """Kill all: no monster left and no room unrevealed."""
-    if state.result or state.spec.objective.kind != "kill_all":
+    """HV-GOAL-1: note a met goal (the round is played out); rules on deaths fire."""
+    if state.result:
         return
-    if any(f.kind == "monster" for f in state.figures.values()):
-        return
-    if len(state.revealed) < len(state.spec.rooms):
-        return
-    state.result = "won"
-    state.result_text = "every monster is dead"
-    state.emit("won", "Every monster is dead: the scenario is won")
+    special_rules.after_step(state)
+    objectives.check(state)

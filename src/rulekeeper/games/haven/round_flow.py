@@ -30,10 +30,13 @@ from rulekeeper.games.haven import (
     exhaustion,
     forced_movement,
     initiative,
+    items,
+    loot,
     monster_abilities,
     monster_turns,
     rest,
     retaliate,
+    special_rules,
 )
 from rulekeeper.games.haven import turn as turns
 from rulekeeper.games.haven.actions import (
@@ -41,12 +44,15 @@ from rulekeeper.games.haven.actions import (
     ChooseMonsterOption,
     ChooseTarget,
     DrawAbility,
+    DrawLoot,
     EndBonus,
     GroupFirst,
     LoseCard,
     Negate,
     PlaceSummon,
     PlayHalf,
+    Resolved,
+    UseItem,
 )
 from rulekeeper.games.haven.attack_draw import DrawModifier, KeepModifier
 from rulekeeper.games.haven.round_end import check_victory, end_of_round
@@ -60,7 +66,13 @@ if TYPE_CHECKING:
 # -- applying ----------------------------------------------------------------------------------
 def apply(state: HavenState, action: Action) -> None:
     t = state.turn
-    if isinstance(action, DrawAbility):
+    if isinstance(action, DrawLoot):
+        loot.apply_draw(state, action)
+    elif isinstance(action, Resolved):
+        special_rules.resolve(state)
+    elif isinstance(action, UseItem):
+        items.use(state, action)
+    elif isinstance(action, DrawAbility):
         revealed = action.group in state.reveal_draws
         if revealed:
             state.reveal_draws.remove(action.group)
@@ -197,6 +209,8 @@ def advance(state: HavenState) -> None:
         if not state.result:
             exhaustion.next_negation(state)
         if state.result or state.negation is not None or state.reveal_draws:
+            return
+        if state.loot_draws or state.by_hand:
             return
         t = state.turn
         if t is not None and t.draw is not None:

@@ -56,6 +56,39 @@ class Ruleset:
     remove_round_bonus_at_will: bool
     """HV-BONUS-4: [GH] any active card may be removed at will; [FH] only persistent ones."""
 
+    # -- scaling, items, loot and the scenario's end (scaling.py, items.py, loot.py, objectives.py)
+    solo_scaling: Literal["monster_level_plus_one", "average_plus_one"]
+    """HV-SCEN-2: solo play raises [GH] monster level and trap damage by 1; [FH] the average
+    character level by 1 before halving."""
+    long_rest_refresh_optional: bool
+    """HV-ITEM-3 / HV-REST-2: [FH] recovering spent items on a long rest is optional."""
+    refresh_resets_use_slots: bool
+    """HV-ITEM-4: [FH] refreshing an item clears its use slots, so a long rest restores a
+    partly used item; [GH] a long rest refreshes only items already spent."""
+    item_ability_during_ability: bool
+    """HV-ITEM-5: [GH] items may be used even in the middle of an ability; [FH] an item that
+    provides an ability cannot be used during another ability."""
+    loot_needs_line_of_sight: bool
+    """HV-LOOT-1: [GH] looting is an ability with a range and needs line of sight; [FH] not."""
+    loot_deck: bool
+    """HV-LOOT-5: [FH] a looted token draws a card from the scenario's loot deck; [GH] money
+    tokens are counted and converted at the end (HV-LOOT-4)."""
+    spawned_monsters_drop_loot: bool
+    """HV-LOOT-3: [FH] every monster that dies drops a loot token, summoned and spawned ones
+    included; [GH] summoned and spawned monsters drop no money token."""
+    item_gained_usable_at_once: bool
+    """HV-ITEM-6: [FH] an item gained in a scenario may be used at once; [GH] from the next
+    scenario."""
+    both_ends_in_a_round_lose: bool
+    """HV-GOAL-1: [FH] a scenario whose goal and whose loss both happen in one round is lost;
+    [GH] the first to happen decides."""
+    spawns_act_in_their_round: bool
+    """HV-ROOM-4: [FH] spawned monsters act in the round they appear; [GH] a monster spawned
+    at the end of a round first acts the next round (during a round: as if revealed)."""
+    named_before_elites: bool
+    standee_limit_order: Literal["closest_to_revealer", "elites_then_closest_to_enemy"]
+    """HV-MON-LIMIT-1: which standees are placed first when a type runs out."""
+    """HV-MON-7: [FH] a named monster acts before the elites of its type."""
     # -- scenario play (rest.py, the round engine; HV-REST-*, HV-MOVE-2)
     long_rest_heal_optional: bool
     """HV-REST-2: [FH] the long rest's heal and item refresh are optional."""
@@ -103,6 +136,18 @@ GLOOMHAVEN = Ruleset(
     character_forced_move_up_to=False,
     monster_summon_draws_card=False,
     monsters_pass_through_invisible=False,
+    solo_scaling="monster_level_plus_one",
+    long_rest_refresh_optional=False,
+    refresh_resets_use_slots=False,
+    item_ability_during_ability=True,
+    loot_needs_line_of_sight=True,
+    loot_deck=False,
+    spawned_monsters_drop_loot=False,
+    item_gained_usable_at_once=False,
+    both_ends_in_a_round_lose=False,
+    spawns_act_in_their_round=False,
+    named_before_elites=False,
+    standee_limit_order="closest_to_revealer",
 )
 
 FROSTHAVEN = Ruleset(
@@ -127,6 +172,18 @@ FROSTHAVEN = Ruleset(
     character_forced_move_up_to=True,
     monster_summon_draws_card=True,
     monsters_pass_through_invisible=True,
+    solo_scaling="average_plus_one",
+    long_rest_refresh_optional=True,
+    refresh_resets_use_slots=True,
+    item_ability_during_ability=False,
+    loot_needs_line_of_sight=False,
+    loot_deck=True,
+    spawned_monsters_drop_loot=True,
+    item_gained_usable_at_once=True,
+    both_ends_in_a_round_lose=True,
+    spawns_act_in_their_round=True,
+    named_before_elites=True,
+    standee_limit_order="elites_then_closest_to_enemy",
 )
 
 RULESETS: dict[str, Ruleset] = {r.name: r for r in (GLOOMHAVEN, FROSTHAVEN)}

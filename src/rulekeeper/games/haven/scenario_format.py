@@ -21,6 +21,7 @@ file and the field (``classes.warden.cards.3.top.actions.0.type``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -31,6 +32,13 @@ from rulekeeper.core.documents import parse_document, read_text, validate
 from rulekeeper.core.errors import ContentError
 from rulekeeper.games.haven.board_format import HexSpec, MapSpec, check_map
 from rulekeeper.games.haven.conditions import CONDITIONS
+from rulekeeper.games.haven.ruleset import RULESETS
+from rulekeeper.games.haven.scaling import (
+    FormulaError,
+    character_level,
+    check_formula,
+    scenario_scaling,
+)
 
 FORMAT = "haven-scenario/1"
 
@@ -38,8 +46,19 @@ NonNegative = Annotated[int, Field(ge=0)]
 Positive = Annotated[int, Field(ge=1)]
 Element = Literal["fire", "ice", "air", "earth", "light", "dark"]
 AbilityKind = Literal[
-    "move", "attack", "heal", "shield", "retaliate", "summon", "infuse", "condition", "loot"
+    "move",
+    "attack",
+    "heal",
+    "shield",
+    "retaliate",
+    "summon",
+    "infuse",
+    "condition",
+    "loot",
+    "special",
 ]
+ItemSlot = Literal["head", "body", "legs", "one_hand", "two_hands", "small"]
+Formula = Annotated[str, Field(min_length=1, max_length=80)]
 
 
 class _Model(BaseModel):
@@ -61,7 +80,10 @@ class AbilitySpec(_Model):
     - ``condition``: ``conditions`` on the acting figure itself.
     - ``retaliate``: ``value``, ``range`` (0 = adjacent attackers), until the end
       of the round.
-    - ``loot`` is part of the format but not of the engine yet.
+    - ``loot``: ``value`` is the range (HV-LOOT-1); on a monster card the
+      tokens in range are removed for good (HV-LOOT-2).
+    - ``special``: on a boss ability card, ``value`` 1 or 2 performs the boss's
+      Special 1 or Special 2 (HV-BOSS-2).
     """
 
     type: AbilityKind
@@ -93,6 +115,8 @@ class AbilitySpec(_Model):
             raise ValueError("push and pull are added effects of an attack")
         if self.push and self.pull:
             raise ValueError("an attack pushes or pulls, not both")
+        if self.type == "special" and self.value not in (1, 2):
+            raise ValueError("a special action is Special 1 or Special 2 (value 1 or 2)")
         return self
 
 
@@ -140,8 +164,8 @@ class HalfSpec(_Model):
     """HV-CARD-4: performing this half sends the card to the lost pile."""
     bonus: BonusSpec | None = None
     """HV-BONUS-1: the round or persistent bonus icon; the card goes to the active area."""
-    experience: NonNegative = 0
-    """HV-CHAR-3: experience gained when any ability of this half is performed."""
+    xp: NonNegative = 0
+    """HV-CHAR-3, HV-END-1: experience gained once any ability of this half is performed."""
 
 
 class CardSpec(_Model):
@@ -188,7 +212,8 @@ class ClassSpec(_Model):
 
 
 class MonsterStats(_Model):
-    hp: Positive
+    hp: Positive | Formula
+    """A number, or a scenario equation in L, C and H (HV-SCEN-4; a boss: HV-BOSS-1)."""
     move: NonNegative = 0
     attack: NonNegative = 0
     range: NonNegative = 0
@@ -198,9 +223,25 @@ class MonsterStats(_Model):
     retaliate_range: NonNegative = 0
     """0: against adjacent attackers only."""
 
+    @model_validator(mode="after")
+    def _hp_formula_reads(self) -> MonsterStats:
+        if isinstance(self.hp, str):
+            try:
+                check_formula(self.hp)
+            except FormulaError as error:
+                raise ValueError(f"hp: {error} (HV-SCEN-4)") from None
+        return self
+
 
 class MonsterTypeSpec(_Model):
-    """A monster type: stats per scenario level (index = level), normal and elite (HV-INIT-4)."""
+    """A monster type: stats per monster level (index = level), normal and elite (HV-MON-1).
+
+    A boss (HV-BOSS-1) has one stat line per level in ``normal`` and no elite
+    line; its ``special_1`` / ``special_2`` are the actions a "Special 1/2"
+    ability card performs (HV-BOSS-2). ``immunities`` are conditions the type
+    never gains (HV-BOSS-1; [FH] any type, HV-MON-2). ``standees`` caps how
+    many of the type can be on the map (HV-MON-LIMIT-1).
+    """
 
     name: str
     deck: str
@@ -208,7 +249,24 @@ class MonsterTypeSpec(_Model):
     immunities: tuple[str, ...] = ()
     """HV-COND-3: conditions this type never gains (bless and curse: no card is added)."""
     normal: Annotated[tuple[MonsterStats, ...], Field(min_length=1)]
-    elite: Annotated[tuple[MonsterStats, ...], Field(min_length=1)]
+    elite: tuple[MonsterStats, ...] = ()
+    boss: bool = False
+    special_1: tuple[AbilitySpec, ...] = ()
+    special_2: tuple[AbilitySpec, ...] = ()
+    standees: Annotated[int, Field(ge=1, le=20)] = 10
+
+    @model_validator(mode="after")
+    def _ranks_fit(self) -> MonsterTypeSpec:
+        if self.boss and self.elite:
+            raise ValueError("a boss is neither normal nor elite: give its stats in 'normal' only")
+        if not self.boss and len(self.elite) != len(self.normal):
+            raise ValueError("elite: one elite stat line per level, as many as 'normal'")
+        if not self.boss and (self.special_1 or self.special_2):
+            raise ValueError("special_1 / special_2 belong to a boss (boss = true)")
+        for line in (*self.normal, *self.elite):
+            if isinstance(line.hp, str) and "H" in line.hp:
+                raise ValueError("hp: H (an elite's hit points) is for named monsters only")
+        return self
 
     @model_validator(mode="after")
     def _known_immunities(self) -> MonsterTypeSpec:
@@ -235,10 +293,14 @@ class RoomSpec(_Model):
 
 
 class DoorSpec(_Model):
-    """A door hex; a character entering it opens it and reveals ``opens``."""
+    """A door hex; a character entering it opens it and reveals ``opens`` (HV-ROOM-1).
+
+    A ``locked`` door is a wall until a special rule opens it (HV-ROOM-2).
+    """
 
     hex: HexSpec
     opens: tuple[str, ...]
+    locked: bool = False
 
 
 class StandeeSpec(_Model):
@@ -251,9 +313,57 @@ class StandeeSpec(_Model):
 
 
 class ObjectiveSpec(_Model):
-    kind: Literal["kill_all", "reach", "survive"] = "kill_all"
+    """The scenario's goal (HV-GOAL-1): ``kill_all``, ``kill_boss`` (every boss dead),
+    ``reach`` (a character ends a move on one of ``hexes``), ``survive`` (``rounds``
+    played) or ``loot`` (the goal treasures ``treasures`` looted)."""
+
+    kind: Literal["kill_all", "kill_boss", "reach", "survive", "loot"] = "kill_all"
     hexes: tuple[HexSpec, ...] = ()
     rounds: NonNegative = 0
+    treasures: tuple[str, ...] = ()
+
+
+class ItemSpec(_Model):
+    """An item (HV-ITEM-1..5): its slot, how it is used up, and what it does.
+
+    ``usage``: ``spent`` (refreshed by a long rest), ``consumed`` (lost for the
+    scenario) or ``passive`` (always on, no limit). ``uses`` > 1 gives use
+    slots, marked once per use (HV-ITEM-4). ``when`` is the moment it may be
+    used: ``turn`` (during its owner's turn: it performs ``actions``),
+    ``attack`` (on the owner's attack, before a target's modifier draw: adds
+    ``attack_bonus``, ``pierce`` and ``conditions``), ``always`` (a passive
+    ``shield``). ``minus_one`` −1 cards join the owner's deck (HV-ITEM-2).
+    """
+
+    name: str
+    slot: ItemSlot
+    usage: Literal["spent", "consumed", "passive"] = "spent"
+    uses: Annotated[int, Field(ge=1, le=6)] = 1
+    when: Literal["turn", "attack", "always"] = "turn"
+    actions: tuple[AbilitySpec, ...] = ()
+    attack_bonus: NonNegative = 0
+    pierce: NonNegative = 0
+    conditions: tuple[str, ...] = ()
+    shield: NonNegative = 0
+    minus_one: Annotated[int, Field(ge=0, le=5)] = 0
+    cost: NonNegative = 0
+
+    @model_validator(mode="after")
+    def _effect_fits_the_moment(self) -> ItemSpec:
+        for name in self.conditions:
+            if name not in CONDITIONS:
+                raise ValueError(f"conditions: unknown condition {name!r}")
+        if (self.usage == "passive") != (self.when == "always"):
+            raise ValueError("a passive item is used 'always'; only a passive item is")
+        if self.when == "turn" and not self.actions:
+            raise ValueError("an item used during a turn lists its 'actions'")
+        if self.when == "attack" and not (self.attack_bonus or self.pierce or self.conditions):
+            raise ValueError("an attack item gives attack_bonus, pierce or conditions")
+        if self.when == "always" and not self.shield:
+            raise ValueError("a passive item gives 'shield'")
+        if any(a.type in ("summon", "special") for a in self.actions):
+            raise ValueError("actions: an item cannot summon or perform a boss special")
+        return self
 
 
 class PerkSpec(_Model):
@@ -266,12 +376,96 @@ class PerkSpec(_Model):
 
 
 class CharacterSpec(_Model):
-    """What a character brings into this scenario beyond its class (HV-DECK-2, HV-DECK-3)."""
+    """One character of the party: its level, the items it brings (HV-ITEM-1), its perks
+    (HV-DECK-2) and cards added for this scenario only (HV-DECK-3)."""
 
+    level: Annotated[int, Field(ge=1, le=9)] | None = None
+    items: tuple[str, ...] = ()
     perks: tuple[PerkSpec, ...] = ()
     scenario_cards: dict[str, Positive] = {}
-    """HV-DECK-3: cards shuffled in for this scenario only (e.g. bought blessings:
-    ``{ bless = 2 }``); bless and curse come out of the shared supply."""
+    """HV-DECK-3: e.g. bought blessings ``{ bless = 2 }``; bless and curse come out of the
+    shared supply."""
+
+
+class TreasureSpec(_Model):
+    """A treasure tile (HV-LOOT-6): a numbered reward, or a goal treasure."""
+
+    id: Annotated[str, Field(min_length=1)]
+    hex: HexSpec
+    gold: NonNegative = 0
+    item: str | None = None
+    goal: bool = False
+
+
+class LootDeckSpec(_Model):
+    """[FH] HV-LOOT-5: the scenario's loot table; at most 20 cards, one random item."""
+
+    coin_1: Annotated[int, Field(ge=0, le=20)] = 6
+    coin_2: Annotated[int, Field(ge=0, le=20)] = 4
+    coin_3: Annotated[int, Field(ge=0, le=20)] = 2
+    materials: dict[str, Annotated[int, Field(ge=0, le=20)]] = {"lumber": 2, "metal": 2, "hide": 2}
+    material_yield: tuple[NonNegative, NonNegative, NonNegative] = (2, 2, 1)
+    """A material card's yield for 2, 3 and 4 characters (one character: as two)."""
+    herbs: dict[str, Annotated[int, Field(ge=0, le=20)]] = {"arrowvine": 1, "axenut": 1}
+    random_item: str | None = None
+    """The item a random-item card gives (HV-ITEM-6); none: the card is worth 3 coins."""
+
+    @model_validator(mode="after")
+    def _at_most_twenty(self) -> LootDeckSpec:
+        total = self.coin_1 + self.coin_2 + self.coin_3 + (1 if self.random_item else 0)
+        total += sum(self.materials.values()) + sum(self.herbs.values())
+        if total > 20:
+            raise ValueError(f"a loot deck holds at most 20 cards, not {total}")
+        return self
+
+
+class TriggerSpec(_Model):
+    """When a special rule fires (HV-SCEN-7): exactly one of these."""
+
+    round: Annotated[int, Field(ge=0, le=99)] = 0
+    """At the start of this round, before card selection."""
+    door: HexSpec | None = None
+    """When the door on this hex opens."""
+    plate: HexSpec | None = None
+    """When a character ends its turn on this pressure plate (HV-ROOM-5)."""
+    dead: str = ""
+    """When no monster of this type is left on the map (after one was)."""
+
+    @model_validator(mode="after")
+    def _one_trigger(self) -> TriggerSpec:
+        given = [bool(self.round), self.door is not None, self.plate is not None, bool(self.dead)]
+        if sum(given) != 1:
+            raise ValueError("a trigger gives exactly one of round, door, plate, dead")
+        return self
+
+
+class SpawnSpec(_Model):
+    """A monster a rule spawns: on ``hex`` or the nearest empty hex (HV-ROOM-4)."""
+
+    type: str
+    hex: HexSpec
+    normal: tuple[Annotated[int, Field(ge=1, le=4)], ...] = (2, 3, 4)
+    elite: tuple[Annotated[int, Field(ge=1, le=4)], ...] = ()
+
+
+class RuleSpec(_Model):
+    """A special rule in the declarative vocabulary (special_rules.py, HV-SCEN-7)."""
+
+    when: TriggerSpec
+    spawn: tuple[SpawnSpec, ...] = ()
+    open_doors: tuple[HexSpec, ...] = ()
+    text: str = ""
+    """Shown to the players as a step they resolve by hand when the rule fires."""
+    lose: bool = False
+    """The scenario is lost (a loss condition of its rules, HV-GOAL-1)."""
+    repeat: bool = False
+    """Fires each time its trigger is met; otherwise once."""
+
+    @model_validator(mode="after")
+    def _does_something(self) -> RuleSpec:
+        if not (self.spawn or self.open_doors or self.text or self.lose):
+            raise ValueError("a rule spawns, opens doors, loses the scenario or shows text")
+        return self
 
 
 class ScenarioSpec(_Model):
@@ -280,7 +474,11 @@ class ScenarioSpec(_Model):
     format: Literal["haven-scenario/1"]
     name: Annotated[str, Field(min_length=1)]
     title: str = ""
-    level: Annotated[int, Field(ge=0, le=7)] = 1
+    level: Annotated[int, Field(ge=0, le=7)] | None = 1
+    """The scenario level (HV-SCEN-2); null: the recommended level from the party."""
+    difficulty: Literal["easy", "normal", "hard", "very_hard"] = "normal"
+    solo: bool = False
+    """Solo play or open information (HV-SCEN-2)."""
     character_level: Annotated[int, Field(ge=1, le=9)] = 1
     party: Annotated[tuple[str, ...], Field(min_length=1, max_length=4)]
     start_hexes: tuple[HexSpec, ...]
@@ -290,14 +488,22 @@ class ScenarioSpec(_Model):
     monsters: tuple[StandeeSpec, ...] = ()
     objective: ObjectiveSpec = ObjectiveSpec()
     special_rules: tuple[str, ...] = ()
+    """Rules the engine does not run: shown to the players to resolve by hand (HV-SCEN-7)."""
+    rules: tuple[RuleSpec, ...] = ()
+    round_limit: Annotated[int, Field(ge=0, le=99)] = 0
+    """Lost at the end of this round unless won before (0: no limit)."""
     characters: dict[str, CharacterSpec] = {}
-    """Per class in the party: its perks and scenario cards (HV-DECK-2, HV-DECK-3)."""
+    money: tuple[HexSpec, ...] = ()
+    """Money ([GH]) or loot ([FH]) tokens; those in a room appear when it is revealed."""
+    treasures: tuple[TreasureSpec, ...] = ()
+    loot_deck: LootDeckSpec = LootDeckSpec()
     modifier_cards: dict[str, dict[str, Any]] = {}
     """Attack modifier cards of the scenario's own (perk cards), with the fields of
     ``content/haven/modifier-decks.toml``."""
     classes: dict[str, ClassSpec] = {}
     monster_types: dict[str, MonsterTypeSpec] = {}
     monster_decks: dict[str, MonsterDeckSpec] = {}
+    items: dict[str, ItemSpec] = {}
 
 
 class LibrarySpec(_Model):
@@ -307,6 +513,7 @@ class LibrarySpec(_Model):
     classes: dict[str, ClassSpec] = {}
     monster_types: dict[str, MonsterTypeSpec] = {}
     monster_decks: dict[str, MonsterDeckSpec] = {}
+    items: dict[str, ItemSpec] = {}
 
 
 # -- reading files ----------------------------------------------------------------
@@ -327,12 +534,14 @@ def shipped_library() -> LibrarySpec:
             "classes": {},
             "monster_types": {},
             "monster_decks": {},
+            "items": {},
         }
-        for name in ("classes.toml", "monsters.toml"):
+        for name in ("classes.toml", "monsters.toml", "items.toml"):
             library = parse_library(parse_document(_content_text(name), name), name)
             merged["classes"].update(library.classes)
             merged["monster_types"].update(library.monster_types)
             merged["monster_decks"].update(library.monster_decks)
+            merged["items"].update(library.items)
         _LIBRARY = LibrarySpec(format="haven-library/1", **merged)
     return _LIBRARY
 
@@ -349,8 +558,9 @@ def parse_scenario(data: object, source: str | None = None) -> ScenarioSpec:
     classes = {**library.classes, **spec.classes}
     types = {**library.monster_types, **spec.monster_types}
     decks = {**library.monster_decks, **spec.monster_decks}
+    items = {**library.items, **spec.items}
     spec = spec.model_copy(
-        update={"classes": classes, "monster_types": types, "monster_decks": decks}
+        update={"classes": classes, "monster_types": types, "monster_decks": decks, "items": items}
     )
     _check_references(spec, source)
     return spec
@@ -365,8 +575,11 @@ def _check_references(spec: ScenarioSpec, source: str | None) -> None:
     for n, cls in enumerate(spec.party):
         if cls not in spec.classes:
             raise fail(f"unknown class {cls!r}", f"party.{n}")
-        if spec.character_level > len(spec.classes[cls].hp):
-            raise fail(f"class {cls!r} has no hit points for that level", "character_level")
+        if character_level(spec, cls) > len(spec.classes[cls].hp):
+            where = "character_level"
+            if cls in spec.characters and spec.characters[cls].level is not None:
+                where = f"characters.{cls}.level"
+            raise fail(f"class {cls!r} has no hit points for that level", where)
     if len(set(spec.party)) != len(spec.party):
         raise fail("a class may join the party once", "party")
     _check_perks(spec, source)
@@ -388,6 +601,7 @@ def _check_references(spec: ScenarioSpec, source: str | None) -> None:
     for n, h in enumerate(spec.start_hexes):
         if h not in on_map or h in in_rooms:
             raise fail(f"{list(h)} is not in the starting area", f"start_hexes.{n}")
+    top_level = max(scenario_scaling(spec, r).monster_level for r in RULESETS.values())
     for name, mtype in spec.monster_types.items():
         if mtype.deck not in spec.monster_decks:
             raise fail(f"unknown ability deck {mtype.deck!r}", f"monster_types.{name}.deck")
@@ -398,10 +612,8 @@ def _check_references(spec: ScenarioSpec, source: str | None) -> None:
                 where = f"monster_decks.{name}.cards.{c}.actions.{a}.summon"
                 if act.type == "summon" and summoned is None:
                     raise fail(f"unknown monster type {act.summon!r}", where)
-                if summoned is not None and spec.level >= min(
-                    len(summoned.normal), len(summoned.elite)
-                ):
-                    raise fail(f"{act.summon!r} has no stats for level {spec.level}", where)
+                if summoned is not None and top_level >= len(summoned.normal):
+                    raise fail(f"{act.summon!r} has no stats for level {top_level}", where)
     for n, standee in enumerate(spec.monsters):
         found = spec.monster_types.get(standee.type)
         if found is None:
@@ -409,8 +621,8 @@ def _check_references(spec: ScenarioSpec, source: str | None) -> None:
         mtype = found
         if standee.hex not in on_map:
             raise fail(f"{list(standee.hex)} is not on the map", f"monsters.{n}.hex")
-        if spec.level >= min(len(mtype.normal), len(mtype.elite)):
-            raise fail(f"no stats for level {spec.level}", f"monster_types.{standee.type}")
+        if top_level >= len(mtype.normal):
+            raise fail(f"no stats for level {top_level}", f"monster_types.{standee.type}")
     for n, h in enumerate(spec.objective.hexes):
         if h not in on_map:
             raise fail(f"{list(h)} is not on the map", f"objective.hexes.{n}")
@@ -418,6 +630,97 @@ def _check_references(spec: ScenarioSpec, source: str | None) -> None:
         raise fail("a reach objective lists its hexes", "objective.hexes")
     if spec.objective.kind == "survive" and spec.objective.rounds < 1:
         raise fail("a survive objective gives its rounds", "objective.rounds")
+    _check_play_content(spec, fail, on_map, in_rooms)
+
+
+def _check_play_content(
+    spec: ScenarioSpec,
+    fail: Callable[[str, str], ContentError],
+    on_map: set[tuple[int, int]],
+    in_rooms: set[tuple[int, int]],
+) -> None:
+    """Characters and their items (HV-ITEM-1), loot, treasures, bosses, special rules."""
+    for cls, character in spec.characters.items():
+        if cls not in spec.party:
+            raise fail(f"{cls!r} is not in the party", f"characters.{cls}")
+        for n, item in enumerate(character.items):
+            if item not in spec.items:
+                raise fail(f"unknown item {item!r}", f"characters.{cls}.items.{n}")
+        problem = loadout_problem(
+            [spec.items[i] for i in character.items],
+            list(character.items),
+            character_level(spec, cls),
+        )
+        if problem:
+            raise fail(f"HV-ITEM-1: {problem}", f"characters.{cls}.items")
+    for n, h in enumerate(spec.money):
+        if h not in on_map:
+            raise fail(f"{list(h)} is not on the map", f"money.{n}")
+    treasure_ids = [t.id for t in spec.treasures]
+    if len(set(treasure_ids)) != len(treasure_ids):
+        raise fail("treasure ids must be unique", "treasures")
+    for n, treasure in enumerate(spec.treasures):
+        if treasure.hex not in on_map:
+            raise fail(f"{list(treasure.hex)} is not on the map", f"treasures.{n}.hex")
+        if treasure.item is not None and treasure.item not in spec.items:
+            raise fail(f"unknown item {treasure.item!r}", f"treasures.{n}.item")
+    random_item = spec.loot_deck.random_item
+    if random_item is not None and random_item not in spec.items:
+        raise fail(f"unknown item {random_item!r}", "loot_deck.random_item")
+    for n, wanted in enumerate(spec.objective.treasures):
+        if wanted not in treasure_ids:
+            raise fail(f"unknown treasure {wanted!r}", f"objective.treasures.{n}")
+    if spec.objective.kind == "loot" and not spec.objective.treasures:
+        raise fail("a loot objective names its goal treasures", "objective.treasures")
+    bosses = [s.type for s in spec.monsters if spec.monster_types[s.type].boss]
+    bosses += [
+        s.type
+        for r in spec.rules
+        for s in r.spawn
+        if s.type in spec.monster_types and spec.monster_types[s.type].boss
+    ]
+    if spec.objective.kind == "kill_boss" and not bosses:
+        raise fail("a kill_boss objective needs a boss among the monsters", "objective.kind")
+    doors = {d.hex for d in spec.doors}
+    for n, rule in enumerate(spec.rules):
+        where = f"rules.{n}"
+        if rule.when.door is not None and rule.when.door not in doors:
+            raise fail(f"{list(rule.when.door)} is not a door", f"{where}.when.door")
+        if rule.when.plate is not None and rule.when.plate not in on_map:
+            raise fail(f"{list(rule.when.plate)} is not on the map", f"{where}.when.plate")
+        if rule.when.dead and rule.when.dead not in spec.monster_types:
+            raise fail(f"unknown monster type {rule.when.dead!r}", f"{where}.when.dead")
+        for m, h in enumerate(rule.open_doors):
+            if h not in doors:
+                raise fail(f"{list(h)} is not a door", f"{where}.open_doors.{m}")
+        for m, spawn in enumerate(rule.spawn):
+            if spawn.type not in spec.monster_types:
+                raise fail(f"unknown monster type {spawn.type!r}", f"{where}.spawn.{m}.type")
+            if spawn.hex not in on_map:
+                raise fail(f"{list(spawn.hex)} is not on the map", f"{where}.spawn.{m}.hex")
+    del in_rooms
+
+
+ITEM_SLOTS: dict[str, int] = {"head": 1, "body": 1, "legs": 1}
+"""HV-ITEM-1: at most one head, one body and one legs ([FH] feet) item."""
+
+
+def loadout_problem(items: list[ItemSpec], ids: list[str], level: int) -> str:
+    """HV-ITEM-1: what breaks the item limits, or "" (two one-hand items or one two-hand
+    item, ⌈level / 2⌉ small items, never two copies of one item)."""
+    if len(set(ids)) != len(ids):
+        return "a character never brings two copies of one item"
+    slots: list[str] = [item.slot for item in items]
+    for slot, most in ITEM_SLOTS.items():
+        if slots.count(slot) > most:
+            return f"at most {most} {slot} item"
+    hands = slots.count("one_hand") + 2 * slots.count("two_hands")
+    if hands > 2:
+        return "two one-hand items or one two-hand item at most"
+    small = slots.count("small")
+    if small > -(-level // 2):
+        return f"at most {-(-level // 2)} small items at level {level} (⌈level / 2⌉)"
+    return ""
 
 
 def _check_perks(spec: ScenarioSpec, source: str | None) -> None:

@@ -32,6 +32,7 @@ from rulekeeper.games.haven.attack_draw import AttackDraw
 from rulekeeper.games.haven.modifiers import ModifierCatalog, ModifierDecks
 from rulekeeper.games.haven.perks import scenario_catalog
 from rulekeeper.games.haven.ruleset import Ruleset, find_ruleset
+from rulekeeper.games.haven.scaling import Scaling, evaluate, scenario_scaling
 from rulekeeper.games.haven.scenario_format import AbilitySpec, ScenarioSpec
 
 if TYPE_CHECKING:
@@ -66,6 +67,8 @@ class Figure:
     retaliate: list[list[int]] = field(default_factory=list)
     """Retaliate bonuses from abilities this round: [value, range], range 0 = adjacent."""
     summoned_round: int = 0
+    no_drop: bool = False
+    """HV-LOOT-3 [GH]: a summoned or spawned monster drops no money token when it dies."""
 
     @property
     def team(self) -> Literal["characters", "monsters"]:
@@ -131,8 +134,26 @@ class Hero:
     initiative: int = 0
     tie_rank: int = 0
     """HV-INIT-2: the order the players chose among fully tied characters."""
-    experience: int = 0
-    """HV-CHAR-2, HV-CHAR-3: experience on the dial, 0 at the start of the scenario."""
+    xp: int = 0
+    """HV-CHAR-2, HV-CHAR-3, HV-END-1: experience gained from abilities this scenario (0 at
+    its start)."""
+    money: int = 0
+    """HV-LOOT-4 [GH]: money tokens looted (never shared)."""
+    gold: int = 0
+    """Gold gained in play besides money: treasures (HV-LOOT-6), items sold (HV-ITEM-6)."""
+    loot_cards: list[str] = field(default_factory=list)
+    """HV-LOOT-5 [FH]: loot cards drawn."""
+    treasures: list[str] = field(default_factory=list)
+    """HV-LOOT-6: treasure tiles looted."""
+    items: list[str] = field(default_factory=list)
+    """HV-ITEM-1: the items brought (and [FH] gained in play, HV-ITEM-6)."""
+    item_marks: dict[str, int] = field(default_factory=dict)
+    """HV-ITEM-4: use slots marked so far, per item."""
+    spent: list[str] = field(default_factory=list)
+    consumed: list[str] = field(default_factory=list)
+    """HV-ITEM-3: items turned sideways (spent) or face down (consumed)."""
+    gained_items: list[str] = field(default_factory=list)
+    """HV-ITEM-6 [GH]: items gained in play, brought only from the next scenario."""
 
     @property
     def selected(self) -> bool:
@@ -250,6 +271,22 @@ class HavenState(State):
         """Round and persistent bonuses in play (bonuses.py, HV-BONUS-1..5)."""
         self.result: str = ""
         self.result_text: str = ""
+        self.scaling: Scaling = scenario_scaling(spec, self.rules)
+        """HV-SCEN-2/3: derived from the scenario and the ruleset, never saved."""
+        self.money: list[Hex] = []
+        """HV-LOOT-1..3: money ([GH]) or loot ([FH]) tokens on the map, one entry per token."""
+        self.treasures: list[str] = []
+        """HV-LOOT-6: treasure tiles on the revealed map, by id."""
+        self.loot_deck: Deck = Deck.of([])
+        """HV-LOOT-5 [FH]: the loot deck built at setup."""
+        self.loot_draws: list[str] = []
+        """[FH] characters waiting for a loot card, one entry per token looted."""
+        self.by_hand: list[str] = []
+        """HV-SCEN-7: special rules fired that the players resolve by hand (a pending step)."""
+        self.fired: list[int] = []
+        """Special rules (by index) that have fired."""
+        self.ending: str = ""
+        """HV-GOAL-1: "won" or "lost" once triggered; the round is played out first."""
 
     # -- the core protocol: game.HavenPlay answers the rest through the rule modules --
     def player_name(self, player: int) -> str:
@@ -282,12 +319,26 @@ class HavenState(State):
         return None
 
     def monster_stats(self, figure: Figure) -> Any:
+        """HV-MON-1: the elite or normal line (a boss: its only line) at the monster level."""
         mtype = self.spec.monster_types[figure.type]
         table = mtype.elite if figure.elite else mtype.normal
-        return table[self.spec.level]
+        return table[self.scaling.monster_level]
+
+    def stat_hp(self, hp: int | str) -> int:
+        """HV-SCEN-4, HV-BOSS-1: a stat line's hit points; an equation uses L and C."""
+        if isinstance(hp, int):
+            return hp
+        return max(1, evaluate(hp, level=self.scaling.scenario_level, characters=len(self.heroes)))
 
     def base_shield(self, figure: Figure) -> int:
-        return self.monster_stats(figure).shield if figure.kind == "monster" else 0
+        """Stat-card shield (HV-MON-2, HV-MON-5); a character's passive items (HV-ITEM-4)."""
+        if figure.kind == "monster":
+            return int(self.monster_stats(figure).shield)
+        hero = self.heroes.get(figure.id)
+        if hero is None:
+            return 0
+        items = self.spec.items
+        return sum(items[i].shield for i in hero.items if items[i].usage == "passive")
 
     # -- copies and files ------------------------------------------------------------
     def clone(self) -> HavenState:
@@ -312,6 +363,7 @@ class HavenState(State):
         memo[id(self.spec)] = self.spec
         memo[id(self.rules)] = self.rules
         memo[id(self.catalog)] = self.catalog
+        memo[id(self.scaling)] = self.scaling
         return memo
 
     def _fields_to_dict(self) -> dict[str, Any]:
@@ -352,6 +404,13 @@ class _SavedFields:
     bonuses: tuple[ActiveBonus, ...]
     result: str
     result_text: str
+    money: list[Hex]
+    treasures: list[str]
+    loot_deck: Deck
+    loot_draws: list[str]
+    by_hand: list[str]
+    fired: list[int]
+    ending: str
 
 
 _SAVED = tuple(f.name for f in dataclasses.fields(_SavedFields))

@@ -23,8 +23,11 @@ from rulekeeper.games.haven import (
     bonuses,
     elements,
     exhaustion,
+    loot,
     map_state,
+    objectives,
     retaliate,
+    special_rules,
     summons,
 )
 from rulekeeper.games.haven.actions import ChooseTarget, MoveTo, PlaceArea, PlaceSummon, Skip
@@ -126,36 +129,20 @@ def walk(state: HavenState, figure: Figure, path: list[tuple[int, int]], mode: M
     for h in path[1:]:
         # HV-SUM-7: only a character's own movement opens a door, never a summon's.
         if figure.kind == "character" and h in doors and h not in state.open_doors:
-            open_door(state, h)
+            special_rules.open_door(state, h, revealer=h)
     for h in entered:
         if figure.id not in state.figures:
             return
         if h in trap:
             state.sprung_traps.append(h)
-            amount = state.rules.trap_damage(state.spec.level)
+            amount = state.scaling.trap_damage  # HV-SCEN-3, HV-SCEN-5
             exhaustion.hurt(state, figure, amount, f"a trap at {list(h)}", ("HV-MOVE-2",))
         elif h in hazardous:
-            amount = state.rules.hazardous_damage(state.spec.level)
+            amount = state.scaling.hazardous_damage
             where = f"hazardous terrain at {list(h)}"
             exhaustion.hurt(state, figure, amount, where, ("HV-MOVE-2",))
-    objective = state.spec.objective
-    alive = figure.kind == "character" and figure.id in state.figures
-    if alive and objective.kind == "reach" and figure.hex in objective.hexes:
-        state.result = "won"
-        state.result_text = f"{figure.id} reached {list(figure.hex)}"
-        state.emit("won", f"{figure.id} reaches the objective: the scenario is won")
-
-
-def open_door(state: HavenState, h: tuple[int, int]) -> None:
-    """A character entering a closed door opens it and reveals the rooms behind it."""
-    from rulekeeper.games.haven.scenario_setup import reveal_room
-
-    state.open_doors.append(h)
-    door = next(d for d in state.spec.doors if d.hex == h)
-    state.emit("door", f"the door at {list(h)} opens", hex=list(h))
-    for room in door.opens:
-        if room not in state.revealed:
-            reveal_room(state, room)
+    if figure.kind == "character" and figure.id in state.figures:
+        objectives.reached(state, figure.id, figure.hex)
 
 
 # -- attacks (HV-ATK-1..3 through attack_draw.py) --------------------------------------
@@ -465,10 +452,8 @@ def self_effect(state: HavenState, figure: Figure, ability: AbilitySpec) -> bool
         retaliate.add_bonus(state, figure, ability.value, ability.range)
         return True
     if ability.type == "loot":
-        raise NotImplementedError(
-            "Loot X (GH p.27; FH p.32) needs money or loot tokens on the map, which"
-            " haven-scenario/1 does not have: the loot ability is not supported yet"
-        )
+        loot.perform_loot(state, figure, ability.value)
+        return True
     return False
 
 

@@ -16,8 +16,10 @@ from rulekeeper.games.haven import (
     condition_timing,
     elements,
     initiative,
+    loot,
     monster_turns,
     rest,
+    special_rules,
 )
 from rulekeeper.games.haven import turn as turns
 from rulekeeper.games.haven.initiative import monster_card_initiative
@@ -133,7 +135,7 @@ def _slot_key(state: HavenState, slot: str) -> tuple[int, int]:
 def _advance_hero(state: HavenState, hero: Hero, figure: Figure, t: Turn) -> bool:
     if t.stage == "long_rest_lose" and not hero.discard and not bonuses.rest_cards(state, hero.id):
         # Negation (HV-NEG-1) may have emptied the discard pile: nothing is left to lose.
-        t.stage = rest.nothing_to_lose(state, hero)
+        t.stage = rest.nothing_to_lose(state, hero, t)
         return True
     if t.stage in HERO_STAGES or t.stage.startswith("long_rest"):
         return False
@@ -172,6 +174,9 @@ def _end_turn(state: HavenState) -> None:
     turns.settle_half(state, t)
     _infuse(state, t.infusions)
     figure = state.figures.get(t.actor)
+    if figure is not None:
+        loot.end_of_turn_loot(state, figure)  # HV-LOOT-2
+        special_rules.end_of_turn(state, figure)  # HV-ROOM-5
     if figure is not None:
         condition_timing.end_of_turn(state, figure)
     state.turn = None

@@ -56,6 +56,10 @@ def current_player(state: HavenState) -> int:
     t = state.turn
     if t is not None and t.draw is not None:
         return CHANCE if draw_needs_card(state) else _player_of(state, t.actor)
+    if state.loot_draws:
+        return CHANCE
+    if state.by_hand:
+        return 0
     if state.reveal_draws:
         return CHANCE
     if state.phase == "select":
@@ -94,6 +98,10 @@ def pending_decision(state: HavenState) -> str:
     t = state.turn
     if t is not None and t.draw is not None:
         return "draw an attack modifier" if draw_needs_card(state) else "keep a modifier (HV-ADV-3)"
+    if state.loot_draws:
+        return f"{state.loot_draws[0]} draws a loot card (HV-LOOT-5)"
+    if state.by_hand:
+        return f"special rule, resolve by hand: {state.by_hand[0]} (HV-SCEN-7)"
     if state.reveal_draws:
         return f"draw an ability card for the revealed {state.reveal_draws[0]} (GH p.19)"
     if state.phase == "select":

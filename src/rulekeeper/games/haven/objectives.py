@@ -1,0 +1,213 @@
+"""The scenario's goal, its loss, and what each character keeps at the end.
+
+- HV-GOAL-1: the scenario is completed when its goal is met and lost when
+  every character is exhausted or a loss condition of its rules occurs; once
+  either is triggered the round is played out, then the scenario ends. [FH]
+  if both happen in the same round it is lost; [GH] the first decides
+  (``Ruleset.both_ends_in_a_round_lose``). [FH] "kill all" also waits for the
+  scenario's pending spawns. Every character exhausted ends play at once:
+  nobody is left to play the round out.
+- Goals: ``kill_all``, ``kill_boss``, ``reach``, ``survive``, ``loot``; shown
+  at the start (an event) and in play (render.py).
+- HV-SCEN-7: scenarios that count rounds advance at the end of each round;
+  ``round_limit`` loses the scenario at the end of that round.
+- HV-END-1: each character keeps its experience and the gold of its own
+  loot ([GH] money tokens × conversion rate; [FH] coins on its loot cards ×
+  rate) plus treasure gold; on a completed scenario each also gains the bonus
+  experience 4 + 2L. HV-END-4: exhausted characters too.
+- HV-END-2: tokens and treasure left on the map are lost; [FH] resources from
+  loot cards are kept when the scenario is completed (when lost, only if the
+  party returns to town: the summary says so).
+- HV-END-3: after the scenario cards, items, hit points and conditions are
+  restored and bless, curse and −1 item cards leave the decks: the summary
+  lists this for the players; the state ends here.
+- HV-END-5: battle goals are the players' (the engine deals none): the
+  summary asks the players to resolve them by hand, checkmarks only on a win.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rulekeeper.games.haven import loot
+
+if TYPE_CHECKING:
+    from rulekeeper.games.haven.state import HavenState
+
+
+def describe(state: HavenState) -> str:
+    """The goal in words (shown at the start and in play)."""
+    objective = state.spec.objective
+    if objective.kind == "kill_all":
+        return "kill every monster, in every room"
+    if objective.kind == "kill_boss":
+        names = sorted({state.spec.monster_types[t].name for t in _boss_types(state)})
+        return f"kill the boss ({', '.join(names)})"
+    if objective.kind == "reach":
+        return "a character ends a move on " + ", ".join(str(list(h)) for h in objective.hexes)
+    if objective.kind == "survive":
+        return f"survive {objective.rounds} rounds"
+    return "loot the treasure " + ", ".join(objective.treasures)
+
+
+def announce(state: HavenState) -> None:
+    text = f"goal: {describe(state)}"
+    if state.spec.round_limit:
+        text += f"; lost at the end of round {state.spec.round_limit}"
+    state.emit("goal", text, "HV-GOAL-1")
+
+
+def _boss_types(state: HavenState) -> set[str]:
+    spec = state.spec
+    types = {s.type for s in spec.monsters} | {s.type for r in spec.rules for s in r.spawn}
+    return {t for t in types if spec.monster_types[t].boss}
+
+
+def _pending_spawns(state: HavenState, types: set[str] | None = None) -> bool:
+    """[FH] HV-GOAL-1: spawn rules that have not fired yet (the kill-all count includes them)."""
+    for n, rule in enumerate(state.spec.rules):
+        if n in state.fired or not rule.spawn:
+            continue
+        if types is None or any(s.type in types for s in rule.spawn):
+            return True
+    return False
+
+
+def goal_met(state: HavenState) -> bool:
+    """HV-GOAL-1: is the goal met as the board stands (reach: ``reached``)?"""
+    objective = state.spec.objective
+    monsters = [f for f in state.figures.values() if f.kind == "monster"]
+    if objective.kind == "kill_all":
+        if monsters or len(state.revealed) < len(state.spec.rooms):
+            return False
+        return not (state.rules.both_ends_in_a_round_lose and _pending_spawns(state))
+    if objective.kind == "kill_boss":
+        bosses = _boss_types(state)
+        seen = any(t in state.groups for t in bosses)
+        alive = any(f.type in bosses for f in monsters)
+        return seen and not alive and not _pending_spawns(state, bosses)
+    if objective.kind == "loot":
+        looted = {t for hero in state.heroes.values() for t in hero.treasures}
+        return set(objective.treasures) <= looted
+    return False
+
+
+def trigger(state: HavenState, result: str, why: str) -> None:
+    """HV-GOAL-1: note the end; the round is played out before the scenario ends."""
+    if state.result:
+        return
+    if state.ending == result:
+        return
+    if state.ending and not state.rules.both_ends_in_a_round_lose:
+        return  # [GH] the first to happen decides
+    if state.ending and result == "won":
+        return  # [FH] lost already, and both in one round is lost
+    state.ending = result
+    state.result_text = why
+    state.emit(
+        "goal",
+        f"{why}: the scenario will be {'completed' if result == 'won' else 'lost'}"
+        " once this round is played out",
+        "HV-GOAL-1",
+    )
+
+
+def check(state: HavenState) -> None:
+    """After every step: a met goal is noted (HV-GOAL-1)."""
+    if not state.result and state.ending != "won" and goal_met(state):
+        trigger(state, "won", f"goal met: {describe(state)}")
+
+
+def reached(state: HavenState, hero_id: str, h: tuple[int, int]) -> None:
+    objective = state.spec.objective
+    if objective.kind == "reach" and h in objective.hexes:
+        trigger(state, "won", f"{hero_id} reached {list(h)}")
+
+
+def all_exhausted(state: HavenState) -> None:
+    """Every character exhausted: the scenario ends now (HV-EXH-2, HV-GOAL-1)."""
+    if state.ending == "won" and not state.rules.both_ends_in_a_round_lose:
+        finish(state, "won", state.result_text)  # [GH] the goal came first
+        return
+    finish(state, "lost", "every character is exhausted (HV-EXH-2)")
+
+
+def end_of_round(state: HavenState) -> None:
+    """The round is over: survive and round limits, then a triggered end ends play."""
+    objective = state.spec.objective
+    if objective.kind == "survive" and state.round >= objective.rounds:
+        trigger(state, "won", f"the party survived {objective.rounds} rounds")
+    if state.spec.round_limit and state.round >= state.spec.round_limit:
+        trigger(state, "lost", f"round {state.spec.round_limit} is over (the round limit)")
+    if state.ending:
+        finish(state, state.ending, state.result_text)
+
+
+def finish(state: HavenState, result: str, why: str) -> None:
+    state.result = result
+    state.result_text = why
+    state.emit(
+        result, f"{why}: the scenario is {'won' if result == 'won' else 'lost'}", "HV-GOAL-1"
+    )
+    state.emit(
+        "scenario-end",
+        end_text(state),
+        "HV-END-1",
+        "HV-END-2",
+        "HV-END-3",
+        "HV-END-4",
+        "HV-END-5",
+        characters=summary(state),
+    )
+
+
+def summary(state: HavenState) -> dict[str, dict[str, Any]]:
+    """HV-END-1/2/4: what each character keeps, exhausted or not."""
+    won = state.result == "won"
+    rate = state.scaling.gold_conversion
+    out: dict[str, dict[str, Any]] = {}
+    for cls, hero in state.heroes.items():
+        if state.rules.loot_deck:
+            looted_gold = loot.coins(state, hero.loot_cards) * rate
+            resources = loot.resources(state, hero.loot_cards)
+        else:
+            looted_gold = hero.money * rate
+            resources = {}
+        bonus = state.scaling.bonus_experience if won else 0
+        out[cls] = {
+            "experience": hero.xp + bonus,
+            "ability_experience": hero.xp,
+            "bonus_experience": bonus,
+            "gold": looted_gold + hero.gold,
+            "resources": resources,
+            "resources_kept": "yes" if won else "only if the party returns to town",
+            "items_gained": list(hero.gained_items),
+            "treasures": list(hero.treasures),
+            "exhausted": hero.exhausted,
+        }
+    return out
+
+
+def end_text(state: HavenState) -> str:
+    lines = []
+    for cls, kept in summary(state).items():
+        resources = ", ".join(f"{n} {r}" for r, n in sorted(kept["resources"].items()))
+        lines.append(
+            f"{cls}: {kept['experience']} experience"
+            f" ({kept['ability_experience']} from abilities + {kept['bonus_experience']} bonus),"
+            f" {kept['gold']} gold"
+            + (f", {resources} (kept: {kept['resources_kept']})" if resources else "")
+        )
+    lines.append(
+        "tokens and treasure left on the map are lost; every character recovers its cards,"
+        " items, hit points and conditions; bless, curse and item −1 cards leave the decks"
+    )
+    lines.append(
+        "resolve by hand: battle goals"
+        + (
+            " (checkmarks for those met)"
+            if state.result == "won"
+            else " (none: the scenario is lost)"
+        )
+    )
+    return "scenario end: " + "; ".join(lines)

@@ -1,0 +1,187 @@
+"""Scenario special rules: a small declarative vocabulary, and everything else by hand.
+
+- HV-SCEN-7: a scenario's special rules take precedence over these rules.
+  Rules in the vocabulary (``[[rules]]``) fire on a trigger: the start of a
+  round (before card selection; spawns all at once), a door opening, a
+  character ending its turn on a pressure plate (HV-ROOM-5), or the last
+  monster of a type dying. They spawn monsters, open (locked) doors, lose
+  the scenario, or show text. Any text, and every rule in ``special_rules``,
+  is shown to the players marked "resolve by hand": texts of rules that fire
+  in play become a pending step the party confirms (``Resolved``), never
+  dropped; the scenario's own notes are shown at the start and on screen.
+- HV-ROOM-4: a spawned monster goes on its hex, or the nearest empty hex
+  (HV-SCEN-6) if that one is not; it acts in the round it appears like a
+  revealed monster (spawned at a round's start it draws with the others).
+  [GH] it drops no money (HV-LOOT-3).
+- HV-SCEN-6: an empty hex has no figure and no overlay tile other than a
+  corridor, pressure plate or open door; [GH] no money token either.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rulekeeper.boards.hexgrid import UNREACHABLE
+from rulekeeper.games.haven import map_state, objectives, rooms, standees
+from rulekeeper.games.haven.actions import Resolved
+
+if TYPE_CHECKING:
+    from rulekeeper.core.actions import Action
+    from rulekeeper.games.haven.scenario_format import RuleSpec
+    from rulekeeper.games.haven.state import Figure, HavenState
+
+Hex = tuple[int, int]
+BY_HAND = "resolve by hand"
+
+
+def announce(state: HavenState) -> None:
+    """Show every special rule at the start: the vocabulary's and the by-hand notes."""
+    for text in state.spec.special_rules:
+        state.emit("special-rule", f"{BY_HAND}: {text}", "HV-SCEN-7")
+    for rule in state.spec.rules:
+        state.emit("special-rule", describe(rule), "HV-SCEN-7")
+
+
+def describe(rule: RuleSpec) -> str:
+    when = rule.when
+    if when.round:
+        trigger = f"at the start of round {when.round}"
+    elif when.door is not None:
+        trigger = f"when the door at {list(when.door)} opens"
+    elif when.plate is not None:
+        trigger = f"when a character ends its turn on the plate at {list(when.plate)}"
+    else:
+        trigger = f"when the last {when.dead} dies"
+    effects = [f"spawn {s.type} at {list(s.hex)}" for s in rule.spawn]
+    effects += [f"open the door at {list(h)}" for h in rule.open_doors]
+    if rule.lose:
+        effects.append("the scenario is lost")
+    if rule.text:
+        effects.append(f"{BY_HAND}: {rule.text}")
+    return f"{trigger}{' (each time)' if rule.repeat else ''}: {'; '.join(effects)}"
+
+
+# -- triggers ----------------------------------------------------------------------------------
+def _fire_matching(state: HavenState, matches: list[int]) -> None:
+    for n in matches:
+        rule = state.spec.rules[n]
+        if n in state.fired and not rule.repeat:
+            continue
+        if n not in state.fired:
+            state.fired.append(n)
+        fire(state, n)
+
+
+def start_of_round(state: HavenState) -> None:
+    """HV-SCEN-7: start-of-round rules fire before card selection."""
+    found = [n for n, r in enumerate(state.spec.rules) if r.when.round == state.round]
+    _fire_matching(state, found)
+
+
+def open_door(state: HavenState, h: Hex, revealer: Hex | None = None) -> None:
+    """HV-ROOM-1 (rooms.py), then the rules that fire when this door opens (HV-SCEN-7)."""
+    rooms.open_door(state, h, revealer)
+    door_opened(state, h)
+
+
+def door_opened(state: HavenState, h: Hex) -> None:
+    _fire_matching(state, [n for n, r in enumerate(state.spec.rules) if r.when.door == h])
+
+
+def end_of_turn(state: HavenState, figure: Figure) -> None:
+    """HV-ROOM-5: a character ending its turn on a pressure plate sets it off."""
+    if figure.kind != "character" or figure.id not in state.figures:
+        return
+    found = [n for n, r in enumerate(state.spec.rules) if r.when.plate == figure.hex]
+    _fire_matching(state, found)
+
+
+def after_step(state: HavenState) -> None:
+    """A type whose last monster died fires its ``dead`` rules (once it had appeared)."""
+    for n, rule in enumerate(state.spec.rules):
+        dead = rule.when.dead
+        if not dead or n in state.fired or dead not in state.groups:
+            continue
+        if not standees.on_map(state, dead):
+            _fire_matching(state, [n])
+
+
+# -- effects -----------------------------------------------------------------------------------
+def fire(state: HavenState, n: int) -> None:
+    rule = state.spec.rules[n]
+    state.emit("special-rule", f"special rule: {describe(rule)}", "HV-SCEN-7")
+    for h in rule.open_doors:
+        if h not in state.open_doors:
+            open_door(state, h)
+    _spawn(state, rule)
+    if rule.text:
+        state.by_hand.append(rule.text)
+    if rule.lose:
+        objectives.trigger(state, "lost", "a loss condition of the special rules")
+
+
+def _spawn(state: HavenState, rule: RuleSpec) -> None:
+    count = len(state.spec.party)
+    wanted = []
+    for spawn in rule.spawn:
+        if count in spawn.elite:
+            wanted.append((spawn.type, spawn.hex, True))
+        elif count in spawn.normal:
+            wanted.append((spawn.type, spawn.hex, False))
+    mid_round = state.phase == "turns"
+    for mtype, h, elite in standees.placement_order(state, wanted, None):
+        where = nearest_empty(state, h)
+        if where is None:
+            state.emit("spawn", f"no empty hex for the {mtype} spawning at {list(h)}", "HV-ROOM-4")
+            continue
+        figure = standees.add_monster(state, mtype, where, elite, no_drop=True)
+        if figure is None:
+            continue
+        state.emit(
+            "spawn",
+            f"{standees.rank(state, figure)} {state.spec.monster_types[mtype].name}"
+            f" {figure.standee} spawns at {list(where)}",
+            "HV-ROOM-4",
+            figure=figure.id,
+        )
+        if mid_round:
+            state.arrivals.append(figure.id)
+            group = state.groups[mtype]
+            if group.card is None and mtype not in state.reveal_draws:
+                state.reveal_draws.append(mtype)
+
+
+def is_empty(state: HavenState, h: Hex) -> bool:
+    """HV-SCEN-6: no figure, no overlay tile ([GH] and no money token)."""
+    if state.figure_at(h) is not None:
+        return False
+    terrain = state.spec.map.terrain
+    traps = set(terrain.trap) - set(state.sprung_traps)
+    overlays = [*terrain.obstacle, *terrain.hazardous, *terrain.difficult, *terrain.icy, *traps]
+    if h in overlays:
+        return False
+    return state.rules.loot_deck or h not in state.money
+
+
+def nearest_empty(state: HavenState, h: Hex) -> Hex | None:
+    """HV-ROOM-4: ``h`` if empty, else the nearest empty revealed hex (ties: lowest hex)."""
+    hexboard = map_state.board(state, with_closed_doors=False)
+    if h not in hexboard.index:
+        return None
+    distance = hexboard.proximity(hexboard.index[h])
+    found = [
+        (distance[i], other)
+        for other, i in hexboard.index.items()
+        if distance[i] != UNREACHABLE and is_empty(state, other)
+    ]
+    return min(found)[1] if found else None
+
+
+# -- the pending by-hand step --------------------------------------------------------------------
+def pending_actions(state: HavenState) -> list[Action]:
+    return [Resolved(state.by_hand[0][:80])]
+
+
+def resolve(state: HavenState) -> None:
+    text = state.by_hand.pop(0)
+    state.emit("special-rule", f"the players resolved by hand: {text}", "HV-SCEN-7")
