@@ -67,4 +67,6 @@ def test_an_unopenable_database_is_one_clear_error(tmp_path: Path) -> None:
     blocker = tmp_path / "file"
     blocker.write_text("not a directory")
     with pytest.raises(SaveError, match="cannot open the save database"):
-        SaveStore(blocker / "s.sqlite3").list()
+        SaveStore(blocker / "s.sqlite3").create("g1", HEADER)
+    # Reading never creates anything: there are simply no saves there.
+    assert SaveStore(blocker / "s.sqlite3").list() == []

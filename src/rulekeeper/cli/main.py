@@ -192,11 +192,13 @@ def play(
         game = find_game(game_name)
         scenario_name = scenario or _default_scenario(game)
     state = game.new_state(scenario_name, seed, game.check_ruleset(ruleset))
-    store = None
+    store = SaveStore()
     if save is not None:
-        store = SaveStore()
-        store.create(save, state.replay_header())
-    _run_session(console, state, store=store, save_name=save, auto=auto, quiet=quiet)
+        store.create(save, state.replay_header(), hold=True)
+    try:
+        _run_session(console, state, store=store, save_name=save, auto=auto, quiet=quiet)
+    finally:
+        store.release_all()
 
 
 def _run_session(
@@ -320,8 +322,15 @@ def saves_resume(
     if auto is not None and auto not in POLICIES:
         raise fail(f"--auto: unknown policy {auto!r} (known: {', '.join(POLICIES)})")
     store = SaveStore()
-    state = run_replay(store.load(name))
-    _run_session(_console(), state, store=store, save_name=name, auto=auto)
+    console = _console()
+    crashed = store.hold(name)
+    try:
+        if crashed is not None:
+            console.print(f"took over {name!r} from {crashed.describe()}, which has ended")
+        state = run_replay(store.load(name))
+        _run_session(console, state, store=store, save_name=name, auto=auto)
+    finally:
+        store.release_all()
 
 
 @saves_app.command("export")

@@ -208,7 +208,7 @@ class PlaySession:
         try:
             check_save_name(name)
             header = self.state.replay_header()
-            self.store.create(name, header, [a.to_json() for _, a in self.state.history])
+            self.store.create(name, header, [a.to_json() for _, a in self.state.history], hold=True)
         except RulekeeperError as error:
             self.console.print(str(error), markup=False)
             return
