@@ -303,3 +303,45 @@ def test_exhaustion_sends_active_cards_to_the_lost_pile() -> None:
     )
     exhaustion.exhaust(state, hero, "a test")
     assert "t2" in hero.lost and state.bonuses == ()
+
+
+# -- HV-CHAR-6 --------------------------------------------------------------------------------------
+def recovering(unrecoverable: bool = False) -> HavenState:
+    """The Tester's t2 bottom: "Recover 1 lost card"; t5 is already lost."""
+    cls = make_tester_class()
+    cls["cards"][1] = card("t2", 20, [], [{"type": "recover", "value": 1}])
+    cls["cards"][4]["unrecoverable"] = unrecoverable
+    data = scenario(
+        start=[at(0, 0)],
+        monsters=[monster("dummy", at(5, 3))],
+        monster_decks={"dummy": IDLE_DECK},
+    )
+    data["classes"]["tester"] = cls
+    state = new_state(data)
+    hero = state.heroes["tester"]
+    hero.hand.remove("t5")
+    hero.lost.append("t5")
+    play(state, SelectCard("tester", "t2"), SelectCard("tester", "t1"))
+    chance(state, "idle")
+    return state
+
+
+def test_HV_CHAR_6_recover_returns_a_lost_card_to_hand() -> None:
+    from rulekeeper.games.haven.actions import RecoverCard
+
+    state = recovering()
+    play(state, PlayHalf("t2", "bottom"))
+    assert RecoverCard("t5") in state.legal_actions()
+    play(state, RecoverCard("t5"))
+    hero = state.heroes["tester"]
+    assert "t5" in hero.hand and "t5" not in hero.lost
+
+
+def test_HV_CHAR_6_an_unrecoverable_card_never_comes_back() -> None:
+    from rulekeeper.games.haven.actions import RecoverCard
+
+    state = recovering(unrecoverable=True)
+    play(state, PlayHalf("t2", "bottom"))
+    assert RecoverCard("t5") not in state.legal_actions()
+    assert "t5" in state.heroes["tester"].lost
+    assert any("HV-CHAR-6" in e.rules for e in state.log)

@@ -72,6 +72,14 @@ class EndBonus(Action):
     card: str
 
 
+@action_type("recover-card")
+@dataclass(frozen=True, slots=True)
+class RecoverCard(Action):
+    """HV-CHAR-6: a recover ability returns this card to hand."""
+
+    card: str
+
+
 @action_type("move-to")
 @dataclass(frozen=True, slots=True)
 class MoveTo(Action):
@@ -232,6 +240,7 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     GroupFirst,
     PlayHalf,
     EndBonus,
+    RecoverCard,
     MoveTo,
     ChooseTarget,
     PlaceArea,

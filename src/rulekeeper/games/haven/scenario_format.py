@@ -56,6 +56,7 @@ AbilityKind = Literal[
     "condition",
     "loot",
     "special",
+    "recover",
 ]
 ItemSlot = Literal["head", "body", "legs", "one_hand", "two_hands", "small"]
 Formula = Annotated[str, Field(min_length=1, max_length=80)]
@@ -101,6 +102,8 @@ class AbilitySpec(_Model):
     elite: bool = False
     push: NonNegative = 0
     pull: NonNegative = 0
+    pile: Literal["lost", "discard"] = "lost"
+    """``recover``: the pile ``value`` cards come back from to hand (HV-CHAR-6)."""
 
     @model_validator(mode="after")
     def _fields_fit_the_type(self) -> AbilitySpec:
@@ -174,6 +177,8 @@ class CardSpec(_Model):
     initiative: Annotated[int, Field(ge=1, le=99)]
     top: HalfSpec
     bottom: HalfSpec
+    unrecoverable: bool = False
+    """HV-CHAR-6: once lost, no recover ability brings it back."""
 
 
 class SummonSpec(_Model):
@@ -609,6 +614,11 @@ def _check_references(spec: ScenarioSpec, source: str | None) -> None:
         for c, mcard in enumerate(deck.cards):
             for a, act in enumerate(mcard.actions):
                 summoned = spec.monster_types.get(act.summon or "")
+                if act.type == "recover":
+                    raise fail(
+                        "HV-CHAR-6: recover returns a character's cards; a monster has none",
+                        f"monster_decks.{name}.cards.{c}.actions.{a}.type",
+                    )
                 where = f"monster_decks.{name}.cards.{c}.actions.{a}.summon"
                 if act.type == "summon" and summoned is None:
                     raise fail(f"unknown monster type {act.summon!r}", where)

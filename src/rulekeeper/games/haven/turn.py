@@ -30,7 +30,14 @@ from rulekeeper.games.haven import (
     special_rules,
     summons,
 )
-from rulekeeper.games.haven.actions import ChooseTarget, MoveTo, PlaceArea, PlaceSummon, Skip
+from rulekeeper.games.haven.actions import (
+    ChooseTarget,
+    MoveTo,
+    PlaceArea,
+    PlaceSummon,
+    RecoverCard,
+    Skip,
+)
 from rulekeeper.games.haven.attack_draw import AttackDraw, Done
 from rulekeeper.games.haven.attacks import (
     Attack,
@@ -473,12 +480,32 @@ def hero_step_actions(state: HavenState, figure: Figure, turn: Turn) -> list[Act
         return [*(ChooseTarget(t) for t in heal_targets(state, figure, ability)), Skip()]
     if turn.stage == "summon":
         return [PlaceSummon(h) for h in summons.free_adjacent_hexes(state, figure)]
+    if turn.stage == "recover":
+        return [*(RecoverCard(c) for c in recoverable(state, turn, ability)), Skip()]
     return []
+
+
+def recoverable(state: HavenState, turn: Turn, ability: AbilitySpec) -> list[str]:
+    """HV-CHAR-6: cards of the ability's pile a recover may return: never one with the
+    unrecoverable icon, nor a card played this turn."""
+    hero = state.heroes[turn.actor]
+    pile = hero.lost if ability.pile == "lost" else hero.discard
+    played = {c for c, _, _ in turn.halves}
+    unrecoverable = {c.id for c in state.spec.classes[hero.id].cards if c.unrecoverable}
+    return sorted({c for c in pile if c not in played and c not in unrecoverable})
 
 
 def check_hero_step(state: HavenState, figure: Figure, turn: Turn, action: Action) -> None:
     ability = turn.queue[0]
-    if isinstance(action, Skip) and turn.stage in ("move", "attack", "heal", "area"):
+    if isinstance(action, Skip) and turn.stage in ("move", "attack", "heal", "area", "recover"):
+        return
+    if turn.stage == "recover" and isinstance(action, RecoverCard):
+        if action.card not in recoverable(state, turn, ability):
+            raise RuleViolation(
+                "HV-CHAR-6",
+                f"{action.card} cannot be recovered: not in the {ability.pile} pile, played this"
+                " turn, or unrecoverable",
+            )
         return
     if turn.stage == "area" and isinstance(action, PlaceArea):
         area_attacks.check_placement(state, figure, ability, action.hexes)
@@ -551,6 +578,19 @@ def apply_hero_step(state: HavenState, figure: Figure, turn: Turn, action: Actio
     elif isinstance(action, ChooseTarget):
         heal(state, state.figures[action.figure], ability.value, figure.id)
         done_with_ability(turn)
+    elif isinstance(action, RecoverCard):
+        hero = state.heroes[figure.id]
+        (hero.lost if ability.pile == "lost" else hero.discard).remove(action.card)
+        hero.hand.append(action.card)
+        turn.targets_left -= 1
+        state.emit(
+            "recover",
+            f"{figure.id} recovers {action.card} from its {ability.pile} pile to hand",
+            "HV-CHAR-6",
+            card=action.card,
+        )
+        if turn.targets_left <= 0 or not recoverable(state, turn, ability):
+            done_with_ability(turn)
     elif isinstance(action, PlaceSummon):
         summon = summons.place(state, figure, ability.summon or "", action.hex)
         if turn.halves:
@@ -650,6 +690,14 @@ def enter_hero_ability(state: HavenState, figure: Figure, turn: Turn) -> bool:
             done_with_ability(turn)
             return True
         turn.stage = "heal"
+        return False
+    if ability.type == "recover":
+        if figure.kind != "character" or not recoverable(state, turn, ability):
+            state.emit("recover", f"{figure.id} has no card to recover", "HV-CHAR-6")
+            done_with_ability(turn)
+            return True
+        turn.targets_left = ability.value
+        turn.stage = "recover"
         return False
     if ability.type == "summon":
         if not summons.free_adjacent_hexes(state, figure):

@@ -18,7 +18,7 @@ from rulekeeper.games.haven.attack_draw import NeedCard
 if TYPE_CHECKING:
     from rulekeeper.games.haven.state import HavenState
 
-HERO_STAGES = ("choose", "move", "attack", "area", "area_target", "heal", "summon")
+HERO_STAGES = ("choose", "move", "attack", "area", "area_target", "heal", "summon", "recover")
 """A character's steps that wait for its player's choice."""
 PARTY_STAGES = ("monster_option", "monster_heal", "monster_summon")
 """A monster's choices the rules leave to the players: player 0 decides (HV-MOVE-MON-3)."""
@@ -131,6 +131,7 @@ def pending_decision(state: HavenState) -> str:
             "area_target": f"{t.actor}: which target in the area is attacked next",
             "heal": f"{t.actor}: choose whom to heal",
             "summon": f"{t.actor}: place the summon (HV-SUM-1)",
+            "recover": f"{t.actor}: which card does the recover bring back? (HV-CHAR-6)",
             "monster_option": f"{t.actor}: the monster mover found tied options (HV-MOVE-MON-3)",
             "forced": f"{t.actor}: where does the push or pull take its target next?",
             "monster_heal": f"{t.actor}: whom does it heal? they have lost the same most hit points",
