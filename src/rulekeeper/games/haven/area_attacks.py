@@ -13,8 +13,9 @@ be rotated and mirrored (boards/hexgrid.py ``orientations``).
 
 Catalog: HV-TGT-3 (any orientation, mirrored; the grey hex makes it melee; a
 ranged area needs one hex in range), HV-TGT-4 (only enemies in the area and in
-sight are attacked; in both rulesets every such enemy is, the FH option to leave
-some out is not offered), HV-TGT-5 (no range: melee).
+sight are attacked; [GH] every such enemy, [FH] the attacker may leave some out:
+``Ruleset.area_targets_optional``, turn.next_area_target), HV-TGT-5 (no range:
+melee).
 
 A targeted ability needs a target (FH p.21), so the placements offered are the
 legal ones that hold at least one target; the character picks one

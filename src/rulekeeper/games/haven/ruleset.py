@@ -54,6 +54,8 @@ class Ruleset:
     """HV-BONUS-3: [GH] a bonus whose last use slot is used goes to the lost pile;
     [FH] to the discard or lost pile by the action's lost icon."""
     remove_round_bonus_at_will: bool
+    area_targets_optional: bool
+    """HV-TGT-4: [GH] every enemy in an area is attacked; [FH] the attacker may leave some out."""
     """HV-BONUS-4: [GH] any active card may be removed at will; [FH] only persistent ones."""
 
     # -- scaling, items, loot and the scenario's end (scaling.py, items.py, loot.py, objectives.py)
@@ -132,6 +134,7 @@ GLOOMHAVEN = Ruleset(
     curse_supply=10,
     used_up_bonus_to_lost=True,
     remove_round_bonus_at_will=True,
+    area_targets_optional=False,
     long_rest_heal_optional=False,
     character_forced_move_up_to=False,
     monster_summon_draws_card=False,
@@ -168,6 +171,7 @@ FROSTHAVEN = Ruleset(
     curse_supply=10,
     used_up_bonus_to_lost=False,
     remove_round_bonus_at_will=False,
+    area_targets_optional=True,
     long_rest_heal_optional=True,
     character_forced_move_up_to=True,
     monster_summon_draws_card=True,

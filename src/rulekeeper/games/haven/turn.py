@@ -475,7 +475,9 @@ def hero_step_actions(state: HavenState, figure: Figure, turn: Turn) -> list[Act
         found = area_attacks.placements(state, figure, ability)
         return [*(PlaceArea(p) for p in found), Skip()]
     if turn.stage == "area_target":
-        return [ChooseTarget(t) for t in turn.attack.get("pending", [])]
+        pending: list[Action] = [ChooseTarget(t) for t in turn.attack.get("pending", [])]
+        # HV-TGT-4 [FH]: the attacker may leave the rest of the area's enemies out.
+        return [*pending, Skip()] if state.rules.area_targets_optional else pending
     if turn.stage == "heal":
         return [*(ChooseTarget(t) for t in heal_targets(state, figure, ability)), Skip()]
     if turn.stage == "summon":
@@ -512,7 +514,7 @@ def check_hero_step(state: HavenState, figure: Figure, turn: Turn, action: Actio
         return
     if turn.stage == "area_target":
         raise RuleViolation(
-            "HV-ATK-1",
+            "HV-TGT-4",
             "every enemy in the area is attacked: choose which of "
             + ", ".join(turn.attack.get("pending", []))
             + " is next",
@@ -723,7 +725,7 @@ def next_area_target(state: HavenState, figure: Figure, turn: Turn) -> None:
     """The area's next target: the player orders them while more than one is left."""
     pending: list[str] = turn.attack.get("pending", [])
     pending[:] = [t for t in pending if t in state.figures]
-    if len(pending) > 1:
+    if len(pending) > 1 or (pending and state.rules.area_targets_optional):
         turn.stage = "area_target"
     elif pending:
         turn.stage = "area_target"
