@@ -28,7 +28,7 @@ import rulekeeper.cli.haven_odds  # noqa: F401  (registers the command)
 from rulekeeper.cli.haven_app import haven_app
 from rulekeeper.core.errors import ContentError
 from rulekeeper.games.haven import bless_curse
-from rulekeeper.games.haven.actions import ChooseTarget, PlayHalf, SelectCard
+from rulekeeper.games.haven.actions import ChooseTarget, KeepEffects, PlayHalf, SelectCard
 from rulekeeper.games.haven.modifiers import MONSTER_DECK
 from rulekeeper.games.haven.state import HavenState
 
@@ -68,6 +68,7 @@ def test_HV_DECK_2_play_draws_the_perk_cards_with_their_own_icons() -> None:
     chance(state, "dummy-b")
     play(state, PlayHalf("t1", "top"), ChooseTarget("dummy 1"))
     chance(state, "rolling-sting", "+0")
+    play(state, KeepEffects())  # HV-DECK-5: keep the poison
     dummy = state.figures["dummy 1"]
     assert dummy.hp == 9 - 4 and "poison" in dummy.conditions
     assert state.decks["tester"].cards.discard_pile.count("rolling-sting") == 1

@@ -28,6 +28,8 @@ from rulekeeper.core.errors import ContentError
 from rulekeeper.games.haven import bonuses, exhaustion
 from rulekeeper.games.haven.actions import (
     ChooseTarget,
+    DeclineEffect,
+    KeepEffects,
     LongRest,
     LoseCard,
     MoveTo,
@@ -90,6 +92,7 @@ def test_HV_HEAL_2_a_modifier_cards_heal_is_a_heal_removing_wound() -> None:
     play(state, Negate("tester", "suffer"))  # the wound at the start of its turn
     play(state, PlayHalf("t1", "top"), ChooseTarget("dummy 1"))
     chance(state, "rolling-heal-1", "+0")
+    play(state, KeepEffects())  # HV-DECK-5: the player keeps the card's heal
     assert tester.hp == 8 and "wound" not in tester.conditions  # 7, then healed 1
     assert any("HV-HEAL-2" in e.rules for e in state.log)
 
@@ -345,3 +348,20 @@ def test_HV_CHAR_6_an_unrecoverable_card_never_comes_back() -> None:
     assert RecoverCard("t5") not in state.legal_actions()
     assert "t5" in state.heroes["tester"].lost
     assert any("HV-CHAR-6" in e.rules for e in state.log)
+
+
+# -- HV-DECK-5 -------------------------------------------------------------------------------------
+def test_HV_DECK_5_a_character_may_decline_a_drawn_cards_added_effect() -> None:
+    """A rolling +1 poison card: the damage is dealt, then the player declines the
+    poison, so the Dummy is not poisoned; keeping it would have poisoned it."""
+    for decline in (True, False):
+        state = board()
+        state.decks["tester"].shuffle_in("rolling-poison")
+        play(state, SelectCard("tester", "t1"), SelectCard("tester", "t2"))
+        chance(state, "idle")
+        play(state, PlayHalf("t1", "top"), ChooseTarget("dummy 1"))
+        chance(state, "rolling-poison", "+0")
+        assert state.figures["dummy 1"].hp == 9 - 3  # the damage comes first (HV-TGT-6)
+        assert state.legal_actions() == [KeepEffects(), DeclineEffect("poison")]
+        play(state, DeclineEffect("poison") if decline else KeepEffects())
+        assert ("poison" in state.figures["dummy 1"].conditions) is not decline

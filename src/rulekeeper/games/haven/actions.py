@@ -80,6 +80,20 @@ class RecoverCard(Action):
     card: str
 
 
+@action_type("keep-effects")
+@dataclass(frozen=True, slots=True)
+class KeepEffects(Action):
+    """HV-DECK-5: apply the drawn card's remaining added effects."""
+
+
+@action_type("decline-effect")
+@dataclass(frozen=True, slots=True)
+class DeclineEffect(Action):
+    """HV-DECK-5: leave one optional added effect of the drawn card unused."""
+
+    effect: str
+
+
 @action_type("move-to")
 @dataclass(frozen=True, slots=True)
 class MoveTo(Action):
@@ -241,6 +255,8 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     PlayHalf,
     EndBonus,
     RecoverCard,
+    KeepEffects,
+    DeclineEffect,
     MoveTo,
     ChooseTarget,
     PlaceArea,

@@ -15,6 +15,7 @@ from rulekeeper.core.errors import RuleViolation
 from rulekeeper.core.game import CHANCE
 from rulekeeper.games.haven import (
     bonuses,
+    card_effects,
     cards,
     exhaustion,
     forced_movement,
@@ -90,6 +91,8 @@ def legal_actions(state: HavenState) -> list[Action]:
         ]
     if t.stage == "forced":
         return forced_movement.actions(state, t)
+    if t.stage == card_effects.STAGE:
+        return card_effects.actions(t)
     if t.stage == "monster_heal":
         return [ChooseTarget(c) for c in t.targeted]
     if t.stage == "monster_summon":
@@ -188,6 +191,8 @@ def check(state: HavenState, action: Action) -> None:
         raise RuleViolation("HV-MOVE-MON-3", "that is not one of the mover's options")
     if t.stage == "forced":
         forced_movement.check(state, t, action)
+    if t.stage == card_effects.STAGE:
+        card_effects.check(t, action)
     if t.stage == "monster_heal":
         raise RuleViolation(
             "HV-MOVE-MON-3",

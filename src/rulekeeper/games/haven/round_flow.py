@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 from rulekeeper.core.actions import Action
 from rulekeeper.games.haven import (
     bonuses,
+    card_effects,
     cards,
     exhaustion,
     forced_movement,
@@ -164,6 +165,11 @@ def _apply_turn_action(state: HavenState, t: Turn, action: Action) -> None:
     if t.stage == "forced":
         forced_movement.apply(state, t, action)
         return
+    if t.stage == card_effects.STAGE:
+        kept = card_effects.apply(state, t, action)
+        if kept is not None:
+            turns.apply_card_effects(state, t.actor, *kept)
+        return
     if isinstance(action, ChooseMonsterOption):
         monster_turns.perform(state, figure, t, action.index)
         return
@@ -220,8 +226,8 @@ def advance(state: HavenState) -> None:
                 return
             turns.finish_draw(state)
             continue
-        if t is not None and t.attack.get("forced"):
-            return  # the pusher chooses the next hex
+        if t is not None and (t.attack.get("forced") or t.attack.get("card_effects")):
+            return  # the pusher chooses the next hex; the player keeps the card's effects
         if t is not None and t.attack.get("resolving"):
             # The target's damage is settled (negation above): the attack's last effects.
             target = t.attack["resolving"]

@@ -21,6 +21,7 @@ from rulekeeper.core.errors import RuleViolation
 from rulekeeper.games.haven import (
     area_attacks,
     bonuses,
+    card_effects,
     elements,
     exhaustion,
     loot,
@@ -52,7 +53,7 @@ from rulekeeper.games.haven.conditions import (
     condition,
 )
 from rulekeeper.games.haven.healing import heal
-from rulekeeper.games.haven.modifiers import MONSTER_DECK
+from rulekeeper.games.haven.modifiers import MONSTER_DECK, Effect
 from rulekeeper.games.haven.movement import MoveMode
 from rulekeeper.games.haven.scenario_format import AbilitySpec
 from rulekeeper.games.haven.state import Figure
@@ -326,7 +327,17 @@ def finish_draw(state: HavenState) -> None:
         applied=list(done.applied),
         damage=outcome.damage,
     )
-    added = [e.name for e in outcome.effects if e.name in _CONDITION_NAMES]
+    effects = [e for e in outcome.effects if _applies(state, e)]
+    actor_figure = state.figures.get(attacker)
+    if effects and actor_figure is not None and card_effects.chooses(state, actor_figure):
+        # HV-DECK-5: the damage first, then the player keeps or declines the card's effects.
+        own = [c for c in turn.attack.get("conditions", []) if _known(state, c)]
+        exhaustion.hurt(
+            state, target, outcome.damage, attacker, ("HV-ATK-1",), tuple(own), factored=True
+        )
+        card_effects.offer(state, turn, target.id, effects)
+        return
+    added = [e.name for e in effects if e.name in _CONDITION_NAMES]
     # HV-TGT-2: a card's negative conditions go to the target, its positive ones to the
     # attacker (the acting figure); the ability's own conditions are written for its targets.
     conditions = [*turn.attack.get("conditions", []), *(c for c in added if not _positive(c))]
@@ -334,16 +345,38 @@ def finish_draw(state: HavenState) -> None:
     exhaustion.hurt(
         state, target, outcome.damage, attacker, ("HV-ATK-1",), tuple(conditions), factored=True
     )
+    if actor_figure is not None:
+        card_effects_on_attacker(state, actor_figure, effects)
+
+
+def _applies(state: HavenState, effect: Effect) -> bool:
+    """A card effect the engine applies: a known condition, heal, shield or an infusion."""
+    if effect.name in _CONDITION_NAMES:
+        return _known(state, effect.name)
+    if effect.name.startswith("infuse "):
+        return effect.name != "infuse any"
+    return effect.name in ("heal", "shield")
+
+
+def apply_card_effects(
+    state: HavenState, attacker: str, target_id: str, kept: list[Effect]
+) -> None:
+    """HV-DECK-5: the effects the player kept: negative conditions on the target (if it still
+    stands, HV-TGT-6), the rest on the attacker (HV-TGT-2)."""
+    target = state.figures.get(target_id)
+    negative = [e.name for e in kept if e.name in _CONDITION_NAMES and not _positive(e.name)]
+    if target is not None and negative:
+        add_conditions(state, target, negative)
     actor_figure = state.figures.get(attacker)
     if actor_figure is not None:
-        card_effects_on_attacker(state, actor_figure, outcome)
+        card_effects_on_attacker(state, actor_figure, kept)
 
 
 def _positive(name: str) -> bool:
     return CONDITIONS[name].positive
 
 
-def card_effects_on_attacker(state: HavenState, figure: Figure, outcome: AttackOutcome) -> None:
+def card_effects_on_attacker(state: HavenState, figure: Figure, effects: list[Effect]) -> None:
     """The modifier cards' effects for the acting figure, after the damage (HV-TGT-6).
 
     Positive conditions (HV-TGT-2), "heal X" (a heal, HV-HEAL-2: several heal effects
@@ -352,12 +385,12 @@ def card_effects_on_attacker(state: HavenState, figure: Figure, outcome: AttackO
     """
     positive = [
         e.name
-        for e in outcome.effects
+        for e in effects
         if e.name in _CONDITION_NAMES and _positive(e.name) and _known(state, e.name)
     ]
     if positive:
         add_conditions(state, figure, positive)
-    for effect in outcome.effects:
+    for effect in effects:
         if effect.name == "heal":
             heal(state, figure, effect.amount, "its modifier card", "HV-HEAL-2")
         elif effect.name == "shield":

@@ -134,6 +134,7 @@ def pending_decision(state: HavenState) -> str:
             "recover": f"{t.actor}: which card does the recover bring back? (HV-CHAR-6)",
             "monster_option": f"{t.actor}: the monster mover found tied options (HV-MOVE-MON-3)",
             "forced": f"{t.actor}: where does the push or pull take its target next?",
+            "card_effects": f"{t.actor}: keep or decline the drawn card's effects (HV-DECK-5)",
             "monster_heal": f"{t.actor}: whom does it heal? they have lost the same most hit points",
             "monster_summon": f"{t.actor}: where does its summon go? (HV-SUM-1, HV-MOVE-MON-3)",
             "summon_draw": "draw an ability card for the summoned monster's initiative",
