@@ -25,7 +25,7 @@ import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from rulekeeper.games.haven import bless_curse, special_rules
+from rulekeeper.games.haven import bless_curse, bonuses, special_rules
 from rulekeeper.games.haven.conditions import (
     damage_factors,
     may_gain,
@@ -224,6 +224,8 @@ def die(state: HavenState, figure: Figure) -> None:
     del state.figures[figure.id]
     state.emit("death", f"{figure.id} dies", "HV-MON-6", figure=figure.id)
     drop_on_death(state, figure)
+    if figure.kind == "summon":
+        bonuses.summon_removed(state, figure.id)  # HV-SUM-4
 
 
 def finish_held_deaths(state: HavenState) -> None:
@@ -242,6 +244,7 @@ def exhaust(state: HavenState, hero: Hero, why: str) -> None:
     if hero.exhausted:
         return
     hero.exhausted = True
+    bonuses.hero_exhausted(state, hero)
     hero.lost.extend([*hero.hand, *hero.discard, *hero.active])
     hero.hand, hero.discard, hero.active = [], [], []
     hero.leading = hero.second = None

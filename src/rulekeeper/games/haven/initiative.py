@@ -134,7 +134,8 @@ def monsters_of(state: HavenState, mtype: str) -> list[str]:
 
 
 def actors_of_slot(state: HavenState, slot: str) -> list[str]:
-    """The figures acting in this slot: a group's monsters, or a character after its summons."""
+    """The figures acting in this slot: a group's monsters, or a character after its summons
+    (HV-INIT-5), which act in the order they were summoned (HV-SUM-5)."""
     if slot.startswith(GROUP_PREFIX):
         # A monster summoned this round waits for the next one (HV-INIT-5).
         members = monsters_of(state, slot.removeprefix(GROUP_PREFIX))

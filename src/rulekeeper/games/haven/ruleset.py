@@ -54,6 +54,8 @@ class Ruleset:
     """HV-BONUS-3: [GH] a bonus whose last use slot is used goes to the lost pile;
     [FH] to the discard or lost pile by the action's lost icon."""
     remove_round_bonus_at_will: bool
+    area_targets_optional: bool
+    """HV-TGT-4: [GH] every enemy in an area is attacked; [FH] the attacker may leave some out."""
     """HV-BONUS-4: [GH] any active card may be removed at will; [FH] only persistent ones."""
 
     # -- scaling, items, loot and the scenario's end (scaling.py, items.py, loot.py, objectives.py)
@@ -99,7 +101,7 @@ class Ruleset:
     """HV-SUM-1 [FH p.43]: a monster summoned for a type without an ability card this round
     draws one, only for its initiative in other figures' focus; [GH] no such draw."""
     monsters_pass_through_invisible: bool
-    """Invisible [GH p.23]: the monster mover treats an invisible enemy as an obstacle;
+    """HV-COND-INVISIBLE-2 [GH p.23]: the monster mover treats an invisible enemy as an obstacle;
     [FH p.28] it may move through the figure's hex but not end its move there."""
 
     def hazardous_damage(self, scenario_level: int) -> int:
@@ -132,6 +134,7 @@ GLOOMHAVEN = Ruleset(
     curse_supply=10,
     used_up_bonus_to_lost=True,
     remove_round_bonus_at_will=True,
+    area_targets_optional=False,
     long_rest_heal_optional=False,
     character_forced_move_up_to=False,
     monster_summon_draws_card=False,
@@ -168,6 +171,7 @@ FROSTHAVEN = Ruleset(
     curse_supply=10,
     used_up_bonus_to_lost=False,
     remove_round_bonus_at_will=False,
+    area_targets_optional=True,
     long_rest_heal_optional=True,
     character_forced_move_up_to=True,
     monster_summon_draws_card=True,

@@ -56,6 +56,7 @@ AbilityKind = Literal[
     "condition",
     "loot",
     "special",
+    "recover",
 ]
 ItemSlot = Literal["head", "body", "legs", "one_hand", "two_hands", "small"]
 Formula = Annotated[str, Field(min_length=1, max_length=80)]
@@ -105,6 +106,8 @@ class AbilitySpec(_Model):
     elite: bool = False
     push: NonNegative = 0
     pull: NonNegative = 0
+    pile: Literal["lost", "discard"] = "lost"
+    """``recover``: the pile ``value`` cards come back from to hand (HV-CHAR-6)."""
 
     @model_validator(mode="after")
     def _fields_fit_the_type(self) -> AbilitySpec:
@@ -124,14 +127,52 @@ class AbilitySpec(_Model):
         return self
 
 
+class BonusSpec(_Model):
+    """A round or persistent bonus (HV-BONUS-1..4): what it gives while active.
+
+    On a card half it is the action's bonus icon: the card goes to the active area
+    (bonuses.py). Items carrying a bonus use the same model.
+    """
+
+    duration: Literal["round", "persistent"]
+    shield: NonNegative = 0
+    retaliate: NonNegative = 0
+    retaliate_range: NonNegative = 0
+    """0: retaliate against adjacent attackers only (HV-RET-1)."""
+    attack: int = 0
+    """Added to each of the bearer's attacks while active ("+1 on your next attacks")."""
+    uses: NonNegative = 0
+    """Use slots (HV-BONUS-3): an ``attack`` bonus uses one per attack the bearer makes,
+    a shield or retaliate bonus one per attack on the bearer; 0 means no slots."""
+    experience: tuple[Positive, ...] = ()
+    """The slots (1-based) showing an experience icon."""
+    rounds: NonNegative = 0
+    """[FH] the bonus lasts this many rounds after the one it is played in (0: no limit)."""
+
+    @model_validator(mode="after")
+    def _consistent(self) -> BonusSpec:
+        if self.duration == "round" and (self.uses or self.rounds):
+            raise ValueError("a round bonus has neither use slots nor a count of rounds")
+        if self.uses and not (self.shield or self.retaliate or self.attack):
+            raise ValueError("use slots need a shield, retaliate or attack bonus to trigger them")
+        for slot in self.experience:
+            if slot > self.uses:
+                raise ValueError(f"experience slot {slot} is beyond the {self.uses} use slots")
+        if self.retaliate_range and not self.retaliate:
+            raise ValueError("retaliate_range needs a retaliate value")
+        return self
+
+
 class HalfSpec(_Model):
     """The top or bottom half of a character's ability card (HV-CARD-3, HV-CARD-4)."""
 
     actions: tuple[AbilitySpec, ...] = ()
     lost: bool = False
     """HV-CARD-4: performing this half sends the card to the lost pile."""
+    bonus: BonusSpec | None = None
+    """HV-BONUS-1: the round or persistent bonus icon; the card goes to the active area."""
     xp: NonNegative = 0
-    """HV-END-1: experience gained when any ability of this half is performed."""
+    """HV-CHAR-3, HV-END-1: experience gained once any ability of this half is performed."""
 
 
 class CardSpec(_Model):
@@ -140,6 +181,8 @@ class CardSpec(_Model):
     initiative: Annotated[int, Field(ge=1, le=99)]
     top: HalfSpec
     bottom: HalfSpec
+    unrecoverable: bool = False
+    """HV-CHAR-6: once lost, no recover ability brings it back."""
 
 
 class SummonSpec(_Model):
@@ -349,11 +392,25 @@ class ItemSpec(_Model):
         return self
 
 
+class PerkSpec(_Model):
+    """HV-DECK-2: one perk: modifier cards it removes from and adds to the deck."""
+
+    remove: dict[str, Positive] = {}
+    add: dict[str, Positive] = {}
+    text: str = ""
+    """The perk as printed, for the players."""
+
+
 class CharacterSpec(_Model):
-    """One character of the party: its level and the items it brings (HV-ITEM-1)."""
+    """One character of the party: its level, the items it brings (HV-ITEM-1), its perks
+    (HV-DECK-2) and cards added for this scenario only (HV-DECK-3)."""
 
     level: Annotated[int, Field(ge=1, le=9)] | None = None
     items: tuple[str, ...] = ()
+    perks: tuple[PerkSpec, ...] = ()
+    scenario_cards: dict[str, Positive] = {}
+    """HV-DECK-3: e.g. bought blessings ``{ bless = 2 }``; bless and curse come out of the
+    shared supply."""
 
 
 class TreasureSpec(_Model):
@@ -476,6 +533,9 @@ class ScenarioSpec(_Model):
     """Money ([GH]) or loot ([FH]) tokens; those in a room appear when it is revealed."""
     treasures: tuple[TreasureSpec, ...] = ()
     loot_deck: LootDeckSpec = LootDeckSpec()
+    modifier_cards: dict[str, dict[str, Any]] = {}
+    """Attack modifier cards of the scenario's own (perk cards), with the fields of
+    ``content/haven/modifier-decks.toml``."""
     classes: dict[str, ClassSpec] = {}
     monster_types: dict[str, MonsterTypeSpec] = {}
     monster_decks: dict[str, MonsterDeckSpec] = {}
@@ -558,6 +618,7 @@ def _check_references(spec: ScenarioSpec, source: str | None) -> None:
             raise fail(f"class {cls!r} has no hit points for that level", where)
     if len(set(spec.party)) != len(spec.party):
         raise fail("a class may join the party once", "party")
+    _check_perks(spec, source)
     if len(spec.start_hexes) < len(spec.party):
         raise fail("fewer start hexes than characters", "start_hexes")
     rooms = {room.id for room in spec.rooms}
@@ -584,6 +645,11 @@ def _check_references(spec: ScenarioSpec, source: str | None) -> None:
         for c, mcard in enumerate(deck.cards):
             for a, act in enumerate(mcard.actions):
                 summoned = spec.monster_types.get(act.summon or "")
+                if act.type == "recover":
+                    raise fail(
+                        "HV-CHAR-6: recover returns a character's cards; a monster has none",
+                        f"monster_decks.{name}.cards.{c}.actions.{a}.type",
+                    )
                 where = f"monster_decks.{name}.cards.{c}.actions.{a}.summon"
                 if act.type == "summon" and summoned is None:
                     raise fail(f"unknown monster type {act.summon!r}", where)
@@ -696,6 +762,28 @@ def loadout_problem(items: list[ItemSpec], ids: list[str], level: int) -> str:
     if small > -(-level // 2):
         return f"at most {-(-level // 2)} small items at level {level} (⌈level / 2⌉)"
     return ""
+
+
+def _check_perks(spec: ScenarioSpec, source: str | None) -> None:
+    """HV-DECK-2, HV-DECK-3: every character's deck can be built from its perks."""
+    from rulekeeper.games.haven.perks import deck_with_perks, scenario_catalog
+
+    catalog = scenario_catalog(spec.modifier_cards, source)
+    for cls, character in spec.characters.items():
+        if cls not in spec.party:
+            raise ContentError(
+                f"{cls!r} is not in the party", source=source, field=f"characters.{cls}"
+            )
+        deck_with_perks(
+            character.perks, catalog, None, source=source, field=f"characters.{cls}.perks"
+        )
+        for card_id in character.scenario_cards:
+            if card_id not in catalog and card_id not in ("null", "miss"):
+                raise ContentError(
+                    f"unknown modifier card {card_id!r}",
+                    source=source,
+                    field=f"characters.{cls}.scenario_cards.{card_id}",
+                )
 
 
 def load_scenario_text(text: str, source: str) -> ScenarioSpec:
