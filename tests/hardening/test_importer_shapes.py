@@ -14,7 +14,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
 from hardening_cli import run_cli, snapshot
 
 DATA = Path(__file__).parents[1] / "data" / "haven" / "ghs" / "monster"
