@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: venv test lint typecheck pytest play bench fuzz clean
+.PHONY: venv test lint typecheck pytest play terminal bench fuzz clean
 
 venv: $(STAMP)
 
@@ -27,6 +27,9 @@ pytest: venv
 test: lint typecheck pytest
 
 play: venv
+	$(BIN)/rulekeeper serve
+
+terminal: venv
 	$(BIN)/rulekeeper play
 
 # The fuzz suite with many more examples than CI runs (new ones each run; minutes).
@@ -37,4 +40,4 @@ bench: venv
 	$(BIN)/pytest benchmarks --benchmark-enable --benchmark-only -p no:cacheprovider
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis .benchmarks
+	rm -rf $(VENV) artifacts .pytest_cache .mypy_cache .ruff_cache .hypothesis .benchmarks

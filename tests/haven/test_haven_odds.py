@@ -1,5 +1,6 @@
-"""Exact attack odds: hand-computed answers, a physical-shuffle Monte Carlo, and
-an exhaustive check against every ordering of small decks."""
+"""Exact attack odds: hand-computed answers, a physical-shuffle Monte Carlo, an
+exhaustive check against every ordering of small decks, and the fast method
+against the card-by-card enumeration it replaced."""
 
 from __future__ import annotations
 
@@ -9,14 +10,22 @@ from collections import Counter
 from fractions import Fraction
 from itertools import permutations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rulekeeper.core.deck import Deck
+from rulekeeper.core.errors import RuleViolation
 from rulekeeper.games.haven.attack_draw import AttackDraw, Done, NeedCard, NeedChoice
 from rulekeeper.games.haven.attacks import Attack, AttackContext, Target, attack_context
 from rulekeeper.games.haven.modifiers import Effect, ModifierDeck, standard_catalog
-from rulekeeper.games.haven.odds import keep_most_damage, odds, odds_of_draw
+from rulekeeper.games.haven.odds import (
+    ChoicePolicy,
+    keep_most_damage,
+    odds,
+    odds_by_enumeration,
+    odds_of_draw,
+)
 from rulekeeper.games.haven.ruleset import FROSTHAVEN, GLOOMHAVEN, Ruleset
 
 CATALOG = standard_catalog()
@@ -251,10 +260,151 @@ def test_exact_odds_equal_every_ordering_of_a_small_deck(
     assert odds_of_draw(process, deck, CATALOG).damage == by_permutations(process, cards)
 
 
+# -- the polynomial method against the enumeration of every draw order
+
+
+def keep_first(step: NeedChoice) -> int:
+    return step.options[0]
+
+
+def keep_least_damage(step: NeedChoice) -> int:
+    first, second = step.outcomes
+    return step.options[1] if second.damage < first.damage else step.options[0]
+
+
+ANY_CARD = PLAIN + ROLLING + ["rolling-wound", "rolling-push-1", "rolling-heal-1"]
+
+
+def both_ways(
+    process: AttackDraw, deck: ModifierDeck, choose: ChoicePolicy
+) -> tuple[object, object]:
+    """The fast answer and the enumerated one (or the rule each raised)."""
+    answers: list[object] = []
+    for method in (odds_of_draw, odds_by_enumeration):
+        try:
+            answers.append(method(process, deck, CATALOG, choose).joint)
+        except RuleViolation as error:
+            answers.append(("raised", error.rule_id, str(error)))
+    return answers[0], answers[1]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    draw_plain=st.lists(st.sampled_from(PLAIN), max_size=4),
+    draw_rolling=st.lists(st.sampled_from(ANY_CARD[len(PLAIN) :]), max_size=5),
+    discard=st.lists(st.sampled_from(ANY_CARD), max_size=4),
+    already=st.lists(st.sampled_from(ROLLING), max_size=2),
+    ruleset=st.sampled_from([GLOOMHAVEN, FROSTHAVEN]),
+    mode=st.sampled_from(["none", "advantage", "disadvantage"]),
+    character=st.booleans(),
+    attack=st.integers(0, 4),
+    shield=st.integers(0, 3),
+    pierce=st.integers(0, 2),
+    factors=st.sampled_from([(), (Fraction(1, 2),), (Fraction(2),)]),
+    choose=st.sampled_from([keep_most_damage, keep_first, keep_least_damage]),
+)
+def test_HV_MOD_3_HV_ADV_1_to_5_HV_ATK_4_exact_odds_equal_the_enumeration(
+    draw_plain: list[str],
+    draw_rolling: list[str],
+    discard: list[str],
+    already: list[str],
+    ruleset: Ruleset,
+    mode: str,
+    character: bool,
+    attack: int,
+    shield: int,
+    pierce: int,
+    factors: tuple[Fraction, ...],
+    choose: ChoicePolicy,
+) -> None:
+    """Rolling cards, ×2 and null, bless and curse, effects, pierce, ward and brittle, a
+    draw already under way, reshuffles mid-draw and decks that run dry: the dynamic
+    program over card counts gives exactly what walking every draw order gives."""
+    deck = ModifierDeck("hero", Deck.of(draw_plain + draw_rolling))
+    deck.cards.discard_pile = sorted(discard)
+    context = AttackContext(attack, shield, pierce, factors)
+    process = AttackDraw.start(ruleset, "hero", context, mode, attacker_is_character=character)  # type: ignore[arg-type]
+    for card in already:
+        process = process.after_draw(card)
+    fast, enumerated = both_ways(process, deck, choose)
+    assert fast == enumerated
+
+
+@pytest.mark.parametrize("ruleset", [GLOOMHAVEN, FROSTHAVEN], ids=lambda r: r.name)
+@pytest.mark.parametrize("mode", ["none", "advantage", "disadvantage"])
+def test_HV_ATK_4_a_run_that_empties_the_pile_goes_on_in_the_reshuffled_discard(
+    ruleset: Ruleset, mode: str
+) -> None:
+    """The pile holds only rolling cards (and then one +0): the discard pile is reshuffled
+    mid-draw, once, and a deck with nothing left to reshuffle is a rule violation."""
+    for draw, discard in (
+        (["rolling+1", "rolling+2"], ["+1", "-1", "x2", "rolling-poison"]),
+        (["rolling+1", "+0"], ["+1", "null", "rolling+2"]),
+        ([], ["rolling+1", "+0", "+1"]),
+        (["rolling+1"], ["rolling+2"]),
+        (["rolling+1", "+0"], []),
+    ):
+        deck = ModifierDeck("hero", Deck.of(draw))
+        deck.cards.discard_pile = sorted(discard)
+        process = AttackDraw.start(
+            ruleset, "hero", AttackContext(2, 1), mode, attacker_is_character=True
+        )  # type: ignore[arg-type]
+        fast, enumerated = both_ways(process, deck, keep_most_damage)
+        assert fast == enumerated, (draw, discard)
+
+
+def test_HV_ATK_4_a_deck_with_no_card_to_reshuffle_raises_in_both_methods() -> None:
+    deck = ModifierDeck("hero", Deck.of(["rolling+1", "rolling+2"]))
+    process = AttackDraw.start(GLOOMHAVEN, "hero", AttackContext(3), "none")
+    fast, enumerated = both_ways(process, deck, keep_most_damage)
+    assert fast == enumerated
+    assert isinstance(fast, tuple) and fast[1] == "HV-ATK-4"
+
+
+def test_an_ordered_pile_is_drawn_from_the_top() -> None:
+    deck = ModifierDeck("hero", Deck(["rolling+1", "+1", "rolling+2"], ["-1", "+0"], ordered=True))
+    process = AttackDraw.start(FROSTHAVEN, "hero", AttackContext(3), "advantage")
+    fast, enumerated = both_ways(process, deck, keep_most_damage)
+    assert fast == enumerated
+    # rolling +1 then +1 are compared with the rolling +2 (its icon ignored): 3+1+2 = 6.
+    assert fast == {(6, ()): Fraction(1)}
+
+
+def forty_rolling(ruleset: Ruleset, kinds: list[str]) -> ModifierDeck:
+    deck = standard(ruleset)
+    for i in range(40):
+        deck.shuffle_in(kinds[i % len(kinds)])
+    return deck
+
+
+def test_HV_MOD_3_forty_rolling_cards_closed_form() -> None:
+    """Forty rolling poison among 20 cards: poison applies when one comes before every
+    non-rolling card: 40/60. Forty rolling +1: the number drawn before the first
+    non-rolling card averages 40/21 whichever card ends the run, so the mean damage is
+    (18 × (3 + 40/21) + 2 × (3 + 40/21) + 0) / 20 = 3 + 40/21 = 103/21."""
+    poison = odds(Attack(3), Target(), forty_rolling(GLOOMHAVEN, ["rolling-poison"]), GLOOMHAVEN)
+    assert poison.effects == {"poison": Fraction(2, 3)}
+    plus = odds(Attack(3), Target(), forty_rolling(GLOOMHAVEN, ["rolling+1"]), GLOOMHAVEN)
+    assert plus.expected_damage == Fraction(103, 21)
+
+
+def test_exact_odds_agree_with_monte_carlo_frosthaven_advantage_forty_rolling_cards() -> None:
+    kinds = ["rolling+1", "rolling+2", "rolling-pierce-3", "rolling-poison", "rolling-wound"]
+    draw = CATALOG.standard_cards(FROSTHAVEN) + [kinds[i % len(kinds)] for i in range(40)]
+    agree_with_monte_carlo(FROSTHAVEN, "advantage", draw, [], 3, 1, seed=5)
+
+
 def test_many_rolling_cards_stay_tractable() -> None:
-    """Memoised on the deck and the (order-free) run of rolling cards drawn."""
-    deck = standard(
-        FROSTHAVEN, *(["rolling+1"] * 3), *(["rolling-poison"] * 3), *(["rolling+2"] * 3)
+    """Forty rolling cards of six kinds, Frosthaven advantage: polynomial in the cards."""
+    kinds = [
+        "rolling+1",
+        "rolling+2",
+        "rolling-pierce-3",
+        "rolling-poison",
+        "rolling-wound",
+        "rolling-push-1",
+    ]
+    result = odds(
+        Attack(3), Target(shield=1), forty_rolling(FROSTHAVEN, kinds), FROSTHAVEN, "advantage"
     )
-    result = odds(Attack(3), Target(shield=1), deck, FROSTHAVEN, "advantage")
     assert sum(result.damage.values()) == 1 and 0 < result.effects["poison"] < 1

@@ -98,8 +98,12 @@ Step = NeedCard | NeedChoice | Done
 
 
 @dataclass(frozen=True, slots=True)
-class _Stage:
-    """Where a procedure stands, from the rolling icons of the cards drawn so far."""
+class Stage:
+    """Where a procedure stands, from the rolling icons of the cards drawn so far.
+
+    Indices are positions in draw order. ``compared`` names the two cards
+    compared (HV-ADV-1..5), ``added`` the cards applied regardless.
+    """
 
     need_card: bool = False
     compared: tuple[int, int] | None = None
@@ -109,10 +113,10 @@ class _Stage:
     rule_id: str = "HV-MOD-3"
 
 
-_DRAW = _Stage(need_card=True)
+_DRAW = Stage(need_card=True)
 
 
-def _plain_stage(rolling: tuple[bool, ...]) -> _Stage:
+def _plain_stage(rolling: tuple[bool, ...]) -> Stage:
     """HV-MOD-3: keep drawing until a non-rolling card; everything drawn applies.
 
     A single card drawn and applied is HV-ATK-1 itself; HV-MOD-3 is cited only
@@ -121,28 +125,28 @@ def _plain_stage(rolling: tuple[bool, ...]) -> _Stage:
     if not rolling or rolling[-1]:
         return _DRAW
     rule = "HV-MOD-3" if len(rolling) > 1 else "HV-ATK-1"
-    return _Stage(added=tuple(range(len(rolling))), rule_id=rule)
+    return Stage(added=tuple(range(len(rolling))), rule_id=rule)
 
 
-def _gloomhaven_stage(rolling: tuple[bool, ...], advantage: bool) -> _Stage:
+def _gloomhaven_stage(rolling: tuple[bool, ...], advantage: bool) -> Stage:
     """HV-ADV-1 (advantage) and HV-ADV-2 (disadvantage), Gloomhaven p.20–21."""
     rule = "HV-ADV-1" if advantage else "HV-ADV-2"
     if len(rolling) < 2:
         return _DRAW
     first, second = rolling[0], rolling[1]
     if not first and not second:
-        return _Stage(compared=(0, 1), keep="better" if advantage else "worse", rule_id=rule)
+        return Stage(compared=(0, 1), keep="better" if advantage else "worse", rule_id=rule)
     if first != second:
         if advantage:
-            return _Stage(added=(0, 1), rule_id=rule)
-        return _Stage(added=(1 if first else 0,), rule_id=rule)
+            return Stage(added=(0, 1), rule_id=rule)
+        return Stage(added=(1 if first else 0,), rule_id=rule)
     if rolling[-1]:
         return _DRAW
     last = len(rolling) - 1
-    return _Stage(added=tuple(range(len(rolling))) if advantage else (last,), rule_id=rule)
+    return Stage(added=tuple(range(len(rolling))) if advantage else (last,), rule_id=rule)
 
 
-def _frosthaven_stage(rolling: tuple[bool, ...], advantage: bool) -> _Stage:
+def _frosthaven_stage(rolling: tuple[bool, ...], advantage: bool) -> Stage:
     """HV-ADV-3 (advantage) and HV-ADV-4 (disadvantage), Frosthaven p.27 and FAQ §5.3."""
     rule = "HV-ADV-3" if advantage else "HV-ADV-4"
     keep: Literal["better", "worse"] = "better" if advantage else "worse"
@@ -152,12 +156,31 @@ def _frosthaven_stage(rolling: tuple[bool, ...], advantage: bool) -> _Stage:
         # The second card's rolling icon, if any, is ignored: two cards only.
         if len(rolling) < 2:
             return _DRAW
-        return _Stage(compared=(0, 1), keep=keep, rule_id=rule)
+        return Stage(compared=(0, 1), keep=keep, rule_id=rule)
     ending = next((i for i, r in enumerate(rolling) if not r), None)
     if ending is None or len(rolling) < ending + 2:
         return _DRAW
     earlier = tuple(range(ending)) if advantage else ()
-    return _Stage(compared=(ending, ending + 1), keep=keep, added=earlier, rule_id=rule)
+    return Stage(compared=(ending, ending + 1), keep=keep, added=earlier, rule_id=rule)
+
+
+def procedure_stage(mode: AttackMode, procedure: Procedure, rolling: tuple[bool, ...]) -> Stage:
+    """Where a draw stands after cards with these rolling icons (in draw order)."""
+    if mode == "none":
+        return _plain_stage(rolling)
+    advantage = mode == "advantage"
+    if procedure == "frosthaven":
+        return _frosthaven_stage(rolling, advantage)
+    return _gloomhaven_stage(rolling, advantage)
+
+
+def later_card_kept(
+    keep: Literal["better", "worse"], first: AttackOutcome, second: AttackOutcome
+) -> bool:
+    """HV-ADV-5: the later of two compared cards is used only when plainly better (worse)."""
+    if keep == "better":
+        return second.dominates(first)
+    return first.dominates(second)
 
 
 @lru_cache(maxsize=8192)
@@ -202,17 +225,12 @@ class AttackDraw:
 
     # -- where the procedure stands
 
-    def _stage(self, catalog: ModifierCatalog) -> _Stage:
+    def _stage(self, catalog: ModifierCatalog) -> Stage:
         cards = catalog.cards
         rolling = tuple(
             cards[card].rolling if card in cards else catalog[card].rolling for card in self.drawn
         )
-        if self.mode == "none":
-            return _plain_stage(rolling)
-        advantage = self.mode == "advantage"
-        if self.procedure == "frosthaven":
-            return _frosthaven_stage(rolling, advantage)
-        return _gloomhaven_stage(rolling, advantage)
+        return procedure_stage(self.mode, self.procedure, rolling)
 
     def _outcome(self, catalog: ModifierCatalog, indices: tuple[int, ...]) -> AttackOutcome:
         return _resolve_cards(self.context, tuple(self.drawn[i] for i in sorted(indices)), catalog)
@@ -239,12 +257,10 @@ class AttackDraw:
             kept = self.choice
         else:
             # HV-ADV-5: the later card is used only when it is plainly better (worse).
-            if stage.keep == "better":
-                later_wins = second_outcome.dominates(first_outcome)
-                plain = later_wins or first_outcome.dominates(second_outcome)
-            else:
-                later_wins = first_outcome.dominates(second_outcome)
-                plain = later_wins or second_outcome.dominates(first_outcome)
+            later_wins = later_card_kept(stage.keep, first_outcome, second_outcome)
+            plain = later_wins or later_card_kept(
+                "worse" if stage.keep == "better" else "better", first_outcome, second_outcome
+            )
             if not plain and first_outcome != second_outcome:
                 rules.append("HV-ADV-5")
             kept = second if later_wins else first

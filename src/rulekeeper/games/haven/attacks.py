@@ -160,6 +160,51 @@ class AttackOutcome:
         return self.damage > other.damage or self.effects != other.effects
 
 
+@dataclass(frozen=True, slots=True)
+class CardTotals:
+    """What :func:`resolve` reads of the modifier cards applied together.
+
+    Totals add up card by card (``+``), so the outcome of a set of cards
+    depends on the set only through its totals: the exact odds merge every
+    mix of rolling cards with equal totals.
+    """
+
+    null: bool = False
+    gains: int = 0
+    """The positive values, added before any doubling."""
+    losses: int = 0
+    """The negative values, added after any doubling."""
+    doubles: int = 0
+    pierce: int = 0
+    effects: tuple[Effect, ...] = ()
+    """The added effects, combined (amounts of one kind add up)."""
+
+    @classmethod
+    def of(cls, cards: Iterable[ModifierCard]) -> CardTotals:
+        cards = tuple(cards)
+        return cls(
+            null=any(card.multiplier == "null" for card in cards),
+            gains=sum(card.value for card in cards if card.value > 0),
+            losses=sum(card.value for card in cards if card.value < 0),
+            doubles=sum(1 for card in cards if card.multiplier == "double"),
+            pierce=sum(card.pierce for card in cards),
+            effects=combine_effects(e for card in cards for e in card.effects),
+        )
+
+    def __add__(self, other: CardTotals) -> CardTotals:
+        return CardTotals(
+            self.null or other.null,
+            self.gains + other.gains,
+            self.losses + other.losses,
+            self.doubles + other.doubles,
+            self.pierce + other.pierce,
+            # Each side is already combined: only a merge of both needs the work.
+            combine_effects((*self.effects, *other.effects))
+            if self.effects and other.effects
+            else self.effects or other.effects,
+        )
+
+
 def modified_attack(attack: int, cards: Sequence[ModifierCard]) -> tuple[int, bool]:
     """HV-ATK-1 step 2 and HV-MOD-2: the attack value after the cards; (value, null).
 
@@ -168,19 +213,27 @@ def modified_attack(attack: int, cards: Sequence[ModifierCard]) -> tuple[int, bo
     §5.3); the order that deals the most damage is taken: every positive value
     added before the doubling, every negative one after it.
     """
-    if any(card.multiplier == "null" for card in cards):
+    return _modified_attack(attack, CardTotals.of(cards))
+
+
+def _modified_attack(attack: int, totals: CardTotals) -> tuple[int, bool]:
+    if totals.null:
         return 0, True
-    gains = sum(card.value for card in cards if card.value > 0)
-    losses = sum(card.value for card in cards if card.value < 0)
-    factor = 2 ** sum(1 for card in cards if card.multiplier == "double")
-    return max(0, (attack + gains) * factor + losses), False
+    return max(0, (attack + totals.gains) * 2**totals.doubles + totals.losses), False
 
 
 def resolve(context: AttackContext, cards: Iterable[ModifierCard]) -> AttackOutcome:
     """HV-ATK-1 steps 2–4: the damage and effects of these modifier cards against the target."""
     cards = tuple(cards)
-    value, null = modified_attack(context.attack, cards)
-    pierce = context.pierce + sum(card.pierce for card in cards)
+    return resolve_totals(context, CardTotals.of(cards), tuple(card.id for card in cards))
+
+
+def resolve_totals(
+    context: AttackContext, totals: CardTotals, cards: tuple[str, ...] = ()
+) -> AttackOutcome:
+    """:func:`resolve` for cards known by their totals (``cards`` only labels the outcome)."""
+    value, null = _modified_attack(context.attack, totals)
+    pierce = context.pierce + totals.pierce
     damage = max(0, value - max(0, context.shield - pierce))
     factors_used = False
     # FH FAQ §5.2: ward and brittle are not used up when shield left no damage.
@@ -189,9 +242,9 @@ def resolve(context: AttackContext, cards: Iterable[ModifierCard]) -> AttackOutc
         damage = math.floor(damage * math.prod(context.damage_factors))
     return AttackOutcome(
         damage=damage,
-        effects=combine_effects(e for card in cards for e in card.effects),
+        effects=totals.effects,
         modified_attack=value,
         null=null,
         factors_used=factors_used,
-        cards=tuple(card.id for card in cards),
+        cards=cards,
     )

@@ -25,6 +25,7 @@ from rulekeeper.games.haven.initiative import initiative_ranks
 from rulekeeper.games.haven.movement import Movement, MoveMode, Terrain
 
 if TYPE_CHECKING:
+    from rulekeeper.games.haven.scenario_format import ScenarioSpec
     from rulekeeper.games.haven.state import Figure, HavenState
 
 
@@ -32,8 +33,55 @@ def room_of(state: HavenState) -> dict[Hex, str]:
     return {h: room.id for room in state.spec.rooms for h in room.hexes}
 
 
+class _View:
+    """The hexes of one map as it stands, and what is built from them (cached below)."""
+
+    __slots__ = ("_present", "_walls", "board", "hexes", "spec", "terrain")
+
+    def __init__(self, spec: ScenarioSpec, hexes: tuple[Hex, ...]) -> None:
+        self.spec = spec
+        self.hexes = hexes
+        self.board: HexBoard | None = None
+        self.terrain: dict[tuple[Hex, ...], tuple[TerrainSpec, Terrain]] = {}
+        self._present: frozenset[Hex] | None = None
+        self._walls: tuple[tuple[Hex, Hex], ...] | None = None
+
+    def present(self) -> frozenset[Hex]:
+        if self._present is None:
+            self._present = frozenset(self.hexes)
+        return self._present
+
+    def walls(self) -> tuple[tuple[Hex, Hex], ...]:
+        """The map's walls between two of these hexes."""
+        if self._walls is None:
+            present = self.present()
+            walls = self.spec.map.walls
+            self._walls = tuple(w for w in walls if w[0] in present and w[1] in present)
+        return self._walls
+
+
+_VIEW_LIMIT = 1024
+_views: dict[tuple[int, tuple[str, ...], tuple[Hex, ...], bool], _View] = {}
+
+
+def _view(state: HavenState, with_closed_doors: bool) -> _View:
+    """The cached view for the revealed rooms and open doors now (states and clones share it)."""
+    spec = state.spec
+    key = (id(spec), tuple(state.revealed), tuple(state.open_doors), with_closed_doors)
+    view = _views.get(key)
+    if view is None or view.spec is not spec:
+        if len(_views) >= _VIEW_LIMIT:
+            _views.clear()
+        view = _views[key] = _View(spec, _visible_hexes(state, with_closed_doors))
+    return view
+
+
 def visible_hexes(state: HavenState, *, with_closed_doors: bool) -> tuple[Hex, ...]:
     """The start area, revealed rooms and open doors (and closed doors, for characters)."""
+    return _view(state, with_closed_doors).hexes
+
+
+def _visible_hexes(state: HavenState, with_closed_doors: bool) -> tuple[Hex, ...]:
     rooms = room_of(state)
     doors = {d.hex for d in state.spec.doors}
     # HV-ROOM-2: a locked door is a wall to everyone until a special rule opens it.
@@ -70,7 +118,10 @@ def whole_board(state: HavenState) -> HexBoard:
 
 
 def board(state: HavenState, *, with_closed_doors: bool = True) -> HexBoard:
-    return _board(visible_hexes(state, with_closed_doors=with_closed_doors), state.spec.map.walls)
+    view = _view(state, with_closed_doors)
+    if view.board is None:
+        view.board = _board(view.hexes, state.spec.map.walls)
+    return view.board
 
 
 def sight(state: HavenState, hexboard: HexBoard) -> LineOfSight:
@@ -79,6 +130,22 @@ def sight(state: HavenState, hexboard: HexBoard) -> LineOfSight:
 
 def terrain_spec(state: HavenState, hexes: tuple[Hex, ...]) -> TerrainSpec:
     """The terrain on these hexes, sprung traps gone (HV-MOVE-2)."""
+    return _terrain_spec(state, hexes)
+
+
+def board_terrain(state: HavenState, *, with_closed_doors: bool) -> tuple[TerrainSpec, Terrain]:
+    """The terrain on :func:`board` now, as a document and as flags (cached per sprung traps)."""
+    view = _view(state, with_closed_doors)
+    sprung = tuple(state.sprung_traps)
+    found = view.terrain.get(sprung)
+    if found is None:
+        spec = _terrain_spec(state, view.hexes)
+        hexboard = board(state, with_closed_doors=with_closed_doors)
+        found = view.terrain[sprung] = (spec, terrain_flags(hexboard, spec))
+    return found
+
+
+def _terrain_spec(state: HavenState, hexes: tuple[Hex, ...]) -> TerrainSpec:
     present = set(hexes)
     t = state.spec.map.terrain
     sprung = set(state.sprung_traps)
@@ -115,8 +182,9 @@ def movement(
 
     ``enemies_passable`` treats enemies as allies: only to explain a refusal.
     """
-    hexboard = board(state, with_closed_doors=figure.kind == "character")
-    terrain = terrain_flags(hexboard, terrain_spec(state, hexboard.hexes))
+    doors = figure.kind == "character"
+    hexboard = board(state, with_closed_doors=doors)
+    terrain = board_terrain(state, with_closed_doors=doors)[1]
     index = hexboard.index
     others = [f for f in state.figures.values() if f.id != figure.id and f.hex in index]
     occupied = frozenset(index[f.hex] for f in others)
@@ -170,9 +238,10 @@ def adjacent(state: HavenState, one: Figure, other: Figure) -> bool:
 
 def solver_spec(state: HavenState, actor: Figure, turn: TurnSpec) -> BoardSpec:
     """A haven-board/1 document of the map now, for the monster mover (monster_ai.py)."""
-    hexes = visible_hexes(state, with_closed_doors=False)
-    present = set(hexes)
-    walls = tuple(w for w in state.spec.map.walls if w[0] in present and w[1] in present)
+    view = _view(state, False)
+    hexes = view.hexes
+    present = view.present()
+    walls = view.walls()
     # Invisible (GH p.23; FH p.28): an enemy cannot focus on or target the figure. In GH
     # monsters treat it exactly as an obstacle; in FH they may pass through its hex but
     # not end there, which the mover models as a figure of its own team (an ally is
@@ -199,7 +268,7 @@ def solver_spec(state: HavenState, actor: Figure, turn: TurnSpec) -> BoardSpec:
             FigureSpec(id=f.id, team=actor.team, hex=f.hex, initiative=None) for f in hidden
         )
         hidden = []
-    terrain = terrain_spec(state, hexes)
+    terrain = board_terrain(state, with_closed_doors=False)[0]
     if hidden:
         obstacles = (*terrain.obstacle, *(f.hex for f in hidden if f.hex not in terrain.obstacle))
         terrain = terrain.model_copy(update={"obstacle": obstacles})
