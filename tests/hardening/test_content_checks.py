@@ -74,10 +74,6 @@ HAVEN_CASES = {
         lambda d: d["rooms"][1].update(id=d["rooms"][0]["id"]),
         ("rooms.1.id", "twice"),
     ),
-    "a standee both normal and elite": (
-        lambda d: d["monsters"][1].update(normal=[2, 3, 4], elite=[2]),
-        ("monsters.1", "both normal and elite"),
-    ),
     "a coordinate beyond the limit": (
         lambda d: d["map"]["hexes"].append([10**9, 0]),
         ("map.hexes", str(MAX_COORDINATE)),

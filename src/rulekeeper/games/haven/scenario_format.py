@@ -530,9 +530,6 @@ def _check_standee_place(
         raise fail(f"a monster cannot stand on the door {list(h)} (it opens a room)", where)
     if h in starts:
         raise fail(f"a monster cannot stand on the start hex {list(h)}", where)
-    both = set(standee.normal) & set(standee.elite)
-    if both:
-        raise fail(f"the standee is both normal and elite for {min(both)} players", f"monsters.{n}")
     for players in (*standee.normal, *standee.elite):
         other = placed.get((h, players))
         if other is not None and other != n:
