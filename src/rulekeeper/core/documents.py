@@ -16,7 +16,6 @@ import os
 import re
 import stat
 import tomllib
-from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Annotated, Any, Literal, TypeVar
 
@@ -230,14 +229,6 @@ def decode_text(data: bytes, source: str | None) -> str:
 def read_text(path: Path) -> str:
     """A regular file's UTF-8 text, within MAX_FILE_BYTES; anything else is a ContentError."""
     return decode_text(read_bytes(path), str(path))
-
-
-def read_resource(resource: Traversable, source: str) -> str:
-    """A shipped content file's text (package data, read with the same limits)."""
-    data = resource.read_bytes()
-    if len(data) > MAX_FILE_BYTES:
-        raise ContentError(f"the file has more than {MAX_FILE_BYTES} bytes", source=source)
-    return decode_text(data, source)
 
 
 def read_document(path: Path, fmt: DocumentFormat | None = None) -> Any:

@@ -37,6 +37,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from rulekeeper.core.deck import Deck
 from rulekeeper.core.documents import read_document, validate
 from rulekeeper.core.errors import ContentError
+from rulekeeper.core.limits import MAX_DECK_CARDS
 from rulekeeper.games.haven.modifiers import (
     ModifierCatalog,
     ModifierDeck,
@@ -100,6 +101,12 @@ def parse_deck(
                     field=f"{name}.{card_id}",
                 )
             out[real] += n
+            if out.total() > MAX_DECK_CARDS:
+                raise ContentError(
+                    f"more than {MAX_DECK_CARDS} cards (the limit of one deck)",
+                    source=source,
+                    field=f"{name}.{card_id}",
+                )
         return out
 
     if model.draw is not None:
@@ -134,6 +141,12 @@ def parse_deck(
                 draw[card_id] -= n
         discard = counts("drawn", model.drawn)
     draw += counts("added", model.added)
+    if draw.total() + discard.total() > MAX_DECK_CARDS:
+        raise ContentError(
+            f"more than {MAX_DECK_CARDS} cards (the limit of one deck)",
+            source=source,
+            field="added",
+        )
     if not (+draw) and not (+discard):
         raise ContentError("the deck has no cards", source=source, field="draw")
     deck = ModifierDeck(owner, Deck.of(draw.elements()))

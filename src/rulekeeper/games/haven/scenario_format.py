@@ -602,6 +602,32 @@ def parse_scenario(data: object, source: str | None = None) -> ScenarioSpec:
     return spec
 
 
+def _check_standee_place(
+    n: int,
+    standee: StandeeSpec,
+    obstacles: set[tuple[int, int]],
+    doors: set[tuple[int, int]],
+    starts: set[tuple[int, int]],
+    placed: dict[tuple[tuple[int, int], int], int],
+    fail: Callable[[str, str], ContentError],
+) -> None:
+    """A standee stands on an open hex: no obstacle, door or start hex, and no other
+    standee there for any player count it appears for (one figure per hex)."""
+    where = f"monsters.{n}.hex"
+    h = standee.hex
+    if h in obstacles:
+        raise fail(f"a monster cannot stand on the obstacle {list(h)}", where)
+    if h in doors:
+        raise fail(f"a monster cannot stand on the door {list(h)} (it opens a room)", where)
+    if h in starts:
+        raise fail(f"a monster cannot stand on the start hex {list(h)}", where)
+    for players in (*standee.normal, *standee.elite):
+        other = placed.get((h, players))
+        if other is not None and other != n:
+            raise fail(f"monsters.{other} already stands on {list(h)} for {players} players", where)
+        placed[(h, players)] = n
+
+
 def _check_references(spec: ScenarioSpec, source: str | None) -> None:
     on_map = set(spec.map.hexes)
 
@@ -622,27 +648,54 @@ def _check_references(spec: ScenarioSpec, source: str | None) -> None:
     if len(spec.start_hexes) < len(spec.party):
         raise fail("fewer start hexes than characters", "start_hexes")
     rooms = {room.id for room in spec.rooms}
-    in_rooms: set[tuple[int, int]] = set()
+    obstacles = set(spec.map.terrain.obstacle)
+    in_rooms: dict[tuple[int, int], str] = {}
+    seen_rooms: set[str] = set()
     for n, room in enumerate(spec.rooms):
-        for h in room.hexes:
+        if room.id in seen_rooms:
+            raise fail(f"room id {room.id!r} is used twice", f"rooms.{n}.id")
+        seen_rooms.add(room.id)
+        for k, h in enumerate(room.hexes):
             if h not in on_map:
                 raise fail(f"{list(h)} is not on the map", f"rooms.{n}.hexes")
-            in_rooms.add(h)
+            if h in in_rooms:
+                raise fail(f"{list(h)} is already in room {in_rooms[h]!r}", f"rooms.{n}.hexes.{k}")
+            in_rooms[h] = room.id
+    doors: set[tuple[int, int]] = set()
     for n, door in enumerate(spec.doors):
         if door.hex not in on_map or door.hex in in_rooms:
             raise fail("a door stands on a map hex outside every room", f"doors.{n}.hex")
+        if door.hex in doors:
+            raise fail(f"two doors stand on {list(door.hex)}", f"doors.{n}.hex")
+        if door.hex in obstacles:
+            raise fail(f"the door on {list(door.hex)} is an obstacle", f"doors.{n}.hex")
+        doors.add(door.hex)
         for opened in door.opens:
             if opened not in rooms:
                 raise fail(f"unknown room {opened!r}", f"doors.{n}.opens")
+    starts: set[tuple[int, int]] = set()
     for n, h in enumerate(spec.start_hexes):
         if h not in on_map or h in in_rooms:
             raise fail(f"{list(h)} is not in the starting area", f"start_hexes.{n}")
+        if h in starts:
+            raise fail(f"{list(h)} is listed twice", f"start_hexes.{n}")
+        if h in obstacles:
+            raise fail(f"a character cannot start on the obstacle {list(h)}", f"start_hexes.{n}")
+        if h in doors:
+            raise fail(f"a character cannot start on the door {list(h)}", f"start_hexes.{n}")
+        starts.add(h)
     top_level = max(scenario_scaling(spec, r).monster_level for r in RULESETS.values())
     for name, mtype in spec.monster_types.items():
         if mtype.deck not in spec.monster_decks:
             raise fail(f"unknown ability deck {mtype.deck!r}", f"monster_types.{name}.deck")
     for name, deck in spec.monster_decks.items():
+        card_ids: set[str] = set()
         for c, mcard in enumerate(deck.cards):
+            if mcard.id in card_ids:
+                raise fail(
+                    f"card id {mcard.id!r} is used twice", f"monster_decks.{name}.cards.{c}.id"
+                )
+            card_ids.add(mcard.id)
             for a, act in enumerate(mcard.actions):
                 summoned = spec.monster_types.get(act.summon or "")
                 if act.type == "recover":
@@ -655,6 +708,7 @@ def _check_references(spec: ScenarioSpec, source: str | None) -> None:
                     raise fail(f"unknown monster type {act.summon!r}", where)
                 if summoned is not None and top_level >= len(summoned.normal):
                     raise fail(f"{act.summon!r} has no stats for level {top_level}", where)
+    placed: dict[tuple[tuple[int, int], int], int] = {}
     for n, standee in enumerate(spec.monsters):
         found = spec.monster_types.get(standee.type)
         if found is None:
@@ -662,6 +716,7 @@ def _check_references(spec: ScenarioSpec, source: str | None) -> None:
         mtype = found
         if standee.hex not in on_map:
             raise fail(f"{list(standee.hex)} is not on the map", f"monsters.{n}.hex")
+        _check_standee_place(n, standee, obstacles, doors, starts, placed, fail)
         if top_level >= len(mtype.normal):
             raise fail(f"no stats for level {top_level}", f"monster_types.{standee.type}")
     for n, h in enumerate(spec.objective.hexes):
@@ -671,7 +726,7 @@ def _check_references(spec: ScenarioSpec, source: str | None) -> None:
         raise fail("a reach objective lists its hexes", "objective.hexes")
     if spec.objective.kind == "survive" and spec.objective.rounds < 1:
         raise fail("a survive objective gives its rounds", "objective.rounds")
-    _check_play_content(spec, fail, on_map, in_rooms)
+    _check_play_content(spec, fail, on_map, set(in_rooms))
 
 
 def _check_play_content(
