@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: venv test lint typecheck pytest play bench clean
+.PHONY: venv test lint typecheck pytest play terminal bench clean
 
 venv: $(STAMP)
 
@@ -27,10 +27,13 @@ pytest: venv
 test: lint typecheck pytest
 
 play: venv
+	$(BIN)/rulekeeper serve
+
+terminal: venv
 	$(BIN)/rulekeeper play
 
 bench: venv
 	$(BIN)/pytest benchmarks --benchmark-enable --benchmark-only -p no:cacheprovider
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis .benchmarks
+	rm -rf $(VENV) artifacts .pytest_cache .mypy_cache .ruff_cache .hypothesis .benchmarks

@@ -69,7 +69,7 @@ def test_HV_INIT_2_still_tied_the_players_choose() -> None:
     assert any("HV-INIT-2" in e.rules for e in state.log)
 
 
-def test_HV_INIT_2_monster_groups_tied_on_initiative_are_ordered_by_the_players() -> None:
+def test_HV_INIT_6_monster_groups_tied_on_initiative_are_ordered_by_the_players() -> None:
     """GH p.18: "If there is a tie between two monster types, the players decide which goes
     first" (FH p.19: other ties, the party decides); the engine does not pick by name."""
     deck = {
@@ -86,10 +86,10 @@ def test_HV_INIT_2_monster_groups_tied_on_initiative_are_ordered_by_the_players(
     chance(state, "same-30", "same-30")
     assert state.phase == "tie" and state.current_player() == 0
     assert state.legal_actions() == [GroupFirst("dummy"), GroupFirst("zombie")]
-    assert_rejected(state, ActFirst("tester"), "HV-INIT-2")
+    assert_rejected(state, ActFirst("tester"), "HV-INIT-6")
     play(state, GroupFirst("zombie"))
     assert state.order == ["group:zombie", "group:dummy", "tester"]
-    assert any("HV-INIT-2" in e.rules and "zombie" in e.text for e in state.log)
+    assert any("HV-INIT-6" in e.rules and "zombie" in e.text for e in state.log)
 
 
 def test_HV_INIT_3_a_character_tied_with_a_monster_group_acts_first() -> None:

@@ -65,7 +65,7 @@ def check_invariants(state: HavenState, decks: dict[str, Counter[str]]) -> None:
 @given(
     seed=st.integers(0, 100_000),
     ruleset=st.sampled_from(GAME.rulesets),
-    scenario=st.sampled_from(["sunken-larder", "ember-vault"]),
+    scenario=st.sampled_from(["sunken-larder", "ember-vault", "gilded-crypt", "frozen-weir"]),
 )
 def test_random_games_end_and_keep_the_invariants(seed: int, ruleset: str, scenario: str) -> None:
     state = GAME.new_state(scenario, seed, ruleset)

@@ -22,7 +22,9 @@ def test_shipped_content_sizes() -> None:
     assert len(library.classes) == 3
     assert all(len(c.cards) == 12 for c in library.classes.values())
     assert sum(1 for c in library.classes.values() if c.summons) == 1
-    assert len(library.monster_types) == 5
+    assert len(library.monster_types) == 6
+    assert sum(1 for m in library.monster_types.values() if m.boss) == 1  # HV-BOSS-1
+    assert len(library.items) == 6  # HV-ITEM-1
     assert all(len(d.cards) == 8 for d in library.monster_decks.values())
     assert any(m.flying for m in library.monster_types.values())
     actions = [a for d in library.monster_decks.values() for c in d.cards for a in c.actions]
@@ -31,7 +33,7 @@ def test_shipped_content_sizes() -> None:
 
 def test_shipped_scenarios_have_doors_traps_and_terrain_and_load_on_both_rulesets() -> None:
     names = shipped_scenario_names()
-    assert names == ["ember-vault", "sunken-larder"]
+    assert names == ["ember-vault", "frozen-weir", "gilded-crypt", "sunken-larder"]
     assert [s.name for s in GAME.scenarios()] == names
     for name in names:
         spec = load_scenario(name)
@@ -82,3 +84,15 @@ def test_a_bad_ability_names_its_field() -> None:
 def test_an_unknown_scenario_name_is_a_content_error() -> None:
     with pytest.raises(ContentError):
         GAME.new_state("no-such-scenario", 1, "gloomhaven")
+
+
+@pytest.mark.parametrize("name", ["gilded-crypt", "frozen-weir"])
+def test_the_new_scenarios_use_items_loot_a_boss_and_special_rules(name: str) -> None:
+    """Issue 13's content: HV-ITEM-1, HV-LOOT-1, HV-BOSS-1, HV-SCEN-7 in shipped scenarios."""
+    spec = load_scenario(name)
+    assert all(spec.characters[c].items for c in spec.party)
+    assert spec.money and spec.treasures
+    assert any(spec.monster_types[m.type].boss for m in spec.monsters)
+    assert spec.rules and spec.special_rules and spec.round_limit
+    deck_cards = [a for c in spec.monster_decks["boss"].cards for a in c.actions]
+    assert any(a.type == "special" for a in deck_cards)

@@ -12,11 +12,13 @@ import math
 import random
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
-from rulekeeper.core.actions import Action
 from rulekeeper.core.errors import RuleViolation
-from rulekeeper.core.game import State
+
+if TYPE_CHECKING:
+    from rulekeeper.core.actions import Action
+    from rulekeeper.core.game import State
 
 
 class ChanceSampler(Protocol):

@@ -12,8 +12,9 @@
 Monster groups tied with each other are ordered by the players (GH p.18:
 "the players decide which goes first"; FH p.19: other ties, the party
 decides): ``tied_groups`` finds the set, ``choose_group_first`` records the
-choice. The catalog has no ID of its own for this; refusals name HV-INIT-2,
-the rule for players ordering ties.
+choice (HV-INIT-6: [GH] the players choose; [FH] types of one set follow the
+scenario's special rules, which the engine does not model, and any other tie
+is the party's choice).
 """
 
 from __future__ import annotations
@@ -73,7 +74,7 @@ def group_initiative(state: HavenState, name: str) -> int | None:
 
 
 def tied_groups(state: HavenState) -> list[str]:
-    """Monster groups tied on initiative and not yet ordered: the players decide (GH p.18)."""
+    """HV-INIT-6: monster groups tied on initiative and not yet ordered: the players decide."""
     by_initiative: dict[int, list[str]] = {}
     for name in sorted(state.groups):
         value = group_initiative(state, name)
@@ -87,7 +88,7 @@ def tied_groups(state: HavenState) -> list[str]:
 
 
 def choose_group_first(state: HavenState, name: str) -> None:
-    """The players put this tied group ahead of the groups still tied with it."""
+    """HV-INIT-6: the players put this tied group ahead of the groups still tied with it."""
     value = group_initiative(state, name)
     placed = [
         g

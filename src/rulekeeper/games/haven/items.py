@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING
 
 from rulekeeper.core.errors import RuleViolation
 from rulekeeper.games.haven.actions import RefreshItems, UseItem
+from rulekeeper.games.haven.conditions import can_use_items
 
 if TYPE_CHECKING:
     from rulekeeper.core.actions import Action
@@ -86,7 +87,7 @@ def _moment_problem(state: HavenState, hero: Hero, item_id: str) -> tuple[str, s
     figure = state.figures.get(hero.id)
     if figure is None:
         return "HV-ITEM-5", f"{hero.id} is not on the map"
-    if "stun" in figure.conditions or "impair" in figure.conditions:
+    if not can_use_items(figure.conditions):
         return "HV-ITEM-5", f"{hero.id} is stunned or impaired: it uses no items"
     if t.draw is not None or state.negation is not None:
         return "HV-ITEM-5", "not while a modifier draw or a damage choice is pending"

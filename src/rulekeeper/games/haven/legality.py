@@ -168,7 +168,8 @@ def check(state: HavenState, action: Action) -> None:
         raise RuleViolation("HV-CARD-1", f"{action.label()} is not a card selection now")
     if state.phase == "tie":
         who = "characters" if initiative.tied_characters(state) else "monster groups"
-        raise RuleViolation("HV-INIT-2", f"choose one of the {who} still tied")
+        rule = "HV-INIT-2" if who == "characters" else "HV-INIT-6"
+        raise RuleViolation(rule, f"choose one of the {who} still tied")
     if state.phase == "rest" and state.rest is not None:
         rest.check_rest(state, state.rest, action)
         raise RuleViolation("HV-REST-1", f"{action.label()} is not part of the short rest now")

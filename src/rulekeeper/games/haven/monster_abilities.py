@@ -26,7 +26,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rulekeeper.boards.hexgrid import UNREACHABLE
-from rulekeeper.games.haven import healing, map_state, standees
+from rulekeeper.games.haven import exhaustion, healing, initiative, map_state, standees
 from rulekeeper.games.haven.movement import Movement, MoveMode
 from rulekeeper.games.haven.scenario_format import AbilitySpec
 from rulekeeper.games.haven.state import Figure
@@ -38,7 +38,8 @@ if TYPE_CHECKING:
 
 # -- heal ----------------------------------------------------------------------------------
 def heal_candidates(state: HavenState, healer: Figure, ability: AbilitySpec) -> list[str]:
-    """The monsters the heal may go to: those in range that have lost the most hit points."""
+    """HV-MON-HEAL-1: the monsters a "Heal X, Range Y" may go to: itself or allies within Y
+    and in sight that have lost the most hit points (ties: the party); "self": itself."""
     if ability.range <= 0:
         return [healer.id]
     in_range = [
@@ -182,3 +183,38 @@ def place_monster(
         turn.stage = "summon_draw"
         turn.draw_target = mtype
     return figure
+
+
+# -- conditions a monster gives (HV-MON-COND-1) ----------------------------------------------
+def give_conditions(state: HavenState, giver: Figure, ability: AbilitySpec) -> None:
+    """HV-MON-COND-1: a positive condition with a range goes to the monster in range closest
+    to the giver that lacks it (itself included; ties: the earlier in the initiative order).
+
+    [FH p.43]; the engine applies the same reading to Gloomhaven cards (house assumption).
+    """
+    hexboard = map_state.board(state, with_closed_doors=True)
+    here = hexboard.index[giver.hex]
+    distance = hexboard.proximity(here)
+    for name in ability.conditions:
+        lacking = [
+            f
+            for f in state.figures.values()
+            if f.team == giver.team
+            and name not in f.conditions
+            and (f.id == giver.id or map_state.in_reach(state, giver, f, ability.range))
+        ]
+        if not lacking:
+            state.emit("condition", f"no monster in range lacks {name}", "HV-MON-COND-1")
+            continue
+
+        def order(f: Figure) -> tuple[int, int, bool, int]:
+            value = initiative.group_initiative(state, f.type) if f.kind == "monster" else None
+            return (distance[hexboard.index[f.hex]], value or 100, not f.elite, f.standee)
+
+        chosen = min(lacking, key=order)
+        state.emit(
+            "condition",
+            f"{giver.id} gives {name} to {chosen.id}, the closest monster in range lacking it",
+            "HV-MON-COND-1",
+        )
+        exhaustion.add_conditions(state, chosen, [name])

@@ -49,7 +49,9 @@ def _flying(state: HavenState, figure: Figure) -> bool:
 
 
 def absolute(state: HavenState, figure: Figure, ability: AbilitySpec) -> AbilitySpec:
-    """A monster card's move and attack added to the monster's stats (summons: printed)."""
+    """HV-MON-4: a monster card's move and attack added to the monster's stats (summons:
+    printed). Range: [GH] a ranged monster's card range adds to its stat range; [FH] the
+    card gives the range, none meaning melee (``Ruleset.monster_card_range_absolute``)."""
     if figure.kind != "monster":
         return ability
     stats = state.monster_stats(figure)
@@ -57,6 +59,8 @@ def absolute(state: HavenState, figure: Figure, ability: AbilitySpec) -> Ability
         return ability.model_copy(update={"value": max(0, stats.move + ability.value)})
     if ability.type == "attack":
         reach = stats.range + ability.range if stats.range > 0 else ability.range
+        if state.rules.monster_card_range_absolute:
+            reach = ability.range
         return ability.model_copy(
             update={"value": max(0, stats.attack + ability.value), "range": max(0, reach)}
         )
@@ -67,6 +71,10 @@ def step(state: HavenState, figure: Figure, turn: Turn) -> bool:
     """Perform the next ability; False when the players must choose a mover option."""
     summons.check_can_act(state, figure)
     ability = absolute(state, figure, turn.queue[0])
+    if figure.kind == "monster" and ability.type == "condition" and ability.range > 0:
+        monster_abilities.give_conditions(state, figure, ability)  # HV-MON-COND-1
+        turn.queue.pop(0)
+        return True
     if turns.self_effect(state, figure, ability):
         turn.queue.pop(0)
         return True

@@ -11,9 +11,9 @@ from rich.text import Text
 
 from rulekeeper.boards import hexdraw
 from rulekeeper.core.actions import Action
-from rulekeeper.games.haven import cards, map_state
+from rulekeeper.games.haven import cards, loot, map_state, objectives, special_rules, standees
 from rulekeeper.games.haven.actions import PlayHalf, SelectCard
-from rulekeeper.games.haven.state import HavenState
+from rulekeeper.games.haven.state import Figure, HavenState, Hero
 
 MAP_STYLES: dict[str, str] = {
     hexdraw.GRID: "dim",
@@ -81,6 +81,13 @@ def map_text(state: HavenState, width: int | None = None) -> RichGroup:
     for h in doors:
         labels[h] = "[]"
         tags[h] = ["door"]
+    for h in state.money:  # HV-LOOT-1..3: money or loot tokens ("$" and how many)
+        if h in visible:
+            count = state.money.count(h)
+            labels[h] = "$" + (str(count) if count < 10 else "+")
+    for h in loot.treasure_hexes(state).values():  # HV-LOOT-6
+        if h in visible:
+            labels[h] = "TT"
     actor = state.turn.actor if state.turn else None
     for figure in state.figures.values():
         if figure.hex not in visible:
@@ -102,6 +109,8 @@ def map_text(state: HavenState, width: int | None = None) -> RichGroup:
         for part in (
             drawing.legend,
             "[] closed door" if doors else "",
+            f"$N {loot.token_name(state)} tokens" if state.money else "",
+            "TT treasure" if state.treasures else "",
             "(unrevealed rooms are not drawn)" if hidden else "",
         )
         if part
@@ -130,7 +139,7 @@ def figures_table(state: HavenState) -> Table:
         shield = figure.shield + state.base_shield(figure)
         table.add_row(
             _figure_mark(state, figure.id),
-            figure.id + (" (elite)" if figure.elite else ""),
+            figure.id + _rank_text(state, figure),
             str(list(figure.hex)),
             f"{figure.hp}/{figure.max_hp}",
             str(shield or ""),
@@ -139,9 +148,27 @@ def figures_table(state: HavenState) -> Table:
     return table
 
 
+def _rank_text(state: HavenState, figure: Figure) -> str:
+    """ " (elite)" or " (boss)" (HV-BOSS-1); nothing for a normal monster or a character."""
+    if figure.kind != "monster":
+        return ""
+    rank = standees.rank(state, figure)
+    return "" if rank == "normal" else f" ({rank})"
+
+
 def heroes_table(state: HavenState) -> Table:
     table = Table(title="Characters")
-    for column in ("character", "hand", "discard", "lost", "selected", "initiative"):
+    for column in (
+        "character",
+        "hand",
+        "discard",
+        "lost",
+        "selected",
+        "initiative",
+        "items",
+        "loot",
+        "xp",
+    ):
         table.add_column(column)
     for hero in state.heroes.values():
         selected = (
@@ -156,8 +183,56 @@ def heroes_table(state: HavenState) -> Table:
             str(len(hero.lost)),
             selected if state.phase != "select" else ("chosen" if hero.selected else ""),
             str(hero.initiative or ""),
+            _items_text(hero),
+            _loot_text(state, hero),
+            str(hero.xp or ""),
         )
     return table
+
+
+def _items_text(hero: Hero) -> str:
+    """HV-ITEM-3/4: each item with its state (spent, consumed, use slots marked)."""
+    out = []
+    for item in hero.items:
+        if item in hero.consumed:
+            out.append(f"{item} (consumed)")
+        elif item in hero.spent:
+            out.append(f"{item} (spent)")
+        elif hero.item_marks.get(item):
+            out.append(f"{item} ({hero.item_marks[item]} used)")
+        else:
+            out.append(item)
+    return ", ".join(out)
+
+
+def _loot_text(state: HavenState, hero: Hero) -> str:
+    parts = []
+    if hero.money:
+        parts.append(f"{hero.money} money")
+    if hero.loot_cards:
+        parts.append(f"{len(hero.loot_cards)} loot cards")
+    if hero.treasures:
+        parts.append("treasure " + ", ".join(hero.treasures))
+    if hero.gold:
+        parts.append(f"{hero.gold} gold")
+    return ", ".join(parts)
+
+
+def scenario_text(state: HavenState) -> Text:
+    """The goal and the special rules, always on screen (HV-GOAL-1, HV-SCEN-7)."""
+    text = Text(f"goal: {objectives.describe(state)}")
+    if state.spec.round_limit:
+        text.append(f" — lost at the end of round {state.spec.round_limit}")
+    if state.ending:
+        text.append(f" — {state.ending} once this round ends ({state.result_text})", style="bold")
+    for note in state.spec.special_rules:
+        text.append(f"\n{special_rules.BY_HAND}: {note}", style="yellow")
+    for n, rule in enumerate(state.spec.rules):
+        done = n in state.fired and not rule.repeat
+        text.append(f"\nrule: {special_rules.describe(rule)}" + (" (done)" if done else ""))
+    for note in state.by_hand:
+        text.append(f"\npending, {special_rules.BY_HAND}: {note}", style="bold yellow")
+    return text
 
 
 def render_state(state: HavenState) -> RichGroup:
@@ -171,7 +246,13 @@ def render_state(state: HavenState) -> RichGroup:
         "elements: " + (", ".join(f"{e} {lvl}" for e, lvl in state.elements.items()) or "all inert")
     )
     return RichGroup(
-        header, MapView(state), track, elements, figures_table(state), heroes_table(state)
+        header,
+        scenario_text(state),
+        MapView(state),
+        track,
+        elements,
+        figures_table(state),
+        heroes_table(state),
     )
 
 

@@ -87,6 +87,8 @@ def apply(state: HavenState, action: Action) -> None:
             f"{action.group} draws {action.card} (initiative {spec.initiative})"
             + (": revealed this round, it acts this round (GH p.19)" if revealed else ""),
             "HV-INIT-4",
+            "HV-MON-3",
+            *(["HV-ROOM-3"] if revealed else []),
         )
         if not revealed and t is not None and t.stage == "summon_draw":
             t.stage = "ability"
@@ -107,7 +109,7 @@ def apply(state: HavenState, action: Action) -> None:
         state.emit(
             "initiative",
             f"monster groups tied on initiative: the players let {action.group} act first",
-            "HV-INIT-2",
+            "HV-INIT-6",
         )
     elif state.phase == "rest" and state.rest is not None:
         if rest.apply_rest(state, state.rest, action):

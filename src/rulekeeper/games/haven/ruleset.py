@@ -86,6 +86,9 @@ class Ruleset:
     """HV-ROOM-4: [FH] spawned monsters act in the round they appear; [GH] a monster spawned
     at the end of a round first acts the next round (during a round: as if revealed)."""
     named_before_elites: bool
+    monster_card_range_absolute: bool
+    """HV-MON-4: [FH] a monster card's range is the attack's range (none: melee); [GH] a
+    ranged monster's card range is added to its stat card's range."""
     standee_limit_order: Literal["closest_to_revealer", "elites_then_closest_to_enemy"]
     """HV-MON-LIMIT-1: which standees are placed first when a type runs out."""
     """HV-MON-7: [FH] a named monster acts before the elites of its type."""
@@ -148,6 +151,7 @@ GLOOMHAVEN = Ruleset(
     spawns_act_in_their_round=False,
     named_before_elites=False,
     standee_limit_order="closest_to_revealer",
+    monster_card_range_absolute=False,
 )
 
 FROSTHAVEN = Ruleset(
@@ -184,6 +188,7 @@ FROSTHAVEN = Ruleset(
     spawns_act_in_their_round=True,
     named_before_elites=True,
     standee_limit_order="elites_then_closest_to_enemy",
+    monster_card_range_absolute=True,
 )
 
 RULESETS: dict[str, Ruleset] = {r.name: r for r in (GLOOMHAVEN, FROSTHAVEN)}

@@ -74,7 +74,7 @@ def advance_turns(state: HavenState) -> bool:
 
 
 def _revealed_monsters_join(state: HavenState) -> None:
-    """GH p.19: monsters revealed this turn act this round.
+    """HV-ROOM-3 (GH p.19; FH p.44): monsters revealed this turn act this round.
 
     Once the revealing character's turn is over, a revealed type whose
     initiative is lower than that character's (or whose group has already

@@ -1,0 +1,126 @@
+"""The app factory: routers, the join token, one-line errors, the packaged assets."""
+
+from __future__ import annotations
+
+import secrets
+from importlib import resources
+from pathlib import Path
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse, PlainTextResponse
+from fastapi.staticfiles import StaticFiles
+from starlette.datastructures import Headers, MutableHeaders
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from rulekeeper.core.errors import RulekeeperError, UnknownGameError
+from rulekeeper.store import SaveError
+from rulekeeper.web.routers import games, haven_tools, pages, rules, saves, tables
+from rulekeeper.web.settings import WebSettings
+from rulekeeper.web.tables import TableError, TableHub
+
+TOKEN_COOKIE = "rulekeeper_token"
+MAX_BODY = 1_000_000
+"""Largest request body accepted, in bytes (a painted board is a few kilobytes)."""
+
+
+def static_folder() -> Path:
+    return Path(str(resources.files("rulekeeper.web") / "static"))
+
+
+class TokenGate:
+    """Refuse every request without the join token (given as ``?token=`` once, then a cookie).
+
+    A plain ASGI middleware, so the live event streams pass through untouched.
+    """
+
+    def __init__(self, app: ASGIApp, token: str) -> None:
+        self.app = app
+        self.token = token
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        request = Request(scope)
+        offered = request.query_params.get("token")
+        if offered is not None and secrets.compare_digest(offered, self.token):
+            cookie = f"{TOKEN_COOKIE}={self.token}; HttpOnly; Path=/; SameSite=strict"
+
+            async def send_with_cookie(message: Message) -> None:
+                if message["type"] == "http.response.start":
+                    MutableHeaders(scope=message).append("set-cookie", cookie)
+                await send(message)
+
+            await self.app(scope, receive, send_with_cookie)
+            return
+        held = request.cookies.get(TOKEN_COOKIE, "")
+        if held and secrets.compare_digest(held, self.token):
+            await self.app(scope, receive, send)
+            return
+        refusal = PlainTextResponse(
+            "this table needs its join URL: open the address `rulekeeper serve` printed, with its token",
+            status_code=403,
+        )
+        await refusal(scope, receive, send)
+
+
+class BodyLimit:
+    """Refuse a request body announced larger than :data:`MAX_BODY` before reading it."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http":
+            length = Headers(scope=scope).get("content-length")
+            if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
+                refusal = JSONResponse({"error": f"request body larger than {MAX_BODY} bytes"}, 413)
+                await refusal(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+
+def _status(error: Exception) -> int:
+    if isinstance(error, TableError | UnknownGameError) and "no " in str(error)[:4]:
+        return 404
+    if isinstance(error, UnknownGameError):
+        return 404
+    if isinstance(error, SaveError) and str(error).startswith("no save"):
+        return 404
+    return 400
+
+
+def _validation_message(error: RequestValidationError) -> str:
+    first = error.errors()[0] if error.errors() else {}
+    where = ".".join(str(p) for p in first.get("loc", ()) if p not in ("body", "query", "path"))
+    message = str(first.get("msg", "invalid request"))
+    return f"{where}: {message}" if where else message
+
+
+def create_app(settings: WebSettings | None = None) -> FastAPI:
+    """The web table for ``settings`` (defaults: localhost, no token, the default save store)."""
+    settings = settings or WebSettings()
+    app = FastAPI(title="rulekeeper", docs_url=None, redoc_url=None, openapi_url=None)
+    app.state.settings = settings
+    app.state.hub = TableHub()
+
+    @app.exception_handler(RulekeeperError)
+    async def _user_error(request: Request, error: RulekeeperError) -> JSONResponse:
+        return JSONResponse({"error": str(error)}, status_code=_status(error))
+
+    @app.exception_handler(ValueError)
+    async def _value_error(request: Request, error: ValueError) -> JSONResponse:
+        return JSONResponse({"error": str(error)}, status_code=400)
+
+    @app.exception_handler(RequestValidationError)
+    async def _bad_request(request: Request, error: RequestValidationError) -> JSONResponse:
+        return JSONResponse({"error": _validation_message(error)}, status_code=400)
+
+    for router in (pages, games, tables, saves, rules, haven_tools):
+        app.include_router(router.router)
+    app.mount("/static", StaticFiles(directory=static_folder()), name="static")
+    app.add_middleware(BodyLimit)
+    if settings.token is not None:
+        app.add_middleware(TokenGate, token=settings.token)
+    return app

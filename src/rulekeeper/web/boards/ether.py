@@ -1,0 +1,134 @@
+"""The ether board as SVG: the map cards placed so far, their spaces, walls, heroes and enemies.
+
+Only reads the state. Spaces carry ``data-place="sp-x,y"``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rulekeeper.boards.mapcards import DIRECTIONS, Space
+from rulekeeper.core.actions import Action
+from rulekeeper.games.ether.actions import Step
+from rulekeeper.games.ether.pieces import BOSS_UID
+from rulekeeper.games.ether.render import describe_action as _describe
+from rulekeeper.web.boards.svg import esc, svg_open
+
+if TYPE_CHECKING:
+    from rulekeeper.games.ether.state import EtherState
+
+CELL = 84
+ARROWS = {"north": "▲", "east": "▶", "south": "▼", "west": "◀"}
+
+
+def space_key(space: Space) -> str:
+    return f"sp-{space.x},{space.y}"
+
+
+def place_of(state: EtherState, action: Action) -> str | None:
+    if isinstance(action, Step) and state.hero.space is not None:
+        target = state.board.neighbours(state.hero.space).get(action.direction)
+        return space_key(target) if target is not None else None
+    return None
+
+
+def draw(state: EtherState) -> str:
+    board = state.board
+    min_x, min_y, max_x, max_y = board.bounds()
+    width = (max_x - min_x + 1) * CELL + 40
+    height = (max_y - min_y + 1) * CELL + 70
+    out = [svg_open((0, 0, width, height), f"{state.content.title} map")]
+
+    def origin(space: Space) -> tuple[int, int]:
+        return 20 + (space.x - min_x) * CELL, 20 + (space.y - min_y) * CELL
+
+    for pos, card_id in sorted(state.placed.items()):
+        spaces = board.spaces_of(pos)
+        xs = [origin(s)[0] for s in spaces]
+        ys = [origin(s)[1] for s in spaces]
+        name = state.content.map_cards[card_id].name
+        out.append(
+            f'<g class="map-card" data-card="{esc(card_id)}"><rect class="card-box" x="{min(xs) - 3}" y="{min(ys) - 3}"'
+            f' width="{max(xs) - min(xs) + CELL + 6}" height="{max(ys) - min(ys) + CELL + 6}" rx="6"/>'
+            f'<text class="card-name" x="{min(xs) + 4}" y="{min(ys) + 12}">{esc(name)}</text></g>'
+        )
+    for space in board.spaces():
+        out.append(_space(state, space, *origin(space)))
+    out.append(_walls(state, origin))
+    out.append(
+        f'<text class="round" x="20" y="{height - 20}">round {state.round} · ether {state.ether}/'
+        f"{state.content.ether_end} · phase {esc(state.phase)}</text>"
+    )
+    out.append("</svg>")
+    return "".join(out)
+
+
+def _space(state: EtherState, space: Space, x: int, y: int) -> str:
+    marks: list[tuple[str, str]] = []
+    for hero in state.heroes:
+        if hero.space == space:
+            marks.append(("hero", f"{hero.name.split()[0]} {hero.health}/{hero.max_health}"))
+    for enemy in state.enemies.values():
+        if enemy.space == space:
+            css = "boss" if enemy.uid == BOSS_UID else "enemy"
+            marks.append((css, f"{state.enemy_name(enemy)[:10]} {state.enemy_health(enemy)}"))
+    features = state.features(space)
+    notes = ""
+    if features.enemy_icon:
+        notes += "!"
+    notes += "".join(ARROWS[a.direction] for a in features.explores)
+    if features.uniques:
+        notes += "★"
+    texts = "".join(
+        f'<text class="{css}" x="{x + 4}" y="{y + 30 + n * 14}">{esc(text)}</text>'
+        for n, (css, text) in enumerate(marks[:4])
+    )
+    return (
+        f'<g class="space" data-space="{space.x},{space.y}">'
+        f'<rect class="space-box" data-place="{space_key(space)}" x="{x + 2}" y="{y + 2}" width="{CELL - 4}"'
+        f' height="{CELL - 4}"><title>space {space}</title></rect>'
+        f'<text class="features" x="{x + CELL - 6}" y="{y + 16}">{esc(notes)}</text>{texts}</g>'
+    )
+
+
+def _walls(state: EtherState, origin: object) -> str:
+    board = state.board
+    out = ['<g class="walls">']
+    for space in board.spaces():
+        x, y = origin(space)  # type: ignore[operator]
+        for direction in DIRECTIONS:
+            other = space.step(direction)
+            if board.has_space(other) and not board.wall_between(space, other):
+                continue
+            if board.has_space(other) and direction in ("west", "north"):
+                continue  # drawn once, from the other side
+            x1, y1, x2, y2 = {
+                "north": (x, y, x + CELL, y),
+                "south": (x, y + CELL, x + CELL, y + CELL),
+                "west": (x, y, x, y + CELL),
+                "east": (x + CELL, y, x + CELL, y + CELL),
+            }[direction]
+            out.append(f'<line class="wall" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}"/>')
+    out.append("</g>")
+    return "".join(out)
+
+
+def panel(state: EtherState) -> str:
+    rows = []
+    for index, hero in enumerate(state.heroes):
+        marker = "▶ " if state.phase == "activation" and index == state.active else ""
+        dice = " ".join(f"{d.id}{'' if d.ready else '(x)'}" for d in hero.dice)
+        cards = ", ".join(state.content.card_name(c) for c in [*hero.hand, *hero.inventory])
+        rows.append(
+            f"<tr><td>{esc(marker + hero.name)}</td><td>{hero.health}/{hero.max_health}</td>"
+            f"<td>{esc('defeated' if hero.space is None else str(hero.space))}</td>"
+            f"<td>{esc(dice)}</td><td>{esc(cards)}</td></tr>"
+        )
+    return (
+        '<p class="status-line">! enemy icon · ▲▶▼◀ explore · ★ unique action</p>'
+        '<table class="heroes"><caption>Heroes</caption><tr><th>hero</th><th>health</th><th>space</th>'
+        "<th>dice ((x) exhausted)</th><th>hand and inventory</th></tr>" + "".join(rows) + "</table>"
+    )
+
+
+describe_action = _describe

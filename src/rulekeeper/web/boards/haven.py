@@ -1,0 +1,235 @@
+"""The haven board as SVG: the revealed hex map, figures with HP and conditions, elements, initiative.
+
+Only reads the state. Hexes carry ``data-place="q,r"`` so the page can turn a
+legal action whose place is a hex into a click on that hex.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rulekeeper.boards.hexgrid import DIRECTIONS, Hex, add, edge
+from rulekeeper.core.actions import Action
+from rulekeeper.games.haven import map_state
+from rulekeeper.games.haven.actions import ChooseTarget, ForceStep, MoveTo, PlaceSummon
+from rulekeeper.web.boards.svg import (
+    HEX_SIZE,
+    attrs,
+    esc,
+    hex_point,
+    hex_polygon,
+    svg_open,
+    view_box,
+)
+
+if TYPE_CHECKING:
+    from rulekeeper.games.haven.state import Figure, HavenState
+
+ELEMENTS = ("fire", "ice", "air", "earth", "light", "dark")
+TERRAIN_FILL = {
+    "obstacle": "#6b5b4b",
+    "trap": "#b06ab3",
+    "hazardous": "#e07a5f",
+    "difficult": "#8fbf6a",
+    "icy": "#a8dadc",
+}
+FIGURE_FILL = {"character": "#2a9d8f", "summon": "#81b29a", "monster": "#c1121f"}
+
+
+def hex_key(h: Hex) -> str:
+    return f"{h[0]},{h[1]}"
+
+
+def place_of(state: HavenState, action: Action) -> str | None:
+    """The hex an action is about, if it has one."""
+    if isinstance(action, MoveTo | ForceStep | PlaceSummon):
+        return hex_key(action.hex)
+    if isinstance(action, ChooseTarget):
+        figure = state.figures.get(action.figure)
+        return hex_key(figure.hex) if figure is not None else None
+    return None
+
+
+def figure_mark(figure: Figure) -> str:
+    if figure.kind == "character":
+        return figure.id[:2].upper()
+    if figure.kind == "summon":
+        return f"s{figure.standee}"
+    letter = figure.type[0].upper() if figure.elite else figure.type[0].lower()
+    return f"{letter}{figure.standee}"
+
+
+def draw(state: HavenState) -> str:
+    """The map, then the element board and the initiative track under it."""
+    visible = map_state.visible_hexes(state, with_closed_doors=True)
+    present = set(visible)
+    terrain = _terrain(state, present)
+    doors = {h for h in map_state.closed_doors(state) if h in present}
+    x, y, w, h = view_box(visible)
+    strip = 70.0
+    track = 100 + 86 * min(len(state.order), 12)
+    out = [svg_open((x, y, max(w, 6 * 70.0 + 20, track), h + 2 * strip), f"{state.spec.title} map")]
+    out.append('<g class="hexes">')
+    for hx in visible:
+        kind = terrain.get(hx)
+        classes = (
+            ["hex"] + ([f"terrain-{kind}"] if kind else []) + (["door"] if hx in doors else [])
+        )
+        fill = TERRAIN_FILL.get(kind or "", "#f4efe6")
+        if hx in doors:
+            fill = "#e9c46a"
+        title = (
+            f"hex {list(hx)}"
+            + (f", {kind}" if kind else "")
+            + (", closed door" if hx in doors else "")
+        )
+        out.append(
+            f"<polygon{attrs({'class': ' '.join(classes), 'points': hex_polygon(hx), 'fill': fill, 'data_place': hex_key(hx)})}>"
+            f"<title>{esc(title)}</title></polygon>"
+        )
+        cx, cy = hex_point(hx)
+        if kind or hx in doors:
+            label = "door" if hx in doors else kind
+            out.append(
+                f'<text class="terrain-label" x="{cx:.1f}" y="{cy + HEX_SIZE * 0.62:.1f}">{esc(label)}</text>'
+            )
+    out.append("</g>")
+    out.append(_walls(state, present))
+    out.append(_figures(state, present))
+    out.append(_elements(state, x, y + h + 8))
+    out.append(_initiative(state, x, y + h + strip + 4))
+    out.append("</svg>")
+    return "".join(out)
+
+
+def _terrain(state: HavenState, present: set[Hex]) -> dict[Hex, str]:
+    spec = state.spec.map.terrain
+    found: dict[Hex, str] = {}
+    for kind in TERRAIN_FILL:
+        for h in getattr(spec, kind):
+            if h in present and not (kind == "trap" and h in state.sprung_traps):
+                found[h] = kind
+    return found
+
+
+def _walls(state: HavenState, present: set[Hex]) -> str:
+    """Thin walls between two drawn hexes, and the map's edge, as thick lines."""
+    walls = {frozenset(pair) for pair in state.spec.map.walls}
+    lines = ['<g class="walls">']
+    for h in sorted(present):
+        for direction, offset in enumerate(DIRECTIONS):
+            other = add(h, offset)
+            is_wall = frozenset((h, other)) in walls
+            is_edge = other not in present
+            if not (is_wall or is_edge) or (is_wall and other in present and other < h):
+                continue
+            (ax, ay), (bx, by) = edge(h, direction)
+            s = HEX_SIZE
+            r3 = 3**0.5 / 2
+            css = "wall" if is_wall else "edge"
+            lines.append(
+                f'<line class="{css}" x1="{ax / 2 * s:.1f}" y1="{ay * r3 * s:.1f}"'
+                f' x2="{bx / 2 * s:.1f}" y2="{by * r3 * s:.1f}"/>'
+            )
+    lines.append("</g>")
+    return "".join(lines)
+
+
+def _figures(state: HavenState, present: set[Hex]) -> str:
+    actor = state.turn.actor if state.turn else None
+    out = ['<g class="figures">']
+    for figure in state.figures.values():
+        if figure.hex not in present:
+            continue
+        cx, cy = hex_point(figure.hex)
+        classes = (
+            f"figure {figure.kind}"
+            + (" elite" if figure.elite else "")
+            + (" actor" if figure.id == actor else "")
+        )
+        fill = FIGURE_FILL.get(figure.kind, "#555")
+        stroke = "#f1c40f" if figure.elite else "#222"
+        conditions = ", ".join(figure.conditions)
+        title = f"{figure.id}: {figure.hp}/{figure.max_hp} HP" + (
+            f"; {conditions}" if conditions else ""
+        )
+        out.append(
+            # clicks go through to the hex under the figure, which carries the action
+            f"<g{attrs({'class': classes, 'data_figure': figure.id, 'pointer_events': 'none'})}>"
+            f"<title>{esc(title)}</title>"
+            f'<circle cx="{cx:.1f}" cy="{cy - 4:.1f}" r="{HEX_SIZE * 0.5:.1f}" fill="{fill}" stroke="{stroke}"/>'
+            f'<text class="mark" x="{cx:.1f}" y="{cy:.1f}">{esc(figure_mark(figure))}</text>'
+            f'<text class="hp" x="{cx:.1f}" y="{cy + HEX_SIZE * 0.72:.1f}">{figure.hp}/{figure.max_hp}</text>'
+        )
+        if conditions:
+            short = " ".join(c[:4] for c in figure.conditions)
+            out.append(
+                f'<text class="conditions" x="{cx:.1f}" y="{cy - HEX_SIZE * 0.62:.1f}">{esc(short)}</text>'
+            )
+        out.append("</g>")
+    out.append("</g>")
+    return "".join(out)
+
+
+def _elements(state: HavenState, x: float, y: float) -> str:
+    out = [f'<g class="elements" transform="translate({x + 10:.1f},{y:.1f})">']
+    for n, element in enumerate(ELEMENTS):
+        level = state.elements.get(element, "inert")
+        out.append(
+            f'<g class="element {level}" data-element="{element}">'
+            f'<rect x="{n * 70}" y="0" width="64" height="40" rx="6"/>'
+            f'<text x="{n * 70 + 32}" y="17">{element}</text>'
+            f'<text class="level" x="{n * 70 + 32}" y="33">{level}</text></g>'
+        )
+    out.append("</g>")
+    return "".join(out)
+
+
+def _initiative(state: HavenState, x: float, y: float) -> str:
+    out = [f'<g class="initiative" transform="translate({x + 10:.1f},{y:.1f})">']
+    out.append('<text class="track-title" x="0" y="14">initiative</text>')
+    actor = state.turn.actor if state.turn else None
+    for n, who in enumerate(state.order[:12]):
+        current = " current" if who == actor else ""
+        out.append(
+            f'<g class="slot{current}"><rect x="{80 + n * 86}" y="0" width="80" height="24" rx="4"/>'
+            f'<text x="{120 + n * 86}" y="13">{esc(who.removeprefix("group:")[:12])}</text></g>'
+        )
+    if not state.order:
+        out.append('<text x="80" y="14">(cards being selected)</text>')
+    out.append("</g>")
+    return "".join(out)
+
+
+def panel(state: HavenState) -> str:
+    """The figures and the characters' cards, as HTML tables."""
+    rows = []
+    for f in state.figures.values():
+        shield = f.shield + state.base_shield(f)
+        rows.append(
+            f"<tr><td>{esc(figure_mark(f))}</td><td>{esc(f.id)}{' (elite)' if f.elite else ''}</td>"
+            f"<td>{f.hp}/{f.max_hp}</td><td>{shield or ''}</td><td>{esc(', '.join(f.conditions))}</td></tr>"
+        )
+    heroes = []
+    for hero in state.heroes.values():
+        chosen = (
+            "long rest"
+            if hero.long_rest
+            else ", ".join(c for c in (hero.leading, hero.second) if c)
+        )
+        if state.phase == "select":
+            chosen = "chosen" if hero.selected else ""
+        heroes.append(
+            f"<tr><td>{esc(hero.id)}{' (exhausted)' if hero.exhausted else ''}</td>"
+            f"<td>{esc(', '.join(sorted(hero.hand)))}</td><td>{len(hero.discard)}</td>"
+            f"<td>{len(hero.lost)}</td><td>{esc(chosen)}</td><td>{hero.initiative or ''}</td></tr>"
+        )
+    return (
+        f'<p class="status-line">{esc(state.rules.title)} rules · round {state.round} · phase {esc(state.phase)}</p>'
+        '<table class="figures"><caption>Figures</caption><tr><th>mark</th><th>figure</th><th>HP</th>'
+        "<th>shield</th><th>conditions</th></tr>" + "".join(rows) + "</table>"
+        '<table class="heroes"><caption>Characters</caption><tr><th>character</th><th>hand</th>'
+        "<th>discard</th><th>lost</th><th>selected</th><th>initiative</th></tr>"
+        + "".join(heroes)
+        + "</table>"
+    )

@@ -1,0 +1,115 @@
+"""The salvage board as SVG: the room grid with heroes and enemies, and the noise track.
+
+Only reads the state. Rooms carry ``data-place="room-N"``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rulekeeper.core.actions import Action
+from rulekeeper.games.salvage.actions import Step
+from rulekeeper.web.boards.svg import esc, svg_open
+
+if TYPE_CHECKING:
+    from rulekeeper.games.salvage.state import SalvageState
+
+CELL_W = 190
+CELL_H = 150
+
+
+def place_of(state: SalvageState, action: Action) -> str | None:
+    if isinstance(action, Step):
+        return f"room-{action.room}"
+    return None
+
+
+def draw(state: SalvageState) -> str:
+    grid = state.data.grid
+    width = grid.cols * CELL_W + 20
+    height = grid.rows * CELL_H + 90
+    out = [svg_open((0, 0, width, height), f"{state.data.title} rooms")]
+    for row in range(grid.rows):
+        for col in range(grid.cols):
+            room_id = grid.room_at(row, col)
+            if room_id is not None:
+                out.append(_room(state, room_id, 10 + col * CELL_W, 10 + row * CELL_H))
+    out.append(_noise(state, 10, grid.rows * CELL_H + 24))
+    out.append("</svg>")
+    return "".join(out)
+
+
+def _room(state: SalvageState, room_id: int, x: int, y: int) -> str:
+    room = state.rooms[room_id]
+    status = "active" if room.active else "inactive"
+    lines: list[tuple[str, str]] = [
+        ("room-name", f"{room_id} {room.name}"),
+        ("room-status", status),
+    ]
+    if room.items:
+        top = room.items[0] if room.active else "?"
+        lines.append(("items", f"items {len(room.items)} (top: {top})"))
+    if room.active and room.actions:
+        lines.append(("room-actions", "actions: " + ", ".join(room.actions)))
+    for i, hero in enumerate(state.heroes):
+        if hero.room == room_id:
+            ko = " KO" if hero.knocked_out else ""
+            turn = " ◀" if state.turn_hero == i else ""
+            lines.append(("hero", f"{hero.name} {hero.health}/{hero.max_health}{ko}{turn}"))
+    for enemy in state.enemies_in(room_id):
+        health = state.data.enemy_specs[enemy.kind].health
+        lines.append(("enemy", f"#{enemy.id} {enemy.kind} {health - enemy.wounds}/{health}"))
+    texts = "".join(
+        f'<text class="{css}" x="{x + 8}" y="{y + 20 + n * 16}">{esc(text[:30])}</text>'
+        for n, (css, text) in enumerate(lines[:8])
+    )
+    return (
+        f'<g class="room {status}" data-room="{room_id}">'
+        f'<rect class="room-box" data-place="room-{room_id}" x="{x}" y="{y}" width="{CELL_W - 10}"'
+        f' height="{CELL_H - 10}" rx="8"><title>{esc(room.name)}</title></rect>{texts}</g>'
+    )
+
+
+def _noise(state: SalvageState, x: int, y: int) -> str:
+    out = [f'<g class="noise-track" transform="translate({x},{y})">']
+    out.append(f'<text class="track-title" x="0" y="14">noise {state.noise}</text>')
+    for n, threshold in enumerate(state.data.thresholds):
+        fired = " fired" if n in state.fired else ""
+        out.append(
+            f'<g class="threshold{fired}"><rect x="{90 + n * 120}" y="0" width="112" height="22" rx="4"/>'
+            f'<text x="{146 + n * 120}" y="15">{threshold.at}: {esc(threshold.effect[:14])}</text></g>'
+        )
+    out.append(
+        f'<text class="round" x="0" y="44">round {state.round} of {state.data.round_limit} · {esc(state.phase)}</text>'
+    )
+    out.append("</g>")
+    return "".join(out)
+
+
+def panel(state: SalvageState) -> str:
+    rows = []
+    for i, hero in enumerate(state.heroes):
+        dice = "; ".join(
+            f"{status}: "
+            + " ".join(
+                d.die + (f"={d.face}" if d.face else "") for d in hero.dice if d.status == status
+            )
+            for status in ("ready", "committed", "applied", "exhausted")
+            if any(d.status == status for d in hero.dice)
+        )
+        items = ", ".join(it.name + (f" x{it.uses}" if it.uses else "") for it in hero.items) or "-"
+        turn = " ◀" if state.turn_hero == i else ""
+        rows.append(
+            f"<tr><td>{esc(hero.name)}{turn}</td><td>{hero.health}/{hero.max_health}</td>"
+            f"<td>{hero.strategy}</td><td>{esc(dice)}</td><td>{esc(items)}</td></tr>"
+        )
+    supply = ", ".join(
+        f"{die} {state.enemy_ready[die]} ready/{state.enemy_exhausted[die]} exhausted"
+        for die in sorted(state.enemy_ready)
+    )
+    return (
+        f'<p class="status-line">objective: {esc(state.data.objective.text)}</p>'
+        '<table class="heroes"><caption>Heroes</caption><tr><th>hero</th><th>Health</th>'
+        "<th>Strategy</th><th>dice</th><th>items</th></tr>" + "".join(rows) + "</table>"
+        f"<p>enemy dice: {esc(supply)}</p>"
+    )

@@ -1,0 +1,1 @@
+"""One router per area of the web table (pages, games, tables, saves, rules, haven tools)."""

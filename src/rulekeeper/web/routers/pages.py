@@ -1,0 +1,55 @@
+"""The HTML pages: each a small shell whose script fetches its data from the API."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse
+
+from rulekeeper.web.routers.deps import hub_of
+
+router = APIRouter()
+
+PAGES = {
+    "start": ("rulekeeper", "start.js"),
+    "play": ("rulekeeper — table", "play.js"),
+    "painter": ("rulekeeper — monster move", "painter.js"),
+    "odds": ("rulekeeper — attack odds", "odds.js"),
+}
+
+
+def _page(name: str, body: str) -> HTMLResponse:
+    title, script = PAGES[name]
+    return HTMLResponse(
+        '<!doctype html><html lang="en"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<title>{title}</title>"
+        '<link rel="icon" href="/static/favicon.svg" type="image/svg+xml">'
+        '<link rel="stylesheet" href="/static/app.css"></head><body>'
+        '<header class="top"><a href="/" class="brand">rulekeeper</a>'
+        '<nav><a href="/">games</a> <a href="/tools/monster-move">monster move</a> '
+        '<a href="/tools/odds">odds</a></nav></header>'
+        f'<main id="main" data-page="{name}">{body}</main>'
+        '<script src="/static/common.js"></script>'
+        f'<script src="/static/{script}"></script></body></html>'
+    )
+
+
+@router.get("/", response_class=HTMLResponse)
+def start_page() -> HTMLResponse:
+    return _page("start", "")
+
+
+@router.get("/play/{table_id}", response_class=HTMLResponse)
+async def play_page(table_id: str, request: Request) -> HTMLResponse:
+    hub_of(request).get(table_id)  # an unknown table is a clear 404, not an empty page
+    return _page("play", "")
+
+
+@router.get("/tools/monster-move", response_class=HTMLResponse)
+def painter_page() -> HTMLResponse:
+    return _page("painter", "")
+
+
+@router.get("/tools/odds", response_class=HTMLResponse)
+def odds_page() -> HTMLResponse:
+    return _page("odds", "")

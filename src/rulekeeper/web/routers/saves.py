@@ -1,0 +1,65 @@
+"""Saved games from the SQLite store: list, resume at a new table, export as a replay file."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from fastapi import APIRouter, Request
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, ConfigDict
+
+from rulekeeper.core.replay import run_replay
+from rulekeeper.store import check_save_name
+from rulekeeper.web.routers.deps import hub_of, settings_of
+
+router = APIRouter(prefix="/api/saves")
+
+
+class Resume(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    chance: Literal["auto", "manual"] = "auto"
+
+
+@router.get("")
+async def list_saves(request: Request) -> dict[str, Any]:
+    return {
+        "saves": [
+            {
+                "name": s.name,
+                "game": s.game,
+                "ruleset": s.ruleset,
+                "scenario": s.scenario,
+                "seed": s.seed,
+                "actions": s.actions,
+                "updated": s.updated,
+                "outcome": s.outcome,
+            }
+            for s in settings_of(request).store().list()
+        ]
+    }
+
+
+@router.post("/{name}/resume", status_code=201)
+async def resume(name: str, request: Request, body: Resume | None = None) -> dict[str, Any]:
+    """Replay the save (every action checked) and open a table that keeps recording into it."""
+    check_save_name(name)
+    hub = hub_of(request)
+    for open_table in hub.tables.values():
+        if open_table.save_name == name:  # one table records into a save, never two
+            return {"id": open_table.id, "url": f"/play/{open_table.id}"}
+    store = settings_of(request).store()
+    state = run_replay(store.load(name))
+    table = hub.open(state, chance=body.chance if body else "auto", store=store, save_name=name)
+    return {"id": table.id, "url": f"/play/{table.id}"}
+
+
+@router.get("/{name}/export")
+async def export(name: str, request: Request) -> JSONResponse:
+    """The save as a rulekeeper-replay/1 file, offered as a download."""
+    check_save_name(name)
+    replay = settings_of(request).store().load(name)
+    return JSONResponse(
+        replay.model_dump(),
+        headers={"Content-Disposition": f'attachment; filename="{name}.json"'},
+    )

@@ -1,0 +1,287 @@
+"""End to end: headless Chromium plays every family by clicking, paints a monster move, keeps two pages in sync.
+
+Debian's Chromium drives the pages (``.ci/run`` installs it); the tests skip
+where it is missing. Locators are test ids and roles; every wait is one of
+Playwright's waiting assertions. Screenshots of each page go to ``artifacts/``.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import socket
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("playwright")
+CHROMIUM = Path("/usr/bin/chromium")
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed"),
+]
+
+import uvicorn  # noqa: E402
+from playwright.sync_api import Browser, ConsoleMessage, Page, expect, sync_playwright  # noqa: E402
+
+from rulekeeper.core.replay import run_replay  # noqa: E402
+from rulekeeper.games.haven.board_format import parse_board  # noqa: E402
+from rulekeeper.games.haven.monster_ai import solve_monster_turn  # noqa: E402
+from rulekeeper.web.app import create_app  # noqa: E402
+from rulekeeper.web.settings import WebSettings  # noqa: E402
+
+ARTIFACTS = Path(__file__).parents[2] / "artifacts"
+LAUNCH_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+MAX_CLICKS = 600
+"""A game that has not ended after this many clicks fails the test instead of running on."""
+
+
+class LiveServer:
+    """The web table on a loopback port, served by uvicorn in a thread for the module's tests."""
+
+    def __init__(self, settings: WebSettings) -> None:
+        self.settings = settings
+        self.socket = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        self.socket.bind(("127.0.0.1", 0))
+        self.socket.listen(64)  # connections wait in the backlog until uvicorn accepts them
+        self.url = f"http://127.0.0.1:{self.socket.getsockname()[1]}"
+        config = uvicorn.Config(create_app(settings), log_level="warning", lifespan="off")
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(
+            target=self.server.run, kwargs={"sockets": [self.socket]}, daemon=True
+        )
+
+    def __enter__(self) -> LiveServer:
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.server.should_exit = True
+        self.server.force_exit = True
+        self.thread.join(timeout=10)
+        self.socket.close()
+
+
+@pytest.fixture(scope="module")
+def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    root = tmp_path_factory.mktemp("web")
+    settings = WebSettings(store_path=root / "saves.sqlite3")
+    with LiveServer(settings) as server:
+        yield server
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=LAUNCH_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser: Browser) -> Iterator[Page]:
+    """A page that fails the test on any console error or uncaught exception."""
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    opened = context.new_page()
+    problems: list[str] = []
+
+    def on_console(message: ConsoleMessage) -> None:
+        if message.type == "error":
+            problems.append(f"console: {message.text}")
+
+    opened.on("console", on_console)
+    opened.on("pageerror", lambda error: problems.append(f"page error: {error}"))
+    yield opened
+    context.close()
+    assert problems == []
+
+
+def shot(page: Page, name: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+
+
+def start_game(page: Page, live: LiveServer, game: str, seed: int, save: str) -> None:
+    page.goto(live.url + "/")
+    expect(page.get_by_test_id("game-select").locator("option")).not_to_have_count(0)
+    page.get_by_test_id("game-select").select_option(game)
+    page.get_by_test_id("seed").fill(str(seed))
+    page.get_by_test_id("save-name").fill(save)
+    page.get_by_test_id("start-game").click()
+    expect(page.get_by_test_id("board").locator("svg")).to_be_visible()
+
+
+def click_and_wait(page: Page, control_index: int) -> None:
+    """Click one legal-action control and wait until the page shows the game after it."""
+    main = page.locator("main")
+    before = main.get_attribute("data-version")
+    page.locator("[data-action]").nth(control_index).click()
+    expect(main).not_to_have_attribute("data-version", before or "")
+
+
+def test_start_page_lists_every_game(page: Page, live: LiveServer) -> None:
+    page.goto(live.url + "/")
+    options = page.get_by_test_id("game-select").locator("option")
+    for n, name in enumerate(("haven", "salvage", "ether", "areas")):  # shipped games first
+        expect(options.nth(n)).to_have_attribute("value", name)
+    expect(page.get_by_role("link", name="Monster move painter")).to_be_visible()
+    shot(page, "start")
+
+
+@pytest.mark.parametrize(
+    ("game", "seed"), [("salvage", 3), ("areas", 1), ("ether", 3), ("haven", 5)]
+)
+def test_a_game_played_to_its_end_by_clicking(
+    page: Page, live: LiveServer, game: str, seed: int
+) -> None:
+    """Every control is a legal action; the game ends, and the save replays to the same outcome."""
+    save = f"e2e-{game}"
+    start_game(page, live, game, seed, save)
+    choose = random.Random(f"e2e:{game}:{seed}")
+    outcome = page.get_by_test_id("outcome")
+    for clicks in range(MAX_CLICKS):
+        if outcome.is_visible():
+            break
+        controls = page.locator("[data-action]")
+        expect(controls.first).to_be_attached()
+        count = controls.count()
+        for n in range(count):
+            json.loads(controls.nth(n).get_attribute("data-action") or "")
+        click_and_wait(page, choose.randrange(count))
+        if clicks == 8:
+            shot(page, f"play-{game}")
+    expect(outcome).to_be_visible()
+    expect(outcome).to_contain_text("Game over")
+    expect(page.get_by_test_id("board").locator("svg")).to_be_visible()
+    expect(page.get_by_test_id("log").locator("li")).not_to_have_count(0)
+    shot(page, f"play-{game}-end")
+    state = run_replay(live.settings.store().load(save))
+    assert state.outcome() is not None
+    expect(outcome).to_have_text(f"Game over — {state.outcome()}")
+
+
+def test_a_rule_id_in_the_log_opens_to_its_text(page: Page, live: LiveServer) -> None:
+    start_game(page, live, "salvage", 2, "e2e-rules")
+    rule = page.get_by_test_id("log").locator("details[data-rule='SV-ROUND-1']").first
+    rule.locator("summary").click()
+    expect(rule.locator(".rule-text")).to_contain_text("salvage")
+
+
+def test_two_pages_on_one_game_stay_in_sync(browser: Browser, page: Page, live: LiveServer) -> None:
+    start_game(page, live, "areas", 4, "e2e-sync")
+    other = browser.new_context(viewport={"width": 1400, "height": 1000}).new_page()
+    errors: list[str] = []
+    other.on("pageerror", lambda error: errors.append(str(error)))
+    other.goto(page.url)
+    expect(other.get_by_test_id("board").locator("svg")).to_be_visible()
+    expect(other.locator("main")).to_have_attribute(
+        "data-version", page.locator("main").get_attribute("data-version") or ""
+    )
+    for _ in range(3):
+        click_and_wait(page, 0)
+        version = page.locator("main").get_attribute("data-version") or ""
+        expect(other.locator("main")).to_have_attribute("data-version", version)
+        entries = page.get_by_test_id("log").locator("li")
+        expect(other.get_by_test_id("log").locator("li")).to_have_count(entries.count())
+        expect(other.get_by_test_id("log").locator("li > span").last).to_have_text(
+            entries.locator("> span").last.inner_text()
+        )
+    other.get_by_test_id("undo").click()
+    expect(other.locator("main")).not_to_have_attribute("data-version", version)
+    undone = other.locator("main").get_attribute("data-version") or ""
+    expect(page.locator("main")).to_have_attribute("data-version", undone)
+    expect(page.get_by_test_id("status")).to_have_text(other.get_by_test_id("status").inner_text())
+    shot(other, "play-sync-second-page")
+    other.context.close()
+    assert errors == []
+
+
+def test_undo_redo_and_save_from_the_page(page: Page, live: LiveServer) -> None:
+    start_game(page, live, "salvage", 3, "")
+    click_and_wait(page, 0)
+    status_after = page.get_by_test_id("status").inner_text()
+    log_after = page.get_by_test_id("log").locator("li").count()
+    page.get_by_test_id("undo").click()
+    expect(page.get_by_test_id("redo")).to_be_enabled()
+    page.get_by_test_id("redo").click()
+    expect(page.get_by_test_id("status")).to_have_text(status_after)
+    expect(page.get_by_test_id("log").locator("li")).to_have_count(log_after)
+    page.get_by_test_id("save-as").fill("e2e-saved-later")
+    page.get_by_test_id("save").click()
+    expect(page.get_by_test_id("saved")).to_contain_text("e2e-saved-later")
+    page.goto(live.url + "/")
+    row = page.get_by_test_id("saves").locator("tr[data-save='e2e-saved-later']")
+    expect(row).to_be_visible()
+    row.get_by_role("button", name="resume").click()
+    expect(page.get_by_test_id("board").locator("svg")).to_be_visible()
+    expect(page.get_by_test_id("saved")).to_contain_text("e2e-saved-later")
+
+
+def test_a_painted_monster_move_is_solved(page: Page, live: LiveServer) -> None:
+    """Paint a board by clicking; the options shown are the monster mover's for that board."""
+    page.goto(live.url + "/tools/monster-move")
+    board = page.get_by_test_id("board")
+    page.get_by_test_id("fill").click()
+    page.get_by_role("button", name="obstacle").click()
+    for hex_key in ("3,-1", "3,0", "3,1"):
+        board.locator(f"[data-hex='{hex_key}']").click()
+    page.get_by_role("button", name="wall").click()
+    board.locator("[data-hex='2,2']").click()
+    board.locator("[data-hex='3,2']").click()
+    page.get_by_role("button", name="monster", exact=True).click()
+    board.locator("[data-hex='1,1']").click()
+    page.get_by_role("button", name="character", exact=True).click()
+    page.get_by_test_id("initiative").fill("30")
+    board.locator("[data-hex='6,-2']").click()
+    page.get_by_test_id("initiative").fill("60")
+    board.locator("[data-hex='5,2']").click()
+    page.get_by_test_id("move").fill("3")
+    page.get_by_test_id("solve").click()
+    options = page.get_by_test_id("options").locator("li")
+    expect(options.first).to_be_visible()
+    painted = parse_board(json.loads(page.get_by_test_id("board-json").input_value()))
+    assert {f.id for f in painted.figures} == {"m1", "c1", "c2"}
+    assert len(painted.terrain.obstacle) == 3 and len(painted.walls) == 1
+    answer = solve_monster_turn(painted)
+    expect(options).to_have_count(len(answer.options))
+    for n, option in enumerate(answer.options):
+        item = options.nth(n)
+        expect(item).to_have_attribute("data-move-to", f"{option.move_to[0]},{option.move_to[1]}")
+        expect(item).to_have_attribute("data-focus", option.focus or "")
+        expect(item).to_have_attribute("data-targets", ",".join(option.targets))
+    first = answer.options[0]
+    assert first.focus is not None and first.move_to != painted.actor.hex
+    expect(board.get_by_test_id("path")).to_be_visible()
+    expect(page.get_by_test_id("reasons").locator("li")).to_have_count(len(answer.reasons))
+    shot(page, "monster-move")
+
+
+def test_odds_page_draws_the_distribution_and_edits_the_deck(page: Page, live: LiveServer) -> None:
+    page.goto(live.url + "/tools/odds")
+    chart = page.get_by_test_id("chart")
+    expect(chart.locator("rect.bar")).not_to_have_count(0)
+    page.get_by_test_id("attack").fill("2")
+    page.get_by_test_id("edit-deck").check()
+    editor = page.get_by_test_id("deck-editor")
+    for row in editor.locator("tr[data-card]").all():
+        row.locator("input[data-pile='draw']").fill("0")
+    editor.locator("tr[data-card='+0'] input[data-pile='draw']").fill("1")
+    editor.locator("tr[data-card='+2'] input[data-pile='draw']").fill("1")
+    page.get_by_test_id("compute").click()
+    expect(chart.locator("rect.bar")).to_have_count(2)
+    table = page.get_by_test_id("odds-table")
+    expect(table.locator("tr[data-damage='2'] td").nth(2)).to_have_text("1/2")
+    expect(table.locator("tr[data-damage='4'] td").nth(2)).to_have_text("1/2")
+    expect(page.get_by_test_id("expected")).to_contain_text("expected damage 3.0000")
+    shot(page, "odds")
