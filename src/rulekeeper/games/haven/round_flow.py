@@ -68,6 +68,7 @@ def apply(state: HavenState, action: Action) -> None:
         loot.apply_draw(state, action)
     elif isinstance(action, Resolved):
         special_rules.resolve(state)
+        exhaustion.finish_held_deaths(state)  # HV-BOSS-3
     elif isinstance(action, UseItem):
         items.use(state, action)
     elif isinstance(action, DrawAbility):

@@ -82,9 +82,6 @@ class Ruleset:
     both_ends_in_a_round_lose: bool
     """HV-GOAL-1: [FH] a scenario whose goal and whose loss both happen in one round is lost;
     [GH] the first to happen decides."""
-    spawns_act_in_their_round: bool
-    """HV-ROOM-4: [FH] spawned monsters act in the round they appear; [GH] a monster spawned
-    at the end of a round first acts the next round (during a round: as if revealed)."""
     named_before_elites: bool
     monster_card_range_absolute: bool
     """HV-MON-4: [FH] a monster card's range is the attack's range (none: melee); [GH] a
@@ -148,7 +145,6 @@ GLOOMHAVEN = Ruleset(
     spawned_monsters_drop_loot=False,
     item_gained_usable_at_once=False,
     both_ends_in_a_round_lose=False,
-    spawns_act_in_their_round=False,
     named_before_elites=False,
     standee_limit_order="closest_to_revealer",
     monster_card_range_absolute=False,
@@ -185,7 +181,6 @@ FROSTHAVEN = Ruleset(
     spawned_monsters_drop_loot=True,
     item_gained_usable_at_once=True,
     both_ends_in_a_round_lose=True,
-    spawns_act_in_their_round=True,
     named_before_elites=True,
     standee_limit_order="elites_then_closest_to_enemy",
     monster_card_range_absolute=True,

@@ -266,12 +266,29 @@ class DoorSpec(_Model):
 
 
 class StandeeSpec(_Model):
-    """A monster standee: normal for the player counts in ``normal``, elite in ``elite``."""
+    """A monster standee: normal for the player counts in ``normal``, elite in ``elite``.
+
+    A ``named`` monster (HV-MON-7) is neither: it uses its type's elite line with
+    hit points from ``hp``, an equation in L, C and H (the elite's hit points).
+    """
 
     type: str
     hex: HexSpec
     normal: tuple[Annotated[int, Field(ge=1, le=4)], ...] = (2, 3, 4)
     elite: tuple[Annotated[int, Field(ge=1, le=4)], ...] = ()
+    named: str = ""
+    hp: Formula | None = None
+
+    @model_validator(mode="after")
+    def _named_has_hp(self) -> StandeeSpec:
+        if bool(self.named) != (self.hp is not None):
+            raise ValueError("a named monster gives 'named' and its 'hp' equation together")
+        if self.hp is not None:
+            try:
+                check_formula(self.hp)
+            except FormulaError as error:
+                raise ValueError(f"hp: {error} (HV-SCEN-4)") from None
+        return self
 
 
 class ObjectiveSpec(_Model):
@@ -370,6 +387,10 @@ class LootDeckSpec(_Model):
 class TriggerSpec(_Model):
     """When a special rule fires (HV-SCEN-7): exactly one of these."""
 
+    boss_hp: Formula | None = None
+    """When damage takes a boss to or below these hit points (HV-BOSS-3): a section the
+    players resolve before anything else; the boss is not dead until they have."""
+
     round: Annotated[int, Field(ge=0, le=99)] = 0
     """At the start of this round, before card selection."""
     door: HexSpec | None = None
@@ -382,8 +403,14 @@ class TriggerSpec(_Model):
     @model_validator(mode="after")
     def _one_trigger(self) -> TriggerSpec:
         given = [bool(self.round), self.door is not None, self.plate is not None, bool(self.dead)]
+        given.append(self.boss_hp is not None)
         if sum(given) != 1:
-            raise ValueError("a trigger gives exactly one of round, door, plate, dead")
+            raise ValueError("a trigger gives exactly one of round, door, plate, dead, boss_hp")
+        if self.boss_hp is not None:
+            try:
+                check_formula(self.boss_hp)
+            except FormulaError as error:
+                raise ValueError(f"boss_hp: {error} (HV-SCEN-4)") from None
         return self
 
 

@@ -66,6 +66,8 @@ class Figure:
     summoned_round: int = 0
     no_drop: bool = False
     """HV-LOOT-3 [GH]: a summoned or spawned monster drops no money token when it dies."""
+    named: str = ""
+    """HV-MON-7: a named monster's name (neither normal nor elite)."""
 
     @property
     def team(self) -> Literal["characters", "monsters"]:
@@ -231,6 +233,8 @@ class HavenState(State):
         """HV-SCEN-7: special rules fired that the players resolve by hand (a pending step)."""
         self.fired: list[int] = []
         """Special rules (by index) that have fired."""
+        self.held_deaths: list[str] = []
+        """HV-BOSS-3: bosses at 0 hit points waiting for their section to be resolved."""
         self.ending: str = ""
         """HV-GOAL-1: "won" or "lost" once triggered; the round is played out first."""
 
@@ -267,7 +271,7 @@ class HavenState(State):
     def monster_stats(self, figure: Figure) -> Any:
         """HV-MON-1: the elite or normal line (a boss: its only line) at the monster level."""
         mtype = self.spec.monster_types[figure.type]
-        table = mtype.elite if figure.elite else mtype.normal
+        table = mtype.elite if figure.elite or figure.named else mtype.normal
         return table[self.scaling.monster_level]
 
     def stat_hp(self, hp: int | str) -> int:
@@ -354,6 +358,7 @@ class _SavedFields:
     loot_draws: list[str]
     by_hand: list[str]
     fired: list[int]
+    held_deaths: list[str]
     ending: str
 
 
