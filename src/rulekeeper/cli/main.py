@@ -17,6 +17,7 @@ import typer
 from rulekeeper import __version__
 from rulekeeper.cli.errors import error_line, fail, user_errors
 from rulekeeper.cli.haven import haven_app
+from rulekeeper.cli.rules import rules_command
 from rulekeeper.cli.serve import serve_command
 from rulekeeper.core.errors import ContentError, RulekeeperError, printable
 from rulekeeper.core.limits import MAX_SEED, MIN_SEED
@@ -40,6 +41,7 @@ saves_app = typer.Typer(
 app.add_typer(saves_app, name="saves")
 app.add_typer(haven_app, name="haven")
 app.command("serve")(serve_command)
+app.command("rules")(rules_command)
 
 
 def _console() -> Console:

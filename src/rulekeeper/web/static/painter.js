@@ -44,7 +44,7 @@
   const solve = rk.el("button", { type: "button", "data-testid": "solve", text: "Where does it go?" });
   const fill = rk.el("button", { type: "button", "data-testid": "fill", text: "Fill the grid" });
   const clear = rk.el("button", { type: "button", "data-testid": "clear", text: "Clear" });
-  const json = rk.el("textarea", { rows: "8", cols: "40", "data-testid": "board-json", "aria-label": "board JSON" });
+  const json = rk.el("textarea", { rows: "8", "data-testid": "board-json", "aria-label": "board JSON" });
   const load = rk.el("button", { type: "button", "data-testid": "load-json", text: "Load this JSON" });
   const svgBox = rk.el("div", { class: "board", "data-testid": "board" });
   const options = rk.el("ol", { class: "options", "data-testid": "options" });
@@ -221,7 +221,9 @@
       g.setAttribute("class", `figure ${f.team === "monsters" ? "monster" : "character"}${focus ? " focus" : ""}${f.id === actor.value ? " actor" : ""}`);
       g.setAttribute("data-figure", f.id);
       g.setAttribute("pointer-events", "none");
-      const shown = option && f.id === actor.value ? point(option.move_to) : [x, y];
+      const moved = option && f.id === actor.value && key(option.move_to) !== key(f.hex);
+      if (moved) add("circle", { cx: x, cy: y, r: S * 0.5, class: "ghost", "data-testid": "start-hex" });
+      const shown = moved ? point(option.move_to) : [x, y];
       const c = document.createElementNS(NS, "circle");
       Object.entries({ cx: shown[0], cy: shown[1], r: S * 0.5, fill: f.team === "monsters" ? "#c1121f" : "#2a9d8f", stroke: "#222" })
         .forEach(([a, v]) => c.setAttribute(a, v));
