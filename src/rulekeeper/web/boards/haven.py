@@ -197,7 +197,7 @@ def _initiative(state: HavenState, x: float, y: float) -> str:
             f'<text x="{120 + n * 86}" y="13">{esc(who.removeprefix("group:")[:12])}</text></g>'
         )
     if not state.order:
-        out.append('<text x="80" y="14">(cards being selected)</text>')
+        out.append('<text class="track-note" x="80" y="14">(cards being selected)</text>')
     out.append("</g>")
     return "".join(out)
 

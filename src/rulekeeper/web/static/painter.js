@@ -7,6 +7,7 @@
   const COLS = 12;
   const ROWS = 8;
   const TERRAIN = ["obstacle", "trap", "hazardous", "difficult", "icy"];
+  const SHORT = { obstacle: "obst.", trap: "trap", hazardous: "haz.", difficult: "diff.", icy: "icy" };
   const FILL = { obstacle: "#6b5b4b", trap: "#b06ab3", hazardous: "#e07a5f", difficult: "#8fbf6a", icy: "#a8dadc" };
   const MODES = [
     ["hex", "map hex"], ["wall", "wall"], ...TERRAIN.map((t) => [t, t]), ["clear", "clear terrain"],
@@ -193,7 +194,7 @@
       if (on && aoe.has(k)) add("polygon", { points: polygon(h), class: "aoe", "pointer-events": "none" });
       if (on && board.terrain.get(k)) {
         const [x, y] = point(h);
-        add("text", { x, y: y + S * 0.6, class: "terrain-label" }, board.terrain.get(k));
+        add("text", { x, y: y + S * 0.6, class: "terrain-label" }, SHORT[board.terrain.get(k)]);
       }
       if (wallStart && key(wallStart) === k) add("polygon", { points: polygon(h), class: "dest", "pointer-events": "none" });
     }
