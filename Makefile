@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: venv test lint typecheck pytest play terminal bench clean
+.PHONY: venv test lint typecheck pytest play terminal bench fuzz clean
 
 venv: $(STAMP)
 
@@ -31,6 +31,10 @@ play: venv
 
 terminal: venv
 	$(BIN)/rulekeeper play
+
+# The fuzz suite with many more examples than CI runs (new ones each run; minutes).
+fuzz: venv
+	HYPOTHESIS_PROFILE=fuzz $(BIN)/pytest tests/hardening/test_fuzz.py -p no:cacheprovider
 
 bench: venv
 	$(BIN)/pytest benchmarks --benchmark-enable --benchmark-only -p no:cacheprovider

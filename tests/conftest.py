@@ -2,6 +2,7 @@
 
 Under CI (``CI`` set) hypothesis runs derandomized, so a submission's CI run
 is reproducible; locally it explores new examples on every run.
+``HYPOTHESIS_PROFILE=fuzz`` (``make fuzz``) runs the fuzz suite long.
 """
 
 from __future__ import annotations
@@ -16,4 +17,8 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 settings.register_profile("ci", derandomize=True, deadline=None, print_blob=True)
 settings.register_profile("dev", deadline=None, print_blob=True)
-settings.load_profile("ci" if os.environ.get("CI") else "dev")
+# `make fuzz`: the fuzz suite (tests/hardening/test_fuzz.py) with many more examples.
+settings.register_profile("fuzz", deadline=None, print_blob=True, max_examples=2000)
+settings.load_profile(
+    os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") else "dev")
+)

@@ -34,7 +34,7 @@ def with_area(top: dict[str, Any], **kw: Any) -> HavenState:
     return state
 
 
-def test_HV_ATK_1_a_melee_area_hits_every_enemy_in_it_one_draw_each() -> None:
+def test_HV_ATK_1_HV_TGT_4_a_melee_area_hits_every_enemy_in_it_one_draw_each() -> None:
     state = with_area(
         {"type": "attack", "value": 2, "aoe": ARC},
         start=[(1, 1)],
@@ -53,7 +53,7 @@ def test_HV_ATK_1_a_melee_area_hits_every_enemy_in_it_one_draw_each() -> None:
     assert state.turn is not None and state.turn.stage == "choose"
 
 
-def test_HV_ATK_1_the_area_turns_and_mirrors_around_the_attacker() -> None:
+def test_HV_ATK_1_HV_TGT_3_the_area_turns_and_mirrors_around_the_attacker() -> None:
     """One enemy next to the Tester: of the arc's six orientations two cover it."""
     state = with_area(
         {"type": "attack", "value": 2, "aoe": ARC},
@@ -65,7 +65,7 @@ def test_HV_ATK_1_the_area_turns_and_mirrors_around_the_attacker() -> None:
     assert all(isinstance(a, PlaceArea) and (2, 0) in a.hexes for a in legal[:2])
 
 
-def test_HV_LOS_1_an_enemy_in_the_area_behind_a_wall_is_not_attacked() -> None:
+def test_HV_LOS_1_HV_TGT_4_an_enemy_in_the_area_behind_a_wall_is_not_attacked() -> None:
     state = with_area(
         {"type": "attack", "value": 2, "aoe": ARC},
         start=[(1, 1)],
@@ -98,7 +98,7 @@ def test_HV_ATK_1_HV_LOS_2_a_refused_placement_names_its_rule_and_changes_nothin
     assert state.figures["dummy 1"].hp == 5 - 2
 
 
-def test_HV_LOS_2_a_ranged_area_needs_only_one_hex_in_range() -> None:
+def test_HV_LOS_2_HV_TGT_3_a_ranged_area_needs_only_one_hex_in_range() -> None:
     state = with_area(
         {"type": "attack", "value": 2, "range": 2, "aoe": TRIANGLE},
         start=[(0, 0)],
@@ -108,3 +108,31 @@ def test_HV_LOS_2_a_ranged_area_needs_only_one_hex_in_range() -> None:
     assert placed and all((3, 0) in a.hexes for a in placed)
     assert PlaceArea(((2, 0), (2, 1), (3, 0))) in placed
     assert PlaceArea(((3, 0), (4, -1), (4, 0))) not in placed  # no hex within range 2
+
+
+def test_HV_TGT_4_frosthaven_may_leave_enemies_in_the_area_out() -> None:
+    """[FH] the attacker may leave enemies in the area out (Skip), even the last one;
+    [GH] every enemy in the area is attacked (no Skip once the area is placed)."""
+    for ruleset in ("gloomhaven", "frosthaven"):
+        data = scenario(
+            start=[(1, 1)], monsters=[monster("dummy", (2, 0)), monster("dummy", (2, 1))]
+        )
+        data["classes"]["tester"]["cards"][0]["top"]["actions"] = [
+            {"type": "attack", "value": 2, "aoe": ARC}
+        ]
+        state = new_state(data, ruleset)
+        play(state, SelectCard("tester", "t1"), SelectCard("tester", "t2"))
+        chance(state, "dummy-b")
+        play(state, PlayHalf("t1", "top"), PlaceArea(((2, 0), (2, 1))))
+        assert (Skip() in state.legal_actions()) is (ruleset == "frosthaven")
+        if ruleset == "gloomhaven":
+            with pytest.raises(RuleViolation) as refused:
+                state.apply(Skip())
+            assert refused.value.rule_id == "HV-TGT-4"
+            continue
+        play(state, ChooseTarget("dummy 2"))
+        chance(state, "+0")
+        assert Skip() in state.legal_actions()  # the last one may be left out too
+        play(state, Skip())
+        assert state.figures["dummy 1"].hp == 5
+        assert state.turn is not None and state.turn.stage == "choose"

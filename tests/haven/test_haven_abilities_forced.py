@@ -51,7 +51,7 @@ def pushing(effect: dict[str, int], ruleset: str = "gloomhaven", **kw: Any) -> H
     return state
 
 
-def test_HV_MOVE_1_push_each_hex_farther_from_the_attacker_frosthaven_up_to_x() -> None:
+def test_HV_PUSH_1_HV_PUSH_3_push_each_hex_farther_from_the_attacker_frosthaven_up_to_x() -> None:
     """FH p.32: the character picks each hex and may stop after any step."""
     state = pushing({"push": 2}, "frosthaven")
     assert state.current_player() == 0
@@ -63,7 +63,7 @@ def test_HV_MOVE_1_push_each_hex_farther_from_the_attacker_frosthaven_up_to_x() 
     assert any(e.kind == "push" and "tester pushes dummy 1" in e.text for e in state.log)
 
 
-def test_HV_MOVE_1_push_in_gloomhaven_goes_its_full_length_once_begun() -> None:
+def test_HV_PUSH_3_push_in_gloomhaven_goes_its_full_length_once_begun() -> None:
     """GH p.22 and FAQ: declinable as a whole, but once begun it goes on while it can."""
     state = pushing({"push": 2})
     assert Skip() in state.legal_actions()  # the whole effect may be declined
@@ -78,7 +78,7 @@ def test_HV_MOVE_1_push_in_gloomhaven_goes_its_full_length_once_begun() -> None:
     assert distance(state.figures["dummy 1"].hex, TESTER) == 3
 
 
-def test_HV_MOVE_1_no_push_into_an_obstacle_or_an_enemy_of_the_target() -> None:
+def test_HV_PUSH_2_no_push_into_an_obstacle_or_an_enemy_of_the_target() -> None:
     state = pushing(
         {"push": 1},
         "frosthaven",
@@ -94,7 +94,7 @@ def test_HV_MOVE_1_no_push_into_an_obstacle_or_an_enemy_of_the_target() -> None:
         assert refused.value.rule_id == "HV-MOVE-1"
 
 
-def test_HV_MOVE_1_a_push_passes_an_ally_of_the_target_but_cannot_end_on_it() -> None:
+def test_HV_PUSH_2_a_push_passes_an_ally_of_the_target_but_cannot_end_on_it() -> None:
     allies = [monster("dummy", DUMMY), monster("dummy", (3, 1))]
     one = pushing({"push": 1}, "frosthaven", monsters=allies)
     assert ForceStep((3, 1)) not in one.legal_actions()
@@ -104,7 +104,7 @@ def test_HV_MOVE_1_a_push_passes_an_ally_of_the_target_but_cannot_end_on_it() ->
     assert Skip() not in two.legal_actions()  # it cannot stop on its ally
 
 
-def test_HV_MOVE_2_pull_brings_the_target_closer_and_traps_spring_on_entry() -> None:
+def test_HV_PUSH_1_HV_PUSH_2_pull_brings_the_target_closer_and_traps_spring_on_entry() -> None:
     """GH p.22: pull moves toward the attacker; forced movement is movement (HV-MOVE-2)."""
     state = pushing(
         {"pull": 1, "range": 3},
@@ -119,7 +119,9 @@ def test_HV_MOVE_2_pull_brings_the_target_closer_and_traps_spring_on_entry() -> 
     assert state.figures["dummy 1"].hp == 5 - 1 - 3  # attack 1, then the trap: 2 + level 1
 
 
-def test_HV_MOVE_MON_3_a_monster_pushes_as_far_as_it_can_and_the_party_picks_the_way() -> None:
+def test_HV_MOVE_MON_3_HV_PUSH_3_a_monster_pushes_as_far_as_it_can_and_the_party_picks_the_way() -> (
+    None
+):
     """GH p.32 "Ambiguity"; FH p.32: a monster's push moves the target as far as possible."""
     data = scenario(hexes=rect(7, 5), start=[(2, 2)], monsters=[monster("dummy", (3, 1))])
     deck = copy.deepcopy(data["monster_decks"]["dummy"])  # the helper's deck is shared

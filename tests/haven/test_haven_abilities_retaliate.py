@@ -1,6 +1,6 @@
 """Retaliate (GH p.26; FH p.31): damage back to an attacker in range, after each attack.
 
-The catalog has no retaliate ID; the events name HV-ATK-1 (the attack that
+The events name HV-RET-1..3 (before the catalog had them, HV-ATK-1, the attack that
 triggers it) and a character's damage is negatable (HV-NEG-1).
 """
 
@@ -27,7 +27,7 @@ def thorny(retaliate: int, reach: int = 0, hp: int = 5, **kw: Any) -> HavenState
     return state
 
 
-def test_a_melee_attacker_suffers_the_retaliate_after_its_attack() -> None:
+def test_HV_RET_1_HV_RET_2_a_melee_attacker_suffers_the_retaliate_after_its_attack() -> None:
     """GH p.26: Retaliate 2 hits the adjacent attacker once the attack (HV-ATK-1) is over;
     the character may negate it (HV-NEG-1)."""
     state = thorny(2, start=[at(0, 0)], monsters=[monster("dummy", at(1, 0))])
@@ -40,7 +40,7 @@ def test_a_melee_attacker_suffers_the_retaliate_after_its_attack() -> None:
     assert state.figures["tester"].hp == 10 - 2
 
 
-def test_retaliate_without_range_spares_a_ranged_attacker_further_away() -> None:
+def test_HV_RET_1_retaliate_without_range_spares_a_ranged_attacker_further_away() -> None:
     """GH p.26: no range means adjacent attackers only; this HV-ATK-3 ranged attack is safe."""
     state = thorny(2, start=[at(0, 0)], monsters=[monster("dummy", at(2, 0))])
     play(state, PlayHalf("t3", "top"), ChooseTarget("dummy 1"))  # Attack 3, range 3
@@ -49,7 +49,7 @@ def test_retaliate_without_range_spares_a_ranged_attacker_further_away() -> None
     assert not any(e.kind == "retaliate" for e in state.log)
 
 
-def test_retaliate_with_a_range_reaches_the_attacker_within_it() -> None:
+def test_HV_RET_1_retaliate_with_a_range_reaches_the_attacker_within_it() -> None:
     """GH p.26: "Retaliate 1, Range 2" reaches an attacker two hexes away (HV-LOS-2 count)."""
     state = thorny(1, reach=2, start=[at(0, 0)], monsters=[monster("dummy", at(2, 0))])
     play(state, PlayHalf("t3", "top"), ChooseTarget("dummy 1"))
@@ -57,7 +57,7 @@ def test_retaliate_with_a_range_reaches_the_attacker_within_it() -> None:
     assert state.negation is not None and state.negation.damage == 1
 
 
-def test_a_retaliating_figure_killed_by_the_attack_does_not_retaliate() -> None:
+def test_HV_RET_2_a_retaliating_figure_killed_by_the_attack_does_not_retaliate() -> None:
     """GH p.26: the bearer killed by the attack (HV-ATK-1) does not retaliate."""
     state = thorny(2, hp=3, start=[at(0, 0)], monsters=[monster("dummy", at(1, 0))])
     play(state, PlayHalf("t1", "top"), ChooseTarget("dummy 1"))
@@ -66,7 +66,9 @@ def test_a_retaliating_figure_killed_by_the_attack_does_not_retaliate() -> None:
     assert state.negation is None and state.figures["tester"].hp == 10
 
 
-def test_a_character_retaliate_bonus_hits_a_monster_ignoring_its_shield() -> None:
+def test_HV_RET_3_HV_SHIELD_1_a_character_retaliate_bonus_hits_a_monster_ignoring_its_shield() -> (
+    None
+):
     """A card's retaliate lasts the round; shield only reduces attacks (GH p.26)."""
     data = scenario(start=[at(0, 0)], monsters=[monster("dummy", at(2, 0))])
     data["classes"]["tester"]["cards"][0]["top"]["actions"] = [

@@ -8,7 +8,14 @@ import pytest
 from test_haven_play_support import at, chance, monster, new_state, play, rect, scenario
 
 from rulekeeper.games.haven import monster_abilities, monster_turns, standees
-from rulekeeper.games.haven.actions import ChooseTarget, MoveTo, PlayHalf, SelectCard, Skip
+from rulekeeper.games.haven.actions import (
+    ChooseTarget,
+    MoveTo,
+    PlayHalf,
+    Resolved,
+    SelectCard,
+    Skip,
+)
 from rulekeeper.games.haven.scenario_format import AbilitySpec
 from rulekeeper.games.haven.state import HavenState
 
@@ -268,3 +275,46 @@ def test_HV_MON_LIMIT_1_who_is_placed_when_standees_run_out(ruleset: str, placed
     on_map = {f.hex for f in state.figures.values() if f.kind == "monster"}
     assert on_map == placed
     assert any("HV-MON-LIMIT-1" in e.rules for e in state.log)
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "first"), [("gloomhaven", "dummy 1"), ("frosthaven", "dummy 2")]
+)
+def test_HV_MON_7_a_named_monster_is_neither_rank_with_equation_hit_points(
+    ruleset: str, first: str
+) -> None:
+    data = scenario(monsters=[monster("dummy", at(5, 3), elite=True)])
+    data["monsters"].append(
+        {"type": "dummy", "hex": at(5, 2), "named": "Old Grub", "hp": "H + 2*C", "normal": [1]}
+    )
+    state = new_state(data, ruleset)
+    named = state.figures["dummy 2"]
+    assert not named.elite and standees.rank(state, named) == "named"
+    assert named.max_hp == (5 + 2) + 2 * 1  # H: the elite's 7 hit points; C = 1
+    from rulekeeper.games.haven.initiative import monsters_of
+
+    assert monsters_of(state, "dummy")[0] == first  # [FH] before the elites
+
+
+def test_HV_MON_7_named_and_hp_come_together() -> None:
+    from rulekeeper.core.errors import ContentError
+
+    data = scenario(monsters=[{"type": "dummy", "hex": at(5, 2), "named": "Old Grub"}])
+    with pytest.raises(ContentError, match=r"monsters\.0"):
+        new_state(data)
+
+
+def test_HV_BOSS_3_a_threshold_section_is_resolved_before_the_boss_dies() -> None:
+    data = with_boss()
+    data["rules"] = [{"when": {"boss_hp": "C*4"}, "text": "Section 9: the Warlord roars."}]
+    state = new_state(data, "frosthaven")
+    state.figures["warlord 1"].hp = 5  # above the threshold of 4
+    start(state, "boss-rage")
+    play(state, PlayHalf("t1", "top"), ChooseTarget("warlord 1"))
+    chance(state, "+2")  # 5 damage: past the threshold and to 0
+    assert "warlord 1" in state.figures and state.figures["warlord 1"].hp == 0
+    assert state.by_hand == ["Section 9: the Warlord roars."]
+    assert state.legal_actions() == [Resolved("Section 9: the Warlord roars.")]
+    play(state, Resolved("Section 9: the Warlord roars."))
+    assert "warlord 1" not in state.figures
+    assert any("HV-BOSS-3" in e.rules for e in state.log)

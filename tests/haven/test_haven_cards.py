@@ -6,7 +6,15 @@ HV-CARD-1..4 as rule examples on a small board: one Tester, one Dummy far away.
 from __future__ import annotations
 
 import pytest
-from test_haven_play_support import at, chance, monster, new_state, play, scenario
+from test_haven_play_support import (
+    at,
+    chance,
+    dummy_monster,
+    monster,
+    new_state,
+    play,
+    scenario,
+)
 
 from rulekeeper.core import RuleViolation
 from rulekeeper.games.haven.actions import LongRest, PlayHalf, SelectCard, Skip
@@ -98,13 +106,30 @@ def test_HV_CARD_3_a_card_from_hand_cannot_be_played() -> None:
 
 
 def test_HV_CARD_4_lost_halves_go_to_the_lost_pile_others_to_discard() -> None:
-    state = fresh()
+    sturdy = {"dummy": dummy_monster(hp=9)}
+    state = new_state(scenario(monsters=[monster("dummy", at(1, 0))], monster_types=sturdy))
     to_turn(state, "t5", "t1", "dummy-b")
     play(state, PlayHalf("t5", "top"))  # Attack 5, lost
     assert state.heroes["tester"].lost == ["t5"]
+    play(state, state.legal_actions()[0])  # the Dummy
+    chance(state, "+0")
     play(state, PlayHalf("t1", "bottom"))
     play(state, Skip())  # the move is left unused
     assert state.heroes["tester"].discard == ["t1"]
+    assert state.heroes["tester"].lost == ["t5"]
+
+
+def test_HV_CHAR_5_a_lost_half_performed_in_no_part_is_discarded() -> None:
+    """The Dummy is out of reach: t5's lost Attack 5 is performed in no part, so the card
+    is discarded, not lost; skipping t1's move discards t1 as usual."""
+    state = fresh()
+    to_turn(state, "t5", "t1", "dummy-b")
+    play(state, PlayHalf("t5", "top"))  # Attack 5, lost: no target
+    play(state, PlayHalf("t1", "bottom"))
+    play(state, Skip())  # the move is left unused
+    assert state.heroes["tester"].lost == []
+    assert sorted(state.heroes["tester"].discard) == ["t1", "t5"]
+    assert any("HV-CHAR-5" in e.rules for e in state.log)
 
 
 def test_HV_CARD_4_a_basic_action_never_loses_the_card() -> None:

@@ -33,7 +33,7 @@ def board() -> HavenState:
     return new_state(data)
 
 
-def test_an_infusion_becomes_strong_at_the_end_of_the_turn_and_wanes() -> None:
+def test_HV_ELEM_1_HV_ELEM_2_an_infusion_becomes_strong_at_the_end_of_the_turn_and_wanes() -> None:
     state = board()
     play(state, SelectCard("pyro", "p1"), SelectCard("pyro", "p2"))
     chance(state, "dummy-b")
@@ -48,7 +48,7 @@ def test_an_infusion_becomes_strong_at_the_end_of_the_turn_and_wanes() -> None:
     assert state.elements == {}
 
 
-def test_consuming_an_element_adds_the_bonus_and_uses_it_up() -> None:
+def test_HV_ELEM_3_consuming_an_element_adds_the_bonus_and_uses_it_up() -> None:
     state = board()
     state.elements["fire"] = "waning"
     state.figures["dummy 1"].hex = at(1, 0)
@@ -64,7 +64,7 @@ def test_consuming_an_element_adds_the_bonus_and_uses_it_up() -> None:
     play(state, PlayHalf("p3", "bottom"), Skip())
 
 
-def test_an_attack_with_no_target_does_not_consume_its_element() -> None:
+def test_HV_ELEM_3_an_attack_with_no_target_does_not_consume_its_element() -> None:
     """An element is consumed only to enhance an ability performed (GH p.24; FH p.29): an
     attack with no enemy in range and sight is not made, so the element stays."""
     state = board()
@@ -107,7 +107,7 @@ def attacks_on_tester(state: HavenState) -> list[int]:
     return made
 
 
-def test_every_monster_of_a_group_gets_the_element_the_group_consumed() -> None:
+def test_HV_ELEM_4_every_monster_of_a_group_gets_the_element_the_group_consumed() -> None:
     """GH p.24: monsters always consume an element they can, and every monster of that
     type acting this round gets its benefit, not just the first."""
     state = dummies_with(
@@ -118,7 +118,7 @@ def test_every_monster_of_a_group_gets_the_element_the_group_consumed() -> None:
     assert sum("consumes fire" in e.text for e in state.log) == 1
 
 
-def test_a_monster_groups_infusion_comes_at_the_end_of_its_last_monsters_turn() -> None:
+def test_HV_ELEM_4_a_monster_groups_infusion_comes_at_the_end_of_its_last_monsters_turn() -> None:
     """FH p.43 (and GH p.24: no element is made and consumed in one turn): the first Dummy's
     infusion is not there for the second Dummy to consume."""
     state = dummies_with(

@@ -9,10 +9,11 @@ from __future__ import annotations
 from test_haven_play_support import (
     at,
     chance,
+    idle_target_scenario,
+    lost_attack_turn,
     monster,
     new_state,
     play,
-    quiet_turn,
     scenario,
 )
 
@@ -62,13 +63,13 @@ def test_HV_EXH_1_a_character_below_1_hit_point_is_exhausted() -> None:
 
 
 def test_HV_EXH_1_too_few_cards_to_play_or_rest_at_round_start() -> None:
-    state = new_state(scenario(monsters=[monster("dummy", at(5, 3))]))
+    state = new_state(idle_target_scenario())
     hero = state.heroes["tester"]
     hero.hand = ["t1", "t3", "t5"]
     hero.lost = ["t2", "t4", "t6"]
     play(state, SelectCard("tester", "t5"), SelectCard("tester", "t1"))
-    chance(state, "dummy-b")
-    quiet_turn(state, "t5", "t1")  # t5's top is lost: one card in hand, one in discard
+    chance(state, "idle")
+    lost_attack_turn(state, "t5", "t1")  # t5's top is lost: one card in hand, one in discard
     assert hero.exhausted
     assert any(e.kind == "exhausted" and "HV-EXH-1" in e.rules for e in state.log)
 

@@ -225,7 +225,8 @@ def test_HV_END_1_HV_END_4_experience_from_abilities_and_the_bonus_exhausted_or_
     play(state, SelectCard("tester2", "t3"), SelectCard("tester2", "t4"))
     while state.is_chance_node():
         play(state, state.legal_actions()[0])
-    play(state, PlayHalf("t1", "bottom"), Skip())
+    # HV-CHAR-3: the experience comes once an ability of the half is performed.
+    play(state, PlayHalf("t1", "bottom"), MoveTo(at(1, 0)))
     assert state.heroes["tester"].xp == 2
     from rulekeeper.games.haven.exhaustion import exhaust
 

@@ -176,3 +176,20 @@ def test_HV_SCEN_7_a_rule_on_the_last_death_of_a_type_fires() -> None:
     play(state, PlayHalf("t1", "top"), ChooseTarget("dummy 1"))
     chance(state, "+0")
     assert state.ending == "lost"  # the rule fired before the kill-all goal was noted
+
+
+def test_HV_GOAL_1_HV_SCEN_7_the_screen_shows_goal_rules_tokens_and_locked_doors() -> None:
+    from rich.console import Console
+
+    from rulekeeper.games.haven.render import render_state
+
+    data = locked(special_rules=["Bells ring."], round_limit=9)
+    data["money"] = [at(1, 0)]
+    state = new_state(data)
+    console = Console(width=140, record=True)
+    console.print(render_state(state))
+    shown = console.export_text()
+    assert "goal: kill every monster" in shown and "round 9" in shown
+    assert "resolve by hand: Bells ring." in shown
+    assert "when a character ends its turn on the plate" in shown
+    assert "$1" in shown and "LD" in shown and "PP" in shown

@@ -107,7 +107,7 @@ def test_HV_COND_2_a_condition_gained_on_the_bearers_own_turn_lasts_through_its_
     assert "strengthen" not in state.figures["tester"].conditions
 
 
-def test_HV_COND_WOUND_1_wound_hurts_at_the_start_of_each_turn_until_healed() -> None:
+def test_HV_COND_WOUND_1_HV_HEAL_2_wound_hurts_at_the_start_of_each_turn_until_healed() -> None:
     state = board()
     state.figures["tester"].conditions.append("wound")
     play(state, SelectCard("tester", "t1"), SelectCard("tester", "t4"))

@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rulekeeper.core import RandomPolicy, SeededSampler
-from rulekeeper.games.haven import initiative
+from rulekeeper.games.haven import bonuses, initiative
 from rulekeeper.games.haven.game import GAME
 from rulekeeper.games.haven.initiative import monster_card_initiative
 from rulekeeper.games.haven.state import HavenState
@@ -31,7 +31,9 @@ def slot_key(state: HavenState, slot: str) -> tuple[int, int]:
 
 def check_invariants(state: HavenState, decks: dict[str, Counter[str]]) -> None:
     for hero in state.heroes.values():
-        assert Counter(hero.all_cards()) == decks[hero.id], hero.id
+        # HV-BONUS-1: cards in the active area are still the character's.
+        held = [*hero.all_cards(), *bonuses.active_cards(state, hero.id)]
+        assert Counter(held) == decks[hero.id], hero.id
     hexes = [f.hex for f in state.figures.values()]
     assert len(hexes) == len(set(hexes)), "two figures share a hex"
     for figure in state.figures.values():

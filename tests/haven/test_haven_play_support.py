@@ -187,3 +187,32 @@ def quiet_turn(state: HavenState, first: str, second: str) -> None:
     if Skip() in state.legal_actions():
         state.apply(Skip())
     settle_options(state)
+
+
+IDLE_DECK = {"cards": [{"id": "idle", "initiative": 70, "actions": []}]}
+"""A Dummy deck whose one card does nothing."""
+
+
+def idle_target_scenario(**kw: Any) -> dict[str, Any]:
+    """The Tester at at(0, 0) next to a 9-hit-point Dummy that never acts."""
+    return scenario(
+        start=[at(0, 0)],
+        monsters=[monster("dummy", at(1, 0))],
+        monster_types={"dummy": dummy_monster(hp=9)},
+        monster_decks={"dummy": IDLE_DECK},
+        **kw,
+    )
+
+
+def lost_attack_turn(state: HavenState, lost: str = "t5", other: str = "t1") -> None:
+    """The Tester performs ``lost``'s lost top (an attack on the Dummy, +0 drawn), so the
+    card is lost (HV-CARD-4, HV-CHAR-5), then ``other``'s bottom, its move unused."""
+    from rulekeeper.games.haven.actions import ChooseTarget, PlayHalf, Skip
+
+    state.apply(PlayHalf(lost, "top"))
+    state.apply(ChooseTarget("dummy 1"))
+    chance(state, "+0")
+    state.apply(PlayHalf(other, "bottom"))
+    if Skip() in state.legal_actions():
+        state.apply(Skip())
+    settle_options(state)

@@ -8,6 +8,8 @@ import pytest
 from test_haven_play_support import (
     at,
     chance,
+    idle_target_scenario,
+    lost_attack_turn,
     monster,
     new_state,
     play,
@@ -126,10 +128,10 @@ def test_HV_REST_3_resting_with_one_discard_is_refused_and_nothing_changes() -> 
 
 
 def test_HV_REST_3_no_short_rest_is_offered_with_fewer_than_two_discards() -> None:
-    state = new_state(scenario(monsters=[monster("dummy", at(5, 3))]))
+    state = new_state(idle_target_scenario())
     play(state, SelectCard("tester", "t5"), SelectCard("tester", "t1"))  # t5's top is lost
-    chance(state, "dummy-b")
-    quiet_turn(state, "t5", "t1")
+    chance(state, "idle")
+    lost_attack_turn(state, "t5", "t1")
     assert state.heroes["tester"].discard == ["t1"]
     assert state.phase == "select" and state.round == 2  # the rest step was skipped
 

@@ -56,7 +56,9 @@ def test_HV_SUM_1_with_no_free_adjacent_hex_the_summon_fails() -> None:
     assert state.turn is not None and state.turn.stage == "choose"  # on to the second half
 
 
-def test_HV_SUM_2_a_summon_is_automated_and_attacks_with_its_summoners_deck() -> None:
+def test_HV_SUM_2_HV_SUM_3_HV_DECK_1_a_summon_is_automated_and_attacks_with_its_summoners_deck() -> (
+    None
+):
     state = summoning(start=[at(0, 0)], monsters=[monster("dummy", at(3, 0))])
     play(state, PlaceSummon(at(1, 0)))
     play(state, PlayHalf("t1", "bottom"), Skip())

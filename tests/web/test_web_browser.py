@@ -265,6 +265,17 @@ def test_a_painted_monster_move_is_solved(page: Page, live: LiveServer) -> None:
     expect(board.get_by_test_id("path")).to_be_visible()
     expect(page.get_by_test_id("reasons").locator("li")).to_have_count(len(answer.reasons))
     shot(page, "monster-move")
+    # a ranged attack from where it ends: the focus is attacked, along a drawn sight line
+    page.get_by_test_id("range").fill("3")
+    page.get_by_test_id("solve").click()
+    ranged = solve_monster_turn(
+        parse_board(json.loads(page.get_by_test_id("board-json").input_value()))
+    )
+    assert ranged.options[0].targets
+    expect(options).to_have_count(len(ranged.options))
+    expect(options.first).to_have_attribute("data-targets", ",".join(ranged.options[0].targets))
+    expect(board.get_by_test_id("sight-line")).to_have_count(len(ranged.options[0].targets))
+    shot(page, "monster-move-ranged")
 
 
 def test_odds_page_draws_the_distribution_and_edits_the_deck(page: Page, live: LiveServer) -> None:

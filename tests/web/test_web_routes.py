@@ -228,6 +228,7 @@ def test_odds_match_the_odds_engine(client: TestClient) -> None:
 def test_odds_with_an_edited_deck(client: TestClient) -> None:
     cards = client.get("/api/haven/cards?ruleset=frosthaven").json()
     assert sum(cards["standard"].values()) == 20 and "miss" in cards["standard"]
+    assert "leaves the deck" in cards["cards"]["bless"]
     deck = {"draw": {"+0": 1, "+2": 1}, "discard": {"-1": 3}}
     data = client.post(
         "/api/haven/odds", json={"attack": 2, "ruleset": "frosthaven", "deck": deck}

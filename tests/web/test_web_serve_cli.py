@@ -47,3 +47,17 @@ def test_the_cli_does_not_import_the_web_stack_until_serve_runs() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+def test_rules_prints_a_rule_from_the_shipped_catalogs() -> None:
+    result = CliRunner().invoke(app, ["rules", "SV-MOVE-1", "hv-move-1"])
+    assert result.exit_code == 0
+    lines = result.output.splitlines()
+    assert lines[0] == "SV-MOVE-1 (salvage: Move) The hero commits 0..max Health ready dice."
+    assert lines[1].startswith("HV-MOVE-1 (haven:")
+
+
+def test_rules_refuses_an_unknown_id() -> None:
+    result = CliRunner().invoke(app, ["rules", "XX-NOPE-1"])
+    assert result.exit_code == 2
+    assert "not in the shipped catalogs" in result.output

@@ -106,11 +106,13 @@ def test_unknown_tables_are_404(client: TestClient) -> None:
         ("POST", "/api/tables/nope/undo"),
         ("POST", "/api/tables/nope/redo"),
         ("GET", "/api/tables/nope/events?limit=1"),
-        ("GET", "/play/nope"),
     ):
         response = client.request(method, path)
         assert response.status_code == 404, path
         assert "no table" in response.json()["error"]
+    page = client.get("/play/nope")
+    assert page.status_code == 404 and "no table &#x27;nope&#x27;" in page.text
+    assert "<script" not in page.text.split("</main>")[0]  # the message, not an empty game page
     response = client.post("/api/tables/nope/actions", json={"action": {"type": "x"}})
     assert response.status_code == 404
     response = client.post("/api/tables/nope/save", json={"name": "x"})

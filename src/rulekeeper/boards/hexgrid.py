@@ -157,6 +157,7 @@ class HexBoard:
 
     __slots__ = (
         "_at",
+        "_edged",
         "_extent",
         "_neighbour_table",
         "_open_neighbours",
@@ -167,6 +168,7 @@ class HexBoard:
         "_wall_segments",
         "_within",
         "closed_masks",
+        "full_mask",
         "hexes",
         "index",
         "open_masks",
@@ -200,9 +202,16 @@ class HexBoard:
             if i is not None and j is not None and d is not None:
                 masks[d] &= ~(1 << positions[i])
                 masks[(d + 3) % 6] &= ~(1 << positions[j])
+        self.full_mask: int = full
+        """Every hex of the map."""
         self.open_masks: tuple[int, ...] = tuple(masks)
         self.closed_masks: tuple[int, ...] = tuple([full & ~m for m in masks])
         """The hexes whose edge in each direction is a wall line (a thin wall or the map edge)."""
+        edged = 0
+        for m in self.closed_masks:
+            edged |= m
+        self._edged = edged
+        """The hexes with at least one edge on a wall line."""
         self._at: list[int] | None = None
         self._neighbour_table: tuple[tuple[int, ...], ...] | None = None
         self._open_neighbours: tuple[tuple[tuple[int, int], ...], ...] | None = None
@@ -366,6 +375,7 @@ class HexBoard:
             if lo <= hi:
                 box |= ((1 << (hi - lo + 1)) - 1) << ((q - q_low) * stride + lo - r_low)
         found: set[tuple[Point, Point]] = set()
+        box &= self._edged
         if not box:
             return found
         at = self.hex_at_position()

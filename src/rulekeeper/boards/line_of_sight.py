@@ -29,15 +29,17 @@ therefore blocked). Two readings of where the line may start:
 
 from __future__ import annotations
 
-from fractions import Fraction
-from typing import Final, Literal
+from typing import TYPE_CHECKING, Final, Literal
 
-from rulekeeper.boards.hexgrid import CORNERS, EDGE_CORNERS, HexBoard, Point, centre
+from rulekeeper.boards.hexgrid import CORNERS, EDGE_CORNERS, HexBoard, Point, centre, corners
 
 LosRule = Literal["corner_to_corner", "any_point"]
 
-Number = int | Fraction
-FPoint = tuple[Number, Number]
+if TYPE_CHECKING:  # exact tests take fractions too; importing them costs start-up time
+    from fractions import Fraction
+
+    Number = int | Fraction
+    FPoint = tuple[Number, Number]
 
 _SHARED: dict[tuple[object, ...], bool] = {}
 """Answers shared between boards, keyed by the pair's offset and the walls around it."""
@@ -117,12 +119,17 @@ class LineOfSight:
         if cached is None and self._rule == "corner_to_corner":
             cached = self._corner_to_corner(*key)
             self._cache[key] = cached
+        elif cached is None and self._board.adjacent(a, b):
+            cached = self._cache[key] = True  # [FH] through the open edge between them
         elif cached is None:
             ha = self._board.hexes[key[0]]
             hb = self._board.hexes[key[1]]
             ca = centre(ha)
             cb = centre(hb)
             walls = self._walls_near(ca, cb)
+            if not walls:
+                self._cache[key] = True
+                return True
             # The answer depends only on the walls around the pair, seen from the first
             # hex: boards that repeat a local layout share one computation.
             shape = (
@@ -266,6 +273,13 @@ class LineOfSight:
         if offset in _NEIGHBOUR_OFFSETS:
             return _neighbours_see(ca, _NEIGHBOUR_OFFSETS[offset], set(walls))
         if not walls or _clear_integer_line(ca, cb, walls):
+            return True
+        # A clear line between two corners is a sight line too, and often settles the
+        # question before the sweep. A corner that is a wall's end point touches it.
+        ends = {p for w in walls for p in w}
+        starts = [p for p in corners(ha) if p not in ends]
+        finishes = [q for q in corners(hb) if q not in ends]
+        if any(_clear_integer_line(p, q, walls) for p in starts for q in finishes):
             return True
         return any(self._diagonals_see(ca, cb, k, walls) for k in range(3))
 

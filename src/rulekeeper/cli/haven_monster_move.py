@@ -15,7 +15,7 @@ import typer
 
 from rulekeeper.cli.errors import fail
 from rulekeeper.cli.haven_app import haven_app
-from rulekeeper.core.errors import ContentError
+from rulekeeper.core.errors import ContentError, RulekeeperError, printable
 
 if TYPE_CHECKING:
     from rich.console import Group
@@ -49,9 +49,9 @@ def monster_move_command(
         raise _fail("give a BOARD.json file or --batch FILE.jsonl")
     try:
         spec = load_board(board_file)
-    except ContentError as error:
+        answer = solve_monster_turn(spec)
+    except (RulekeeperError, NotImplementedError) as error:
         raise _fail(str(error)) from None
-    answer = solve_monster_turn(spec)
     if as_json:
         typer.echo(json.dumps(answer.to_json()))
         return
@@ -60,29 +60,32 @@ def monster_move_command(
 
 def _run_batch(batch: Path, as_json: bool) -> None:
     """One answer line per board line, in order; a bad line answers ``{"error": ...}``."""
-    from rulekeeper.core.documents import read_text
+    from rulekeeper.core.documents import decode_text, read_bytes
     from rulekeeper.games.haven.board_format import parse_board_text
     from rulekeeper.games.haven.monster_ai import solve_monster_turn
 
     try:
-        lines = read_text(batch).splitlines()
+        lines = read_bytes(batch).split(b"\n")
     except ContentError as error:
         raise _fail(str(error)) from None
     out = sys.stdout
-    for number, line in enumerate(lines, start=1):
-        if not line.strip():
-            continue
+    for number, raw in enumerate(lines, start=1):
         source = f"{batch}:{number}"
         try:
+            line = decode_text(raw, source)
+            if not line.strip():
+                continue
             spec = parse_board_text(line, source)
-        except ContentError as error:
-            out.write(json.dumps({"error": str(error)}) + "\n")
+            answer = solve_monster_turn(spec)
+        except (RulekeeperError, NotImplementedError) as error:
+            # One bad board answers its own line; the rest of the batch goes on.
+            out.write(json.dumps({"error": printable(str(error))}) + "\n")
             continue
-        answer = solve_monster_turn(spec)
         if as_json:
             out.write(json.dumps(answer.to_json()) + "\n")
         else:
-            out.write(f"{source}: " + "; ".join(_option_line(o) for o in answer.options) + "\n")
+            line_out = f"{source}: " + "; ".join(_option_line(o) for o in answer.options)
+            out.write(printable(line_out, limit=100_000) + "\n")
     out.flush()
 
 

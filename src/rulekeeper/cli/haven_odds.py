@@ -65,6 +65,16 @@ def odds_command(
         bool,
         typer.Option("--monster", help="A monster attacks (its deck, no free choice of card)."),
     ] = False,
+    scenario: Annotated[
+        str | None,
+        typer.Option(
+            "--scenario",
+            help="A scenario (shipped name or file): use --character's deck with its perks.",
+        ),
+    ] = None,
+    character: Annotated[
+        str | None, typer.Option("--character", help="The character of --scenario.")
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")] = False,
 ) -> None:
     """Print the exact odds of an attack: damage, probability, chance of at least that much."""
@@ -87,7 +97,17 @@ def odds_command(
         _fail(f"--ward and --brittle need a ruleset with ward and brittle, not {ruleset.name}")
     owner = MONSTER_DECK if monster else "character"
     try:
-        if deck_file is None:
+        if (scenario is None) != (character is None):
+            _fail("--scenario and --character go together")
+            return
+        if scenario is not None and deck_file is not None:
+            _fail("give either --deck or --scenario with --character, not both")
+            return
+        if scenario is not None and character is not None:
+            from rulekeeper.games.haven.attack_deck_file import scenario_deck
+
+            deck, catalog = scenario_deck(scenario, character, ruleset)
+        elif deck_file is None:
             catalog = standard_catalog()
             deck = ModifierDeck.standard(owner, ruleset, catalog)
         else:

@@ -17,6 +17,7 @@ import typer
 from rulekeeper import __version__
 from rulekeeper.cli.errors import error_line, fail, user_errors
 from rulekeeper.cli.haven import haven_app
+from rulekeeper.cli.rules import rules_command
 from rulekeeper.cli.serve import serve_command
 from rulekeeper.core.errors import ContentError, RulekeeperError, printable
 from rulekeeper.core.limits import MAX_SEED, MIN_SEED
@@ -40,6 +41,7 @@ saves_app = typer.Typer(
 app.add_typer(saves_app, name="saves")
 app.add_typer(haven_app, name="haven")
 app.command("serve")(serve_command)
+app.command("rules")(rules_command)
 
 
 def _console() -> Console:
@@ -371,6 +373,20 @@ def saves_import(
     if outcome is not None:
         store.set_outcome(save_name, str(outcome))
     typer.echo(printable(f"imported {file} as {save_name!r} ({len(state.history)} actions)"))
+
+
+# -- simulate ------------------------------------------------------------------------
+@app.command(
+    context_settings={"allow_extra_args": True, "ignore_unknown_options": True},
+    add_help_option=False,
+)
+def simulate(ctx: typer.Context) -> None:
+    """Play many games with an agent (GAME --scenario S --games N --policy P --workers K
+    [--ray ADDRESS]); 'simulate report DB [--plot FILE.png]' summarises them. See
+    'rulekeeper simulate --help'."""
+    from rulekeeper.cli.simulate import main as simulate_main
+
+    simulate_main(list(ctx.args))
 
 
 def main() -> None:

@@ -77,6 +77,11 @@ class ActionCodec:
     def types(self) -> tuple[str, ...]:
         return tuple(self._by_type)
 
+    @property
+    def classes(self) -> tuple[type[Action], ...]:
+        """The action classes, in the order they were given."""
+        return tuple(self._by_type.values())
+
     def parse(self, data: object) -> Action:
         """Build the action ``data`` describes, or raise :class:`ActionFormatError`."""
         if not isinstance(data, Mapping):

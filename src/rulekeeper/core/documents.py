@@ -16,7 +16,6 @@ import os
 import re
 import stat
 import tomllib
-from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Annotated, Any, Literal, TypeVar
 
@@ -86,12 +85,50 @@ def parse_document(text: str, source: str | None, fmt: DocumentFormat | None = N
         if "integer string conversion" in reason:
             reason = "a number has too many digits"
         raise ContentError(f"not valid {kind.upper()} ({reason})", source=source) from None
-    check_shape(data, source)
+    if kind != "json" or not _json_text_within_limits(text):
+        check_shape(data, source)
     return data
 
 
 _CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 """Characters no text in a document may hold: terminal controls and bidirectional overrides."""
+
+
+_JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+_ONLY_BRACKETS = {c: None for c in range(128) if chr(c) not in "[]{}"}
+_EMPTY_PAIR = re.compile(r"\[\]|\{\}")
+_LONG_NUMBER = re.compile(r"[0-9]{19}")
+
+
+def _json_text_within_limits(text: str) -> bool:
+    """Whether parsed JSON text holds nothing :func:`check_shape` refuses, told from the text.
+
+    A quick pass in a few scans of the text: it answers True only when no
+    string can hold a control character (none written raw, no escape at all),
+    no number has 19 digits or an exponent, and the brackets nest at most
+    MAX_NESTING deep (each pass removes the innermost empty pairs). Any doubt
+    leaves the answer to :func:`check_shape`, which names the field.
+    """
+    if "\\" in text:
+        return False
+    if text.isascii():
+        # json.loads refuses raw C0 controls in strings and anywhere else outside whitespace
+        if "\x7f" in text:
+            return False
+    elif _CONTROL.search(text) is not None:
+        return False
+    rest = _JSON_STRING.sub("", text)  # numbers, brackets, punctuation, true / false / null
+    if _LONG_NUMBER.search(rest) is not None or "E" in rest:
+        return False
+    if "e" in rest.replace("true", "").replace("false", ""):
+        return False
+    brackets = rest.translate(_ONLY_BRACKETS) if rest.isascii() else _NOT_BRACKET.sub("", rest)
+    for _ in range(MAX_NESTING):
+        if not brackets:
+            return True
+        brackets = _EMPTY_PAIR.sub("", brackets)
+    return not brackets
 
 
 def check_shape(data: object, source: str | None) -> None:
@@ -192,14 +229,6 @@ def decode_text(data: bytes, source: str | None) -> str:
 def read_text(path: Path) -> str:
     """A regular file's UTF-8 text, within MAX_FILE_BYTES; anything else is a ContentError."""
     return decode_text(read_bytes(path), str(path))
-
-
-def read_resource(resource: Traversable, source: str) -> str:
-    """A shipped content file's text (package data, read with the same limits)."""
-    data = resource.read_bytes()
-    if len(data) > MAX_FILE_BYTES:
-        raise ContentError(f"the file has more than {MAX_FILE_BYTES} bytes", source=source)
-    return decode_text(data, source)
 
 
 def read_document(path: Path, fmt: DocumentFormat | None = None) -> Any:

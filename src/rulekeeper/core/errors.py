@@ -35,7 +35,8 @@ class ActionFormatError(RulekeeperError):
 class ContentError(RulekeeperError):
     """A content, scenario or save file failed validation.
 
-    The message names the file (when there is one), the field and the reason.
+    The message names the file (when there is one), the field and the reason,
+    on one printable line.
     """
 
     def __init__(
@@ -43,7 +44,8 @@ class ContentError(RulekeeperError):
     ) -> None:
         parts = [p for p in (source, field) if p]
         prefix = ": ".join(parts)
-        super().__init__(f"{prefix}: {message}" if prefix else message)
+        # File names and field names come from the user: shown escaped, on one line.
+        super().__init__(printable(f"{prefix}: {message}" if prefix else message, 2000))
         self.source = source
         self.field = field
         self.reason = message

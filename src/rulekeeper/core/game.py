@@ -147,8 +147,36 @@ class State(ABC):
             self.check_listed(action)
         else:
             self.check(action)
+            self._check_is_listed(action, legal)
         self._apply(action)
         self._history.append((player, action))
+
+    def _check_is_listed(self, action: Action, legal: Sequence[Action] | None) -> None:
+        """Every accepted action is exactly one listed action (CORE-LEGAL).
+
+        A game's :meth:`check` names the rule an action breaks; this makes sure
+        no other spelling of a listed action (its effects in another order, a
+        repeated option) slips through it.
+        """
+        if isinstance(action, self.compound_actions):
+            return
+        listed = self.legal_actions() if legal is None else legal
+        if self.listed_form(action) not in listed:
+            what = "a possible outcome" if self.is_chance_node() else "one of the listed actions"
+            raise RuleViolation("CORE-LEGAL", f"{action.label()} is not {what} here")
+
+    compound_actions: ClassVar[tuple[type[Action], ...]] = ()
+    """Action types a game documents as one step standing for several listed ones
+    (ether's whole payment for its listed source-by-source steps); :meth:`check`
+    alone rules on them."""
+
+    def listed_form(self, action: Action) -> Action:
+        """The listed action a short spelling the rules allow stands for (itself by default).
+
+        A game whose rules let a player leave out what can only be one thing
+        (a hero's only weapon) maps that spelling to the one listed action.
+        """
+        return action
 
     def apply_trusted(self, action: Action) -> None:
         """Apply an action known to be legal (search, rollouts, verified replays)."""

@@ -25,8 +25,8 @@ MIN_SEED: Final = -(2**63)
 MAX_SEED: Final = 2**63 - 1
 """Seeds are signed 64-bit values, as the save database stores them."""
 
-MAX_COORDINATE: Final = 1000
-"""Largest magnitude of a board coordinate (a hex's q or r, a grid's x or y)."""
+MAX_COORDINATE: Final = 100
+"""Largest magnitude of a board coordinate (a hex's q or r) and largest map-card side."""
 
 MAX_MAP_CELLS: Final = 10_000
 """Most hexes, rooms, spaces or areas one map may hold."""

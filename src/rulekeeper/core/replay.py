@@ -81,7 +81,10 @@ def replay_actions(
         raise ContentError(str(error), field="ruleset") from None
     for index, raw in enumerate(actions[:upto], start=1):
         try:
-            state.apply(game.parse_action(raw))
+            action = game.parse_action(raw)
+            # Listed once per step: a listed action needs only check_listed, any
+            # other is ruled on by check and refused unless it is a listed one.
+            state.apply(action, legal=[] if state.is_terminal() else state.legal_actions())
         except RulekeeperError as error:
             raise ReplayError(index, _reason(error)) from None
     return state

@@ -23,6 +23,7 @@ from rulekeeper.boards.areagraph import Area, AreaGraph, Link
 from rulekeeper.core.dice import Die
 from rulekeeper.core.documents import read_document, validate
 from rulekeeper.core.errors import ContentError
+from rulekeeper.core.limits import MAX_COUNT
 
 CONTENT_DIR = Path(__file__).resolve().parents[2] / "content" / "areas"
 CATALOG_FILE = CONTENT_DIR / "catalog.toml"
@@ -169,7 +170,7 @@ class Catalog(_Model):
 class AreaModel(_Model):
     id: str
     name: str
-    capacity: int = Field(ge=1)
+    capacity: int = Field(ge=1, le=MAX_COUNT)
     height: int = 0
 
 
@@ -190,7 +191,7 @@ class ScenarioModel(_Model):
     format: Literal["rulekeeper-areas/1"]
     title: str
     description: str = ""
-    round_limit: int = Field(ge=1)
+    round_limit: int = Field(ge=1, le=MAX_COUNT)
     """House assumption: the party loses when this many rounds end with enemies left."""
     areas: tuple[AreaModel, ...] = Field(min_length=1)
     links: tuple[LinkModel, ...] = ()
@@ -274,6 +275,20 @@ def _merge(shipped: tuple[Any, ...], extra: tuple[Any, ...]) -> dict[str, Any]:
 def _cross_check(model: ScenarioModel, name: str, source: str | None) -> Scenario:
     base = shipped_catalog()
     extra = model.catalog
+    for section in ("heroes", "items", "allies", "enemies"):
+        ids: set[str] = set()
+        for index, entry in enumerate(getattr(extra, section)):
+            if entry.id in ids:
+                field = f"catalog.{section}.{index}.id"
+                raise ContentError(f"id {entry.id!r} is used twice", source=source, field=field)
+            ids.add(entry.id)
+    area_ids: set[str] = set()
+    for index, area in enumerate(model.areas):
+        if area.id in area_ids:
+            raise ContentError(
+                f"two areas share the id {area.id!r}", source=source, field=f"areas.{index}.id"
+            )
+        area_ids.add(area.id)
     die = extra.die or base.die
     if die is None:
         raise ContentError("no Action die is defined", source=source, field="catalog.die")

@@ -17,6 +17,7 @@ enemies' turns are decided by the first hero still standing.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any, Literal
 
@@ -38,6 +39,7 @@ from rulekeeper.games.areas.content import Scenario, load_scenario, shipped_scen
 from rulekeeper.games.areas.declaration import (
     check_declaration,
     legal_declarations,
+    melee_weapons,
 )
 from rulekeeper.games.areas.figures import EnemyChoice, Figure, PendingAttack
 
@@ -163,6 +165,16 @@ class AreasState(State):
         return [(RollDie(face), p) for face, p in self.setup.die.die().outcomes()]
 
     # -- checking ----------------------------------------------------------
+    def listed_form(self, action: Action) -> Action:
+        """AR-DECL-2: an attack that leaves out the hero's only melee weapon names it."""
+        if isinstance(action, MeleeAttack) and action.weapon is None:
+            figure = self.figures.get(action.attacker)
+            if figure is not None and figure.kind == "hero":
+                weapons = melee_weapons(self, self.setup.heroes[figure.type_id])
+                if len(weapons) == 1:
+                    return replace(action, weapon=weapons[0].id)
+        return action
+
     def check(self, action: Action) -> None:
         """Raise RuleViolation naming the rule ``action`` breaks; never mutates."""
         if self.ended is not None:

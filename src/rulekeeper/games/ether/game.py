@@ -14,13 +14,16 @@ from typing import Any
 from rulekeeper.core.actions import Action
 from rulekeeper.core.game import Game, Outcome, ScenarioInfo, State
 from rulekeeper.games.ether import flow, legal, render, rules
-from rulekeeper.games.ether.actions import ALL_ACTIONS
+from rulekeeper.games.ether.actions import ALL_ACTIONS, Pay
 from rulekeeper.games.ether.content import Scenario, load_scenario, shipped_scenarios
 from rulekeeper.games.ether.state import EtherState
 
 
 class EtherPlay(EtherState):
     """An ether state answering the core protocol through the rule modules."""
+
+    compound_actions = (Pay,)
+    """ET-PAY-1..4: a whole payment stands for its listed AddSource steps and Spend."""
 
     def current_player(self) -> int:
         return flow.current_player(self)

@@ -11,6 +11,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from rulekeeper.boards.mapcards import Direction
+from rulekeeper.core.limits import MAX_COORDINATE, MAX_COUNT, MAX_DECK_CARDS
 from rulekeeper.games.ether.resources import DieColour
 
 EffectKind = Literal[
@@ -42,7 +43,7 @@ class InfluenceModel(_Model):
     cost: str = ""
     timing: Literal["any", "activation", "movement"] = "any"
     effect: EffectModel = EffectModel()
-    copies: int = Field(default=1, ge=1)
+    copies: int = Field(default=1, ge=1, le=MAX_DECK_CARDS)
 
 
 class ItemModel(_Model):
@@ -58,7 +59,7 @@ class EnemyModel(_Model):
     health: int = Field(ge=1)
     damage: int = Field(ge=0)
     icons: int = Field(default=0, ge=0)
-    copies: int = Field(default=1, ge=1)
+    copies: int = Field(default=1, ge=1, le=MAX_DECK_CARDS)
 
 
 class BossModel(_Model):
@@ -73,7 +74,7 @@ class HeroModel(_Model):
     id: str
     name: str
     health: int = Field(ge=1)
-    hand_size: int = Field(ge=0)
+    hand_size: int = Field(ge=0, le=MAX_COUNT)
     dice: list[DieColour]
     inventory: list[str] = []
 
@@ -114,12 +115,12 @@ class MapCardModel(_Model):
 class ScenarioHeader(_Model):
     name: str
     title: str
-    card_width: int = Field(default=2, ge=1)
-    card_height: int = Field(default=2, ge=1)
+    card_width: int = Field(default=2, ge=1, le=MAX_COORDINATE)
+    card_height: int = Field(default=2, ge=1, le=MAX_COORDINATE)
     heroes: list[str] = Field(min_length=1)
     start_card: str
     start_space: tuple[int, int]
-    ether_end: int = Field(ge=1)
+    ether_end: int = Field(ge=1, le=MAX_COUNT)
     boss: str
     map_deck: list[str]
     enemy_deck: list[str] | None = None

@@ -63,6 +63,37 @@ class PlayHalf(Action):
     basic: bool = False
 
 
+@action_type("end-bonus")
+@dataclass(frozen=True, slots=True)
+class EndBonus(Action):
+    """HV-BONUS-4, HV-SUM-4: move an active card to its pile at will (ending its bonus,
+    and dismissing its summon)."""
+
+    card: str
+
+
+@action_type("recover-card")
+@dataclass(frozen=True, slots=True)
+class RecoverCard(Action):
+    """HV-CHAR-6: a recover ability returns this card to hand."""
+
+    card: str
+
+
+@action_type("keep-effects")
+@dataclass(frozen=True, slots=True)
+class KeepEffects(Action):
+    """HV-DECK-5: apply the drawn card's remaining added effects."""
+
+
+@action_type("decline-effect")
+@dataclass(frozen=True, slots=True)
+class DeclineEffect(Action):
+    """HV-DECK-5: leave one optional added effect of the drawn card unused."""
+
+    effect: str
+
+
 @action_type("move-to")
 @dataclass(frozen=True, slots=True)
 class MoveTo(Action):
@@ -222,6 +253,10 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     ActFirst,
     GroupFirst,
     PlayHalf,
+    EndBonus,
+    RecoverCard,
+    KeepEffects,
+    DeclineEffect,
     MoveTo,
     ChooseTarget,
     PlaceArea,

@@ -11,6 +11,12 @@ be rotated and mirrored (boards/hexgrid.py ``orientations``).
   (HV-LOS-1) is a target; allies in the area are not. An invisible enemy
   cannot be targeted.
 
+Catalog: HV-TGT-3 (any orientation, mirrored; the grey hex makes it melee; a
+ranged area needs one hex in range), HV-TGT-4 (only enemies in the area and in
+sight are attacked; [GH] every such enemy, [FH] the attacker may leave some out:
+``Ruleset.area_targets_optional``, turn.next_area_target), HV-TGT-5 (no range:
+melee).
+
 A targeted ability needs a target (FH p.21), so the placements offered are the
 legal ones that hold at least one target; the character picks one
 (:class:`~rulekeeper.games.haven.actions.PlaceArea`), then the order in which

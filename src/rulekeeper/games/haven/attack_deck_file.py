@@ -9,6 +9,12 @@ the deck a player actually holds. Either start from the standard deck
     removed = { "-1" = 2 }               # taken out for good (perks)
     added = { "bless" = 1, "rolling+1" = 2 }  # shuffled into the draw pile
 
+A deck with perks (HV-DECK-2) lists them as a scenario file's ``[characters.ID]``
+does; they change the standard deck before ``drawn`` and ``removed``::
+
+    format = 1
+    perks = [{ remove = { "-1" = 2 } }, { add = { "rolling+1" = 2 } }]
+
 or give the piles outright::
 
     format = 1
@@ -31,13 +37,16 @@ from pydantic import BaseModel, ConfigDict, Field
 from rulekeeper.core.deck import Deck
 from rulekeeper.core.documents import read_document, validate
 from rulekeeper.core.errors import ContentError
+from rulekeeper.core.limits import MAX_DECK_CARDS
 from rulekeeper.games.haven.modifiers import (
     ModifierCatalog,
     ModifierDeck,
     parse_card,
     standard_catalog,
 )
+from rulekeeper.games.haven.perks import card_name, deck_with_perks, scenario_catalog
 from rulekeeper.games.haven.ruleset import Ruleset
+from rulekeeper.games.haven.scenario_format import PerkSpec, load_scenario
 
 Counts = dict[str, int]
 
@@ -51,6 +60,7 @@ class DeckFileModel(BaseModel):
     drawn: dict[str, int] = Field(default_factory=dict)
     removed: dict[str, int] = Field(default_factory=dict)
     added: dict[str, int] = Field(default_factory=dict)
+    perks: list[PerkSpec] = Field(default_factory=list)
     cards: dict[str, dict[str, object]] = Field(default_factory=dict)
 
 
@@ -91,10 +101,16 @@ def parse_deck(
                     field=f"{name}.{card_id}",
                 )
             out[real] += n
+            if out.total() > MAX_DECK_CARDS:
+                raise ContentError(
+                    f"more than {MAX_DECK_CARDS} cards (the limit of one deck)",
+                    source=source,
+                    field=f"{name}.{card_id}",
+                )
         return out
 
     if model.draw is not None:
-        for name in ("drawn", "removed"):
+        for name in ("drawn", "removed", "perks"):
             if getattr(model, name):
                 raise ContentError(
                     "give either 'draw' (the piles outright) or 'drawn'/'removed'",
@@ -113,7 +129,7 @@ def parse_deck(
                 source=source,
                 field="discard",
             )
-        draw = Counter(catalog.standard_cards(ruleset))
+        draw = deck_with_perks(model.perks, catalog, ruleset, source=source)
         for name, raw in (("removed", model.removed), ("drawn", model.drawn)):
             for card_id, n in counts(name, raw).items():
                 if draw[card_id] < n:
@@ -125,8 +141,36 @@ def parse_deck(
                 draw[card_id] -= n
         discard = counts("drawn", model.drawn)
     draw += counts("added", model.added)
+    if draw.total() + discard.total() > MAX_DECK_CARDS:
+        raise ContentError(
+            f"more than {MAX_DECK_CARDS} cards (the limit of one deck)",
+            source=source,
+            field="added",
+        )
     if not (+draw) and not (+discard):
         raise ContentError("the deck has no cards", source=source, field="draw")
     deck = ModifierDeck(owner, Deck.of(draw.elements()))
     deck.cards.discard_pile = sorted(discard.elements())
     return deck, catalog
+
+
+def scenario_deck(
+    scenario: str, character: str, ruleset: Ruleset
+) -> tuple[ModifierDeck, ModifierCatalog]:
+    """HV-DECK-2, HV-DECK-3: a character's deck at the start of a scenario (shipped name or
+    file): its perks, then its scenario cards, exactly as the game builds it."""
+    spec = load_scenario(scenario)
+    if character not in spec.party:
+        raise ContentError(
+            f"{character!r} is not in the party ({', '.join(spec.party)})",
+            source=scenario,
+            field="character",
+        )
+    catalog = scenario_catalog(spec.modifier_cards, scenario)
+    setup = spec.characters.get(character)
+    perks = setup.perks if setup is not None else ()
+    cards = deck_with_perks(perks, catalog, ruleset, source=scenario)
+    if setup is not None:
+        for card_id, copies in setup.scenario_cards.items():
+            cards[card_name(card_id, ruleset)] += copies
+    return ModifierDeck(character, Deck.of(cards.elements())), catalog

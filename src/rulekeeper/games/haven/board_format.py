@@ -15,12 +15,14 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from rulekeeper.boards.hexgrid import Hex, distance
-from rulekeeper.core.documents import parse_document, read_text, validate
+from rulekeeper.core.documents import Coordinate, parse_document, read_text, validate
 from rulekeeper.core.errors import ContentError
+from rulekeeper.core.limits import MAX_MAP_CELLS
 
 FORMAT = "haven-board/1"
 
-HexSpec = tuple[int, int]
+HexSpec = tuple[Coordinate, Coordinate]
+"""Axial (q, r); each within ±MAX_COORDINATE (README, "Limits")."""
 NonNegative = Annotated[int, Field(ge=0)]
 
 
@@ -74,7 +76,7 @@ class MapSpec(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    hexes: Annotated[tuple[HexSpec, ...], Field(min_length=1)]
+    hexes: Annotated[tuple[HexSpec, ...], Field(min_length=1, max_length=MAX_MAP_CELLS)]
     walls: tuple[tuple[HexSpec, HexSpec], ...] = ()
     terrain: TerrainSpec = TerrainSpec()
 

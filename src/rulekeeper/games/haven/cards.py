@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from rulekeeper.core.actions import Action
 from rulekeeper.core.errors import RuleViolation
+from rulekeeper.games.haven import bonuses
 from rulekeeper.games.haven.actions import LongRest, PlayHalf, SelectCard
 from rulekeeper.games.haven.scenario_format import AbilitySpec, CardSpec, HalfSpec
 
@@ -40,25 +41,26 @@ def selecting_hero(state: HavenState) -> Hero | None:
     return None
 
 
-def selection_actions(hero: Hero) -> list[Action]:
+def selection_actions(hero: Hero, active_discards: int = 0) -> list[Action]:
+    """``active_discards``: active cards that count as discards for a rest (HV-BONUS-5)."""
     actions: list[Action] = []
     if hero.leading is None:
         if len(hero.hand) >= 2:
             actions.extend(SelectCard(hero.id, c) for c in sorted(hero.hand))
-        if len(hero.discard) >= 2:
+        if len(hero.discard) + active_discards >= 2:
             actions.append(LongRest(hero.id))
     else:
         actions.extend(SelectCard(hero.id, c) for c in sorted(hero.hand))
     return actions
 
 
-def check_selection(hero: Hero, action: Action) -> None:
+def check_selection(hero: Hero, action: Action, active_discards: int = 0) -> None:
     if isinstance(action, LongRest):
         if action.character != hero.id:
             raise RuleViolation("HV-CARD-1", f"it is {hero.id}'s turn to select cards")
         if hero.leading is not None:
             raise RuleViolation("HV-REST-2", "a long rest replaces the whole card selection")
-        if len(hero.discard) < 2:
+        if len(hero.discard) + active_discards < 2:
             raise RuleViolation(
                 "HV-REST-3", f"a rest needs two cards in the discard pile ({len(hero.discard)})"
             )
@@ -136,20 +138,35 @@ def apply_play(
     turn.halves.append([action.card, action.half, action.basic])
     hero.active.remove(action.card)
     lost = half.lost and not action.basic and not stunned
-    (hero.lost if lost else hero.discard).append(action.card)
+    performed_fully = not action.basic and not stunned
+    # HV-BONUS-1, HV-SUM-4: a bonus or summon half keeps its card in the active area.
+    to_active = performed_fully and bonuses.keeps_card(half)
+    if not to_active:
+        (hero.lost if lost else hero.discard).append(action.card)
+    # HV-CHAR-3, HV-CHAR-4: the half's experience, once any of its abilities is performed;
+    # HV-CHAR-5: its lost icon applies only then too.
+    turn.experience = half.xp if performed_fully else 0
+    turn.unperformed = action.card if lost and not to_active and half.actions else ""
     what = f"the basic {'Attack 2' if action.half == 'top' else 'Move 2'}" if action.basic else ""
     state.emit(
         "play",
         f"{hero.id} plays the {action.half} of {spec.name or spec.id}"
         + (f" as {what}" if what else "")
-        + f"; the card goes to the {'lost' if lost else 'discard'} pile",
+        + (
+            "; the card goes to the active area"
+            if to_active
+            else f"; the card goes to the {'lost' if lost else 'discard'} pile"
+        ),
         "HV-CARD-3",
         "HV-CARD-4",
+        *(["HV-CHAR-4"] if action.basic else []),
         card=action.card,
         half=action.half,
     )
-    if half.xp and not action.basic and not stunned:
-        # HV-END-1 (HV-CHAR-3): the half's experience; a basic action gives none.
-        hero.xp += half.xp
-        state.emit("experience", f"{hero.id} gains {half.xp} experience", "HV-END-1", hero=hero.id)
+    if to_active:
+        bonuses.start_from_card(state, hero, action.card, half)
+        if half.bonus is not None and turn.experience:
+            # The bonus is itself performed as the card goes to the active area.
+            amount, turn.experience = turn.experience, 0
+            bonuses.gain_experience(state, hero.id, amount, "its action", "HV-CHAR-3")
     return list(performed.actions)

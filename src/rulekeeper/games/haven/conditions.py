@@ -69,7 +69,8 @@ class ConditionEffect:
 CONDITIONS: dict[str, ConditionEffect] = {
     row.name: row
     for row in (
-        # GH p.22: +1 to attacks targeting the figure; a heal removes it instead of healing.
+        # HV-COND-POISON-1/-2 (GH p.22): +1 to attacks targeting the figure; a heal removes
+        # it instead of healing.
         ConditionEffect(
             "poison",
             positive=False,
@@ -78,7 +79,7 @@ CONDITIONS: dict[str, ConditionEffect] = {
             heal_only_removes=True,
             page="GH p.22; FH p.29",
         ),
-        # GH p.22: 1 damage at the start of each of the figure's turns until healed.
+        # HV-COND-WOUND-1 (GH p.22): 1 damage at the start of each turn until healed.
         ConditionEffect(
             "wound",
             positive=False,
@@ -86,7 +87,7 @@ CONDITIONS: dict[str, ConditionEffect] = {
             damage_at_turn_start=1,
             page="GH p.22; FH p.29",
         ),
-        # GH p.22: cannot perform move abilities.
+        # HV-COND-IMMOBILIZE-1 (GH p.22): cannot perform move abilities.
         ConditionEffect(
             "immobilize",
             positive=False,
@@ -94,7 +95,7 @@ CONDITIONS: dict[str, ConditionEffect] = {
             cannot_move=True,
             page="GH p.22; FH p.29",
         ),
-        # GH p.23: cannot perform attack abilities.
+        # HV-COND-DISARM-1 (GH p.23): cannot perform attack abilities.
         ConditionEffect(
             "disarm",
             positive=False,
@@ -102,7 +103,7 @@ CONDITIONS: dict[str, ConditionEffect] = {
             cannot_attack=True,
             page="GH p.23; FH p.29",
         ),
-        # GH p.23: no abilities and no items this turn.
+        # HV-COND-STUN-1 (GH p.23): no abilities and no items this turn.
         ConditionEffect(
             "stun",
             positive=False,
@@ -113,7 +114,7 @@ CONDITIONS: dict[str, ConditionEffect] = {
             cannot_use_items=True,
             page="GH p.23; FH p.29",
         ),
-        # GH p.23: disadvantage on all the figure's attacks.
+        # HV-COND-MUDDLE-1 (GH p.23): disadvantage on all the figure's attacks.
         ConditionEffect(
             "muddle",
             positive=False,
@@ -121,7 +122,7 @@ CONDITIONS: dict[str, ConditionEffect] = {
             bearer_attacks_with="disadvantage",
             page="GH p.23; FH p.29",
         ),
-        # GH p.23: advantage on all the figure's attacks.
+        # HV-COND-STRENGTHEN-1 (GH p.23): advantage on all the figure's attacks.
         ConditionEffect(
             "strengthen",
             positive=True,
@@ -129,7 +130,8 @@ CONDITIONS: dict[str, ConditionEffect] = {
             bearer_attacks_with="advantage",
             page="GH p.23; FH p.28",
         ),
-        # GH p.23: cannot be focused on or targeted by enemies.
+        # HV-COND-INVISIBLE-1 (GH p.23): cannot be focused on or targeted by enemies;
+        # HV-COND-INVISIBLE-2: in enemies' way (Ruleset.monsters_pass_through_invisible).
         ConditionEffect(
             "invisible",
             positive=True,

@@ -6,6 +6,13 @@ that made it (GH p.24; FH p.29); an element is consumable while strong or
 waning; at the end of every round strong elements wane and waning ones go
 inert. Consuming is done automatically whenever an ability offers it and the
 element is available (a house simplification, docs/games/haven.md).
+
+Catalog: HV-ELEM-1 (inert at the start; infused at the end of the turn by a
+figure that performed any ability of the action: ``infuse_at_end_of_turn``),
+HV-ELEM-2 (:func:`wane` at the end of every round), HV-ELEM-3 (consumed while
+strong or waning, never what the same turn infused: :func:`consume`), HV-ELEM-4
+(a monster group consumes once for all its monsters and infuses after its last
+monster's turn: turn.consume_element, turn_sequence._infuse).
 """
 
 from __future__ import annotations
@@ -24,7 +31,7 @@ def available(state: HavenState, element: str) -> bool:
 
 
 def consume(state: HavenState, element: str) -> bool:
-    """Consume ``element`` if it is strong or waning; True if it was."""
+    """HV-ELEM-3: consume ``element`` if it is strong or waning; True if it was."""
     if not available(state, element):
         return False
     del state.elements[element]
@@ -37,5 +44,5 @@ def infuse_at_end_of_turn(state: HavenState, elements: list[str]) -> None:
 
 
 def wane(state: HavenState) -> None:
-    """End of round: strong -> waning, waning -> inert."""
+    """HV-ELEM-2: end of round: strong -> waning, waning -> inert."""
     state.elements = {e: WANING for e, level in sorted(state.elements.items()) if level == STRONG}

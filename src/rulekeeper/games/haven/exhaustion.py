@@ -25,7 +25,7 @@ import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from rulekeeper.games.haven import bless_curse
+from rulekeeper.games.haven import bless_curse, bonuses, special_rules
 from rulekeeper.games.haven.conditions import (
     damage_factors,
     may_gain,
@@ -192,6 +192,7 @@ def damage(state: HavenState, figure: Figure, amount: int, source: str, *rules: 
             rule_id(name),
             figure=figure.id,
         )
+    before = figure.hp
     figure.hp -= amount
     state.emit(
         "damage",
@@ -200,14 +201,42 @@ def damage(state: HavenState, figure: Figure, amount: int, source: str, *rules: 
         figure=figure.id,
         amount=amount,
     )
+    held = figure.kind == "monster" and special_rules.boss_damaged(state, figure, before)
     if figure.hp >= 1:
         return
     if figure.kind == "character":
         exhaust(state, state.heroes[figure.id], "its hit points dropped below 1")
+    elif held:
+        figure.hp = 0
+        state.held_deaths.append(figure.id)
+        state.emit(
+            "boss",
+            f"{figure.id} is not dead until its section is resolved",
+            "HV-BOSS-3",
+            figure=figure.id,
+        )
     else:
-        del state.figures[figure.id]
-        state.emit("death", f"{figure.id} dies", "HV-MON-6", figure=figure.id)
-        drop_on_death(state, figure)
+        die(state, figure)
+
+
+def die(state: HavenState, figure: Figure) -> None:
+    """HV-MON-6: the monster leaves the map and drops its loot (HV-LOOT-3)."""
+    del state.figures[figure.id]
+    state.emit("death", f"{figure.id} dies", "HV-MON-6", figure=figure.id)
+    drop_on_death(state, figure)
+    if figure.kind == "summon":
+        bonuses.summon_removed(state, figure.id)  # HV-SUM-4
+
+
+def finish_held_deaths(state: HavenState) -> None:
+    """HV-BOSS-3: once every pending section is resolved, a boss held at 0 dies."""
+    if state.by_hand:
+        return
+    for figure_id in state.held_deaths:
+        figure = state.figures.get(figure_id)
+        if figure is not None and figure.hp < 1:
+            die(state, figure)
+    state.held_deaths = []
 
 
 def exhaust(state: HavenState, hero: Hero, why: str) -> None:
@@ -215,6 +244,7 @@ def exhaust(state: HavenState, hero: Hero, why: str) -> None:
     if hero.exhausted:
         return
     hero.exhausted = True
+    bonuses.hero_exhausted(state, hero)
     hero.lost.extend([*hero.hand, *hero.discard, *hero.active])
     hero.hand, hero.discard, hero.active = [], [], []
     hero.leading = hero.second = None

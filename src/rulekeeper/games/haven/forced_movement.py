@@ -20,8 +20,14 @@ still on the map), the target is moved up to X hexes:
   (player 0) chooses among the steps that achieve that (GH p.32 "Ambiguity";
   FH p.32).
 
-Refusals name HV-MOVE-1, the movement rule forced movement follows; the
-catalog has no push or pull ID.
+Catalog: HV-PUSH-1 (one hex at a time, each farther from / closer to the
+actor by range around walls; no such hex ends it), HV-PUSH-2 (the target's own
+movement rules: allies passed, enemies and obstacles not, no wall or closed
+door, never ending occupied, difficult terrain free, traps spring), HV-PUSH-3
+(who steers and how far, per ruleset), HV-PUSH-4 (after the attack's damage,
+never a target it killed; immobilized and stunned targets are moved too; only
+enemies are targeted, HV-TGT-2). Refusals name HV-MOVE-1, the movement rule
+forced movement follows; the events name HV-PUSH-1..4.
 """
 
 from __future__ import annotations
@@ -248,6 +254,10 @@ def finish(state: HavenState, turn: Turn) -> None:
         f"{turn.actor} {'pushes' if info['kind'] == 'push' else 'pulls'} {target.id}"
         f" {len(path) - 1} hex(es)",
         "HV-MOVE-1",
+        "HV-PUSH-1",
+        "HV-PUSH-2",
+        "HV-PUSH-3",
+        "HV-PUSH-4",
         figure=target.id,
     )
     walk(state, target, path, MoveMode(flying=flying))

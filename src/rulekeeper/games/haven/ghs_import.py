@@ -57,6 +57,39 @@ def _int(value: object, source: str, field: str) -> int:
     return value
 
 
+def _object(value: object, source: str, field: str) -> dict[str, Any]:
+    """A JSON object (an absent one is empty); any other type names the field."""
+    if value is None:
+        return {}
+    if not isinstance(value, dict):
+        raise ContentError(
+            f"expected an object, got {type(value).__name__}", source=source, field=field
+        )
+    return value
+
+
+def _items(value: object, source: str, field: str) -> list[dict[str, Any]]:
+    """A JSON list of objects (an absent one is empty); any other shape names the field."""
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        raise ContentError(
+            f"expected a list, got {type(value).__name__}", source=source, field=field
+        )
+    return [_object(item, source, f"{field}.{n}") or {} for n, item in enumerate(value)]
+
+
+def _word(value: object) -> str | None:
+    """A type word, or None for anything that is not a string (refused by the caller)."""
+    return value if isinstance(value, str) else None
+
+
+def _flag(value: object, source: str, field: str) -> bool:
+    if not isinstance(value, bool):
+        raise ContentError(f"expected true or false, got {value!r}", source=source, field=field)
+    return value
+
+
 def _relative(action: dict[str, Any], source: str, field: str) -> int:
     """``value`` with ``valueType`` plus/minus; a fixed value cannot be made relative."""
     kind = action.get("valueType")
@@ -76,15 +109,15 @@ def import_stats(data: Any, source: str) -> MonsterTypeSpec:
     """A monster type from a GHS ``monster/NAME.json`` value."""
     if not isinstance(data, dict) or not isinstance(data.get("name"), str):
         raise ContentError("expected an object with a 'name'", source=source, field="name")
-    default_type = (data.get("baseStat") or {}).get("type", "normal")
+    default_type = _object(data.get("baseStat"), source, "baseStat").get("type", "normal")
     rows: dict[str, dict[int, MonsterStats]] = {"normal": {}, "elite": {}}
-    for n, row in enumerate(data.get("stats") or []):
+    for n, row in enumerate(_items(data.get("stats"), source, "stats")):
         field = f"stats.{n}"
-        kind = row.get("type", default_type)
-        if kind not in rows:
+        kind = _word(row.get("type", default_type))
+        if kind is None or kind not in rows:
             raise ContentError(f"type {kind!r} is not normal or elite", source=source, field=field)
         shield = retaliate = retaliate_range = 0
-        for k, act in enumerate(row.get("actions") or []):
+        for k, act in enumerate(_items(row.get("actions"), source, f"{field}.actions")):
             where = f"{field}.actions.{k}"
             if act.get("type") == "shield":
                 shield = _int(act.get("value"), source, f"{where}.value")
@@ -122,13 +155,16 @@ def import_stats(data: Any, source: str) -> MonsterTypeSpec:
             )
         tables[kind] = [by_level[level] for level in levels]
     name = data["name"]
-    return MonsterTypeSpec(
-        name=name.replace("-", " ").title(),
-        deck=name,
-        flying=bool(data.get("flying", False)),
-        normal=tuple(tables["normal"]),
-        elite=tuple(tables["elite"]),
-    )
+    try:
+        return MonsterTypeSpec(
+            name=name.replace("-", " ").title(),
+            deck=name,
+            flying=_flag(data.get("flying", False), source, "flying"),
+            normal=tuple(tables["normal"]),
+            elite=tuple(tables["elite"]),
+        )
+    except ValidationError as error:
+        raise pydantic_error_line(error, source) from None
 
 
 def _sub_actions(
@@ -140,10 +176,10 @@ def _sub_actions(
     absolute_range: bool = False,
 ) -> dict[str, Any]:
     out: dict[str, Any] = {"conditions": []}
-    for k, sub in enumerate(action.get("subActions") or []):
+    for k, sub in enumerate(_items(action.get("subActions"), source, f"{field}.subActions")):
         where = f"{field}.subActions.{k}"
-        kind = sub.get("type")
-        if kind not in allowed:
+        kind = _word(sub.get("type"))
+        if kind is None or kind not in allowed:
             raise ContentError(f"sub-action {kind!r} is not imported", source=source, field=where)
         if kind == "range":
             out["range"] = (
@@ -172,13 +208,14 @@ def _sub_actions(
 
 def _action(action: dict[str, Any], source: str, field: str) -> AbilitySpec:
     kind = action.get("type")
+    subs = _items(action.get("subActions"), source, f"{field}.subActions")
     if kind == "move":
         extra = _sub_actions(action, source, field, {"jump"})
         return AbilitySpec(
             type="move", value=_relative(action, source, field), jump=extra.get("jump", False)
         )
     if kind == "attack":
-        if any(s.get("type") == "area" for s in action.get("subActions") or []):
+        if any(s.get("type") == "area" for s in subs):
             raise ContentError(
                 "area patterns are not imported; give 'aoe' hexes by hand",
                 source=source,
@@ -231,18 +268,18 @@ def import_deck(data: Any, source: str) -> MonsterDeckSpec:
     if not isinstance(data, dict) or not isinstance(data.get("abilities"), list):
         raise ContentError("expected an object with 'abilities'", source=source, field="abilities")
     cards = []
-    for n, ability in enumerate(data["abilities"]):
+    for n, ability in enumerate(_items(data["abilities"], source, "abilities")):
         field = f"abilities.{n}"
         try:
             actions = tuple(
                 _action(a, source, f"{field}.actions.{k}")
-                for k, a in enumerate(ability.get("actions") or [])
+                for k, a in enumerate(_items(ability.get("actions"), source, f"{field}.actions"))
             )
             cards.append(
                 MonsterCardSpec(
                     id=f"{data.get('name', 'deck')}-{ability.get('cardId', n)}",
                     initiative=_int(ability.get("initiative"), source, f"{field}.initiative"),
-                    shuffle=bool(ability.get("shuffle", False)),
+                    shuffle=_flag(ability.get("shuffle", False), source, f"{field}.shuffle"),
                     actions=actions,
                 )
             )

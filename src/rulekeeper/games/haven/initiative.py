@@ -117,14 +117,25 @@ def turn_order(state: HavenState) -> list[str]:
 
 
 def monsters_of(state: HavenState, mtype: str) -> list[str]:
-    """HV-INIT-4: a group's monsters, elites first, each in ascending standee number."""
+    """HV-INIT-4: a group's monsters, elites first, each in ascending standee number.
+
+    HV-MON-7: a named monster acts [FH] before the elites; [GH] with them (house reading).
+    """
     members = [f for f in state.figures.values() if f.kind == "monster" and f.type == mtype]
-    members.sort(key=lambda f: (not f.elite, f.standee))
+    first = state.rules.named_before_elites
+
+    def rank(f: Figure) -> int:
+        if f.named:
+            return 0 if first else 1
+        return 1 if f.elite else 2
+
+    members.sort(key=lambda f: (rank(f), f.standee))
     return [f.id for f in members]
 
 
 def actors_of_slot(state: HavenState, slot: str) -> list[str]:
-    """The figures acting in this slot: a group's monsters, or a character after its summons."""
+    """The figures acting in this slot: a group's monsters, or a character after its summons
+    (HV-INIT-5), which act in the order they were summoned (HV-SUM-5)."""
     if slot.startswith(GROUP_PREFIX):
         # A monster summoned this round waits for the next one (HV-INIT-5).
         members = monsters_of(state, slot.removeprefix(GROUP_PREFIX))

@@ -14,6 +14,8 @@ from rulekeeper.core.actions import Action
 from rulekeeper.core.errors import RuleViolation
 from rulekeeper.core.game import CHANCE
 from rulekeeper.games.haven import (
+    bonuses,
+    card_effects,
     cards,
     exhaustion,
     forced_movement,
@@ -31,6 +33,7 @@ from rulekeeper.games.haven.actions import (
     ChooseMonsterOption,
     ChooseTarget,
     DrawAbility,
+    EndBonus,
     GroupFirst,
     LongRest,
     LoseCard,
@@ -43,7 +46,6 @@ from rulekeeper.games.haven.actions import (
 from rulekeeper.games.haven.attack_draw import KeepModifier
 from rulekeeper.games.haven.summons import check_can_act
 from rulekeeper.games.haven.who_acts import (
-    CATALOG,
     current_player,
     draw_needs_card,
     group_to_draw,
@@ -63,12 +65,14 @@ def legal_actions(state: HavenState) -> list[Action]:
         return _negation_actions(state)
     t = state.turn
     if t is not None and t.draw is not None:
-        return t.draw.legal_choices(CATALOG)
+        return t.draw.legal_choices(state.catalog)
     if state.by_hand:
         return special_rules.pending_actions(state)
     if state.phase == "select":
         hero = cards.selecting_hero(state)
-        return cards.selection_actions(hero) if hero is not None else []
+        if hero is None:
+            return []
+        return cards.selection_actions(hero, len(bonuses.rest_cards(state, hero.id)))
     if state.phase == "tie":
         tied = initiative.tied_characters(state)
         if tied:
@@ -87,6 +91,8 @@ def legal_actions(state: HavenState) -> list[Action]:
         ]
     if t.stage == "forced":
         return forced_movement.actions(state, t)
+    if t.stage == card_effects.STAGE:
+        return card_effects.actions(t)
     if t.stage == "monster_heal":
         return [ChooseTarget(c) for c in t.targeted]
     if t.stage == "monster_summon":
@@ -95,7 +101,11 @@ def legal_actions(state: HavenState) -> list[Action]:
     if hero is None:
         return []
     if t.stage == "choose":
-        return [*cards.play_actions(hero, t), *items.usable(state, hero)]
+        return [
+            *cards.play_actions(hero, t),
+            *bonuses.removal_actions(state, hero),
+            *items.usable(state, hero),
+        ]
     if t.stage.startswith("long_rest"):
         return rest.long_rest_actions(state, hero, t)
     return [*turns.hero_step_actions(state, figure, t), *items.usable(state, hero)]
@@ -104,7 +114,7 @@ def legal_actions(state: HavenState) -> list[Action]:
 def chance_outcomes(state: HavenState) -> list[tuple[Action, Fraction]] | None:
     t = state.turn
     if state.negation is None and t is not None and t.draw is not None and draw_needs_card(state):
-        return t.draw.chance_outcomes(state.decks[t.draw.deck], CATALOG)
+        return t.draw.chance_outcomes(state.decks[t.draw.deck], state.catalog)
     if state.negation is None and state.loot_draws and (t is None or t.draw is None):
         return loot.draw_outcomes(state)
     if state.negation is None and state.reveal_draws and (t is None or t.draw is None):
@@ -159,12 +169,12 @@ def check(state: HavenState, action: Action) -> None:
         items.check_use(state, action)
     if t is not None and t.draw is not None:
         if isinstance(action, KeepModifier):
-            t.draw.check(action, state.decks[t.draw.deck], CATALOG)
+            t.draw.check(action, state.decks[t.draw.deck], state.catalog)
         raise RuleViolation("HV-ATK-1", "an attack modifier draw is in progress")
     if state.phase == "select":
         hero = cards.selecting_hero(state)
         if hero is not None:
-            cards.check_selection(hero, action)
+            cards.check_selection(hero, action, len(bonuses.rest_cards(state, hero.id)))
         raise RuleViolation("HV-CARD-1", f"{action.label()} is not a card selection now")
     if state.phase == "tie":
         who = "characters" if initiative.tied_characters(state) else "monster groups"
@@ -181,6 +191,8 @@ def check(state: HavenState, action: Action) -> None:
         raise RuleViolation("HV-MOVE-MON-3", "that is not one of the mover's options")
     if t.stage == "forced":
         forced_movement.check(state, t, action)
+    if t.stage == card_effects.STAGE:
+        card_effects.check(t, action)
     if t.stage == "monster_heal":
         raise RuleViolation(
             "HV-MOVE-MON-3",
@@ -198,6 +210,8 @@ def check(state: HavenState, action: Action) -> None:
     if hero is not None and t.stage == "choose":
         if isinstance(action, PlayHalf):
             cards.check_play(hero, t, action)
+        if isinstance(action, EndBonus):
+            bonuses.check_removable(state, hero, action.card)
         raise RuleViolation("HV-CARD-3", "play a top or bottom half of a selected card")
     if hero is not None and t.stage.startswith("long_rest"):
         rest.check_long_rest(state, hero, t, action)

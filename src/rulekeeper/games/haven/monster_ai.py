@@ -218,9 +218,7 @@ def _all_volleys(turn: MonsterTurn, location: int, heeded: list[int]) -> list[_V
     by_hit: dict[int, list[PlacementGroup]] = {}
     placements_by_hit: dict[int, list[frozenset[Hex]]] = {}
     if turn.melee_aoe:
-        index = turn.board.index
-        for hexes in turn.melee_placements(location):
-            covered = turn.mask_of(i for i in (index.get(h) for h in hexes) if i is not None)
+        for hexes, covered in turn.melee_placement_masks(location):
             struck = turn.visible_enemies(location, covered & heeded_mask)
             if struck:
                 placements_by_hit.setdefault(struck, []).append(hexes)
@@ -326,9 +324,9 @@ def _best_attacks(
         location = volley.location
         spent = move.distance[location]
         # HV-ATK-3: the enemies a ranged attack from here would hit with disadvantage
-        close = {j for _, j in turn.board.open_neighbours[location]} if turn.susceptible else set()
+        close = turn.board.open_mask_around(location) if turn.susceptible else 0
         for group in _groups(volley, focus):
-            disadvantaged = len(close.intersection(group))
+            disadvantaged = sum(close >> positions[t] & 1 for t in group) if close else 0
             if n_ranks == 1:
                 by_rank = [-len(group)]
             else:

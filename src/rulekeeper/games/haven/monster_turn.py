@@ -47,6 +47,7 @@ class MonsterTurn:
         self._cover: dict[int, int] = {}
         self._within: dict[int, int] = {}
         self._members: dict[int, tuple[int, ...]] = {}
+        self._melee: dict[int, list[tuple[frozenset[Hex], int]]] = {}
         n = len(self.board)
         t = spec.terrain
         self.terrain = Terrain(
@@ -75,10 +76,17 @@ class MonsterTurn:
             i: (f.initiative if f.initiative is not None else 99, 0 if f.summoner else 1)
             for i, f in self.enemy_index.items()
         }
+        # HV-MOVE-1/4 as Movement.can_end decides it, for every hex reached
+        negative = self.movement.negative
+        occupied = self.movement.occupied
+        obstacle = self.terrain.obstacle
+        flying = turn.flying
+        start = self.start
         self.stand = [
             i
             for i in range(n)
-            if self.movement.negative[i] != UNREACHABLE and self.movement.can_end(i)
+            if negative[i] != UNREACHABLE
+            and (i == start or (i not in occupied and (flying or not obstacle[i])))
         ]
 
     # -- reach -------------------------------------------------------------------------
@@ -100,6 +108,23 @@ class MonsterTurn:
         """A melee area turned every way the grid allows around the attacker."""
         here = self.board.hexes[location]
         return [frozenset(add(here, c) for c in shape) for shape in self.shapes]
+
+    def melee_placement_masks(self, location: int) -> list[tuple[frozenset[Hex], int]]:
+        """:meth:`melee_placements` with each one's map hexes as a position mask (kept)."""
+        found = self._melee.get(location)
+        if found is None:
+            get = self.board.index.get
+            positions = self.positions
+            found = []
+            for hexes in self.melee_placements(location):
+                mask = 0
+                for h in hexes:
+                    i = get(h)
+                    if i is not None:
+                        mask |= 1 << positions[i]
+                found.append((hexes, mask))
+            self._melee[location] = found
+        return found
 
     def within_range(self, location: int) -> int:
         """The map hexes counted (HV-LOS-2) at most this turn's range from ``location``.
@@ -192,8 +217,8 @@ class MonsterTurn:
         if not self.aoe:
             return False
         if self.melee_aoe:
-            target_hex = self.board.hexes[enemy]
-            if not any(target_hex in p for p in self.melee_placements(location)):
+            bit = 1 << self.positions[enemy]
+            if not any(mask & bit for _, mask in self.melee_placement_masks(location)):
                 return False
         elif not self.covering_reach(enemy) & self.within_range(location):
             # no placement covering the enemy has a hex in range

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import heapq
 from dataclasses import dataclass
+from itertools import compress
 
 from rulekeeper.boards.hexgrid import UNREACHABLE, HexBoard, distance
 from rulekeeper.games.haven.ruleset import Ruleset
@@ -274,17 +275,17 @@ class Movement:
             board = self.board
             terrain = self.terrain
             positions = board.positions
-            obstacle = difficult = negative = full = 0
-            for i, p in enumerate(positions):
-                bit = 1 << p
-                full |= bit
-                if terrain.obstacle[i]:
-                    obstacle |= bit
-                if terrain.difficult[i]:
-                    difficult |= bit
-                if terrain.negative[i]:
-                    negative |= bit
-            passable = full & ~obstacle & ~board.mask_of(self.enemies)
+
+            def mask(flags: tuple[bool, ...]) -> int:
+                out = 0
+                for p in compress(positions, flags):
+                    out |= 1 << p
+                return out
+
+            full = board.full_mask
+            difficult = mask(terrain.difficult)
+            negative = mask(terrain.negative)
+            passable = full & ~mask(terrain.obstacle) & ~board.mask_of(self.enemies)
             plain = passable & ~difficult & ~negative
             self._masks = _Masks(passable, plain, difficult & passable, negative & passable, full)
         return self._masks

@@ -491,13 +491,15 @@ class _LeadingRun:
                 shapes.append(_Shape(_RoleStage.of(after_x, run), None))
         return shapes
 
-    def _run_weights(self, tracks: bool, marks: bool) -> dict[tuple[int, int], list[int]]:
-        """(run totals id, run length j) -> [sum of prod_k C(c_k, s_k) over the runs
-        with those totals, then per rolling kind k the same sum weighted by s_k].
+    def _run_weights(self, tracks: bool, marks: bool, room: int) -> tuple[dict[int, int], int, int]:
+        """Packed sums per run: (table, stride, width). ``table`` maps
+        ``run id * stride + j`` (``j`` the run length) to the sum of
+        prod_k C(c_k, s_k) over the runs with those totals, then (with ``marks``)
+        per rolling kind k the same sum weighted by s_k, each in a field of
+        ``width`` bits, the first sum lowest. ``room`` bits more per field let
+        the caller scale and add the packed sums without a carry.
 
-        Without ``tracks`` every run has the same id; without ``marks`` the list
-        holds the first sum only. The sums of one entry travel packed in one
-        integer, a field of ``width`` bits each (no field can carry into the next).
+        Without ``tracks`` every run has the same id.
         """
         first = (
             CardTotals.of(self.catalog[card] for card in self.prefix) if tracks else CardTotals()
@@ -505,7 +507,7 @@ class _LeadingRun:
         rolling_cards = sum(count for _, count in self.rolling)
         stride = rolling_cards + 1
         # A sum is at most 2**rolling_cards, times s_k <= c_k for the weighted ones.
-        width = rolling_cards + max((c for _, c in self.rolling), default=1).bit_length() + 1
+        width = rolling_cards + max((c for _, c in self.rolling), default=1).bit_length() + 1 + room
         field_mask = (1 << width) - 1
         table: dict[int, int] = {self._intern(first) * stride: 1}
         for k, (card, count) in enumerate(self.rolling):
@@ -525,11 +527,7 @@ class _LeadingRun:
                     at = target * stride + j + s
                     grown[at] = grown.get(at, 0) + added
             table = grown
-        fields = 1 + len(self.rolling) if marks else 1
-        return {
-            divmod(key, stride): [(packed >> (width * i)) & field_mask for i in range(fields)]
-            for key, packed in table.items()
-        }
+        return table, stride, width
 
     # -- outcomes, by id
 
@@ -605,39 +603,37 @@ class _LeadingRun:
         shapes = self._shapes()
         tracks = any(shape.uses_run for shape in shapes)
         marks = bool(self.rolling) and any(shape.after_y is not None for shape in shapes[1:])
-        table = self._run_weights(tracks, marks)
         size = sum(self.pile.values())
         factorial = [math.factorial(i) for i in range(size + 1)]
+        # Room for a factorial scale and a sum over every run length and kind.
+        room = factorial[size].bit_length() + 2 * (size + 1).bit_length() + 8
+        table, stride, width = self._run_weights(tracks, marks, room)
+        field_mask = (1 << width) - 1
         groups: dict[_Shape, int] = {}
         group_of = [groups.setdefault(shape, len(groups)) for shape in shapes]
         shape_of = list(groups)
-        # Weights over size!: a run then a given x (the draw ends), or a run, a
-        # given x and a given y; per rolling kind, the copies left for y.
+        uses_run = [shape.uses_run for shape in shape_of]
+        # Weights over size!: a run then a given x (the draw ends), or (packed)
+        # a run, a given x and a given y; ``emptied``: y comes from the reshuffle.
         ending: dict[tuple[int, int], int] = {}
-        going_on: dict[tuple[int, int], list[int]] = {}
+        going_on: dict[tuple[int, int], int] = {}
         emptied: dict[tuple[int, int], int] = {}
-        for (run, j), weights in table.items():
+        for at, packed in table.items():
+            run, j = divmod(at, stride)
             group = group_of[j]
-            shape = shape_of[group]
-            key = (group, run if shape.uses_run else -1)
-            weight = weights[0]
-            if shape.after_x is not None:
-                ending[key] = ending.get(key, 0) + weight * factorial[j] * factorial[size - j - 1]
+            key = (group, run if uses_run[group] else -1)
+            if shape_of[group].after_x is not None:
+                weight = (packed & field_mask) * factorial[j] * factorial[size - j - 1]
+                ending[key] = ending.get(key, 0) + weight
             elif j <= size - 2:
-                scale = factorial[j] * factorial[size - j - 2]
-                left = [weight * scale]
-                for k, (_, count) in enumerate(self.rolling):
-                    drawn = weights[1 + k] if marks else 0
-                    left.append((count * weight - drawn) * scale)
-                sums = going_on.get(key)
                 going_on[key] = (
-                    left if sums is None else [a + b for a, b in zip(sums, left, strict=True)]
+                    going_on.get(key, 0) + packed * factorial[j] * factorial[size - j - 2]
                 )
             else:
                 # The run and x took the whole pile: y comes from the reshuffle (HV-ATK-4).
-                emptied[key] = emptied.get(key, 0) + weight * factorial[j]
+                emptied[key] = emptied.get(key, 0) + (packed & field_mask) * factorial[j]
         xs = [card for card, _ in self.plain]
-        ys = xs + [card for card, _ in self.rolling]
+        rolling_ys = [card for card, _ in self.rolling]
         weights_by_outcome: dict[int, int] = {}
         for (group, run), weight in ending.items():
             stage = shape_of[group].after_x
@@ -645,11 +641,22 @@ class _LeadingRun:
             finals = self._finals(stage, run, xs, [""])
             for (_, n_x), row in zip(self.plain, finals, strict=True):
                 _add(weights_by_outcome, row[0], weight * n_x)
-        for (group, run), sums in going_on.items():
+        for (group, run), packed in going_on.items():
             after_y = shape_of[group].after_y
             assert after_y is not None
-            plain_finals = self._finals(after_y[0], run, xs, xs)
-            rolling_finals = self._finals(after_y[1], run, xs, ys[len(xs) :])
+            weight = packed & field_mask
+            # Per rolling kind: the copies the run left, sum of (c_k - s_k) * weight.
+            left = [
+                count * weight - ((packed >> (width * (1 + k))) & field_mask if marks else 0)
+                for k, (_, count) in enumerate(self.rolling)
+            ]
+            if after_y[0] == after_y[1]:
+                finals = self._finals(after_y[0], run, xs, xs + rolling_ys)
+                plain_finals = [row[: len(xs)] for row in finals]
+                rolling_finals = [row[len(xs) :] for row in finals]
+            else:
+                plain_finals = self._finals(after_y[0], run, xs, xs)
+                rolling_finals = self._finals(after_y[1], run, xs, rolling_ys)
             # Count the ways per final outcome in small numbers, then scale once.
             ways: dict[int, int] = {}
             for (x, n_x), plain_row in zip(self.plain, plain_finals, strict=True):
@@ -658,8 +665,8 @@ class _LeadingRun:
                     if copies:
                         ways[final] = ways.get(final, 0) + n_x * copies
             for final, count in ways.items():
-                _add(weights_by_outcome, final, sums[0] * count)
-            for k, copies_left in enumerate(sums[1:]):
+                _add(weights_by_outcome, final, weight * count)
+            for k, copies_left in enumerate(left):
                 if not copies_left:
                     continue
                 ways = {}

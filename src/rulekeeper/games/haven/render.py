@@ -9,7 +9,7 @@ from rich.console import Group as RichGroup
 from rich.table import Table
 from rich.text import Text
 
-from rulekeeper.boards import hexdraw
+from rulekeeper.boards import hexdraw, hexgrid
 from rulekeeper.core.actions import Action
 from rulekeeper.games.haven import cards, loot, map_state, objectives, special_rules, standees
 from rulekeeper.games.haven.actions import PlayHalf, SelectCard
@@ -69,6 +69,15 @@ def map_text(state: HavenState, width: int | None = None) -> RichGroup:
     and notes below the map wrap; the map itself never does.
     """
     visible = set(map_state.visible_hexes(state, with_closed_doors=True))
+    locked = [  # HV-ROOM-2: shown, though no one may enter them yet
+        d.hex
+        for d in state.spec.doors
+        if d.locked
+        and d.hex not in state.open_doors
+        and d.hex not in visible
+        and any(n in visible for n in hexgrid.neighbours(d.hex))
+    ]
+    visible.update(locked)
     terrain_spec = state.spec.map.terrain
     terrain: dict[tuple[int, int], str] = {}
     for kind in hexdraw.TERRAIN_MARKS:
@@ -77,9 +86,12 @@ def map_text(state: HavenState, width: int | None = None) -> RichGroup:
                 terrain[h] = kind
     labels: dict[tuple[int, int], str] = {}
     tags: dict[tuple[int, int], list[str]] = {}
-    doors = [h for h in map_state.closed_doors(state) if h in visible]
+    doors = [h for h in map_state.closed_doors(state) if h in visible and h not in locked]
     for h in doors:
         labels[h] = "[]"
+        tags[h] = ["door"]
+    for h in locked:
+        labels[h] = "LD"
         tags[h] = ["door"]
     for h in state.money:  # HV-LOOT-1..3: money or loot tokens ("$" and how many)
         if h in visible:
@@ -88,6 +100,10 @@ def map_text(state: HavenState, width: int | None = None) -> RichGroup:
     for h in loot.treasure_hexes(state).values():  # HV-LOOT-6
         if h in visible:
             labels[h] = "TT"
+    plates = {r.when.plate for r in state.spec.rules if r.when.plate is not None}
+    for h in plates:  # HV-ROOM-5: pressure plates
+        if h in visible:
+            labels[h] = "PP"
     actor = state.turn.actor if state.turn else None
     for figure in state.figures.values():
         if figure.hex not in visible:
@@ -109,8 +125,10 @@ def map_text(state: HavenState, width: int | None = None) -> RichGroup:
         for part in (
             drawing.legend,
             "[] closed door" if doors else "",
+            "LD locked door" if locked else "",
             f"$N {loot.token_name(state)} tokens" if state.money else "",
             "TT treasure" if state.treasures else "",
+            "PP pressure plate" if any(h in visible for h in plates) else "",
             "(unrevealed rooms are not drawn)" if hidden else "",
         )
         if part

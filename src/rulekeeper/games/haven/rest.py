@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from rulekeeper.core.actions import Action
 from rulekeeper.core.errors import RuleViolation
-from rulekeeper.games.haven import exhaustion, healing, items
+from rulekeeper.games.haven import bonuses, exhaustion, healing, items
 from rulekeeper.games.haven.actions import (
     LongRestHeal,
     LoseCard,
@@ -137,7 +137,8 @@ def _finish_short_rest(state: HavenState, hero: Hero, card: str) -> None:
 # -- long rest (the character's turn) ------------------------------------------------------
 def long_rest_actions(state: HavenState, hero: Hero, turn: Turn) -> list[Action]:
     if turn.stage == "long_rest_lose":
-        return [LoseCard(hero.id, c) for c in sorted(set(hero.discard))]
+        choices = {*hero.discard, *bonuses.rest_cards(state, hero.id)}
+        return [LoseCard(hero.id, c) for c in sorted(choices)]
     if turn.stage == "long_rest_heal":
         return [LongRestHeal(hero.id, True), LongRestHeal(hero.id, False)]
     if turn.stage == "long_rest_refresh":
@@ -147,7 +148,8 @@ def long_rest_actions(state: HavenState, hero: Hero, turn: Turn) -> list[Action]
 
 def check_long_rest(state: HavenState, hero: Hero, turn: Turn, action: Action) -> None:
     if turn.stage == "long_rest_lose" and isinstance(action, LoseCard):
-        if action.character != hero.id or action.card not in hero.discard:
+        choices = {*hero.discard, *bonuses.rest_cards(state, hero.id)}
+        if action.character != hero.id or action.card not in choices:
             raise RuleViolation("HV-REST-2", "a long rest loses a card from its own discard pile")
         return
     if turn.stage == "long_rest_heal" and isinstance(action, LongRestHeal):
@@ -160,7 +162,15 @@ def check_long_rest(state: HavenState, hero: Hero, turn: Turn, action: Action) -
 def apply_long_rest(state: HavenState, hero: Hero, turn: Turn, action: Action) -> bool:
     """Lose the chosen card, return the rest, heal (HV-REST-2); True when the turn is over."""
     if isinstance(action, LoseCard):
-        returned = _lose_card_recover_rest(hero, action.card)
+        if action.card in hero.discard:
+            returned = _lose_card_recover_rest(hero, action.card)
+        else:
+            # HV-BONUS-5: an active card counting as a discard is the one lost; its bonus ends.
+            bonus = f"{hero.id}/{action.card}"
+            bonuses.end(state, bonus, "the long rest loses it", "HV-BONUS-5", lost=True)
+            returned = len(hero.discard)
+            hero.hand.extend(hero.discard)
+            hero.discard = []
         state.emit(
             "rest",
             f"{hero.id} long rests: loses {action.card}, returns {returned} card(s) to hand",

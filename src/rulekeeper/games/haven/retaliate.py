@@ -6,29 +6,39 @@ Y hexes (counted around walls, as range always is: HV-LOS-2). It takes effect
 after the attack that triggered it, once all its effects are resolved (push or
 pull included: the attacker's position then counts), once per attack. It is
 not an attack: no modifier card is drawn and shield does not reduce it; a
-character may negate it like any damage (HV-NEG-1). If the bearer was killed
-or exhausted by the attack, there is no retaliate. Several retaliate bonuses
-add up to one source of damage, each only within its own range. The catalog
-has no retaliate ID: events name HV-ATK-1, the attack that triggers it.
+character may negate it like any damage (HV-NEG-1); [FH] ward and brittle do
+change it (exhaustion.hurt). If the bearer was killed or exhausted by the
+attack, there is no retaliate. Several retaliate bonuses add up to one source of
+damage, each only within its own range.
+
+- HV-RET-1: every attack on the bearer (each target of a multi-target attack is
+  its own attack) from an attacker adjacent (a wall breaks adjacency) or within
+  the bonus's range, whatever the attack's own range.
+- HV-RET-2: once the attack and its effects (push, pull) are resolved, from
+  where the attacker then stands; no retaliate from a bearer the attack killed.
+- HV-RET-3: not an attack, not targeted: no modifier, no line of sight, no
+  shield; the bonuses add into one source of damage.
 
 Sources: "retaliate" abilities on cards (a bonus until the end of the round,
-like shield: :attr:`Figure.retaliate`; a monster's is active from its turn on),
-and a monster's stat card (``retaliate`` / ``retaliate_range``, always active).
+like shield: :attr:`Figure.retaliate`; a monster's is active from its turn on,
+HV-SHIELD-2), active bonuses (bonuses.py: round or persistent cards, items), and
+a monster's stat card (``retaliate`` / ``retaliate_range``, always active).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rulekeeper.games.haven import exhaustion, map_state
+from rulekeeper.games.haven import bonuses, exhaustion, map_state
 
 if TYPE_CHECKING:
     from rulekeeper.games.haven.state import Figure, HavenState
 
 
-def bonuses(state: HavenState, figure: Figure) -> list[tuple[int, int]]:
+def sources(state: HavenState, figure: Figure) -> list[tuple[int, int]]:
     """Every retaliate bonus the figure has: (value, range), range 0 meaning adjacent."""
     out = [(int(value), int(reach)) for value, reach in figure.retaliate]
+    out.extend(bonuses.retaliates(state, figure))
     if figure.kind == "monster":
         stats = state.monster_stats(figure)
         if stats.retaliate:
@@ -49,7 +59,7 @@ def _within(state: HavenState, bearer: Figure, attacker: Figure, reach: int) -> 
 def retaliation(state: HavenState, bearer: Figure, attacker: Figure) -> int:
     """The damage ``bearer``'s retaliate deals to ``attacker`` where they stand now."""
     return sum(
-        value for value, reach in bonuses(state, bearer) if _within(state, bearer, attacker, reach)
+        value for value, reach in sources(state, bearer) if _within(state, bearer, attacker, reach)
     )
 
 
@@ -65,11 +75,13 @@ def after_attack(state: HavenState, attacker_id: str, target_id: str) -> None:
     state.emit(
         "retaliate",
         f"{bearer.id} retaliates: {amount} damage to {attacker.id}",
-        "HV-ATK-1",
+        "HV-RET-1",
+        "HV-RET-2",
+        "HV-RET-3",
         figure=bearer.id,
         attacker=attacker.id,
     )
-    exhaustion.hurt(state, attacker, amount, f"{bearer.id}'s retaliate", ("HV-ATK-1",))
+    exhaustion.hurt(state, attacker, amount, f"{bearer.id}'s retaliate", ("HV-RET-3",))
 
 
 def add_bonus(state: HavenState, figure: Figure, value: int, reach: int) -> None:
@@ -79,6 +91,6 @@ def add_bonus(state: HavenState, figure: Figure, value: int, reach: int) -> None
     state.emit(
         "retaliate-bonus",
         f"{figure.id} gains retaliate {value}{where} this round",
-        "HV-ATK-1",
+        "HV-SHIELD-2",
         figure=figure.id,
     )

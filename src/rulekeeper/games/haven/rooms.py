@@ -38,6 +38,7 @@ def place_standees(
     ones by HV-MON-LIMIT-1 (standees.py)."""
     count = len(state.spec.party)
     wanted: list[tuple[str, tuple[int, int], bool]] = []
+    named = {s.hex: s for s in state.spec.monsters if s.named}
     for standee in state.spec.monsters:
         if _room_of(state, standee.hex) != room:
             continue
@@ -48,7 +49,15 @@ def place_standees(
     for mtype, h, elite in standees.placement_order(state, wanted, revealer):
         if state.figure_at(h) is not None:
             continue
-        figure = standees.add_monster(state, mtype, h, elite)
+        special = named.get(h)
+        figure = standees.add_monster(
+            state,
+            mtype,
+            h,
+            elite,
+            named=special.named if special is not None else "",
+            hp_formula=special.hp if special is not None else None,
+        )
         if figure is None or room is None:
             continue
         state.arrivals.append(figure.id)

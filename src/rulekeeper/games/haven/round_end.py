@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rulekeeper.games.haven import elements, exhaustion, objectives, rest, special_rules
+from rulekeeper.games.haven import bonuses, elements, exhaustion, objectives, rest, special_rules
 
 if TYPE_CHECKING:
     from rulekeeper.games.haven.state import HavenState
@@ -40,6 +40,7 @@ def end_of_round(state: HavenState) -> None:
     for figure in state.figures.values():
         figure.shield = 0
         figure.retaliate = []
+    bonuses.end_of_round(state)
     elements.wane(state)
     objectives.end_of_round(state)  # HV-GOAL-1: a triggered end ends the scenario now
     if state.result:

@@ -25,6 +25,8 @@ from typing import TYPE_CHECKING
 
 from rulekeeper.core.actions import Action
 from rulekeeper.games.haven import (
+    bonuses,
+    card_effects,
     cards,
     exhaustion,
     forced_movement,
@@ -44,6 +46,7 @@ from rulekeeper.games.haven.actions import (
     ChooseTarget,
     DrawAbility,
     DrawLoot,
+    EndBonus,
     GroupFirst,
     LoseCard,
     Negate,
@@ -55,7 +58,7 @@ from rulekeeper.games.haven.actions import (
 from rulekeeper.games.haven.attack_draw import DrawModifier, KeepModifier
 from rulekeeper.games.haven.round_end import check_victory, end_of_round
 from rulekeeper.games.haven.turn_sequence import advance_turns, start_turns
-from rulekeeper.games.haven.who_acts import CATALOG, group_to_draw
+from rulekeeper.games.haven.who_acts import group_to_draw
 
 if TYPE_CHECKING:
     from rulekeeper.games.haven.state import HavenState, Turn
@@ -68,6 +71,7 @@ def apply(state: HavenState, action: Action) -> None:
         loot.apply_draw(state, action)
     elif isinstance(action, Resolved):
         special_rules.resolve(state)
+        exhaustion.finish_held_deaths(state)  # HV-BOSS-3
     elif isinstance(action, UseItem):
         items.use(state, action)
     elif isinstance(action, DrawAbility):
@@ -94,7 +98,7 @@ def apply(state: HavenState, action: Action) -> None:
             t.stage = "ability"
             t.draw_target = ""
     elif isinstance(action, DrawModifier | KeepModifier) and t is not None and t.draw is not None:
-        t.draw = t.draw.apply(action, state.decks[t.draw.deck], CATALOG)
+        t.draw = t.draw.apply(action, state.decks[t.draw.deck], state.catalog)
     elif state.negation is not None:
         _apply_negation(state, action)
     elif state.phase == "select":
@@ -162,6 +166,11 @@ def _apply_turn_action(state: HavenState, t: Turn, action: Action) -> None:
     if t.stage == "forced":
         forced_movement.apply(state, t, action)
         return
+    if t.stage == card_effects.STAGE:
+        kept = card_effects.apply(state, t, action)
+        if kept is not None:
+            turns.apply_card_effects(state, t.actor, *kept)
+        return
     if isinstance(action, ChooseMonsterOption):
         monster_turns.perform(state, figure, t, action.index)
         return
@@ -176,7 +185,12 @@ def _apply_turn_action(state: HavenState, t: Turn, action: Action) -> None:
     hero = state.heroes.get(t.actor)
     if hero is None:
         return
+    if isinstance(action, EndBonus):
+        bonus = bonuses.check_removable(state, hero, action.card)
+        bonuses.end(state, bonus.id, f"{hero.id} removes it", "HV-BONUS-4")
+        return
     if isinstance(action, PlayHalf):
+        turns.settle_half(state, t)
         stunned = turns.has(figure, "stun")
         t.queue = cards.apply_play(state, hero, t, action, stunned=stunned)
         t.stage = "ability"
@@ -209,12 +223,12 @@ def advance(state: HavenState) -> None:
             return
         t = state.turn
         if t is not None and t.draw is not None:
-            if not t.draw.is_done(CATALOG):
+            if not t.draw.is_done(state.catalog):
                 return
             turns.finish_draw(state)
             continue
-        if t is not None and t.attack.get("forced"):
-            return  # the pusher chooses the next hex
+        if t is not None and (t.attack.get("forced") or t.attack.get("card_effects")):
+            return  # the pusher chooses the next hex; the player keeps the card's effects
         if t is not None and t.attack.get("resolving"):
             # The target's damage is settled (negation above): the attack's last effects.
             target = t.attack["resolving"]

@@ -54,6 +54,8 @@ class Ruleset:
     """HV-BONUS-3: [GH] a bonus whose last use slot is used goes to the lost pile;
     [FH] to the discard or lost pile by the action's lost icon."""
     remove_round_bonus_at_will: bool
+    area_targets_optional: bool
+    """HV-TGT-4: [GH] every enemy in an area is attacked; [FH] the attacker may leave some out."""
     """HV-BONUS-4: [GH] any active card may be removed at will; [FH] only persistent ones."""
 
     # -- scaling, items, loot and the scenario's end (scaling.py, items.py, loot.py, objectives.py)
@@ -82,9 +84,6 @@ class Ruleset:
     both_ends_in_a_round_lose: bool
     """HV-GOAL-1: [FH] a scenario whose goal and whose loss both happen in one round is lost;
     [GH] the first to happen decides."""
-    spawns_act_in_their_round: bool
-    """HV-ROOM-4: [FH] spawned monsters act in the round they appear; [GH] a monster spawned
-    at the end of a round first acts the next round (during a round: as if revealed)."""
     named_before_elites: bool
     monster_card_range_absolute: bool
     """HV-MON-4: [FH] a monster card's range is the attack's range (none: melee); [GH] a
@@ -102,7 +101,7 @@ class Ruleset:
     """HV-SUM-1 [FH p.43]: a monster summoned for a type without an ability card this round
     draws one, only for its initiative in other figures' focus; [GH] no such draw."""
     monsters_pass_through_invisible: bool
-    """Invisible [GH p.23]: the monster mover treats an invisible enemy as an obstacle;
+    """HV-COND-INVISIBLE-2 [GH p.23]: the monster mover treats an invisible enemy as an obstacle;
     [FH p.28] it may move through the figure's hex but not end its move there."""
 
     def hazardous_damage(self, scenario_level: int) -> int:
@@ -135,6 +134,7 @@ GLOOMHAVEN = Ruleset(
     curse_supply=10,
     used_up_bonus_to_lost=True,
     remove_round_bonus_at_will=True,
+    area_targets_optional=False,
     long_rest_heal_optional=False,
     character_forced_move_up_to=False,
     monster_summon_draws_card=False,
@@ -148,7 +148,6 @@ GLOOMHAVEN = Ruleset(
     spawned_monsters_drop_loot=False,
     item_gained_usable_at_once=False,
     both_ends_in_a_round_lose=False,
-    spawns_act_in_their_round=False,
     named_before_elites=False,
     standee_limit_order="closest_to_revealer",
     monster_card_range_absolute=False,
@@ -172,6 +171,7 @@ FROSTHAVEN = Ruleset(
     curse_supply=10,
     used_up_bonus_to_lost=False,
     remove_round_bonus_at_will=False,
+    area_targets_optional=True,
     long_rest_heal_optional=True,
     character_forced_move_up_to=True,
     monster_summon_draws_card=True,
@@ -185,7 +185,6 @@ FROSTHAVEN = Ruleset(
     spawned_monsters_drop_loot=True,
     item_gained_usable_at_once=True,
     both_ends_in_a_round_lose=True,
-    spawns_act_in_their_round=True,
     named_before_elites=True,
     standee_limit_order="elites_then_closest_to_enemy",
     monster_card_range_absolute=True,

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -56,6 +56,7 @@ AbilityKind = Literal[
     "condition",
     "loot",
     "special",
+    "recover",
 ]
 ItemSlot = Literal["head", "body", "legs", "one_hand", "two_hands", "small"]
 Formula = Annotated[str, Field(min_length=1, max_length=80)]
@@ -63,6 +64,10 @@ Formula = Annotated[str, Field(min_length=1, max_length=80)]
 
 class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
+
+    def __deepcopy__(self, memo: dict[int, Any] | None = None) -> Self:
+        """Frozen, so a copy may share it: ``HavenState.clone()`` (search, rollouts) stays cheap."""
+        return self
 
 
 class AbilitySpec(_Model):
@@ -101,6 +106,8 @@ class AbilitySpec(_Model):
     elite: bool = False
     push: NonNegative = 0
     pull: NonNegative = 0
+    pile: Literal["lost", "discard"] = "lost"
+    """``recover``: the pile ``value`` cards come back from to hand (HV-CHAR-6)."""
 
     @model_validator(mode="after")
     def _fields_fit_the_type(self) -> AbilitySpec:
@@ -120,14 +127,52 @@ class AbilitySpec(_Model):
         return self
 
 
+class BonusSpec(_Model):
+    """A round or persistent bonus (HV-BONUS-1..4): what it gives while active.
+
+    On a card half it is the action's bonus icon: the card goes to the active area
+    (bonuses.py). Items carrying a bonus use the same model.
+    """
+
+    duration: Literal["round", "persistent"]
+    shield: NonNegative = 0
+    retaliate: NonNegative = 0
+    retaliate_range: NonNegative = 0
+    """0: retaliate against adjacent attackers only (HV-RET-1)."""
+    attack: int = 0
+    """Added to each of the bearer's attacks while active ("+1 on your next attacks")."""
+    uses: NonNegative = 0
+    """Use slots (HV-BONUS-3): an ``attack`` bonus uses one per attack the bearer makes,
+    a shield or retaliate bonus one per attack on the bearer; 0 means no slots."""
+    experience: tuple[Positive, ...] = ()
+    """The slots (1-based) showing an experience icon."""
+    rounds: NonNegative = 0
+    """[FH] the bonus lasts this many rounds after the one it is played in (0: no limit)."""
+
+    @model_validator(mode="after")
+    def _consistent(self) -> BonusSpec:
+        if self.duration == "round" and (self.uses or self.rounds):
+            raise ValueError("a round bonus has neither use slots nor a count of rounds")
+        if self.uses and not (self.shield or self.retaliate or self.attack):
+            raise ValueError("use slots need a shield, retaliate or attack bonus to trigger them")
+        for slot in self.experience:
+            if slot > self.uses:
+                raise ValueError(f"experience slot {slot} is beyond the {self.uses} use slots")
+        if self.retaliate_range and not self.retaliate:
+            raise ValueError("retaliate_range needs a retaliate value")
+        return self
+
+
 class HalfSpec(_Model):
     """The top or bottom half of a character's ability card (HV-CARD-3, HV-CARD-4)."""
 
     actions: tuple[AbilitySpec, ...] = ()
     lost: bool = False
     """HV-CARD-4: performing this half sends the card to the lost pile."""
+    bonus: BonusSpec | None = None
+    """HV-BONUS-1: the round or persistent bonus icon; the card goes to the active area."""
     xp: NonNegative = 0
-    """HV-END-1: experience gained when any ability of this half is performed."""
+    """HV-CHAR-3, HV-END-1: experience gained once any ability of this half is performed."""
 
 
 class CardSpec(_Model):
@@ -136,6 +181,8 @@ class CardSpec(_Model):
     initiative: Annotated[int, Field(ge=1, le=99)]
     top: HalfSpec
     bottom: HalfSpec
+    unrecoverable: bool = False
+    """HV-CHAR-6: once lost, no recover ability brings it back."""
 
 
 class SummonSpec(_Model):
@@ -266,12 +313,29 @@ class DoorSpec(_Model):
 
 
 class StandeeSpec(_Model):
-    """A monster standee: normal for the player counts in ``normal``, elite in ``elite``."""
+    """A monster standee: normal for the player counts in ``normal``, elite in ``elite``.
+
+    A ``named`` monster (HV-MON-7) is neither: it uses its type's elite line with
+    hit points from ``hp``, an equation in L, C and H (the elite's hit points).
+    """
 
     type: str
     hex: HexSpec
     normal: tuple[Annotated[int, Field(ge=1, le=4)], ...] = (2, 3, 4)
     elite: tuple[Annotated[int, Field(ge=1, le=4)], ...] = ()
+    named: str = ""
+    hp: Formula | None = None
+
+    @model_validator(mode="after")
+    def _named_has_hp(self) -> StandeeSpec:
+        if bool(self.named) != (self.hp is not None):
+            raise ValueError("a named monster gives 'named' and its 'hp' equation together")
+        if self.hp is not None:
+            try:
+                check_formula(self.hp)
+            except FormulaError as error:
+                raise ValueError(f"hp: {error} (HV-SCEN-4)") from None
+        return self
 
 
 class ObjectiveSpec(_Model):
@@ -328,11 +392,25 @@ class ItemSpec(_Model):
         return self
 
 
+class PerkSpec(_Model):
+    """HV-DECK-2: one perk: modifier cards it removes from and adds to the deck."""
+
+    remove: dict[str, Positive] = {}
+    add: dict[str, Positive] = {}
+    text: str = ""
+    """The perk as printed, for the players."""
+
+
 class CharacterSpec(_Model):
-    """One character of the party: its level and the items it brings (HV-ITEM-1)."""
+    """One character of the party: its level, the items it brings (HV-ITEM-1), its perks
+    (HV-DECK-2) and cards added for this scenario only (HV-DECK-3)."""
 
     level: Annotated[int, Field(ge=1, le=9)] | None = None
     items: tuple[str, ...] = ()
+    perks: tuple[PerkSpec, ...] = ()
+    scenario_cards: dict[str, Positive] = {}
+    """HV-DECK-3: e.g. bought blessings ``{ bless = 2 }``; bless and curse come out of the
+    shared supply."""
 
 
 class TreasureSpec(_Model):
@@ -370,6 +448,10 @@ class LootDeckSpec(_Model):
 class TriggerSpec(_Model):
     """When a special rule fires (HV-SCEN-7): exactly one of these."""
 
+    boss_hp: Formula | None = None
+    """When damage takes a boss to or below these hit points (HV-BOSS-3): a section the
+    players resolve before anything else; the boss is not dead until they have."""
+
     round: Annotated[int, Field(ge=0, le=99)] = 0
     """At the start of this round, before card selection."""
     door: HexSpec | None = None
@@ -382,8 +464,14 @@ class TriggerSpec(_Model):
     @model_validator(mode="after")
     def _one_trigger(self) -> TriggerSpec:
         given = [bool(self.round), self.door is not None, self.plate is not None, bool(self.dead)]
+        given.append(self.boss_hp is not None)
         if sum(given) != 1:
-            raise ValueError("a trigger gives exactly one of round, door, plate, dead")
+            raise ValueError("a trigger gives exactly one of round, door, plate, dead, boss_hp")
+        if self.boss_hp is not None:
+            try:
+                check_formula(self.boss_hp)
+            except FormulaError as error:
+                raise ValueError(f"boss_hp: {error} (HV-SCEN-4)") from None
         return self
 
 
@@ -445,6 +533,9 @@ class ScenarioSpec(_Model):
     """Money ([GH]) or loot ([FH]) tokens; those in a room appear when it is revealed."""
     treasures: tuple[TreasureSpec, ...] = ()
     loot_deck: LootDeckSpec = LootDeckSpec()
+    modifier_cards: dict[str, dict[str, Any]] = {}
+    """Attack modifier cards of the scenario's own (perk cards), with the fields of
+    ``content/haven/modifier-decks.toml``."""
     classes: dict[str, ClassSpec] = {}
     monster_types: dict[str, MonsterTypeSpec] = {}
     monster_decks: dict[str, MonsterDeckSpec] = {}
@@ -511,6 +602,32 @@ def parse_scenario(data: object, source: str | None = None) -> ScenarioSpec:
     return spec
 
 
+def _check_standee_place(
+    n: int,
+    standee: StandeeSpec,
+    obstacles: set[tuple[int, int]],
+    doors: set[tuple[int, int]],
+    starts: set[tuple[int, int]],
+    placed: dict[tuple[tuple[int, int], int], int],
+    fail: Callable[[str, str], ContentError],
+) -> None:
+    """A standee stands on an open hex: no obstacle, door or start hex, and no other
+    standee there for any player count it appears for (one figure per hex)."""
+    where = f"monsters.{n}.hex"
+    h = standee.hex
+    if h in obstacles:
+        raise fail(f"a monster cannot stand on the obstacle {list(h)}", where)
+    if h in doors:
+        raise fail(f"a monster cannot stand on the door {list(h)} (it opens a room)", where)
+    if h in starts:
+        raise fail(f"a monster cannot stand on the start hex {list(h)}", where)
+    for players in (*standee.normal, *standee.elite):
+        other = placed.get((h, players))
+        if other is not None and other != n:
+            raise fail(f"monsters.{other} already stands on {list(h)} for {players} players", where)
+        placed[(h, players)] = n
+
+
 def _check_references(spec: ScenarioSpec, source: str | None) -> None:
     on_map = set(spec.map.hexes)
 
@@ -527,37 +644,71 @@ def _check_references(spec: ScenarioSpec, source: str | None) -> None:
             raise fail(f"class {cls!r} has no hit points for that level", where)
     if len(set(spec.party)) != len(spec.party):
         raise fail("a class may join the party once", "party")
+    _check_perks(spec, source)
     if len(spec.start_hexes) < len(spec.party):
         raise fail("fewer start hexes than characters", "start_hexes")
     rooms = {room.id for room in spec.rooms}
-    in_rooms: set[tuple[int, int]] = set()
+    obstacles = set(spec.map.terrain.obstacle)
+    in_rooms: dict[tuple[int, int], str] = {}
+    seen_rooms: set[str] = set()
     for n, room in enumerate(spec.rooms):
-        for h in room.hexes:
+        if room.id in seen_rooms:
+            raise fail(f"room id {room.id!r} is used twice", f"rooms.{n}.id")
+        seen_rooms.add(room.id)
+        for k, h in enumerate(room.hexes):
             if h not in on_map:
                 raise fail(f"{list(h)} is not on the map", f"rooms.{n}.hexes")
-            in_rooms.add(h)
+            if h in in_rooms:
+                raise fail(f"{list(h)} is already in room {in_rooms[h]!r}", f"rooms.{n}.hexes.{k}")
+            in_rooms[h] = room.id
+    doors: set[tuple[int, int]] = set()
     for n, door in enumerate(spec.doors):
         if door.hex not in on_map or door.hex in in_rooms:
             raise fail("a door stands on a map hex outside every room", f"doors.{n}.hex")
+        if door.hex in doors:
+            raise fail(f"two doors stand on {list(door.hex)}", f"doors.{n}.hex")
+        if door.hex in obstacles:
+            raise fail(f"the door on {list(door.hex)} is an obstacle", f"doors.{n}.hex")
+        doors.add(door.hex)
         for opened in door.opens:
             if opened not in rooms:
                 raise fail(f"unknown room {opened!r}", f"doors.{n}.opens")
+    starts: set[tuple[int, int]] = set()
     for n, h in enumerate(spec.start_hexes):
         if h not in on_map or h in in_rooms:
             raise fail(f"{list(h)} is not in the starting area", f"start_hexes.{n}")
+        if h in starts:
+            raise fail(f"{list(h)} is listed twice", f"start_hexes.{n}")
+        if h in obstacles:
+            raise fail(f"a character cannot start on the obstacle {list(h)}", f"start_hexes.{n}")
+        if h in doors:
+            raise fail(f"a character cannot start on the door {list(h)}", f"start_hexes.{n}")
+        starts.add(h)
     top_level = max(scenario_scaling(spec, r).monster_level for r in RULESETS.values())
     for name, mtype in spec.monster_types.items():
         if mtype.deck not in spec.monster_decks:
             raise fail(f"unknown ability deck {mtype.deck!r}", f"monster_types.{name}.deck")
     for name, deck in spec.monster_decks.items():
+        card_ids: set[str] = set()
         for c, mcard in enumerate(deck.cards):
+            if mcard.id in card_ids:
+                raise fail(
+                    f"card id {mcard.id!r} is used twice", f"monster_decks.{name}.cards.{c}.id"
+                )
+            card_ids.add(mcard.id)
             for a, act in enumerate(mcard.actions):
                 summoned = spec.monster_types.get(act.summon or "")
+                if act.type == "recover":
+                    raise fail(
+                        "HV-CHAR-6: recover returns a character's cards; a monster has none",
+                        f"monster_decks.{name}.cards.{c}.actions.{a}.type",
+                    )
                 where = f"monster_decks.{name}.cards.{c}.actions.{a}.summon"
                 if act.type == "summon" and summoned is None:
                     raise fail(f"unknown monster type {act.summon!r}", where)
                 if summoned is not None and top_level >= len(summoned.normal):
                     raise fail(f"{act.summon!r} has no stats for level {top_level}", where)
+    placed: dict[tuple[tuple[int, int], int], int] = {}
     for n, standee in enumerate(spec.monsters):
         found = spec.monster_types.get(standee.type)
         if found is None:
@@ -565,6 +716,7 @@ def _check_references(spec: ScenarioSpec, source: str | None) -> None:
         mtype = found
         if standee.hex not in on_map:
             raise fail(f"{list(standee.hex)} is not on the map", f"monsters.{n}.hex")
+        _check_standee_place(n, standee, obstacles, doors, starts, placed, fail)
         if top_level >= len(mtype.normal):
             raise fail(f"no stats for level {top_level}", f"monster_types.{standee.type}")
     for n, h in enumerate(spec.objective.hexes):
@@ -574,7 +726,7 @@ def _check_references(spec: ScenarioSpec, source: str | None) -> None:
         raise fail("a reach objective lists its hexes", "objective.hexes")
     if spec.objective.kind == "survive" and spec.objective.rounds < 1:
         raise fail("a survive objective gives its rounds", "objective.rounds")
-    _check_play_content(spec, fail, on_map, in_rooms)
+    _check_play_content(spec, fail, on_map, set(in_rooms))
 
 
 def _check_play_content(
@@ -665,6 +817,28 @@ def loadout_problem(items: list[ItemSpec], ids: list[str], level: int) -> str:
     if small > -(-level // 2):
         return f"at most {-(-level // 2)} small items at level {level} (⌈level / 2⌉)"
     return ""
+
+
+def _check_perks(spec: ScenarioSpec, source: str | None) -> None:
+    """HV-DECK-2, HV-DECK-3: every character's deck can be built from its perks."""
+    from rulekeeper.games.haven.perks import deck_with_perks, scenario_catalog
+
+    catalog = scenario_catalog(spec.modifier_cards, source)
+    for cls, character in spec.characters.items():
+        if cls not in spec.party:
+            raise ContentError(
+                f"{cls!r} is not in the party", source=source, field=f"characters.{cls}"
+            )
+        deck_with_perks(
+            character.perks, catalog, None, source=source, field=f"characters.{cls}.perks"
+        )
+        for card_id in character.scenario_cards:
+            if card_id not in catalog and card_id not in ("null", "miss"):
+                raise ContentError(
+                    f"unknown modifier card {card_id!r}",
+                    source=source,
+                    field=f"characters.{cls}.scenario_cards.{card_id}",
+                )
 
 
 def load_scenario_text(text: str, source: str) -> ScenarioSpec:

@@ -10,10 +10,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rulekeeper.games.haven import items, loot, objectives, special_rules
-from rulekeeper.games.haven.modifiers import ModifierDecks
+from rulekeeper.core.deck import Deck
+from rulekeeper.games.haven import bless_curse, items, loot, objectives, special_rules
+from rulekeeper.games.haven.modifiers import ModifierDeck, ModifierDecks
+from rulekeeper.games.haven.perks import card_name, deck_with_perks
 from rulekeeper.games.haven.rooms import place_standees
 from rulekeeper.games.haven.scaling import character_level
+from rulekeeper.games.haven.scenario_format import CharacterSpec
 from rulekeeper.games.haven.state import Figure, Hero
 
 if TYPE_CHECKING:
@@ -30,7 +33,11 @@ def set_up(state: HavenState) -> None:
         hand = [c.id for c in cls_spec.cards[: cls_spec.hand_size]]
         state.heroes[cls] = Hero(cls, player, hand)
         state.figures[cls] = Figure(cls, "character", cls, spec.start_hexes[player], hp, hp)
-    state.decks = ModifierDecks.standard(list(spec.party), state.rules)
+    state.decks = ModifierDecks.standard(list(spec.party), state.rules, state.catalog)
+    for cls in spec.party:
+        character = spec.characters.get(cls)
+        if character is not None:
+            build_character_deck(state, cls, character)
     items.set_up(state)
     state.loot_deck = loot.build_loot_deck(state)
     levels = state.scaling
@@ -47,3 +54,27 @@ def set_up(state: HavenState) -> None:
     place_standees(state, None)
     loot.place_tokens(state, None)
     special_rules.start_of_round(state)
+
+
+def build_character_deck(state: HavenState, cls: str, character: CharacterSpec) -> None:
+    """HV-DECK-2: the character's deck from its perks; HV-DECK-3: its scenario cards."""
+    cards = deck_with_perks(character.perks, state.catalog, state.rules)
+    state.decks.decks[cls] = ModifierDeck(cls, Deck.of(cards.elements()))
+    if character.perks:
+        state.emit(
+            "deck",
+            f"{cls}'s modifier deck: {len(character.perks)} perk(s) applied,"
+            f" {sum(cards.values())} cards",
+            "HV-DECK-2",
+            deck=cls,
+        )
+    figure = state.figures[cls]
+    for card_id, copies in sorted(character.scenario_cards.items()):
+        if card_id in bless_curse.DECK_CARDS:
+            for _ in range(copies):
+                bless_curse.add_card(state, figure, card_id)
+            continue
+        state.decks[cls].shuffle_in(card_name(card_id, state.rules), copies)
+        state.emit(
+            "deck", f"{copies} {card_id} shuffled into {cls}'s deck for this scenario", "HV-DECK-3"
+        )

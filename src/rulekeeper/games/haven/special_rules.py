@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 from rulekeeper.boards.hexgrid import UNREACHABLE
 from rulekeeper.games.haven import map_state, objectives, rooms, standees
 from rulekeeper.games.haven.actions import Resolved
+from rulekeeper.games.haven.scaling import evaluate
 
 if TYPE_CHECKING:
     from rulekeeper.core.actions import Action
@@ -50,6 +51,8 @@ def describe(rule: RuleSpec) -> str:
         trigger = f"when the door at {list(when.door)} opens"
     elif when.plate is not None:
         trigger = f"when a character ends its turn on the plate at {list(when.plate)}"
+    elif when.boss_hp is not None:
+        trigger = f"when damage takes the boss to {when.boss_hp} hit points or fewer"
     else:
         trigger = f"when the last {when.dead} dies"
     effects = [f"spawn {s.type} at {list(s.hex)}" for s in rule.spawn]
@@ -94,6 +97,32 @@ def end_of_turn(state: HavenState, figure: Figure) -> None:
         return
     found = [n for n, r in enumerate(state.spec.rules) if r.when.plate == figure.hex]
     _fire_matching(state, found)
+
+
+def boss_damaged(state: HavenState, figure: Figure, before: int) -> bool:
+    """HV-BOSS-3: damage took a boss past thresholds: their rules fire, in order; True if one
+    of them is a section to resolve by hand (the boss is not dead until it is)."""
+    if not state.spec.monster_types[figure.type].boss:
+        return False
+    held = False
+    for n, rule in enumerate(state.spec.rules):
+        formula = rule.when.boss_hp
+        if formula is None or n in state.fired:
+            continue
+        threshold = evaluate(
+            formula, level=state.scaling.scenario_level, characters=len(state.spec.party)
+        )
+        if before > threshold >= figure.hp:
+            state.emit(
+                "boss",
+                f"{figure.id} falls to {threshold} hit points or fewer",
+                "HV-BOSS-3",
+                figure=figure.id,
+            )
+            state.fired.append(n)
+            fire(state, n)
+            held = held or bool(rule.text)
+    return held
 
 
 def after_step(state: HavenState) -> None:

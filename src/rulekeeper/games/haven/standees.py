@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from rulekeeper.core.deck import Deck
 from rulekeeper.games.haven import map_state
+from rulekeeper.games.haven.scaling import evaluate
 from rulekeeper.games.haven.state import Figure, Group
 
 if TYPE_CHECKING:
@@ -47,6 +48,8 @@ def add_monster(
     *,
     no_drop: bool = False,
     summoned_round: int = 0,
+    named: str = "",
+    hp_formula: str | None = None,
 ) -> Figure | None:
     """Put a standee of ``mtype`` on ``h``; None when none is left (HV-MON-LIMIT-1)."""
     if standees_left(state, mtype) <= 0:
@@ -57,9 +60,20 @@ def add_monster(
         )
         return None
     spec = state.spec.monster_types[mtype]
-    elite = elite and not spec.boss  # HV-BOSS-1: a boss is neither normal nor elite
-    stats = (spec.elite if elite else spec.normal)[state.scaling.monster_level]
+    elite = elite and not spec.boss and not named  # HV-BOSS-1, HV-MON-7: neither rank
+    level = state.scaling.monster_level
+    stats = (spec.elite if elite or named else spec.normal)[level]
     hp = state.stat_hp(stats.hp)
+    if named and hp_formula is not None:  # HV-MON-7: H is the elite's hit points
+        hp = max(
+            1,
+            evaluate(
+                hp_formula,
+                level=state.scaling.scenario_level,
+                characters=len(state.spec.party),
+                elite_hp=hp,
+            ),
+        )
     number = _number(state, mtype)
     figure_id = f"{mtype} {number}"
     while figure_id in state.figures:  # a number freed by a death whose id is still in use
@@ -76,6 +90,7 @@ def add_monster(
         number,
         summoned_round=summoned_round,
         no_drop=no_drop,
+        named=named,
     )
     state.figures[figure_id] = figure
     if mtype not in state.groups:
@@ -85,9 +100,11 @@ def add_monster(
 
 
 def rank(state: HavenState, figure: Figure) -> str:
-    """ "boss", "elite" or "normal" (HV-BOSS-1)."""
+    """ "boss", "named", "elite" or "normal" (HV-BOSS-1, HV-MON-7)."""
     if state.spec.monster_types[figure.type].boss:
         return "boss"
+    if figure.named:
+        return "named"
     return "elite" if figure.elite else "normal"
 
 

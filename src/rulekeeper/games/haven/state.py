@@ -29,7 +29,8 @@ from rulekeeper.core.deck import Deck
 from rulekeeper.core.errors import ContentError
 from rulekeeper.core.game import State
 from rulekeeper.games.haven.attack_draw import AttackDraw
-from rulekeeper.games.haven.modifiers import ModifierDecks
+from rulekeeper.games.haven.modifiers import ModifierCatalog, ModifierDecks
+from rulekeeper.games.haven.perks import scenario_catalog
 from rulekeeper.games.haven.ruleset import Ruleset, find_ruleset
 from rulekeeper.games.haven.scaling import Scaling, evaluate, scenario_scaling
 from rulekeeper.games.haven.scenario_format import AbilitySpec, ScenarioSpec
@@ -39,6 +40,8 @@ if TYPE_CHECKING:
 
 Hex = tuple[int, int]
 FigureKind = Literal["character", "monster", "summon"]
+BonusTrigger = Literal["", "attack", "attacked"]
+"""What advances an active bonus's use slot (bonuses.py, HV-BONUS-3)."""
 
 
 @dataclass
@@ -66,10 +69,53 @@ class Figure:
     summoned_round: int = 0
     no_drop: bool = False
     """HV-LOOT-3 [GH]: a summoned or spawned monster drops no money token when it dies."""
+    named: str = ""
+    """HV-MON-7: a named monster's name (neither normal nor elite)."""
 
     @property
     def team(self) -> Literal["characters", "monsters"]:
         return "monsters" if self.kind == "monster" else "characters"
+
+
+@dataclass(frozen=True, slots=True)
+class ActiveBonus:
+    """One bonus in play. Immutable: changes replace it in ``state.bonuses``."""
+
+    id: str
+    owner: str
+    """The figure that benefits (the character, or its summon for a summon card)."""
+    hero: str
+    """The character whose active area holds the card (or who carries the item)."""
+    source: str
+    """The ability card's ID, or an item's ID."""
+    duration: Literal["round", "persistent"]
+    card: bool = True
+    """True: an ability card in the active area; False: an item's bonus."""
+    lost: bool = False
+    """HV-BONUS-1: the action's lost icon: the card goes to the lost pile when it ends."""
+    shield: int = 0
+    retaliate: int = 0
+    retaliate_range: int = 0
+    attack: int = 0
+    """Added to each attack the owner makes while the bonus lasts (HV-ATK-1 step 1)."""
+    uses: int = 0
+    """Use slots (0: none). HV-BONUS-3."""
+    used: int = 0
+    trigger: BonusTrigger = ""
+    """What advances a slot: the owner's attack, or an attack on the owner."""
+    experience: tuple[int, ...] = ()
+    """Slots (1-based) with an experience icon."""
+    rounds: int = 0
+    """[FH] lasts this many rounds after the one it was played in (0: no limit)."""
+    started_round: int = 0
+    summon: str = ""
+    """HV-SUM-4: the summon this card keeps on the map."""
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> ActiveBonus:
+        return self
+
+    def __copy__(self) -> ActiveBonus:
+        return self
 
 
 @dataclass
@@ -91,7 +137,8 @@ class Hero:
     tie_rank: int = 0
     """HV-INIT-2: the order the players chose among fully tied characters."""
     xp: int = 0
-    """HV-END-1: experience gained from abilities this scenario."""
+    """HV-CHAR-2, HV-CHAR-3, HV-END-1: experience gained from abilities this scenario (0 at
+    its start)."""
     money: int = 0
     """HV-LOOT-4 [GH]: money tokens looted (never shared)."""
     gold: int = 0
@@ -170,6 +217,11 @@ class Turn:
     draw: AttackDraw | None = None
     draw_target: str = ""
     infusions: list[str] = field(default_factory=list)
+    experience: int = 0
+    """HV-CHAR-3: the experience of the half being performed, given once any of its
+    abilities is performed (then 0)."""
+    unperformed: str = ""
+    """HV-CHAR-5: the card of a lost half none of whose abilities is performed yet."""
 
 
 @dataclass
@@ -194,6 +246,8 @@ class HavenState(State):
         super().__init__(game, ruleset=ruleset, scenario=scenario, seed=seed)
         self.spec = spec
         self.rules: Ruleset = find_ruleset(ruleset)
+        self.catalog: ModifierCatalog = scenario_catalog(spec.modifier_cards)
+        """The modifier cards this scenario's decks may hold (HV-MOD-1, HV-DECK-2)."""
         self.round = 1
         self.phase = "select"
         self.figures: dict[str, Figure] = {}
@@ -215,6 +269,8 @@ class HavenState(State):
         self.negation: Negation | None = None
         self.damage_queue: list[Negation] = []
         self.rest: RestStep | None = None
+        self.bonuses: tuple[ActiveBonus, ...] = ()
+        """Round and persistent bonuses in play (bonuses.py, HV-BONUS-1..5)."""
         self.result: str = ""
         self.result_text: str = ""
         self.scaling: Scaling = scenario_scaling(spec, self.rules)
@@ -231,6 +287,8 @@ class HavenState(State):
         """HV-SCEN-7: special rules fired that the players resolve by hand (a pending step)."""
         self.fired: list[int] = []
         """Special rules (by index) that have fired."""
+        self.held_deaths: list[str] = []
+        """HV-BOSS-3: bosses at 0 hit points waiting for their section to be resolved."""
         self.ending: str = ""
         """HV-GOAL-1: "won" or "lost" once triggered; the round is played out first."""
 
@@ -267,7 +325,7 @@ class HavenState(State):
     def monster_stats(self, figure: Figure) -> Any:
         """HV-MON-1: the elite or normal line (a boss: its only line) at the monster level."""
         mtype = self.spec.monster_types[figure.type]
-        table = mtype.elite if figure.elite else mtype.normal
+        table = mtype.elite if figure.elite or figure.named else mtype.normal
         return table[self.scaling.monster_level]
 
     def stat_hp(self, hp: int | str) -> int:
@@ -308,6 +366,7 @@ class HavenState(State):
         memo = super()._shared_memo()
         memo[id(self.spec)] = self.spec
         memo[id(self.rules)] = self.rules
+        memo[id(self.catalog)] = self.catalog
         memo[id(self.scaling)] = self.scaling
         return memo
 
@@ -346,6 +405,7 @@ class _SavedFields:
     negation: Negation | None
     damage_queue: list[Negation]
     rest: RestStep | None
+    bonuses: tuple[ActiveBonus, ...]
     result: str
     result_text: str
     money: list[Hex]
@@ -354,6 +414,7 @@ class _SavedFields:
     loot_draws: list[str]
     by_hand: list[str]
     fired: list[int]
+    held_deaths: list[str]
     ending: str
 
 

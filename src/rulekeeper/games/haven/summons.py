@@ -6,6 +6,14 @@
   and draws from its summoner's attack modifier deck.
 - HV-INIT-5: it acts just before its summoner, and not in the round it was
   summoned (:func:`check_can_act`; the order is in initiative.py).
+- HV-SUM-3: its stats are printed (SummonSpec); its hit points never rise above them.
+- HV-SUM-4: its card stays in the active area while it lives (bonuses.py).
+- HV-SUM-5: several summons of one character act in the order summoned
+  (initiative.actors_of_slot, by standee number).
+- HV-SUM-6: summons are the characters' allies: monsters focus on and attack them,
+  a blessed or cursed summon changes its summoner's deck (bless_curse.py).
+- HV-SUM-7: summons never loot and never open doors (turn.walk): a closed door is
+  a wall to them (the monster mover is given the map without closed doors).
 """
 
 from __future__ import annotations
@@ -22,6 +30,7 @@ if TYPE_CHECKING:
 
 
 def summon_spec(state: HavenState, figure: Figure) -> SummonSpec:
+    """HV-SUM-3: a summon's hit points, move, attack, range and traits as printed."""
     return state.spec.classes[state.heroes[figure.owner].id].summons[figure.type]
 
 

@@ -20,6 +20,8 @@ from rulekeeper.core.actions import Action
 from rulekeeper.core.errors import RuleViolation
 from rulekeeper.games.haven import (
     area_attacks,
+    bonuses,
+    card_effects,
     elements,
     exhaustion,
     loot,
@@ -29,7 +31,14 @@ from rulekeeper.games.haven import (
     special_rules,
     summons,
 )
-from rulekeeper.games.haven.actions import ChooseTarget, MoveTo, PlaceArea, PlaceSummon, Skip
+from rulekeeper.games.haven.actions import (
+    ChooseTarget,
+    MoveTo,
+    PlaceArea,
+    PlaceSummon,
+    RecoverCard,
+    Skip,
+)
 from rulekeeper.games.haven.attack_draw import AttackDraw, Done
 from rulekeeper.games.haven.attacks import (
     Attack,
@@ -44,15 +53,13 @@ from rulekeeper.games.haven.conditions import (
     condition,
 )
 from rulekeeper.games.haven.healing import heal
-from rulekeeper.games.haven.modifiers import MONSTER_DECK, standard_catalog
+from rulekeeper.games.haven.modifiers import MONSTER_DECK, Effect
 from rulekeeper.games.haven.movement import MoveMode
 from rulekeeper.games.haven.scenario_format import AbilitySpec
 from rulekeeper.games.haven.state import Figure
 
 if TYPE_CHECKING:
     from rulekeeper.games.haven.state import HavenState, Turn
-
-CATALOG = standard_catalog()
 
 
 def actor(state: HavenState) -> Figure | None:
@@ -128,6 +135,7 @@ def walk(state: HavenState, figure: Figure, path: list[tuple[int, int]], mode: M
         path=[list(h) for h in path],
     )
     for h in path[1:]:
+        # HV-SUM-7: only a character's own movement opens a door, never a summon's.
         if figure.kind == "character" and h in doors and h not in state.open_doors:
             special_rules.open_door(state, h, revealer=h)
     for h in entered:
@@ -184,6 +192,7 @@ def consume_element(state: HavenState, figure: Figure, ability: AbilitySpec) -> 
             "element",
             f"{figure.id} gets +{ability.consume_bonus} attack from the {ability.element}"
             f" its group consumed this round (GH p.24)",
+            "HV-ELEM-4",
         )
         return
     if elements.consume(state, ability.element):
@@ -191,12 +200,19 @@ def consume_element(state: HavenState, figure: Figure, ability: AbilitySpec) -> 
             group.consumed.append(ability.element)
         turn.attack["value"] += ability.consume_bonus
         state.emit(
-            "element", f"{figure.id} consumes {ability.element}: +{ability.consume_bonus} attack"
+            "element",
+            f"{figure.id} consumes {ability.element}: +{ability.consume_bonus} attack",
+            "HV-ELEM-3",
         )
 
 
 def attack_targets(state: HavenState, figure: Figure) -> list[str]:
-    """Enemies in range and line of sight not yet targeted by this attack (HV-LOS-1/2)."""
+    """Enemies in range and line of sight not yet targeted by this attack (HV-LOS-1/2).
+
+    HV-TGT-1: no figure is targeted twice by one ability; HV-TGT-2: an attack targets
+    only enemies; HV-TGT-5: an attack without a range is melee (range 1, adjacent);
+    HV-COND-INVISIBLE-1: an invisible enemy cannot be targeted.
+    """
     turn = state.turn
     if turn is None or not turn.attack:
         return []
@@ -212,7 +228,12 @@ def attack_targets(state: HavenState, figure: Figure) -> list[str]:
 
 
 def begin_draw(state: HavenState, figure: Figure, target_id: str) -> None:
-    """Freeze the attack against one target and start its modifier draw (HV-ATK-1)."""
+    """Freeze the attack against one target and start its modifier draw (HV-ATK-1).
+
+    HV-TGT-1: each target is a separate attack with its own draw. HV-COND-POISON-1: a
+    poisoned target adds +1 in step 1; HV-COND-MUDDLE-1 / HV-COND-STRENGTHEN-1: the
+    attacker's disadvantage / advantage (attacks.attack_mode).
+    """
     turn = state.turn
     if turn is None:
         return
@@ -221,12 +242,13 @@ def begin_draw(state: HavenState, figure: Figure, target_id: str) -> None:
     ranged = info["range"] > 0
     attack = Attack(
         info["value"],
+        bonus=bonuses.attack_bonus(state, figure),
         pierce=info["pierce"],
         ranged=ranged,
         attacker_conditions=tuple(c for c in figure.conditions if c in ("muddle", "strengthen")),
     )
     defence = Target(
-        shield=target.shield + state.base_shield(target),
+        shield=target.shield + state.base_shield(target) + bonuses.shield(state, target),
         conditions=tuple(c for c in target.conditions if _known(state, c)),
         adjacent=map_state.adjacent(state, figure, target),
     )
@@ -238,6 +260,10 @@ def begin_draw(state: HavenState, figure: Figure, target_id: str) -> None:
     turn.draw = AttackDraw.start(
         state.rules, info["deck"], context, mode, attacker_is_character=player_draws(figure)
     )
+    # HV-BONUS-3: each target is a separate attack (HV-TGT-1); slots advance even for
+    # no benefit, the attacker's "+X attack" bonuses and the target's shields alike.
+    bonuses.triggered(state, figure.id, "attack")
+    bonuses.triggered(state, target_id, "attacked")
     state.emit(
         "attack",
         f"{figure.id} attacks {target_id} (attack {context.attack}"
@@ -272,13 +298,17 @@ def _known(state: HavenState, name: str) -> bool:
 
 
 def finish_draw(state: HavenState) -> None:
-    """The draw is done: put the cards away and apply damage and effects to the target."""
+    """The draw is done: put the cards away and apply damage and effects to the target.
+
+    HV-TGT-6: the added effects come after the damage, even at 0, never on a target the
+    attack killed (exhaustion.hurt adds them only to a figure still standing).
+    """
     turn = state.turn
     if turn is None or turn.draw is None:
         return
     deck = state.decks[turn.draw.deck]
     draw = turn.draw
-    done: Done = draw.finish(deck, CATALOG)
+    done: Done = draw.finish(deck, state.catalog)
     turn.draw = None
     # Effects after the attack (retaliate.py) wait until its damage is settled (HV-NEG-1).
     turn.attack["resolving"] = turn.draw_target
@@ -297,7 +327,17 @@ def finish_draw(state: HavenState) -> None:
         applied=list(done.applied),
         damage=outcome.damage,
     )
-    added = [e.name for e in outcome.effects if e.name in _CONDITION_NAMES]
+    effects = [e for e in outcome.effects if _applies(state, e)]
+    actor_figure = state.figures.get(attacker)
+    if effects and actor_figure is not None and card_effects.chooses(state, actor_figure):
+        # HV-DECK-5: the damage first, then the player keeps or declines the card's effects.
+        own = [c for c in turn.attack.get("conditions", []) if _known(state, c)]
+        exhaustion.hurt(
+            state, target, outcome.damage, attacker, ("HV-ATK-1",), tuple(own), factored=True
+        )
+        card_effects.offer(state, turn, target.id, effects)
+        return
+    added = [e.name for e in effects if e.name in _CONDITION_NAMES]
     # HV-TGT-2: a card's negative conditions go to the target, its positive ones to the
     # attacker (the acting figure); the ability's own conditions are written for its targets.
     conditions = [*turn.attack.get("conditions", []), *(c for c in added if not _positive(c))]
@@ -305,16 +345,38 @@ def finish_draw(state: HavenState) -> None:
     exhaustion.hurt(
         state, target, outcome.damage, attacker, ("HV-ATK-1",), tuple(conditions), factored=True
     )
+    if actor_figure is not None:
+        card_effects_on_attacker(state, actor_figure, effects)
+
+
+def _applies(state: HavenState, effect: Effect) -> bool:
+    """A card effect the engine applies: a known condition, heal, shield or an infusion."""
+    if effect.name in _CONDITION_NAMES:
+        return _known(state, effect.name)
+    if effect.name.startswith("infuse "):
+        return effect.name != "infuse any"
+    return effect.name in ("heal", "shield")
+
+
+def apply_card_effects(
+    state: HavenState, attacker: str, target_id: str, kept: list[Effect]
+) -> None:
+    """HV-DECK-5: the effects the player kept: negative conditions on the target (if it still
+    stands, HV-TGT-6), the rest on the attacker (HV-TGT-2)."""
+    target = state.figures.get(target_id)
+    negative = [e.name for e in kept if e.name in _CONDITION_NAMES and not _positive(e.name)]
+    if target is not None and negative:
+        add_conditions(state, target, negative)
     actor_figure = state.figures.get(attacker)
     if actor_figure is not None:
-        card_effects_on_attacker(state, actor_figure, outcome)
+        card_effects_on_attacker(state, actor_figure, kept)
 
 
 def _positive(name: str) -> bool:
     return CONDITIONS[name].positive
 
 
-def card_effects_on_attacker(state: HavenState, figure: Figure, outcome: AttackOutcome) -> None:
+def card_effects_on_attacker(state: HavenState, figure: Figure, effects: list[Effect]) -> None:
     """The modifier cards' effects for the acting figure, after the damage (HV-TGT-6).
 
     Positive conditions (HV-TGT-2), "heal X" (a heal, HV-HEAL-2: several heal effects
@@ -323,12 +385,12 @@ def card_effects_on_attacker(state: HavenState, figure: Figure, outcome: AttackO
     """
     positive = [
         e.name
-        for e in outcome.effects
+        for e in effects
         if e.name in _CONDITION_NAMES and _positive(e.name) and _known(state, e.name)
     ]
     if positive:
         add_conditions(state, figure, positive)
-    for effect in outcome.effects:
+    for effect in effects:
         if effect.name == "heal":
             heal(state, figure, effect.amount, "its modifier card", "HV-HEAL-2")
         elif effect.name == "shield":
@@ -397,6 +459,7 @@ def add_conditions(state: HavenState, target: Figure, conditions: list[str]) -> 
 
 # -- heal, shield, summon, self effects ---------------------------------------------------
 def heal_targets(state: HavenState, figure: Figure, ability: AbilitySpec) -> list[str]:
+    """HV-HEAL-1, HV-TGT-2: the acting figure or an ally in range and sight, never an enemy."""
     out = []
     for other in state.figures.values():
         if other.team != figure.team:
@@ -419,7 +482,11 @@ def self_effect(state: HavenState, figure: Figure, ability: AbilitySpec) -> bool
     if ability.type == "infuse":
         if turn is not None and ability.element:
             turn.infusions.append(ability.element)
-            state.emit("element", f"{figure.id} infuses {ability.element} (at the end of its turn)")
+            state.emit(
+                "element",
+                f"{figure.id} infuses {ability.element} (at the end of its turn)",
+                "HV-ELEM-1",
+            )
         return True
     if ability.type == "retaliate":
         retaliate.add_bonus(state, figure, ability.value, ability.range)
@@ -441,24 +508,46 @@ def hero_step_actions(state: HavenState, figure: Figure, turn: Turn) -> list[Act
         found = area_attacks.placements(state, figure, ability)
         return [*(PlaceArea(p) for p in found), Skip()]
     if turn.stage == "area_target":
-        return [ChooseTarget(t) for t in turn.attack.get("pending", [])]
+        pending: list[Action] = [ChooseTarget(t) for t in turn.attack.get("pending", [])]
+        # HV-TGT-4 [FH]: the attacker may leave the rest of the area's enemies out.
+        return [*pending, Skip()] if state.rules.area_targets_optional else pending
     if turn.stage == "heal":
         return [*(ChooseTarget(t) for t in heal_targets(state, figure, ability)), Skip()]
     if turn.stage == "summon":
         return [PlaceSummon(h) for h in summons.free_adjacent_hexes(state, figure)]
+    if turn.stage == "recover":
+        return [*(RecoverCard(c) for c in recoverable(state, turn, ability)), Skip()]
     return []
+
+
+def recoverable(state: HavenState, turn: Turn, ability: AbilitySpec) -> list[str]:
+    """HV-CHAR-6: cards of the ability's pile a recover may return: never one with the
+    unrecoverable icon, nor a card played this turn."""
+    hero = state.heroes[turn.actor]
+    pile = hero.lost if ability.pile == "lost" else hero.discard
+    played = {c for c, _, _ in turn.halves}
+    unrecoverable = {c.id for c in state.spec.classes[hero.id].cards if c.unrecoverable}
+    return sorted({c for c in pile if c not in played and c not in unrecoverable})
 
 
 def check_hero_step(state: HavenState, figure: Figure, turn: Turn, action: Action) -> None:
     ability = turn.queue[0]
-    if isinstance(action, Skip) and turn.stage in ("move", "attack", "heal", "area"):
+    if isinstance(action, Skip) and turn.stage in ("move", "attack", "heal", "area", "recover"):
+        return
+    if turn.stage == "recover" and isinstance(action, RecoverCard):
+        if action.card not in recoverable(state, turn, ability):
+            raise RuleViolation(
+                "HV-CHAR-6",
+                f"{action.card} cannot be recovered: not in the {ability.pile} pile, played this"
+                " turn, or unrecoverable",
+            )
         return
     if turn.stage == "area" and isinstance(action, PlaceArea):
         area_attacks.check_placement(state, figure, ability, action.hexes)
         return
     if turn.stage == "area_target":
         raise RuleViolation(
-            "HV-ATK-1",
+            "HV-TGT-4",
             "every enemy in the area is attacked: choose which of "
             + ", ".join(turn.attack.get("pending", []))
             + " is next",
@@ -490,6 +579,8 @@ def check_hero_step(state: HavenState, figure: Figure, turn: Turn, action: Actio
 
 def apply_hero_step(state: HavenState, figure: Figure, turn: Turn, action: Action) -> None:
     ability = turn.queue[0]
+    if not isinstance(action, Skip):
+        performed(state, figure, turn)
     if isinstance(action, Skip):
         state.emit("skip", f"{figure.id} leaves the rest of its {ability.type} unused")
         done_with_ability(turn)
@@ -522,9 +613,51 @@ def apply_hero_step(state: HavenState, figure: Figure, turn: Turn, action: Actio
     elif isinstance(action, ChooseTarget):
         heal(state, state.figures[action.figure], ability.value, figure.id)
         done_with_ability(turn)
+    elif isinstance(action, RecoverCard):
+        hero = state.heroes[figure.id]
+        (hero.lost if ability.pile == "lost" else hero.discard).remove(action.card)
+        hero.hand.append(action.card)
+        turn.targets_left -= 1
+        state.emit(
+            "recover",
+            f"{figure.id} recovers {action.card} from its {ability.pile} pile to hand",
+            "HV-CHAR-6",
+            card=action.card,
+        )
+        if turn.targets_left <= 0 or not recoverable(state, turn, ability):
+            done_with_ability(turn)
     elif isinstance(action, PlaceSummon):
-        summons.place(state, figure, ability.summon or "", action.hex)
+        summon = summons.place(state, figure, ability.summon or "", action.hex)
+        if turn.halves:
+            bonuses.link_summon(state, figure.id, turn.halves[-1][0], summon.id)
         done_with_ability(turn)
+
+
+def performed(state: HavenState, figure: Figure, turn: Turn) -> None:
+    """An ability of the half is being performed: its experience (HV-CHAR-3) is gained once,
+    and its lost icon now applies (HV-CHAR-5)."""
+    turn.unperformed = ""
+    if turn.experience:
+        amount, turn.experience = turn.experience, 0
+        bonuses.gain_experience(state, figure.id, amount, "its action", "HV-CHAR-3")
+
+
+def settle_half(state: HavenState, turn: Turn) -> None:
+    """HV-CHAR-5: a half whose abilities were all skipped is discarded, even with a lost
+    icon (the icon applies once any part of the action is performed)."""
+    card, turn.unperformed = turn.unperformed, ""
+    turn.experience = 0
+    hero = state.heroes.get(turn.actor)
+    if not card or hero is None or card not in hero.lost:
+        return
+    hero.lost.remove(card)
+    hero.discard.append(card)
+    state.emit(
+        "play",
+        f"{hero.id} performed none of the half: {card} is discarded, not lost",
+        "HV-CHAR-5",
+        card=card,
+    )
 
 
 def done_with_ability(turn: Turn) -> None:
@@ -543,6 +676,7 @@ def enter_hero_ability(state: HavenState, figure: Figure, turn: Turn) -> bool:
         done_with_ability(turn)
         return True
     if self_effect(state, figure, ability):
+        performed(state, figure, turn)
         done_with_ability(turn)
         return True
     if ability.type == "move":
@@ -586,16 +720,33 @@ def enter_hero_ability(state: HavenState, figure: Figure, turn: Turn) -> bool:
         return False
     if ability.type == "heal":
         if ability.range == 0:
+            performed(state, figure, turn)
             heal(state, figure, ability.value, figure.id)
             done_with_ability(turn)
             return True
         turn.stage = "heal"
+        return False
+    if ability.type == "recover":
+        if figure.kind != "character" or not recoverable(state, turn, ability):
+            state.emit("recover", f"{figure.id} has no card to recover", "HV-CHAR-6")
+            done_with_ability(turn)
+            return True
+        turn.targets_left = ability.value
+        turn.stage = "recover"
         return False
     if ability.type == "summon":
         if not summons.free_adjacent_hexes(state, figure):
             state.emit(
                 "summon", f"{figure.id} has no free adjacent hex: the summon fails", "HV-SUM-1"
             )
+            if turn.halves:
+                # HV-SUM-4: no summon to keep: the card leaves the active area at once.
+                bonus = f"{figure.id}/{turn.halves[-1][0]}"
+                found = bonuses.find(state, bonus)
+                if found is not None and not (
+                    found.summon or found.shield or found.retaliate or found.attack
+                ):
+                    bonuses.end(state, bonus, "the summon failed", "HV-SUM-4")
             done_with_ability(turn)
             return True
         turn.stage = "summon"
@@ -607,7 +758,7 @@ def next_area_target(state: HavenState, figure: Figure, turn: Turn) -> None:
     """The area's next target: the player orders them while more than one is left."""
     pending: list[str] = turn.attack.get("pending", [])
     pending[:] = [t for t in pending if t in state.figures]
-    if len(pending) > 1:
+    if len(pending) > 1 or (pending and state.rules.area_targets_optional):
         turn.stage = "area_target"
     elif pending:
         turn.stage = "area_target"

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rulekeeper.games.haven import (
+    bonuses,
     condition_timing,
     elements,
     initiative,
@@ -132,7 +133,7 @@ def _slot_key(state: HavenState, slot: str) -> tuple[int, int]:
 
 
 def _advance_hero(state: HavenState, hero: Hero, figure: Figure, t: Turn) -> bool:
-    if t.stage == "long_rest_lose" and not hero.discard:
+    if t.stage == "long_rest_lose" and not hero.discard and not bonuses.rest_cards(state, hero.id):
         # Negation (HV-NEG-1) may have emptied the discard pile: nothing is left to lose.
         t.stage = rest.nothing_to_lose(state, hero, t)
         return True
@@ -170,6 +171,7 @@ def _end_turn(state: HavenState) -> None:
     t = state.turn
     if t is None:
         return
+    turns.settle_half(state, t)
     _infuse(state, t.infusions)
     figure = state.figures.get(t.actor)
     if figure is not None:

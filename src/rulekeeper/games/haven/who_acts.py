@@ -13,14 +13,12 @@ from typing import TYPE_CHECKING
 
 from rulekeeper.core.game import CHANCE, TERMINAL
 from rulekeeper.games.haven import cards, initiative
-from rulekeeper.games.haven import turn as turns
 from rulekeeper.games.haven.attack_draw import NeedCard
 
 if TYPE_CHECKING:
     from rulekeeper.games.haven.state import HavenState
 
-CATALOG = turns.CATALOG
-HERO_STAGES = ("choose", "move", "attack", "area", "area_target", "heal", "summon")
+HERO_STAGES = ("choose", "move", "attack", "area", "area_target", "heal", "summon", "recover")
 """A character's steps that wait for its player's choice."""
 PARTY_STAGES = ("monster_option", "monster_heal", "monster_summon")
 """A monster's choices the rules leave to the players: player 0 decides (HV-MOVE-MON-3)."""
@@ -29,7 +27,11 @@ PARTY_STAGES = ("monster_option", "monster_heal", "monster_summon")
 # -- who acts ------------------------------------------------------------------------------
 def draw_needs_card(state: HavenState) -> bool:
     t = state.turn
-    return t is not None and t.draw is not None and isinstance(t.draw.next_step(CATALOG), NeedCard)
+    return (
+        t is not None
+        and t.draw is not None
+        and isinstance(t.draw.next_step(state.catalog), NeedCard)
+    )
 
 
 def group_to_draw(state: HavenState) -> str | None:
@@ -129,8 +131,10 @@ def pending_decision(state: HavenState) -> str:
             "area_target": f"{t.actor}: which target in the area is attacked next",
             "heal": f"{t.actor}: choose whom to heal",
             "summon": f"{t.actor}: place the summon (HV-SUM-1)",
+            "recover": f"{t.actor}: which card does the recover bring back? (HV-CHAR-6)",
             "monster_option": f"{t.actor}: the monster mover found tied options (HV-MOVE-MON-3)",
             "forced": f"{t.actor}: where does the push or pull take its target next?",
+            "card_effects": f"{t.actor}: keep or decline the drawn card's effects (HV-DECK-5)",
             "monster_heal": f"{t.actor}: whom does it heal? they have lost the same most hit points",
             "monster_summon": f"{t.actor}: where does its summon go? (HV-SUM-1, HV-MOVE-MON-3)",
             "summon_draw": "draw an ability card for the summoned monster's initiative",

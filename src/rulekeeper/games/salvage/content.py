@@ -26,6 +26,7 @@ from rulekeeper.boards.rooms import Room, RoomGrid
 from rulekeeper.core.dice import Die
 from rulekeeper.core.documents import parse_document, read_text, validate
 from rulekeeper.core.errors import ContentError
+from rulekeeper.core.limits import MAX_COUNT
 
 CATALOG_FORMAT = "salvage-content/1"
 SCENARIO_FORMAT = "salvage-scenario/1"
@@ -153,8 +154,8 @@ class ScenarioModel(_Model):
     rooms: list[RoomModel]
     enemies: list[PlacementModel] = []
     enemy_dice: dict[str, int]
-    recovery: int = Field(default=2, ge=0)
-    round_limit: int = Field(ge=1)
+    recovery: int = Field(default=2, ge=0, le=MAX_COUNT)
+    round_limit: int = Field(ge=1, le=MAX_COUNT)
     objective: ObjectiveModel
     thresholds: list[ThresholdModel] = []
     die: list[DieModel] = []
@@ -351,6 +352,12 @@ def compile_scenario(model: ScenarioModel, catalog: CatalogModel, source: str) -
     def fail(field: str, message: str) -> ContentError:
         return ContentError(message, source=source, field=field)
 
+    for section in ("die", "hero", "enemy", "item", "room_action"):
+        names: set[str] = set()
+        for i, entry in enumerate(getattr(model, section)):
+            if entry.name in names:
+                raise fail(f"{section}.{i}.name", f"{entry.name!r} is defined twice")
+            names.add(entry.name)
     dice = {d.name: Die(d.name, tuple(d.faces)) for d in [*catalog.die, *model.die]}
     heroes = {h.name: h for h in [*catalog.hero, *model.hero]}
     enemies = {e.name: e for e in [*catalog.enemy, *model.enemy]}
@@ -427,6 +434,8 @@ def compile_scenario(model: ScenarioModel, catalog: CatalogModel, source: str) -
             raise fail(f"enemy_dice.{die_name}", f"unknown die type {die_name!r}")
         if count < 0:
             raise fail(f"enemy_dice.{die_name}", "a count cannot be negative")
+        if count > MAX_COUNT:
+            raise fail(f"enemy_dice.{die_name}", f"more than {MAX_COUNT} dice (the limit)")
     for i, threshold in enumerate(model.thresholds):
         if threshold.enemy is not None and threshold.enemy not in enemies:
             raise fail(f"thresholds.{i}.enemy", f"unknown enemy {threshold.enemy!r}")

@@ -35,7 +35,7 @@ def place_of(state: EtherState, action: Action) -> str | None:
 def draw(state: EtherState) -> str:
     board = state.board
     min_x, min_y, max_x, max_y = board.bounds()
-    width = (max_x - min_x + 1) * CELL + 40
+    width = max((max_x - min_x + 1) * CELL + 40, 460)
     height = (max_y - min_y + 1) * CELL + 70
     out = [svg_open((0, 0, width, height), f"{state.content.title} map")]
 
@@ -100,15 +100,17 @@ def _walls(state: EtherState, origin: object) -> str:
             other = space.step(direction)
             if board.has_space(other) and not board.wall_between(space, other):
                 continue
-            if board.has_space(other) and direction in ("west", "north"):
+            inside = board.has_space(other)
+            if inside and direction in ("west", "north"):
                 continue  # drawn once, from the other side
+            css = "wall" if inside else "edge-line"  # a wall inside the map, or the map's edge
             x1, y1, x2, y2 = {
                 "north": (x, y, x + CELL, y),
                 "south": (x, y + CELL, x + CELL, y + CELL),
                 "west": (x, y, x, y + CELL),
                 "east": (x + CELL, y, x + CELL, y + CELL),
             }[direction]
-            out.append(f'<line class="wall" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}"/>')
+            out.append(f'<line class="{css}" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}"/>')
     out.append("</g>")
     return "".join(out)
 

@@ -65,6 +65,7 @@ def draw(state: HavenState) -> str:
     present = set(visible)
     terrain = _terrain(state, present)
     doors = {h for h in map_state.closed_doors(state) if h in present}
+    occupied = {f.hex for f in state.figures.values()}
     x, y, w, h = view_box(visible)
     strip = 70.0
     track = 100 + 86 * min(len(state.order), 12)
@@ -88,7 +89,7 @@ def draw(state: HavenState) -> str:
             f"<title>{esc(title)}</title></polygon>"
         )
         cx, cy = hex_point(hx)
-        if kind or hx in doors:
+        if (kind or hx in doors) and hx not in occupied:
             label = "door" if hx in doors else kind
             out.append(
                 f'<text class="terrain-label" x="{cx:.1f}" y="{cy + HEX_SIZE * 0.62:.1f}">{esc(label)}</text>'
@@ -196,7 +197,7 @@ def _initiative(state: HavenState, x: float, y: float) -> str:
             f'<text x="{120 + n * 86}" y="13">{esc(who.removeprefix("group:")[:12])}</text></g>'
         )
     if not state.order:
-        out.append('<text x="80" y="14">(cards being selected)</text>')
+        out.append('<text class="track-note" x="80" y="14">(cards being selected)</text>')
     out.append("</g>")
     return "".join(out)
 
@@ -221,7 +222,7 @@ def panel(state: HavenState) -> str:
             chosen = "chosen" if hero.selected else ""
         heroes.append(
             f"<tr><td>{esc(hero.id)}{' (exhausted)' if hero.exhausted else ''}</td>"
-            f"<td>{esc(', '.join(sorted(hero.hand)))}</td><td>{len(hero.discard)}</td>"
+            f'<td class="haven-hand">{esc(", ".join(sorted(hero.hand)))}</td><td>{len(hero.discard)}</td>'
             f"<td>{len(hero.lost)}</td><td>{esc(chosen)}</td><td>{hero.initiative or ''}</td></tr>"
         )
     return (

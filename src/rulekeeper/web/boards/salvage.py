@@ -77,7 +77,7 @@ def _noise(state: SalvageState, x: int, y: int) -> str:
         fired = " fired" if n in state.fired else ""
         out.append(
             f'<g class="threshold{fired}"><rect x="{90 + n * 120}" y="0" width="112" height="22" rx="4"/>'
-            f'<text x="{146 + n * 120}" y="15">{threshold.at}: {esc(threshold.effect[:14])}</text></g>'
+            f'<text x="{146 + n * 120}" y="11">{threshold.at}: {esc(threshold.effect[:14])}</text></g>'
         )
     out.append(
         f'<text class="round" x="0" y="44">round {state.round} of {state.data.round_limit} · {esc(state.phase)}</text>'

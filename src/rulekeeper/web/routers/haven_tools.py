@@ -17,7 +17,12 @@ from rulekeeper.core.errors import ContentError
 from rulekeeper.games.haven.attack_deck_file import parse_deck
 from rulekeeper.games.haven.attacks import Attack, Target, attack_mode
 from rulekeeper.games.haven.board_format import parse_board
-from rulekeeper.games.haven.modifiers import MONSTER_DECK, ModifierDeck, standard_catalog
+from rulekeeper.games.haven.modifiers import (
+    MONSTER_DECK,
+    ModifierCard,
+    ModifierDeck,
+    standard_catalog,
+)
 from rulekeeper.games.haven.monster_ai import solve_monster_turn
 from rulekeeper.games.haven.odds import odds
 from rulekeeper.games.haven.ruleset import find_ruleset
@@ -65,11 +70,20 @@ async def cards(
     return {
         "standard": dict(standard),
         "cards": {
-            card_id: catalog[card_id].describe()
+            card_id: _card_text(catalog[card_id])
             for card_id in sorted(catalog.cards)
             if card_id != ("null" if rules.null_card_name != "null" else "miss")
         },
     }
+
+
+def _card_text(card: ModifierCard) -> str:
+    notes = [card.describe()]
+    if card.leaves_deck:
+        notes.append("leaves the deck once drawn")
+    if card.shuffle:
+        notes.append("shuffle at round end")
+    return "; ".join(notes)
 
 
 Count = Annotated[int, Field(ge=0, le=MAX_CARD_COUNT)]

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import html
+
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse
 
 from rulekeeper.web.routers.deps import hub_of
+from rulekeeper.web.tables import TableError
 
 router = APIRouter()
 
@@ -41,7 +44,17 @@ def start_page() -> HTMLResponse:
 
 @router.get("/play/{table_id}", response_class=HTMLResponse)
 async def play_page(table_id: str, request: Request) -> HTMLResponse:
-    hub_of(request).get(table_id)  # an unknown table is a clear 404, not an empty page
+    """The table's page; an unknown table is a page saying so, with the way back."""
+    try:
+        hub_of(request).get(table_id)
+    except TableError as error:
+        page = _page(
+            "start",
+            f'<p class="error" role="alert">{html.escape(str(error))}</p>'
+            '<p><a href="/">Back to the games</a></p>',
+        )
+        page.status_code = 404
+        return page
     return _page("play", "")
 
 

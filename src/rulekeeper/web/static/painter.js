@@ -7,6 +7,7 @@
   const COLS = 12;
   const ROWS = 8;
   const TERRAIN = ["obstacle", "trap", "hazardous", "difficult", "icy"];
+  const SHORT = { obstacle: "obst.", trap: "trap", hazardous: "haz.", difficult: "diff.", icy: "icy" };
   const FILL = { obstacle: "#6b5b4b", trap: "#b06ab3", hazardous: "#e07a5f", difficult: "#8fbf6a", icy: "#a8dadc" };
   const MODES = [
     ["hex", "map hex"], ["wall", "wall"], ...TERRAIN.map((t) => [t, t]), ["clear", "clear terrain"],
@@ -44,7 +45,7 @@
   const solve = rk.el("button", { type: "button", "data-testid": "solve", text: "Where does it go?" });
   const fill = rk.el("button", { type: "button", "data-testid": "fill", text: "Fill the grid" });
   const clear = rk.el("button", { type: "button", "data-testid": "clear", text: "Clear" });
-  const json = rk.el("textarea", { rows: "8", cols: "40", "data-testid": "board-json", "aria-label": "board JSON" });
+  const json = rk.el("textarea", { rows: "8", "data-testid": "board-json", "aria-label": "board JSON" });
   const load = rk.el("button", { type: "button", "data-testid": "load-json", text: "Load this JSON" });
   const svgBox = rk.el("div", { class: "board", "data-testid": "board" });
   const options = rk.el("ol", { class: "options", "data-testid": "options" });
@@ -193,7 +194,7 @@
       if (on && aoe.has(k)) add("polygon", { points: polygon(h), class: "aoe", "pointer-events": "none" });
       if (on && board.terrain.get(k)) {
         const [x, y] = point(h);
-        add("text", { x, y: y + S * 0.6, class: "terrain-label" }, board.terrain.get(k));
+        add("text", { x, y: y + S * 0.6, class: "terrain-label" }, SHORT[board.terrain.get(k)]);
       }
       if (wallStart && key(wallStart) === k) add("polygon", { points: polygon(h), class: "dest", "pointer-events": "none" });
     }
@@ -221,7 +222,9 @@
       g.setAttribute("class", `figure ${f.team === "monsters" ? "monster" : "character"}${focus ? " focus" : ""}${f.id === actor.value ? " actor" : ""}`);
       g.setAttribute("data-figure", f.id);
       g.setAttribute("pointer-events", "none");
-      const shown = option && f.id === actor.value ? point(option.move_to) : [x, y];
+      const moved = option && f.id === actor.value && key(option.move_to) !== key(f.hex);
+      if (moved) add("circle", { cx: x, cy: y, r: S * 0.5, class: "ghost", "data-testid": "start-hex" });
+      const shown = moved ? point(option.move_to) : [x, y];
       const c = document.createElementNS(NS, "circle");
       Object.entries({ cx: shown[0], cy: shown[1], r: S * 0.5, fill: f.team === "monsters" ? "#c1121f" : "#2a9d8f", stroke: "#222" })
         .forEach(([a, v]) => c.setAttribute(a, v));

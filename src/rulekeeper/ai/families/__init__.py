@@ -1,0 +1,1 @@
+"""One agent adapter per game family: vocabulary, players, views and features."""

@@ -1,0 +1,1 @@
+"""Batch simulation: many games on local processes or Ray, results in SQLite, reports."""
