@@ -43,6 +43,24 @@ TEST_CATALOG: dict[str, Any] = {
                 {"id": "strike", "name": "Strike", "symbols": ["melee"], "dice": 2},
             ],
         },
+        {
+            "id": "binder",
+            "name": "Test Binder",
+            "health": 7,
+            "items": ["test-axe", "test-rune"],
+            "tokens": [
+                {"id": "step", "name": "Step", "symbols": ["move"]},
+                {"id": "daze", "name": "Daze", "symbols": ["melee"], "damage": False, "stun": True},
+                {
+                    "id": "shove",
+                    "name": "Shove",
+                    "symbols": ["melee"],
+                    "damage": False,
+                    "push": True,
+                },
+                {"id": "sweep", "name": "Sweep", "symbols": ["melee"], "dice": 1, "push": True},
+            ],
+        },
     ],
     "items": [
         {

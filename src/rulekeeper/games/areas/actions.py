@@ -34,7 +34,8 @@ class MeleeAttack(Action):
 
     ``action`` is the hero's Action token or the ally's printed attack;
     ``weapon`` is required when the hero has more than one active melee weapon
-    (AR-DECL-2); ``effects`` are the optional effects used (AR-DECL-3).
+    (AR-DECL-2); ``effects`` are the optional effects used (AR-DECL-3);
+    ``push_to`` is the area a token that pushes moves the target into (AR-DMG-4).
     """
 
     attacker: str
@@ -42,6 +43,7 @@ class MeleeAttack(Action):
     target: str
     weapon: str | None = None
     effects: tuple[str, ...] = ()
+    push_to: str | None = None
 
 
 @action_type("pass")

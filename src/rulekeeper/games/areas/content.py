@@ -70,6 +70,25 @@ class ActionToken(_Model):
     name: str
     symbols: tuple[Symbol, ...] = ()
     dice: int = Field(default=0, ge=0, le=8)
+    damage: bool = True
+    """False when the attack shows no damage: it deals none, only its effects (AR-DMG-4)."""
+    stun: bool = False
+    """The attack stuns its target: the enemy skips its next turn."""
+    push: bool = False
+    """The attack pushes its target into an adjacent area the attacker declares."""
+
+    @model_validator(mode="after")
+    def _no_damage_means_an_effect(self) -> ActionToken:
+        if not self.damage:
+            if "melee" not in self.symbols:
+                raise ValueError("only a melee attack token can show no damage")
+            if self.dice:
+                raise ValueError("a token that shows no damage rolls no Action dice")
+            if not (self.stun or self.push):
+                raise ValueError("an attack with no damage must have another effect (stun, push)")
+        if (self.stun or self.push) and "melee" not in self.symbols:
+            raise ValueError("stun and push are effects of a melee attack token")
+        return self
 
 
 class ItemEffect(_Model):

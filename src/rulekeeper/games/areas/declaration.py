@@ -24,7 +24,7 @@ from rulekeeper.core.errors import RuleViolation
 from rulekeeper.games.areas.actions import MeleeAttack
 from rulekeeper.games.areas.content import ActionToken, AllyAttack, Hero, Item, ItemEffect
 from rulekeeper.games.areas.figures import Figure
-from rulekeeper.games.areas.reach import ReachCheck, melee_reach
+from rulekeeper.games.areas.reach import ReachCheck, melee_reach, occupancy
 
 if TYPE_CHECKING:
     from rulekeeper.games.areas.game import AreasState
@@ -51,6 +51,8 @@ class Declaration:
     effects: tuple[OptionalEffect, ...]
     reach: tuple[ReachCheck, ...]
     """The reach report over every enemy, for the log (the same query ``check`` used)."""
+    push_to: str | None = None
+    """Where a pushing token moves the target (AR-DMG-4), when any area has room."""
 
 
 def melee_weapons(state: AreasState, hero: Hero) -> list[Item]:
@@ -104,7 +106,48 @@ def _check_hero(
     weapon = _declared_weapon(state, hero, weapons, action.weapon)
     effects = _declared_effects(state, hero_figure, action.effects)
     reach = _reach_or_raise(state, hero_figure, target, weapon.range)
-    return Declaration(hero_figure, target, token, None, weapon, effects, reach)
+    push_to = _declared_push(state, token, target, action.push_to)
+    return Declaration(hero_figure, target, token, None, weapon, effects, reach, push_to)
+
+
+def push_destinations(state: AreasState, target: Figure) -> list[str]:
+    """Where a push may move ``target``: an adjacent area, no solid barrier between, with room.
+
+    ASSUMED (the source names push as an effect, not how it moves): a push
+    moves the target as a move would, into one adjacent area the attacker
+    declares.
+    """
+    used = occupancy(state.board, state.figures.values())
+    return sorted(
+        area
+        for area in state.board.walk_neighbours(target.area)
+        if state.board.has_room(area, used, target.size)
+    )
+
+
+def _declared_push(
+    state: AreasState, token: ActionToken, target: Figure, declared: str | None
+) -> str | None:
+    """AR-DMG-4: a pushing token names an area with room, if one exists; others name none."""
+    if not token.push:
+        if declared is not None:
+            raise RuleViolation("AR-DMG-4", f"the action {token.name} shows no push")
+        return None
+    options = push_destinations(state, target)
+    if declared is None:
+        if options:
+            raise RuleViolation(
+                "AR-DMG-4",
+                f"{token.name} pushes {target.name}: declare the area (one of {', '.join(options)})",
+            )
+        return None
+    if declared not in options:
+        raise RuleViolation(
+            "AR-DMG-4",
+            f"{target.name} cannot be pushed into {declared!r}: not an adjacent area with room "
+            "reached without crossing a solid barrier",
+        )
+    return declared
 
 
 def _declared_weapon(
@@ -158,6 +201,8 @@ def _check_ally(
         raise RuleViolation(
             "AR-ALLY-1", f"{ally.name} is a non-hero ally and may not use items or their effects"
         )
+    if action.push_to is not None:
+        raise RuleViolation("AR-DMG-4", f"{ally.name}'s attacks show no push")
     attack = next((a for a in ally.attacks if a.id == action.action), None)
     if attack is None:
         raise RuleViolation("AR-ALLY-1", f"{ally.name}'s card shows no attack {action.action!r}")
@@ -204,5 +249,11 @@ def legal_declarations(state: AreasState, attacker: Figure) -> Iterator[MeleeAtt
             for ruling in melee_reach(state.board, attacker, state.figures, weapon.range):
                 if not ruling.reachable:
                     continue
+                pushes: list[str | None] = [None]
+                if token.push:
+                    pushes = [*push_destinations(state, state.figures[ruling.target])] or [None]
                 for subset in subsets:
-                    yield MeleeAttack(attacker.id, token.id, ruling.target, weapon.id, subset)
+                    for push_to in pushes:
+                        yield MeleeAttack(
+                            attacker.id, token.id, ruling.target, weapon.id, subset, push_to
+                        )

@@ -68,6 +68,8 @@ class PendingAttack:
     effects: tuple[str, ...]
     dice: int
     faces: tuple[str, ...] = ()
+    push_to: str | None = None
+    """Where the token's push moves the target once the attack resolves (AR-DMG-4)."""
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
@@ -85,6 +87,7 @@ class PendingAttack:
             effects=tuple(data["effects"]),
             dice=int(data["dice"]),
             faces=tuple(data["faces"]),
+            push_to=data.get("push_to"),
         )
 
 

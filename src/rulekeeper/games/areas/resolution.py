@@ -84,6 +84,7 @@ def declare(state: AreasState, declaration: Declaration) -> None:
         declaration.weapon.id if declaration.weapon else None,
         tuple(e.id for e in declaration.effects),
         dice,
+        push_to=declaration.push_to,
     )
     if dice == 0:
         resolve_attack(state)
@@ -102,6 +103,7 @@ def roll(state: AreasState, face: str) -> None:
         attack.effects,
         attack.dice,
         (*attack.faces, face),
+        attack.push_to,
     )
     successes = state.setup.die.successes(face)
     plural = "success" if successes == 1 else "successes"
@@ -128,9 +130,25 @@ def resolve_attack(state: AreasState) -> None:
             own = next(e for e in hero.effects if e.id == effect_id)
             effects.append(OptionalEffect(own.id, own.name, own))
     weapon = state.setup.items[attack.weapon] if attack.weapon else None
-    breakdown = hero_damage(state.setup.die, attack.faces, weapon, tuple(effects))
-    stun = any(e.effect.stun for e in effects)
-    hit(state, attacker, state.figures[attack.target], breakdown, tuple(effects), stun)
+    token = next(t for t in hero.tokens if t.id == attack.action)
+    if token.damage:
+        breakdown = hero_damage(state.setup.die, attack.faces, weapon, tuple(effects))
+    else:
+        # AR-DMG-4: no damage shown, so none dealt, modifiers included; the effects resolve.
+        breakdown = DamageBreakdown(0, (), ("AR-DMG-4",), shows_damage=False)
+    stun = token.stun or any(e.effect.stun for e in effects)
+    target = state.figures[attack.target]
+    hit(state, attacker, target, breakdown, tuple(effects), stun)
+    if attack.push_to is not None and target.id in state.figures:
+        before = state.board.area(target.area).name
+        target.area = attack.push_to
+        state.emit(
+            "push",
+            f"{target.name} is pushed from {before} to {state.board.area(target.area).name}",
+            "AR-DMG-4",
+            figure=target.id,
+            to=target.area,
+        )
     state.end_turn()
 
 
@@ -168,7 +186,7 @@ def hit(
         # A hero's stun comes from a declared optional effect (AR-DECL-3); an ally's from
         # its printed attack: AR-DMG-4 when it shows no damage, else AR-DMG-3.
         if attacker.kind == "hero":
-            rule = "AR-DECL-3"
+            rule = "AR-DECL-3" if breakdown.shows_damage else "AR-DMG-4"
         else:
             rule = "AR-DMG-3" if breakdown.shows_damage else "AR-DMG-4"
         target.stunned = True
