@@ -91,6 +91,7 @@ def test_the_new_scenarios_use_items_loot_a_boss_and_special_rules(name: str) ->
     """Issue 13's content: HV-ITEM-1, HV-LOOT-1, HV-BOSS-1, HV-SCEN-7 in shipped scenarios."""
     spec = load_scenario(name)
     assert all(spec.characters[c].items for c in spec.party)
+    assert any(spec.characters[c].perks for c in spec.party)  # HV-DECK-2
     assert spec.money and spec.treasures
     assert any(spec.monster_types[m.type].boss for m in spec.monsters)
     assert spec.rules and spec.special_rules and spec.round_limit
