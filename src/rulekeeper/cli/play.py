@@ -24,9 +24,9 @@ from rulekeeper.core.errors import (
     RuleViolation,
     printable,
 )
-from rulekeeper.core.game import CHANCE, State
+from rulekeeper.core.game import State
 from rulekeeper.core.randomness import Policy, SeededSampler, choose_step
-from rulekeeper.core.replay import replay_actions
+from rulekeeper.core.replay import replay_prefix, undo_cut
 from rulekeeper.store import SaveStore, check_save_name
 
 HELP = (
@@ -174,22 +174,11 @@ class PlaySession:
 
     def undo(self) -> None:
         """Replay the history minus the last choice a player made (and the chance after it)."""
-        history = self.state.history
-        cut = len(history)
-        while cut and history[cut - 1][0] == CHANCE:
-            cut -= 1
-        if cut == 0:
+        cut = undo_cut(self.state)
+        if cut is None:
             self.console.print("nothing to undo")
             return
-        cut -= 1
-        state = self.state
-        self.state = replay_actions(
-            state.game,
-            state.ruleset,
-            state.scenario,
-            state.seed,
-            [a.to_json() for _, a in history[:cut]],
-        )
+        self.state = replay_prefix(self.state, cut)
         self.shown_events = len(self.state.log)
         if self.store is not None and self.save_name is not None:
             self.store.truncate(self.save_name, cut)

@@ -14,7 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from rulekeeper.core.documents import Seed, read_document, validate
 from rulekeeper.core.errors import ContentError, ReplayError, RulekeeperError
-from rulekeeper.core.game import Game, State
+from rulekeeper.core.game import CHANCE, Game, State
 from rulekeeper.core.limits import MAX_ACTIONS
 from rulekeeper.core.registry import find_game
 
@@ -88,6 +88,30 @@ def replay_actions(
         except RulekeeperError as error:
             raise ReplayError(index, _reason(error)) from None
     return state
+
+
+def undo_cut(state: State) -> int | None:
+    """How many history entries stay when the last choice a player made is undone.
+
+    The chance outcomes that followed that choice go with it. ``None`` when no
+    player has chosen anything yet.
+    """
+    history = state.history
+    cut = len(history)
+    while cut and history[cut - 1][0] == CHANCE:
+        cut -= 1
+    return cut - 1 if cut else None
+
+
+def replay_prefix(state: State, cut: int) -> State:
+    """A new state with the first ``cut`` entries of ``state``'s history replayed."""
+    return replay_actions(
+        state.game,
+        state.ruleset,
+        state.scenario,
+        state.seed,
+        [action.to_json() for _, action in state.history[:cut]],
+    )
 
 
 def _reason(error: RulekeeperError) -> str:

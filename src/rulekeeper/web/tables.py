@@ -19,9 +19,9 @@ from typing import Literal
 
 from rulekeeper.core.actions import Action
 from rulekeeper.core.errors import RulekeeperError
-from rulekeeper.core.game import CHANCE, State
+from rulekeeper.core.game import State
 from rulekeeper.core.randomness import SeededSampler
-from rulekeeper.core.replay import replay_actions
+from rulekeeper.core.replay import replay_prefix, undo_cut
 from rulekeeper.store import SaveStore, check_save_name
 
 ChanceMode = Literal["auto", "manual"]
@@ -74,21 +74,11 @@ class Table:
 
     def undo(self) -> None:
         """Replay the history minus the last choice a player made and the chance after it."""
-        history = self.state.history
-        cut = len(history)
-        while cut and history[cut - 1][0] == CHANCE:
-            cut -= 1
-        if cut == 0:
+        cut = undo_cut(self.state)
+        if cut is None:
             raise TableError("nothing to undo")
-        cut -= 1
-        removed = [a for _, a in history[cut:]]
-        self.state = replay_actions(
-            self.state.game,
-            self.state.ruleset,
-            self.state.scenario,
-            self.state.seed,
-            [a.to_json() for _, a in history[:cut]],
-        )
+        removed = [a for _, a in self.state.history[cut:]]
+        self.state = replay_prefix(self.state, cut)
         if self.store is not None and self.save_name is not None:
             self.store.truncate(self.save_name, cut)
             self.store.set_outcome(self.save_name, None)
