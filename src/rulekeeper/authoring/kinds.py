@@ -96,6 +96,14 @@ KINDS: tuple[FileKind, ...] = (
     ),
     FileKind(
         "haven",
+        "library-scenario",
+        "haven-library-scenario/1",
+        "A published scenario without its map (a library folder's scenarios/ID.json): "
+        "rooms and doors, monsters per party size, objectives, goal, rules as text.",
+        "rulekeeper.games.haven.library:LibraryScenario",
+    ),
+    FileKind(
+        "haven",
         "board",
         "haven-board/1",
         "A hex map, its figures and one monster turn (JSON), for `haven monster-move`.",
