@@ -61,9 +61,7 @@ class CompanionGame(Game):
         content = load_companion_scenario(scenario)
         chosen = self.check_ruleset(ruleset if ruleset is not None else content.ruleset)
         state = CompanionPlay(self, ruleset=chosen, scenario=scenario, seed=seed, content=content)
-        state.emit(
-            "setup", f"{content.spec.title or content.spec.id}: companion mode ({chosen} rules)"
-        )
+        state.emit("setup", f"{content.title}: companion mode ({chosen} rules)")
         return state
 
     @property

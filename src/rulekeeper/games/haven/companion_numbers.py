@@ -143,6 +143,8 @@ def numbers(state: CompanionState, figure: Standee) -> Numbers:
             out.other.append(f"loot {action.value}")
         elif action.type == "condition":
             out.other.append("gains " + " ".join(action.conditions))
+        elif action.type == "by_hand":
+            out.other.append(f"resolve by hand: {action.text}")
         elif action.type == "special":
             out.other.append(f"Special {action.value}: resolve by hand (HV-BOSS-2)")
     return out

@@ -17,8 +17,7 @@ from rulekeeper.games.haven.companion_state import CompanionState
 
 
 def render_companion(state: CompanionState) -> Any:
-    spec = state.content.spec
-    head = Text(f"{spec.title or spec.id} — round {state.round}, {state.phase}", style="bold")
+    head = Text(f"{state.content.title} — round {state.round}, {state.phase}", style="bold")
     parts: list[Any] = [head]
     if state.players:
         parts.append(Text(f"scenario level {max(0, state.level)} · {state.players} character(s)"))
@@ -77,7 +76,7 @@ def _character_table(state: CompanionState) -> Table:
             "" if figure is None else ", ".join(figure.conditions),
             f"{len(character.hand)}/{len(character.discard)}/{len(character.lost)}",
             f"{chosen} ({character.initiative})" if chosen else "",
-            f"{character.money} tokens, {character.gold} gold",
+            f"{character.money} tokens" + "".join(f", treasure {t}" for t in character.treasures),
         )
     return table
 

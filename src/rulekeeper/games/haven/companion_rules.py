@@ -246,7 +246,7 @@ def _turn_actions(state: CompanionState, turn: TurnInProgress) -> list[Action]:
     out.extend(Infuse(e) for e in ELEMENT_NAMES if e not in turn.infusions)
     out.extend(Consume(e) for e in ELEMENT_NAMES if state.elements.get(e) in (STRONG, WANING))
     out.extend(Spawn(t, elite) for t in _spawnable(state) for elite in _ranks(state, t))
-    if state.content.spec.objective.kind == "custom" and not state.ending:
+    if state.content.spec.goal.kind == "by_hand" and not state.ending:
         out.extend([DeclareResult("won"), DeclareResult("lost")])
     if _may_end_turn(state, turn) is None:
         out.append(EndTurn())
@@ -274,19 +274,15 @@ def _halves(state: CompanionState, character: Character) -> list[Action]:
 def _openable_rooms(state: CompanionState) -> list[str]:
     out: list[str] = []
     for room_id in state.revealed:
-        for opened in state.content.room(room_id).opens:
+        for opened in state.content.room(room_id).doors_to:
             if opened not in state.revealed and opened not in out:
                 out.append(opened)
     return out
 
 
 def _spawnable(state: CompanionState) -> list[str]:
-    """Monster types of this scenario's rosters and of their cards' summons."""
-    types: list[str] = []
-    for room in state.content.spec.rooms:
-        for entry in room.monsters:
-            if entry.type not in types:
-                types.append(entry.type)
+    """The scenario's monster types and the types their cards summon."""
+    types = [t for t in state.content.spec.monsters if t in state.content.monster_types]
     for mtype in list(types):
         for card in state.content.deck_of(mtype).cards:
             for action in card.actions:
@@ -653,52 +649,40 @@ def _join(state: CompanionState, action: ChooseClass) -> None:
 
 
 def _start_scenario(state: CompanionState) -> None:
-    content = state.content
+    spec = state.content.spec
     state.decks = ModifierDecks.standard(list(state.characters), state.rules, state.catalog)
-    spec = content.spec
     state.emit("goal", f"objective: {_objective_text(state)}", "HV-GOAL-1")
-    for index, rule in enumerate(spec.rules):
-        if not rule.round and not rule.room:
-            _fire_rule(state, index)
+    for index in range(len(spec.rules)):
+        _fire_rule(state, index)
     for room in spec.rooms:
         if room.initial:
             reveal(state, room.id, opened=False)
     state.phase = "select"
-    _round_rules(state)
 
 
 def _objective_text(state: CompanionState) -> str:
-    objective = state.content.spec.objective
+    goal = state.content.spec.goal
     words = {
         "kill_all": "kill every monster and reveal every room",
         "kill_boss": "kill the boss",
-        "custom": "as the scenario says; the players declare the result",
-    }[objective.kind]
-    limit = state.content.spec.round_limit
-    suffix = f" within {limit} rounds" if limit else ""
-    return f"{words}{suffix}" + (f" — {objective.text}" if objective.text else "")
+        "by_hand": "as the scenario book says; the players declare the result",
+    }[goal.kind]
+    return words + (f" — {goal.text}" if goal.text else "")
 
 
 def reveal(state: CompanionState, room_id: str, *, opened: bool = True) -> None:
-    """HV-ROOM-1: the room is revealed; its roster for this party size is set out."""
+    """HV-ROOM-1: the room is revealed; its roster for this party size is set out
+    (HV-SCEN-1), and its treasure tiles (HV-LOOT-6)."""
     room = state.content.room(room_id)
     state.revealed.append(room_id)
     how = "the door opens: " if opened else ""
-    state.emit("room", f"{how}room {room_id} is revealed", "HV-ROOM-1", room=room_id)
-    for entry in room.monsters:
-        if state.players in entry.elite:
-            set_out(state, entry.type, True, drops_loot=True, why=f"room {room_id}")
-        elif state.players in entry.normal:
-            set_out(state, entry.type, False, drops_loot=True, why=f"room {room_id}")
-    if room.loot:
-        state.tokens += room.loot
-        state.emit("loot", f"{room.loot} loot token(s) in room {room_id}", "HV-LOOT-1")
+    tile = f" (tile {room.tile})" if room.tile else ""
+    state.emit("room", f"{how}room {room_id}{tile} is revealed", "HV-ROOM-1", room=room_id)
+    for monster_type, rank in state.content.roster(room_id, state.players):
+        set_out(state, monster_type, rank == "elite", drops_loot=True, why=f"room {room_id}")
     for treasure in room.treasures:
         state.treasures.append(treasure)
         state.emit("loot", f"treasure {treasure} in room {room_id}", "HV-LOOT-6")
-    for index, rule in enumerate(state.content.spec.rules):
-        if rule.room == room_id:
-            _fire_rule(state, index)
 
 
 def set_out(
@@ -758,18 +742,11 @@ def _fire_rule(state: CompanionState, index: int) -> None:
     if index in state.fired:
         return
     state.fired.append(index)
-    text = state.content.spec.rules[index].text
+    text = state.content.spec.rules[index]
     state.by_hand.append(text)
     state.emit("special-rule", f"special rule: {text}", "HV-SCEN-7")
 
 
-def _round_rules(state: CompanionState) -> None:
-    for index, rule in enumerate(state.content.spec.rules):
-        if rule.round == state.round:
-            _fire_rule(state, index)
-
-
-# -- card selection and initiative ---------------------------------------------------------
 def _select(state: CompanionState, action: SelectCard | LongRest) -> None:
     character = state.characters[action.character]
     if isinstance(action, LongRest):
@@ -1236,23 +1213,9 @@ def _loot(state: CompanionState, action: Loot) -> None:
 
 def _loot_treasure(state: CompanionState, action: LootTreasure) -> None:
     state.treasures.remove(action.treasure)
-    treasure = next(t for t in state.content.spec.treasures if t.id == action.treasure)
-    character = state.characters[action.character]
-    got: list[str] = []
-    if treasure.gold:
-        character.gold += treasure.gold
-        got.append(f"{treasure.gold} gold")
-    if treasure.item:
-        character.items.append(treasure.item)
-        got.append(f"item {state.content.items[treasure.item].name}")
-    if treasure.text:
-        state.by_hand.append(treasure.text)
-        got.append(treasure.text)
-    state.emit(
-        "loot",
-        f"{action.character} loots treasure {treasure.id}: {'; '.join(got) or 'nothing'}",
-        "HV-LOOT-6",
-    )
+    state.characters[action.character].treasures.append(action.treasure)
+    state.by_hand.append(f"treasure {action.treasure}: its reward from the treasure index")
+    state.emit("loot", f"{action.character} loots treasure {action.treasure}", "HV-LOOT-6")
 
 
 # -- rests, end of round, end of scenario ------------------------------------------------------
@@ -1283,10 +1246,6 @@ def _end_round(state: CompanionState) -> None:
     state.slot = 0
     if state.ending:
         finish(state, state.ending, "the round is played out (HV-GOAL-1)")
-        return
-    limit = state.content.spec.round_limit
-    if limit and state.round >= limit:
-        finish(state, "lost", f"the round limit ({limit}) is reached")
         return
     state.rest_queue = [
         c.id for c in state.living_characters() if not c.long_rest and len(c.discard) >= 2
@@ -1323,7 +1282,6 @@ def _next_round(state: CompanionState) -> None:
     state.round += 1
     state.phase = "select"
     state.emit("round", f"round {state.round} begins", "HV-ELEM-2")
-    _round_rules(state)
 
 
 def check_objective(state: CompanionState) -> None:
@@ -1331,7 +1289,7 @@ def check_objective(state: CompanionState) -> None:
     (``kill_all``) or every boss of the rosters is dead (``kill_boss``)."""
     if state.result or state.ending or state.phase == "setup":
         return
-    kind = state.content.spec.objective.kind
+    kind = state.content.spec.goal.kind
     monsters = state.monsters()
     if kind == "kill_all":
         every_room = len(state.revealed) == len(state.content.spec.rooms)
@@ -1341,8 +1299,7 @@ def check_objective(state: CompanionState) -> None:
         boss_rooms = [
             room.id
             for room in state.content.spec.rooms
-            for entry in room.monsters
-            if state.content.monster_types[entry.type].boss and state.players in entry.normal
+            if any(rank == "boss" for _, rank in state.content.roster(room.id, state.players))
         ]
         if all(r in state.revealed for r in boss_rooms) and not any(m.boss for m in monsters):
             trigger_end(state, "won", "every boss is dead")
@@ -1364,8 +1321,9 @@ def finish(state: CompanionState, result: str, why: str) -> None:
     bonus = 4 + 2 * max(0, state.level) if result == "won" else 0
     kept = []
     for character in state.characters.values():
-        gold = character.money * rate + character.gold
-        kept.append(f"{character.id}: {character.xp + bonus} xp, {gold} gold")
+        gold = character.money * rate
+        treasures = "".join(f", treasure {t}" for t in character.treasures)
+        kept.append(f"{character.id}: {character.xp + bonus} xp, {gold} gold{treasures}")
     state.result_text = f"{why}; " + "; ".join(kept)
     state.emit(
         "scenario-end",

@@ -77,10 +77,8 @@ class Character:
     initiative: int = 0
     money: int = 0
     """HV-LOOT-4: money tokens looted."""
-    gold: int = 0
-    """Gold from treasures (HV-LOOT-6)."""
-    items: list[str] = field(default_factory=list)
-    """Items gained in play (HV-ITEM-6)."""
+    treasures: list[str] = field(default_factory=list)
+    """Treasure tiles looted (HV-LOOT-6): their rewards are in the players' treasure index."""
     xp: int = 0
 
     @property
