@@ -59,7 +59,9 @@ commits every ready die whatever the cap, SV-SALV-2)."""
 
 class AbilityRollModel(_Model):
     die: str = Field(min_length=1)
+    """The die type rolled (its own dice, not the hero's pool)."""
     count: int = Field(ge=1, le=MAX_COUNT)
+    """How many dice of that type are rolled, once (no re-roll, SV-STRAT-4)."""
 
 
 class AbilityModel(_Model):
@@ -70,18 +72,30 @@ class AbilityModel(_Model):
     """
 
     name: str = Field(min_length=1)
+    """The ability's name, unique among the hero's abilities."""
     kind: Literal["action", "passive"]
+    """``action``: one of the hero's four actions (SV-ENG-2); ``passive``: applied by the engine."""
     effect: Literal[
         "heal", "recover", "strike", "strategy", "commit", "recovery", "ward", "by_hand"
     ]
+    """Actions: heal, recover, strike, by_hand. Passives: strategy, commit, recovery, ward,
+    by_hand. ``by_hand`` is anything else: shown to the players, never dropped."""
     roll: AbilityRollModel | None = Field(default=None, validate_default=True)
+    """An action that heals, recovers or strikes may roll its own dice once: 1 per hit."""
     amount: int = Field(default=0, ge=0, le=MAX_COUNT, validate_default=True)
+    """How much: Health healed, dice recovered, hits struck, Strategy phases, dice committed
+    or recovered. At least 1, except for ward, by_hand and abilities that roll."""
     applies_to: list[Literal["move", "attack", "salvage"]] = Field(
         default=[], validate_default=True
     )
+    """The basic actions a strategy (move, attack, salvage) or commit (move, attack)
+    passive boosts; empty means all of them."""
     per_round: int | None = Field(default=None, ge=1, le=MAX_COUNT, validate_default=True)
+    """At most this many uses each round (none: no limit)."""
     per_scenario: int | None = Field(default=None, ge=1, le=MAX_COUNT, validate_default=True)
+    """At most this many uses in the scenario (none: no limit). A ward needs a limit."""
     text: str = Field(default="", validate_default=True)
+    """What the ability says; required for by_hand, shown to the players."""
 
     @field_validator("effect")
     @classmethod
@@ -177,6 +191,7 @@ class HeroModel(_Model):
     dice: list[str] = Field(min_length=1)
     items: list[str] = []
     abilities: list[AbilityModel] = []
+    """The hero's abilities: actions and passives (SV-ENG-2)."""
     text: str = ""
 
     @field_validator("abilities")
