@@ -71,6 +71,13 @@ class TurnSpec(BaseModel):
     muddled: bool = False
 
 
+HouseRule = Literal["open_edge_neighbours"]
+"""A house rule a board or scenario may opt into. ``open_edge_neighbours``: [GH]
+neighbours across an open edge always see each other, even where both corners
+they share lie on wall lines (HV-LOS-1 itself, GH p.19, asks for a line touching
+no wall; see boards/line_of_sight.py)."""
+
+
 class MapSpec(BaseModel):
     """The map part of a board: hexes, thin walls and terrain."""
 
@@ -88,6 +95,8 @@ class BoardSpec(MapSpec):
     ruleset: Literal["gloomhaven", "frosthaven"]
     figures: tuple[FigureSpec, ...]
     turn: TurnSpec
+    house_rules: tuple[HouseRule, ...] = ()
+    """Opt-in departures from the rulebooks (none by default): see :data:`HouseRule`."""
 
     @property
     def actor(self) -> FigureSpec:

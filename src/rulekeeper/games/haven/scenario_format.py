@@ -30,7 +30,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from rulekeeper.core.documents import parse_document, read_text, validate
 from rulekeeper.core.errors import ContentError
-from rulekeeper.games.haven.board_format import HexSpec, MapSpec, check_map
+from rulekeeper.games.haven.board_format import HexSpec, HouseRule, MapSpec, check_map
 from rulekeeper.games.haven.conditions import CONDITIONS
 from rulekeeper.games.haven.ruleset import RULESETS
 from rulekeeper.games.haven.scaling import (
@@ -540,6 +540,8 @@ class ScenarioSpec(_Model):
     monster_types: dict[str, MonsterTypeSpec] = {}
     monster_decks: dict[str, MonsterDeckSpec] = {}
     items: dict[str, ItemSpec] = {}
+    house_rules: tuple[HouseRule, ...] = ()
+    """Opt-in departures from the rulebooks (board_format.HouseRule), none by default."""
 
 
 class LibrarySpec(_Model):
