@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from rulekeeper import __version__
+from rulekeeper.cli.content import content_app
 from rulekeeper.cli.errors import error_line, fail, user_errors
 from rulekeeper.cli.haven import haven_app
 from rulekeeper.cli.rules import rules_command
@@ -40,6 +41,7 @@ saves_app = typer.Typer(
 )
 app.add_typer(saves_app, name="saves")
 app.add_typer(haven_app, name="haven")
+app.add_typer(content_app, name="content")
 app.command("serve")(serve_command)
 app.command("rules")(rules_command)
 

@@ -304,6 +304,8 @@ def _actions_text(actions: tuple) -> str:  # type: ignore[type-arg]
     for a in actions:
         valued = ("move", "attack", "heal", "shield", "retaliate")
         text = f"{a.type} {a.value}" if a.type in valued else a.type
+        if a.type == "by_hand":
+            text = f"by hand: {a.text[:60]}"
         if a.type == "move" and (a.jump or a.flying):
             text += " jump" if a.jump else " flying"
         if a.type in ("attack", "heal", "retaliate") and a.range:

@@ -57,6 +57,7 @@ AbilityKind = Literal[
     "loot",
     "special",
     "recover",
+    "by_hand",
 ]
 ItemSlot = Literal["head", "body", "legs", "one_hand", "two_hands", "small"]
 Formula = Annotated[str, Field(min_length=1, max_length=80)]
@@ -89,6 +90,8 @@ class AbilitySpec(_Model):
       tokens in range are removed for good (HV-LOOT-2).
     - ``special``: on a boss ability card, ``value`` 1 or 2 performs the boss's
       Special 1 or Special 2 (HV-BOSS-2).
+    - ``by_hand``: an ability the engine does not run (imported content): its
+      ``text`` becomes a step the players resolve by hand before play goes on.
     """
 
     type: AbilityKind
@@ -108,6 +111,8 @@ class AbilitySpec(_Model):
     pull: NonNegative = 0
     pile: Literal["lost", "discard"] = "lost"
     """``recover``: the pile ``value`` cards come back from to hand (HV-CHAR-6)."""
+    text: Annotated[str, Field(max_length=2000)] = ""
+    """``by_hand``: the ability as printed, shown to the players."""
 
     @model_validator(mode="after")
     def _fields_fit_the_type(self) -> AbilitySpec:
@@ -124,6 +129,8 @@ class AbilitySpec(_Model):
             raise ValueError("an attack pushes or pulls, not both")
         if self.type == "special" and self.value not in (1, 2):
             raise ValueError("a special action is Special 1 or Special 2 (value 1 or 2)")
+        if (self.type == "by_hand") != bool(self.text):
+            raise ValueError("a by_hand action carries its text; only a by_hand action does")
         return self
 
 

@@ -494,6 +494,12 @@ def self_effect(state: HavenState, figure: Figure, ability: AbilitySpec) -> bool
     if ability.type == "loot":
         loot.perform_loot(state, figure, ability.value)
         return True
+    if ability.type == "by_hand":
+        # Imported content the engine does not run: the players resolve it before play
+        # goes on (the same pending step as a special rule's text, HV-SCEN-7).
+        state.by_hand.append(f"{figure.id}: {ability.text}")
+        state.emit("by-hand", f"{figure.id} — resolve by hand: {ability.text}", "HV-SCEN-7")
+        return True
     return False
 
 
