@@ -112,6 +112,11 @@ def salvage_catalog(model: Any, data: Any, source: str, problems: Problems) -> N
         for j, item in enumerate(hero.items):
             if item not in items:
                 problems.add(f"unknown item {item!r}", f"hero.{index}.items.{j}")
+        for j, ability in enumerate(hero.abilities):
+            if ability.roll is not None and ability.roll.die not in dice:
+                problems.add(
+                    f"unknown die type {ability.roll.die!r}", f"hero.{index}.abilities.{j}.roll.die"
+                )
     for index, enemy in enumerate(model.enemy):
         for j, die in enumerate(enemy.damage):
             if die not in dice:

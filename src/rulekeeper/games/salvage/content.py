@@ -20,7 +20,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
 
 from rulekeeper.boards.rooms import Room, RoomGrid
 from rulekeeper.core.dice import Die
@@ -44,13 +44,164 @@ class DieModel(_Model):
     faces: list[Literal["blank", "hit", "crit"]] = Field(min_length=1)
 
 
+ACTION_EFFECTS = ("heal", "recover", "strike", "by_hand")
+"""What an action ability does (SV-ENG-2): heal the hero, recover exhausted dice,
+hits on an enemy in the hero's room, or a step the players resolve by hand."""
+PASSIVE_EFFECTS = ("strategy", "commit", "recovery", "ward", "by_hand")
+"""What a passive ability changes: more Strategy phases (SV-STRAT-1), more dice
+committed (SV-MOVE-1, SV-ATK-1), more dice recovered (SV-ROUND-3), an enemy hit
+prevented (SV-OPP-2), or a rule the players keep by hand."""
+ROLLING_EFFECTS = ("heal", "recover", "strike")
+BOOSTED_ACTIONS = {"strategy": ("move", "attack", "salvage"), "commit": ("move", "attack")}
+"""The basic actions a ``strategy`` or ``commit`` passive may apply to (salvage
+commits every ready die whatever the cap, SV-SALV-2)."""
+
+
+class AbilityRollModel(_Model):
+    die: str = Field(min_length=1)
+    """The die type rolled (its own dice, not the hero's pool)."""
+    count: int = Field(ge=1, le=MAX_COUNT)
+    """How many dice of that type are rolled, once (no re-roll, SV-STRAT-4)."""
+
+
+class AbilityModel(_Model):
+    """A hero ability: an action (SV-ENG-2) or a passive the engine applies.
+
+    Fields are checked in order, each against the ones before, so an error
+    names the field at fault.
+    """
+
+    name: str = Field(min_length=1)
+    """The ability's name, unique among the hero's abilities."""
+    kind: Literal["action", "passive"]
+    """``action``: one of the hero's four actions (SV-ENG-2); ``passive``: applied by the engine."""
+    effect: Literal[
+        "heal", "recover", "strike", "strategy", "commit", "recovery", "ward", "by_hand"
+    ]
+    """Actions: heal, recover, strike, by_hand. Passives: strategy, commit, recovery, ward,
+    by_hand. ``by_hand`` is anything else: shown to the players, never dropped."""
+    roll: AbilityRollModel | None = Field(default=None, validate_default=True)
+    """An action that heals, recovers or strikes may roll its own dice once: 1 per hit."""
+    amount: int = Field(default=0, ge=0, le=MAX_COUNT, validate_default=True)
+    """How much: Health healed, dice recovered, hits struck, Strategy phases, dice committed
+    or recovered. At least 1, except for ward, by_hand and abilities that roll."""
+    applies_to: list[Literal["move", "attack", "salvage"]] = Field(
+        default=[], validate_default=True
+    )
+    """The basic actions a strategy (move, attack, salvage) or commit (move, attack)
+    passive boosts; empty means all of them."""
+    per_round: int | None = Field(default=None, ge=1, le=MAX_COUNT, validate_default=True)
+    """At most this many uses each round (none: no limit)."""
+    per_scenario: int | None = Field(default=None, ge=1, le=MAX_COUNT, validate_default=True)
+    """At most this many uses in the scenario (none: no limit). A ward needs a limit."""
+    text: str = Field(default="", validate_default=True)
+    """What the ability says; required for by_hand, shown to the players."""
+
+    @field_validator("effect")
+    @classmethod
+    def _effect_fits_kind(cls, effect: str, info: ValidationInfo) -> str:
+        kind = info.data.get("kind")
+        if kind == "action" and effect not in ACTION_EFFECTS:
+            raise ValueError(f"an action ability's effect is one of {', '.join(ACTION_EFFECTS)}")
+        if kind == "passive" and effect not in PASSIVE_EFFECTS:
+            raise ValueError(f"a passive ability's effect is one of {', '.join(PASSIVE_EFFECTS)}")
+        return effect
+
+    @field_validator("roll")
+    @classmethod
+    def _roll_fits_effect(
+        cls, roll: AbilityRollModel | None, info: ValidationInfo
+    ) -> AbilityRollModel | None:
+        if roll is None:
+            return roll
+        if info.data.get("kind") != "action" or info.data.get("effect") not in ROLLING_EFFECTS:
+            raise ValueError("only an action ability that heals, recovers or strikes rolls dice")
+        return roll
+
+    @field_validator("amount")
+    @classmethod
+    def _amount_fits_effect(cls, amount: int, info: ValidationInfo) -> int:
+        effect = info.data.get("effect")
+        if effect is None or "roll" not in info.data:
+            return amount
+        if effect in ("ward", "by_hand"):
+            if amount:
+                raise ValueError(f"a {effect} ability has no amount")
+        elif info.data["roll"] is not None:
+            if amount:
+                raise ValueError("an ability that rolls counts its hits: give no amount")
+        elif amount == 0:
+            raise ValueError(f"a {effect} ability needs an amount of at least 1")
+        return amount
+
+    @field_validator("applies_to")
+    @classmethod
+    def _applies_to_fits_effect(cls, applies_to: list[str], info: ValidationInfo) -> list[str]:
+        effect = info.data.get("effect")
+        if effect is None:
+            return applies_to
+        if effect not in BOOSTED_ACTIONS:
+            if applies_to:
+                raise ValueError("only strategy and commit passives name the actions they apply to")
+            return applies_to
+        allowed = BOOSTED_ACTIONS[effect]
+        for action in applies_to:
+            if action not in allowed:
+                raise ValueError(f"a {effect} passive applies to {', '.join(allowed)}")
+        if len(set(applies_to)) != len(applies_to):
+            raise ValueError("an action is named twice")
+        return applies_to
+
+    @field_validator("per_round")
+    @classmethod
+    def _round_limit_fits_effect(cls, per_round: int | None, info: ValidationInfo) -> int | None:
+        passive_by_hand = (
+            info.data.get("effect") == "by_hand" and info.data.get("kind") == "passive"
+        )
+        if passive_by_hand and per_round is not None:
+            raise ValueError("the players keep a by_hand passive's limits: say them in its text")
+        return per_round
+
+    @field_validator("per_scenario")
+    @classmethod
+    def _limits_fit_effect(cls, per_scenario: int | None, info: ValidationInfo) -> int | None:
+        effect, kind = info.data.get("effect"), info.data.get("kind")
+        per_round = info.data.get("per_round")
+        limited = per_round is not None or per_scenario is not None
+        if effect == "ward" and not limited:
+            raise ValueError("a ward passive needs a limit (per_round or per_scenario)")
+        if effect == "by_hand" and kind == "passive" and limited:
+            raise ValueError("the players keep a by_hand passive's limits: say them in its text")
+        if per_round is not None and per_scenario is not None and per_round > per_scenario:
+            raise ValueError("per_round cannot exceed per_scenario")
+        return per_scenario
+
+    @field_validator("text")
+    @classmethod
+    def _by_hand_needs_text(cls, text: str, info: ValidationInfo) -> str:
+        if info.data.get("effect") == "by_hand" and not text.strip():
+            raise ValueError("a by_hand ability says in its text what the players do")
+        return text
+
+
 class HeroModel(_Model):
     name: str = Field(min_length=1)
     max_health: int = Field(ge=1)
     strategy: int = Field(ge=1)
     dice: list[str] = Field(min_length=1)
     items: list[str] = []
+    abilities: list[AbilityModel] = []
+    """The hero's abilities: actions and passives (SV-ENG-2)."""
     text: str = ""
+
+    @field_validator("abilities")
+    @classmethod
+    def _ability_names_unique(cls, abilities: list[AbilityModel]) -> list[AbilityModel]:
+        names = [a.name for a in abilities]
+        for name in names:
+            if names.count(name) > 1:
+                raise ValueError(f"the ability {name!r} is defined twice")
+        return abilities
 
 
 class EnemyModel(_Model):
@@ -180,6 +331,42 @@ class Requirement:
 
 
 @dataclass(frozen=True, slots=True)
+class AbilitySpec:
+    """A hero ability (see :class:`AbilityModel`); ``roll_die`` is None when it does not roll."""
+
+    name: str
+    kind: str
+    effect: str
+    amount: int
+    roll_die: str | None
+    roll_count: int
+    applies_to: tuple[str, ...]
+    per_round: int | None
+    per_scenario: int | None
+    text: str
+
+    @property
+    def limited(self) -> bool:
+        return self.per_round is not None or self.per_scenario is not None
+
+
+def ability_spec(model: AbilityModel) -> AbilitySpec:
+    applies_to = tuple(model.applies_to) or BOOSTED_ACTIONS.get(model.effect, ())
+    return AbilitySpec(
+        model.name,
+        model.kind,
+        model.effect,
+        model.amount,
+        None if model.roll is None else model.roll.die,
+        0 if model.roll is None else model.roll.count,
+        applies_to,
+        model.per_round,
+        model.per_scenario,
+        model.text,
+    )
+
+
+@dataclass(frozen=True, slots=True)
 class HeroSpec:
     name: str
     max_health: int
@@ -187,6 +374,7 @@ class HeroSpec:
     dice: tuple[str, ...]
     items: tuple[str, ...]
     text: str
+    abilities: tuple[AbilitySpec, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -373,6 +561,11 @@ def compile_scenario(model: ScenarioModel, catalog: CatalogModel, source: str) -
         for j, item in enumerate(hero.items):
             if item not in items:
                 raise fail(f"{where}.items.{j}", f"unknown item {item!r}")
+        for j, ability in enumerate(hero.abilities):
+            if ability.roll is not None and ability.roll.die not in dice:
+                raise fail(
+                    f"{where}.abilities.{j}.roll.die", f"unknown die type {ability.roll.die!r}"
+                )
     for where, enemy in [(f"enemy.{i}", e) for i, e in enumerate(model.enemy)] + [
         (f"enemy {e.name!r}", e) for e in catalog.enemy
     ]:
@@ -457,7 +650,15 @@ def compile_scenario(model: ScenarioModel, catalog: CatalogModel, source: str) -
         rooms=tuple(rooms),
         start_room=model.start_room,
         heroes=tuple(
-            HeroSpec(h.name, h.max_health, h.strategy, tuple(h.dice), tuple(h.items), h.text)
+            HeroSpec(
+                h.name,
+                h.max_health,
+                h.strategy,
+                tuple(h.dice),
+                tuple(h.items),
+                h.text,
+                tuple(ability_spec(a) for a in h.abilities),
+            )
             for h in (heroes[n] for n in model.heroes)
         ),
         enemies=tuple((p.enemy, p.room) for p in model.enemies),
