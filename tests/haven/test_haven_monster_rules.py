@@ -341,7 +341,7 @@ def test_HV_FOCUS_1_GH_a_melee_monster_in_a_one_hex_corridor_reaches_its_neighbo
     edge, so without it no sight line exists and the monster has no focus (GH p.19)."""
     corridor = [[0, 0], [1, 0], [2, -1], [3, -1], [4, -2]]
     reaches = [((1, 0), "C1", ("C1",))]
-    for ruleset, house in (("gloomhaven", ["open_edge_neighbours"]), ("frosthaven", [])):
+    for ruleset, house in (("gloomhaven", {"open_edge_neighbours": True}), ("frosthaven", {})):
         data = board([monster(3, -1), hero(0, 0, "C1")], ruleset=ruleset, hexes=corridor, move=3)
         answer = solve({**data, "house_rules": house})
         assert [(o.move_to, o.focus, o.targets) for o in answer.options] == reaches

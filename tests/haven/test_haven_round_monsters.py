@@ -193,7 +193,7 @@ def test_HV_MOVE_3_a_monster_card_move_with_jump_jumps() -> None:
             monster_decks={"dummy": jump_deck},
             # a one-hex corridor: [GH] neighbours there see each other only by this house
             # rule (HV-LOS-1), and the test is about the jump
-            house_rules=["open_edge_neighbours"],
+            house_rules={"one_character": True, "open_edge_neighbours": True},
         )
     )
     monsters_first(state, "leap")  # Move 2 + 1 = 3, jumping
@@ -250,7 +250,7 @@ def test_HV_LOS_1_GH_no_sight_in_a_one_hex_corridor_without_the_house_rule() -> 
             monster_decks={"dummy": jump_deck},
         )
     )
-    assert state.spec.house_rules == ()
+    assert not state.spec.house_rules.open_edge_neighbours
     monsters_first(state, "leap")
     settle_options(state)
     assert state.figures["dummy 1"].hex == at(4, 0)

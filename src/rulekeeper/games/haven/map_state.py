@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from rulekeeper.boards.hexgrid import UNREACHABLE, Hex, HexBoard
 from rulekeeper.boards.line_of_sight import LineOfSight
 from rulekeeper.games.haven.board_format import (
+    BoardHouseRules,
     BoardSpec,
     FigureSpec,
     MapSpec,
@@ -125,7 +126,7 @@ def board(state: HavenState, *, with_closed_doors: bool = True) -> HexBoard:
 
 
 def sight(state: HavenState, hexboard: HexBoard) -> LineOfSight:
-    house = "open_edge_neighbours" in state.spec.house_rules
+    house = state.spec.house_rules.open_edge_neighbours
     return _sight(hexboard, state.rules.line_of_sight, house)
 
 
@@ -282,7 +283,9 @@ def solver_spec(state: HavenState, actor: Figure, turn: TurnSpec) -> BoardSpec:
         terrain=terrain,
         figures=tuple(figures),
         turn=turn,
-        house_rules=state.spec.house_rules,
+        house_rules=BoardHouseRules(
+            open_edge_neighbours=state.spec.house_rules.open_edge_neighbours
+        ),
     )
 
 

@@ -29,7 +29,7 @@ class MonsterTurn:
         self.los = shared_line_of_sight(
             self.board,
             self.ruleset.line_of_sight,
-            open_edge_neighbours="open_edge_neighbours" in spec.house_rules,
+            open_edge_neighbours=spec.house_rules.open_edge_neighbours,
         )
         index = self.board.index
         actor = spec.actor
