@@ -286,8 +286,10 @@ def describe_action(state: HavenState, action: Action) -> str:
         hero = state.turn.actor if state.turn else ""
         spec = cards.card(state, hero, action.card)
         half = spec.top if action.half == "top" else spec.bottom
-        return f"{action.half} of {spec.name or spec.id}: {_actions_text(half.actions)}" + (
-            " (lost)" if half.lost else ""
+        return (
+            f"{action.half} of {spec.name or spec.id}: {_actions_text(half.actions)}"
+            + (" (lost)" if half.lost else "")
+            + (f" (first consume {', '.join(half.consume)}: HV-ELEM-4)" if half.consume else "")
         )
     return action.label()
 
@@ -304,6 +306,8 @@ def _actions_text(actions: tuple) -> str:  # type: ignore[type-arg]
     for a in actions:
         valued = ("move", "attack", "heal", "shield", "retaliate")
         text = f"{a.type} {a.value}" if a.type in valued else a.type
+        if a.type == "by_hand":
+            text = f"by hand: {a.text[:60]}"
         if a.type == "move" and (a.jump or a.flying):
             text += " jump" if a.jump else " flying"
         if a.type in ("attack", "heal", "retaliate") and a.range:

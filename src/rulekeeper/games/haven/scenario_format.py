@@ -57,6 +57,7 @@ AbilityKind = Literal[
     "loot",
     "special",
     "recover",
+    "by_hand",
 ]
 ItemSlot = Literal["head", "body", "legs", "one_hand", "two_hands", "small"]
 Formula = Annotated[str, Field(min_length=1, max_length=80)]
@@ -89,6 +90,8 @@ class AbilitySpec(_Model):
       tokens in range are removed for good (HV-LOOT-2).
     - ``special``: on a boss ability card, ``value`` 1 or 2 performs the boss's
       Special 1 or Special 2 (HV-BOSS-2).
+    - ``by_hand``: an ability the engine does not run (imported content): its
+      ``text`` becomes a step the players resolve by hand before play goes on.
     """
 
     type: AbilityKind
@@ -108,6 +111,8 @@ class AbilitySpec(_Model):
     pull: NonNegative = 0
     pile: Literal["lost", "discard"] = "lost"
     """``recover``: the pile ``value`` cards come back from to hand (HV-CHAR-6)."""
+    text: Annotated[str, Field(max_length=2000)] = ""
+    """``by_hand``: the ability as printed, shown to the players."""
 
     @model_validator(mode="after")
     def _fields_fit_the_type(self) -> AbilitySpec:
@@ -124,6 +129,8 @@ class AbilitySpec(_Model):
             raise ValueError("an attack pushes or pulls, not both")
         if self.type == "special" and self.value not in (1, 2):
             raise ValueError("a special action is Special 1 or Special 2 (value 1 or 2)")
+        if (self.type == "by_hand") != bool(self.text):
+            raise ValueError("a by_hand action carries its text; only a by_hand action does")
         return self
 
 
@@ -173,6 +180,15 @@ class HalfSpec(_Model):
     """HV-BONUS-1: the round or persistent bonus icon; the card goes to the active area."""
     xp: NonNegative = 0
     """HV-CHAR-3, HV-END-1: experience gained once any ability of this half is performed."""
+    consume: Annotated[tuple[Element, ...], Field(max_length=6)] = ()
+    """HV-ELEM-4 [FH]: elements shown in the action's upper-left corner: they must all be
+    consumed to perform any of the action (Gloomhaven cards print none)."""
+
+    @model_validator(mode="after")
+    def _distinct_costs(self) -> HalfSpec:
+        if len(set(self.consume)) != len(self.consume):
+            raise ValueError("consume: an element is consumed once per action (HV-ELEM-3)")
+        return self
 
 
 class CardSpec(_Model):
@@ -504,6 +520,18 @@ class RuleSpec(_Model):
         return self
 
 
+class HouseRulesSpec(_Model):
+    """Departures from the rulebooks a group agrees on; every one is off unless set."""
+
+    one_character: bool = False
+    """A party of one character. HV-CHAR-1 asks two to four; with this set, one is
+    accepted (rules examples and tests play on one-character boards)."""
+    open_edge_neighbours: bool = False
+    """[GH] neighbours across an open edge always see each other, even where both
+    corners they share lie on wall lines (HV-LOS-1 itself, GH p.19, asks for a line
+    touching no wall; see boards/line_of_sight.py)."""
+
+
 class ScenarioSpec(_Model):
     """A whole haven-scenario/1 document."""
 
@@ -540,6 +568,7 @@ class ScenarioSpec(_Model):
     monster_types: dict[str, MonsterTypeSpec] = {}
     monster_decks: dict[str, MonsterDeckSpec] = {}
     items: dict[str, ItemSpec] = {}
+    house_rules: HouseRulesSpec = HouseRulesSpec()
 
 
 class LibrarySpec(_Model):
@@ -643,7 +672,12 @@ def _check_references(spec: ScenarioSpec, source: str | None) -> None:
                 where = f"characters.{cls}.level"
             raise fail(f"class {cls!r} has no hit points for that level", where)
     if len(set(spec.party)) != len(spec.party):
-        raise fail("a class may join the party once", "party")
+        raise fail("HV-CHAR-1: a class may join the party once", "party")
+    if len(spec.party) < 2 and not spec.house_rules.one_character:
+        raise fail(
+            "HV-CHAR-1: a party has two to four characters (house_rules.one_character allows one)",
+            "party",
+        )
     _check_perks(spec, source)
     if len(spec.start_hexes) < len(spec.party):
         raise fail("fewer start hexes than characters", "start_hexes")
