@@ -13,12 +13,14 @@ from rulekeeper.core.conformance import assert_rejected
 from rulekeeper.games.ether.actions import AssignDamage, Pay, explore, move
 from rulekeeper.games.ether.state import EtherState
 
+W = "wren"
+
 
 def _exploring() -> EtherState:
     """Wren explores east; the map card is being drawn (ET-EXP-1)."""
     state = new_game()
     state.heroes[0].space = Space(1, 1)
-    state.apply(Pay((die("green-1"),), (explore("east"),)))
+    state.apply(Pay(W, (die("green"),), (explore("east"),)))
     assert state.is_chance_node()
     return state
 
@@ -33,11 +35,11 @@ def test_ET_ROUND_1_damage_assigned_mid_draw_cites_the_round_rule() -> None:
 def test_ET_PAY_2_one_payment_for_two_actions_mid_draw_cites_the_payment_rule() -> None:
     """ET-PAY-2: one payment pays for exactly one action, draw or no draw."""
     state = _exploring()
-    both = Pay((die("red-1"),), (move(1), explore("north")))
+    both = Pay(W, (die("red"),), (move(1), explore("north")))
     assert_rejected(state, both, "ET-PAY-2")
 
 
 def test_CORE_CHANCE_a_payment_that_only_waits_on_the_draw() -> None:
     """CORE-CHANCE: a single payment waits until the map card is placed."""
     state = _exploring()
-    assert_rejected(state, Pay((die("red-1"),), (move(1),)), "CORE-CHANCE")
+    assert_rejected(state, Pay(W, (die("red"),), (move(1),)), "CORE-CHANCE")
