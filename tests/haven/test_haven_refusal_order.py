@@ -45,3 +45,16 @@ def test_CORE_CHANCE_an_action_that_only_waits_on_the_draw() -> None:
     """CORE-CHANCE: the other half of the turn waits until the attack's card is drawn."""
     state = _drawing_a_modifier(["stone"])
     assert_rejected(state, PlayHalf("t2", "bottom"), "CORE-CHANCE")
+
+
+def test_HV_CARD_1_companion_mode_cites_the_selection_rule_mid_draw() -> None:
+    """HV-CARD-1 (companion mode): a card selection while a modifier is drawn cites the
+    selection rule; ending the turn only waits on the draw (CORE-CHANCE)."""
+    from test_companion_game import play as play_companion
+
+    from rulekeeper.games.haven.companion_actions import EndTurn
+
+    state = play_companion(15)  # the lampwright's attack modifier is being drawn
+    assert state.is_chance_node() and state.attack is not None
+    assert_rejected(state, SelectCard("lampwright", "x"), "HV-CARD-1")
+    assert_rejected(state, EndTurn(), "CORE-CHANCE")
