@@ -49,6 +49,7 @@ from rulekeeper.games.haven.companion_actions import (
     AddCondition,
     Attack,
     ChooseClass,
+    ChooseHand,
     Consume,
     Damage,
     DeclareResult,
@@ -306,14 +307,20 @@ def _monster_attacks(state: CompanionState, turn: TurnInProgress) -> list[Action
     if not _can_attack(figure):
         return []
     out: list[Action] = []
-    for character in state.living_characters():
-        target = state.figures.get(character.id)
-        if target is None or character.id in turn.attacked:
+    for target in list(state.figures.values()):
+        if side(target) != "characters" or target.id in turn.attacked:
             continue
         if "invisible" in target.conditions:
             continue
         out.append(_monster_attack(state, figure, values.attack, target))
     return out
+
+
+def side(figure: Standee) -> str:
+    """The side a figure is on: an escorted objective is the characters' (HV-TGT-2)."""
+    if figure.kind == "objective":
+        return "characters" if figure.escort else "monsters"
+    return "monsters" if figure.kind == "monster" else "characters"
 
 
 def _can_attack(figure: Standee) -> bool:
@@ -380,6 +387,9 @@ def check(state: CompanionState, action: Action) -> None:
     if isinstance(action, ChooseClass):
         _check_class(state, action)
         return
+    if isinstance(action, ChooseHand):
+        _check_hand(state, action)
+        return
     if state.by_hand and not isinstance(action, Resolved):
         raise RuleViolation("HV-SCEN-7", f"first resolve by hand: {state.by_hand[0]}")
     if state.attack is not None and not isinstance(action, KeepModifier):
@@ -430,6 +440,21 @@ def _check_class(state: CompanionState, action: ChooseClass) -> None:
         raise RuleViolation("HV-CHAR-2", f"the class has hit points for levels 1 to {len(hp)}")
 
 
+def _check_hand(state: CompanionState, action: ChooseHand) -> None:
+    character = state.characters.get(action.character)
+    if character is None or state.phase != "select" or state.round != 1:
+        raise RuleViolation("HV-CHAR-1", "a hand is chosen in the first card selection")
+    if _next_to_select(state) is not character or character.leading is not None:
+        raise RuleViolation("HV-CHAR-1", f"{action.character} chooses its hand before selecting")
+    spec = state.content.classes[action.character]
+    known = {card.id for card in spec.cards}
+    if len(action.cards) != spec.hand_size or len(set(action.cards)) != len(action.cards):
+        raise RuleViolation("HV-CHAR-1", f"a {spec.name} brings {spec.hand_size} different cards")
+    for card in action.cards:
+        if card not in known:
+            raise RuleViolation("HV-CHAR-1", f"{spec.name} has no card {card!r}")
+
+
 def _actor(state: CompanionState) -> TurnInProgress:
     if state.phase != "turns" or state.turn is None:
         raise RuleViolation("CORE-LEGAL", "what happens on the board is entered during a turn")
@@ -449,7 +474,9 @@ def _check_attack(state: CompanionState, action: Attack) -> None:
     target = _figure(state, action.target)
     if action.attacker != turn.actor:
         raise RuleViolation("HV-ATK-1", f"it is {turn.actor}'s turn, not {action.attacker}'s")
-    if attacker.kind == target.kind:
+    if attacker.kind == "objective":
+        raise RuleViolation("HV-ATK-1", f"{attacker.id} is an objective: it does not attack")
+    if side(attacker) == side(target):
         raise RuleViolation("HV-TGT-2", "an attack targets enemies only")
     if action.target in turn.attacked:
         raise RuleViolation("HV-TGT-1", f"{action.target} was already attacked this turn")
@@ -497,7 +524,7 @@ def _check_mover(state: CompanionState, action: FollowMover) -> None:
         raise RuleViolation("HV-TGT-1", f"the card attacks {values.targets} target(s)")
     for target_id in action.targets:
         target = _figure(state, target_id)
-        if target.kind == "monster":
+        if side(target) == "monsters":
             raise RuleViolation("HV-TGT-2", "an attack targets enemies only")
 
 
@@ -550,7 +577,10 @@ def _check_loot(state: CompanionState, action: Loot) -> None:
 # -- applying -------------------------------------------------------------------------
 def apply(state: CompanionState, action: Action) -> None:
     """Apply a checked action, then run the automatic steps up to the next decision."""
-    if isinstance(action, PartySize):
+    if isinstance(action, ChooseHand):
+        state.characters[action.character].hand = list(action.cards)
+        state.emit("setup", f"{action.character} brings {', '.join(action.cards)}", "HV-CHAR-1")
+    elif isinstance(action, PartySize):
         state.players = action.players
         state.emit("setup", f"{action.players} character(s) play")
     elif isinstance(action, ScenarioLevel):
@@ -683,6 +713,8 @@ def reveal(state: CompanionState, room_id: str, *, opened: bool = True) -> None:
     state.emit("room", f"{how}room {room_id}{tile} is revealed", "HV-ROOM-1", room=room_id)
     for monster_type, rank in state.content.roster(room_id, state.players):
         set_out(state, monster_type, rank == "elite", drops_loot=True, why=f"room {room_id}")
+    for index in room.objectives:
+        _set_out_objective(state, index, room_id)
     for treasure in room.treasures:
         state.treasures.append(treasure)
         state.emit("loot", f"treasure {treasure} in room {room_id}", "HV-LOOT-6")
@@ -733,6 +765,39 @@ def set_out(
     )
     if state.phase == "turns" and state.groups[monster_type].card is not None:
         _join_acting(state, figure)
+
+
+def _set_out_objective(state: CompanionState, index: int, room_id: str) -> None:
+    """An objective figure of the scenario: hit points from its number or equation (HV-SCEN-4)."""
+    spec = state.content.spec.objectives[index]
+    hp = (
+        spec.hp
+        if isinstance(spec.hp, int)
+        else evaluate(spec.hp, level=max(0, state.level), characters=state.players)
+    )
+    slug = (
+        "".join(ch if ch.isalnum() else "-" for ch in spec.name.lower()).strip("-") or "objective"
+    )
+    for _ in range(spec.count):
+        number = 1 + sum(1 for f in state.figures.values() if f.type == slug)
+        figure = Standee(
+            f"{slug}-{number}",
+            "objective",
+            slug,
+            max(1, hp),
+            max(1, hp),
+            number=number,
+            escort=spec.escort,
+            drops_loot=False,
+        )
+        state.figures[figure.id] = figure
+        role = "an ally to protect" if spec.escort else "an objective"
+        state.emit(
+            "objective",
+            f"{figure.id} ({spec.name}, {figure.hp} hit points, {role}) is set out: room {room_id}",
+            "HV-SCEN-4",
+            figure=figure.id,
+        )
 
 
 def _join_acting(state: CompanionState, figure: Standee) -> None:
@@ -1145,6 +1210,9 @@ def suffer(
         return
     if figure.kind == "monster":
         _dies(state, figure)
+    elif figure.kind == "objective":
+        del state.figures[figure.id]
+        state.emit("death", f"{figure.id} is destroyed", "HV-GOAL-1", figure=figure.id)
     else:
         _exhaust(state, figure.id, "no hit points left")
 

@@ -39,7 +39,8 @@ class Standee:
     """A figure on the physical board: a character or a monster standee."""
 
     id: str
-    kind: Literal["character", "monster"]
+    kind: Literal["character", "monster", "objective"]
+    """An objective figure (an altar, a door to destroy, an escort) is neither side's standee."""
     type: str
     hp: int
     max_hp: int
@@ -53,6 +54,8 @@ class Standee:
     """Shield from abilities this round (a monster's stat-card shield is added on top)."""
     retaliate: int = 0
     """Retaliate from abilities this round (a monster's stat-card retaliate is added on top)."""
+    escort: bool = False
+    """An objective figure the characters protect: monsters attack it, characters do not."""
     drops_loot: bool = True
     """HV-LOOT-3 [GH]: a monster set out with a room drops a token; summoned or spawned: none."""
 
