@@ -14,8 +14,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from rulekeeper.core.errors import RuleViolation
+from rulekeeper.games.haven.companion_combat import side
 from rulekeeper.games.haven.companion_numbers import card_actions, numbers
-from rulekeeper.games.haven.companion_rules import side
 
 if TYPE_CHECKING:
     from rulekeeper.games.haven.companion_state import CompanionState

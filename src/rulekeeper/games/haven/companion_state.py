@@ -4,7 +4,8 @@ The board is physical (DESIGN.md, "Companion mode"): the engine keeps the
 rounds, the characters' cards and initiative, the monster groups' ability
 cards, every standee's hit points and conditions, the elements, the modifier
 decks, the loot and the scenario's objective and special rules. The rules that
-change these values live in ``companion_rules.py``; this module holds the data
+change these values live in ``companion_rules.py`` (who acts, what is legal),
+``companion_flow.py`` and ``companion_combat.py``; this module holds the data
 only.
 
 Players: during setup, player 0 (the party); then one player per character,
@@ -127,7 +128,7 @@ class TurnInProgress:
 
 
 class CompanionState(State):
-    """A companion game's fields, lookups and files (rules: ``companion_rules.py``)."""
+    """A companion game's fields, lookups and files (rules: ``companion_rules.py`` and the modules it names)."""
 
     def __init__(
         self,
