@@ -41,7 +41,9 @@ class _Model(BaseModel):
 
 class DieModel(_Model):
     name: str = Field(min_length=1)
+    """The die type's name, named by heroes' dice, enemies' damage and the enemy dice supply."""
     faces: list[Literal["blank", "hit", "crit"]] = Field(min_length=1)
+    """Every face of the die, one entry per face: blank, hit or crit."""
 
 
 ACTION_EFFECTS = ("heal", "recover", "strike", "by_hand")
@@ -186,13 +188,20 @@ class AbilityModel(_Model):
 
 class HeroModel(_Model):
     name: str = Field(min_length=1)
+    """The hero's name, named by a scenario's heroes."""
     max_health: int = Field(ge=1)
+    """Starting and most Health; it is also the most dice the hero commits to a move or an attack
+    (SV-MOVE-1, SV-ATK-1)."""
     strategy: int = Field(ge=1)
+    """How many Strategy phases (re-rolls) the hero may take in one action (SV-STRAT-1)."""
     dice: list[str] = Field(min_length=1)
+    """The die types of the hero's pool, by name, one entry per die."""
     items: list[str] = []
+    """Items the hero starts with, by name."""
     abilities: list[AbilityModel] = []
     """The hero's abilities: actions and passives (SV-ENG-2)."""
     text: str = ""
+    """Flavour or rules text shown to the players."""
 
     @field_validator("abilities")
     @classmethod
@@ -206,18 +215,29 @@ class HeroModel(_Model):
 
 class EnemyModel(_Model):
     name: str = Field(min_length=1)
+    """The enemy's name, named by placements, thresholds and objectives."""
     health: int = Field(ge=1)
+    """Starting Health; at 0 the enemy is defeated."""
     damage: list[str] = Field(min_length=1)
+    """The die types it takes from the enemy dice supply to attack, leftmost first (SV-OPP-2)."""
     text: str = ""
+    """Flavour or rules text shown to the players."""
 
 
 class ItemModel(_Model):
     name: str = Field(min_length=1)
+    """The item's name, named by heroes, rooms, requirements and objectives."""
     effect: Literal["none", "heal", "recover", "strike"] = "none"
+    """What using it does (SV-ITEM-1): none (a key, a chart), heal Health, recover exhausted dice,
+    or strike an enemy in the hero's room."""
     amount: int = Field(default=0, ge=0)
+    """How much the effect heals, recovers or strikes; at least 1 with an effect."""
     uses: int = Field(default=0, ge=0)
+    """How many times it can be used before it is discarded; 0 for an item without an effect."""
     action: bool = False
+    """True when using it takes one of the hero's actions; otherwise it is used between actions."""
     text: str = ""
+    """Flavour or rules text shown to the players."""
 
     @model_validator(mode="after")
     def _effect_needs_uses(self) -> ItemModel:
@@ -230,10 +250,16 @@ class ItemModel(_Model):
 
 class RoomActionModel(_Model):
     name: str = Field(min_length=1)
+    """The room action's name, named by rooms' actions."""
     effect: Literal["heal", "recover", "roll_heal"]
+    """heal Health, recover exhausted dice, or roll_heal: roll the named die and heal 1 per hit
+    (SV-STRAT-4)."""
     amount: int = Field(ge=1)
+    """How much it heals or recovers; for roll_heal, how many dice it rolls."""
     die: str | None = None
+    """The die type a roll_heal action rolls (its own dice, not the hero's pool)."""
     text: str = ""
+    """Flavour or rules text shown to the players."""
 
     @model_validator(mode="after")
     def _roll_needs_die(self) -> RoomActionModel:
@@ -244,32 +270,52 @@ class RoomActionModel(_Model):
 
 class CatalogModel(_Model):
     format: Literal["salvage-content/1"]
+    """The file format and its version."""
     die: list[DieModel] = []
+    """Die types."""
     hero: list[HeroModel] = []
+    """Heroes."""
     enemy: list[EnemyModel] = []
+    """Enemies."""
     item: list[ItemModel] = []
+    """Items."""
     room_action: list[RoomActionModel] = []
+    """Room actions."""
 
 
 class RoomModel(_Model):
     name: str = Field(min_length=1)
+    """The room's name, shown to players."""
     active: bool = False
+    """True when the room starts active (revealed); an inactive room is activated by a hero meeting
+    one of its requirements (SV-MOVE-6)."""
     items: list[str] = []
+    """The items lying in the room, top first, by name."""
     requirements: list[str] = []
+    """Activation requirements, any one of which activates the room: free, item:NAME, health:N or
+    dice:N (SV-MOVE-6). None: the room is never activated."""
     actions: list[str] = []
+    """Room actions available in the room once it is active, by name (SV-ROOM-1)."""
 
 
 class PlacementModel(_Model):
     enemy: str
+    """The enemy's name (from the catalogs or the scenario's own)."""
     room: int = Field(ge=0)
+    """The room it starts in, by index in the row-major room list."""
 
 
 class ThresholdModel(_Model):
     at: int = Field(ge=1)
+    """The noise level that fires it, the moment noise reaches it (SV-ROUND-4)."""
     effect: Literal["spawn", "lose"]
+    """spawn: place an enemy; lose: the scenario is lost."""
     enemy: str | None = None
+    """The enemy a spawn places."""
     room: int | None = Field(default=None, ge=0)
+    """The room a spawn places it in."""
     text: str = ""
+    """What happens, shown to the players."""
 
     @model_validator(mode="after")
     def _spawn_needs_enemy(self) -> ThresholdModel:
@@ -280,10 +326,16 @@ class ThresholdModel(_Model):
 
 class ObjectiveModel(_Model):
     kind: Literal["escape", "defeat"]
+    """escape: a standing hero holding the item is in the room; defeat: no enemy of that name is
+    left (SV-END-1)."""
     item: str | None = None
+    """The item to carry out (escape)."""
     room: int | None = Field(default=None, ge=0)
+    """The room to bring it to (escape)."""
     enemy: str | None = None
+    """The enemy to defeat (defeat)."""
     text: str = Field(min_length=1)
+    """The objective as shown to the players."""
 
     @model_validator(mode="after")
     def _kind_fields(self) -> ObjectiveModel:
@@ -296,24 +348,43 @@ class ObjectiveModel(_Model):
 
 class ScenarioModel(_Model):
     format: Literal["salvage-scenario/1"]
+    """The file format and its version."""
     name: str = Field(min_length=1)
+    """The scenario's short name."""
     title: str = Field(min_length=1)
+    """The scenario's title, shown to players."""
     rows: int = Field(ge=1, le=12)
+    """Rows of the room grid."""
     cols: int = Field(ge=1, le=12)
+    """Columns of the room grid."""
     start_room: int = Field(ge=0)
+    """The room the heroes start in (row-major index)."""
     heroes: list[str] = Field(min_length=1, max_length=6)
+    """The heroes who play, by name, in turn order."""
     rooms: list[RoomModel]
+    """Exactly rows x cols rooms, row by row."""
     enemies: list[PlacementModel] = []
+    """The enemies placed at the start."""
     enemy_dice: dict[str, int]
+    """The enemy dice supply: how many dice of each type enemies attack with (SV-OPP-2, ASSUMED)."""
     recovery: int = Field(default=2, ge=0, le=MAX_COUNT)
+    """How many exhausted dice a hero recovers at the end of a round (SV-ROUND-3, ASSUMED)."""
     round_limit: int = Field(ge=1, le=MAX_COUNT)
+    """The scenario is lost at the end of this round unless won before (SV-END-1, ASSUMED)."""
     objective: ObjectiveModel
+    """How the scenario is won (SV-END-1)."""
     thresholds: list[ThresholdModel] = []
+    """Noise thresholds and what each does (SV-ROUND-4)."""
     die: list[DieModel] = []
+    """Die types of the scenario's own, added to (or replacing, by name) the shipped ones."""
     hero: list[HeroModel] = []
+    """Heroes of the scenario's own."""
     enemy: list[EnemyModel] = []
+    """Enemies of the scenario's own."""
     item: list[ItemModel] = []
+    """Items of the scenario's own."""
     room_action: list[RoomActionModel] = []
+    """Room actions of the scenario's own."""
 
 
 # -- compiled content --------------------------------------------------------

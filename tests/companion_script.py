@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-LIBRARY = Path(__file__).parent.parent / "data" / "companion-library"
+LIBRARY = Path(__file__).parent / "data" / "companion-library"
 SCENARIO = f"{LIBRARY}#ember-hall"
 
 SCRIPT: list[dict[str, Any]] = [
