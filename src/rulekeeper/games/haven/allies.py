@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 
 from rulekeeper.core.deck import Deck
 from rulekeeper.games.haven.actions import NumberAlly
+from rulekeeper.games.haven.initiative import ALLY_SLOT
 from rulekeeper.games.haven.modifiers import ALLY_DECK, MONSTER_DECK, ModifierDeck
 from rulekeeper.games.haven.scenario_format import AbilitySpec, AllyFigureSpec, MonsterCardSpec
 from rulekeeper.games.haven.state import Figure, Group
@@ -33,10 +34,8 @@ if TYPE_CHECKING:
     from rulekeeper.core.actions import Action
     from rulekeeper.games.haven.state import HavenState
 
-ALLY_GROUP = "allies"
-"""The key of the allies' ability deck among ``state.groups``."""
-ALLY_SLOT = "allies"
-"""The allies' place in the turn order."""
+ALLY_GROUP = ALLY_SLOT
+"""The key of the allies' ability deck among ``state.groups`` (their slot's name)."""
 
 
 def spec_of(state: HavenState, figure: Figure) -> AllyFigureSpec:

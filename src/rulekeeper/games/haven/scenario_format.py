@@ -539,10 +539,16 @@ class ObjectiveFigureSpec(_Model):
     """
 
     id: Annotated[str, Field(min_length=1, max_length=40)]
+    """The figure's id (targets, rules and the goal name it)."""
     name: str = ""
+    """The name shown to the players."""
     hex: HexSpec
+    """Its hex; one in a room appears when the room is revealed."""
     hp: Positive | Formula
+    """Hit points: a number or an equation in C and L (HV-SCEN-4)."""
     monsters_target: bool = False
+    """The monsters focus on and attack it (the party guards it); otherwise it is the
+    party's enemy."""
 
     @model_validator(mode="after")
     def _hp_formula_reads(self) -> ObjectiveFigureSpec:
@@ -560,12 +566,17 @@ class AllyFigureSpec(_Model):
     """HV-GOAL-3: one scenario ally, its stats as the special rules give them."""
 
     id: Annotated[str, Field(min_length=1, max_length=40)]
+    """The figure's id."""
     name: str = ""
+    """The name shown to the players."""
     hex: HexSpec
+    """Where it starts; one in a room is placed when the room is revealed."""
     hp: Positive | Formula
+    """Hit points: a number or an equation in C and L (HV-SCEN-4)."""
     move: NonNegative = 2
     attack: NonNegative = 2
     range: NonNegative = 0
+    """0: melee."""
     shield: NonNegative = 0
     flying: bool = False
 
@@ -593,8 +604,11 @@ class AlliesSpec(_Model):
     """
 
     initiative: Annotated[int, Field(ge=1, le=99)] = 50
+    """The allies' initiative, as the special rules give it."""
     deck: str | None = None
+    """An ability deck of ``monster_decks`` drawn for them each round; none: their stats."""
     figures: Annotated[tuple[AllyFigureSpec, ...], Field(max_length=10)] = ()
+    """The allies, in standee order ([GH] renumbered at random at setup)."""
 
 
 class HouseRulesSpec(_Model):
