@@ -63,7 +63,7 @@ def test_every_file_kind_has_a_checked_example_or_shipped_file() -> None:
     for kind in KINDS:
         shipped = kind.example is not None and (CONTENT / kind.example).exists()
         example = any(p.stem == f"{kind.family}-{kind.name}" for p in EXAMPLES)
-        assert shipped or example or kind.name in ("board", "deck", "library-scenario"), kind.label
+        assert shipped or example or kind.name == "library-scenario", kind.label
 
 
 def test_cli_clean_files_exit_0_with_one_ok_line_each() -> None:
