@@ -261,8 +261,11 @@ def test_schema_problems_of_every_family_are_all_reported(
 def test_a_cross_reference_problem_of_a_strict_game_is_reported(tmp_path: Path) -> None:
     """Haven's board checks stop at their first problem: that one is reported, with its field."""
     path = _write(tmp_path, "board.json", HAVEN_BOARD)
-    problems = check_file(path).problems
-    assert [(p.field, p.reason) for p in problems] == [("hexes.2", "[0, 0] is listed twice")]
+    report = check_file(path)
+    assert [(p.field, p.reason) for p in report.problems] == [("hexes.2", "[0, 0] is listed twice")]
+    assert report.summary().endswith(
+        "; haven's cross-reference checks stop at the first: fix it and check again"
+    )
 
 
 def test_salvage_catalog_cross_references_are_all_reported(tmp_path: Path) -> None:
