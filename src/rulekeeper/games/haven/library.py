@@ -39,8 +39,8 @@ from rulekeeper.games.haven.scenario_format import (
     MonsterTypeSpec,
 )
 
-SCENARIO_FORMAT = "haven-library-scenario/1"
-REPORT_FORMAT = "haven-import-report/1"
+SCENARIO_FORMAT: Literal["haven-library-scenario/1"] = "haven-library-scenario/1"
+REPORT_FORMAT: Literal["haven-import-report/1"] = "haven-import-report/1"
 KINDS = ("monsters", "classes", "items", "scenarios")
 MAX_LIBRARY_FILES = 5000
 """A library folder holds at most this many files of one kind (a bound on what is read)."""
@@ -68,6 +68,9 @@ class PlacementSpec(_Model):
     boss: bool = False
     marker: Annotated[str, Field(max_length=20)] = ""
     """The letter or number printed on the map for this placement, if any."""
+    level_offset: Annotated[int, Field(ge=-7, le=7)] = 0
+    """This standee plays this many levels above or below the monster level (a scenario
+    rule, HV-SCEN-7; the level stays within 0-7)."""
 
     @model_validator(mode="after")
     def _one_rank_per_count(self) -> Self:
@@ -98,7 +101,12 @@ class ObjectiveFigureSpec(_Model):
     """
 
     name: Annotated[str, Field(min_length=1, max_length=120)]
-    hp: Annotated[int, Field(ge=1, le=999)] | Annotated[str, Field(min_length=1, max_length=80)]
+    hp: (
+        Annotated[int, Field(ge=1, le=999)]
+        | Annotated[str, Field(min_length=1, max_length=80)]
+        | None
+    ) = None
+    """None: the scenario book gives it (the players set it by hand)."""
     count: Annotated[int, Field(ge=1, le=20)] = 1
     escort: bool = False
     """An ally the characters protect rather than an obstacle to destroy."""
