@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: venv test lint typecheck pytest play terminal bench fuzz clean
+.PHONY: venv test lint typecheck pytest play terminal bench fuzz docs clean
 
 venv: $(STAMP)
 
@@ -35,6 +35,10 @@ terminal: venv
 # The fuzz suite with many more examples than CI runs (new ones each run; minutes).
 fuzz: venv
 	HYPOTHESIS_PROFILE=fuzz $(BIN)/pytest tests/hardening/test_fuzz.py -p no:cacheprovider
+
+# The content format reference pages, generated from the models (a test compares them).
+docs: venv
+	$(BIN)/python -m rulekeeper.authoring.reference docs/content
 
 bench: venv
 	$(BIN)/pytest benchmarks --benchmark-enable --benchmark-only -p no:cacheprovider

@@ -100,7 +100,7 @@ enemies = [{ figure = "skitterer", area = "b" }]
                     "heroes": [{**TEST_CATALOG["heroes"][0], "items": ["nope"]}],
                 }
             },
-            "heroes.warden.items.0",
+            "catalog.heroes.0.items.0",
             "unknown item",
         ),
     ],

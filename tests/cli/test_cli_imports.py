@@ -83,3 +83,20 @@ def test_playing_one_game_imports_no_other(game: str, tmp_path: Path) -> None:
     assert f"rulekeeper.games.{game}.game" in loaded, "the probe did not play the game"
     assert _games(loaded) == {game}
     assert set(SHIPPED_GAMES) > {game}
+
+
+def test_content_help_imports_no_checker_or_game() -> None:
+    loaded = modules_loaded("content", "check", "--help")
+    # typer checks the root's --version value (with pydantic) before the command's help.
+    assert "typer" in loaded, "the probe did not run the CLI"
+    assert _games(loaded) == set()
+    assert not any(m.startswith("rulekeeper.authoring") for m in loaded)
+    assert "rulekeeper.core.documents" not in loaded
+
+
+def test_content_check_imports_only_the_checked_game() -> None:
+    scenario = Path(__file__).parents[2] / "src/rulekeeper/content/areas/scenarios/sunken-gate.toml"
+    loaded = modules_loaded("content", "check", str(scenario))
+    assert "rulekeeper.authoring.check" in loaded, "the probe did not run the command"
+    assert _games(loaded) == {"areas"}
+    assert "rich" not in _tops(loaded)

@@ -4,10 +4,18 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from test_haven_play_support import at, card, chance, monster, new_state, play, scenario
 
+from rulekeeper.core.errors import ContentError
 from rulekeeper.games.haven import elements
-from rulekeeper.games.haven.actions import ChooseTarget, PlayHalf, SelectCard, Skip
+from rulekeeper.games.haven.actions import (
+    ChooseTarget,
+    ConsumeElement,
+    PlayHalf,
+    SelectCard,
+    Skip,
+)
 from rulekeeper.games.haven.state import HavenState
 
 FIRE_ATTACK = {"type": "attack", "value": 2, "element": "fire", "consume_bonus": 2}
@@ -23,14 +31,14 @@ def pyro() -> dict[str, Any]:
     return {"name": "Pyro", "hp": [10], "hand_size": 4, "cards": cards}
 
 
-def board() -> HavenState:
+def board(ruleset: str = "gloomhaven", **classes: Any) -> HavenState:
     data = scenario(
         party=("pyro",),
         start=[at(0, 0)],
         monsters=[monster("dummy", at(5, 3))],
-        classes={"pyro": pyro()},
+        classes={"pyro": pyro(), **classes},
     )
-    return new_state(data)
+    return new_state(data, ruleset)
 
 
 def test_HV_ELEM_1_HV_ELEM_2_an_infusion_becomes_strong_at_the_end_of_the_turn_and_wanes() -> None:
@@ -54,7 +62,7 @@ def test_HV_ELEM_3_consuming_an_element_adds_the_bonus_and_uses_it_up() -> None:
     state.figures["dummy 1"].hex = at(1, 0)
     play(state, SelectCard("pyro", "p2"), SelectCard("pyro", "p3"))
     chance(state, "dummy-b")
-    play(state, PlayHalf("p2", "top"))
+    play(state, PlayHalf("p2", "top"), ConsumeElement("fire", True))
     assert state.elements == {}
     play(state, ChooseTarget("dummy 1"))
     assert state.turn is not None and state.turn.draw is not None
@@ -129,3 +137,80 @@ def test_HV_ELEM_4_a_monster_groups_infusion_comes_at_the_end_of_its_last_monste
     )
     assert attacks_on_tester(state) == [2, 2]
     assert state.elements == {"fire": "strong"}
+
+
+@pytest.mark.parametrize("ruleset", ["gloomhaven", "frosthaven"])
+def test_HV_ELEM_4_a_characters_consumption_is_its_players_choice(ruleset: str) -> None:
+    """A character may consume the element for the bonus or leave it on the board."""
+    state = board(ruleset)
+    state.elements["fire"] = "strong"
+    state.figures["dummy 1"].hex = at(1, 0)
+    play(state, SelectCard("pyro", "p2"), SelectCard("pyro", "p3"))
+    chance(state, "dummy-b")
+    play(state, PlayHalf("p2", "top"))
+    assert state.legal_actions() == [ConsumeElement("fire", True), ConsumeElement("fire", False)]
+    assert state.elements == {"fire": "strong"}  # nothing consumed before the choice
+    play(state, ConsumeElement("fire", False), ChooseTarget("dummy 1"))
+    assert state.turn is not None and state.turn.draw is not None
+    assert state.turn.draw.context.attack == 2  # no bonus
+    assert state.elements == {"fire": "strong"}
+    assert any("HV-ELEM-4" in e.rules for e in state.log)
+
+
+def test_HV_ELEM_4_no_choice_is_offered_when_the_element_is_inert() -> None:
+    state = board()
+    state.figures["dummy 1"].hex = at(1, 0)
+    play(state, SelectCard("pyro", "p2"), SelectCard("pyro", "p3"))
+    chance(state, "dummy-b")
+    play(state, PlayHalf("p2", "top"))
+    assert ChooseTarget("dummy 1") in state.legal_actions()
+    assert not any(isinstance(a, ConsumeElement) for a in state.legal_actions())
+
+
+def costly_pyro() -> dict[str, Any]:
+    """p1's top costs fire (upper-left, mandatory) and is lost: Attack 4."""
+    data = pyro()
+    first = dict(data["cards"][0])
+    first["top"] = {"actions": [{"type": "attack", "value": 4}], "lost": True, "consume": ["fire"]}
+    data["cards"] = [first, *data["cards"][1:]]
+    return data
+
+
+@pytest.mark.parametrize("ruleset", ["gloomhaven", "frosthaven"])
+def test_HV_ELEM_4_an_upper_left_consumption_is_paid_before_the_action(ruleset: str) -> None:
+    """[FH] an element in the action's upper-left corner must be consumed to perform any
+    of the action; with it available it is consumed at once, no choice offered."""
+    state = board(ruleset, pyro=costly_pyro())
+    state.elements["fire"] = "waning"
+    state.figures["dummy 1"].hex = at(1, 0)
+    play(state, SelectCard("pyro", "p1"), SelectCard("pyro", "p3"))
+    chance(state, "dummy-b")
+    play(state, PlayHalf("p1", "top"))
+    assert state.elements == {}
+    assert ChooseTarget("dummy 1") in state.legal_actions()
+    play(state, ChooseTarget("dummy 1"))
+    assert state.turn is not None and state.turn.draw is not None
+    assert state.turn.draw.context.attack == 4
+    assert "p1" in state.heroes["pyro"].lost
+
+
+@pytest.mark.parametrize("ruleset", ["gloomhaven", "frosthaven"])
+def test_HV_ELEM_4_an_unpaid_upper_left_consumption_performs_nothing(ruleset: str) -> None:
+    """Without the element none of the action is performed: no attack, and the lost icon
+    never applies (HV-CHAR-5), so the card is discarded."""
+    state = board(ruleset, pyro=costly_pyro())
+    state.figures["dummy 1"].hex = at(1, 0)
+    play(state, SelectCard("pyro", "p1"), SelectCard("pyro", "p3"))
+    chance(state, "dummy-b")
+    play(state, PlayHalf("p1", "top"))
+    assert state.turn is not None and state.turn.stage == "choose"  # straight to the next half
+    assert "p1" in state.heroes["pyro"].discard and "p1" not in state.heroes["pyro"].lost
+    assert state.figures["dummy 1"].hp == 5
+    assert any("none of the action" in e.text and "HV-ELEM-4" in e.rules for e in state.log)
+
+
+def test_HV_ELEM_4_an_upper_left_cost_names_each_element_once() -> None:
+    data = costly_pyro()
+    data["cards"][0]["top"]["consume"] = ["fire", "fire"]
+    with pytest.raises(ContentError):
+        board(pyro=data)

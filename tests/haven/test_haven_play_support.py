@@ -135,6 +135,9 @@ def scenario(
         "monster_types": {"dummy": dummy_monster()},
         "monster_decks": {"dummy": DUMMY_DECK},
     }
+    if len(party) == 1:
+        # HV-CHAR-1 asks two to four characters: one-character boards are a house rule.
+        data["house_rules"] = {"one_character": True}
     data.update(extra)
     return data
 

@@ -239,6 +239,22 @@ def test_HV_CHAR_1_never_two_of_one_class_and_at_most_four() -> None:
         new_state(scenario(party=("tester", "tester2", "tester3", "warden", "sage")))
 
 
+@pytest.mark.parametrize("ruleset", ["gloomhaven", "frosthaven"])
+def test_HV_CHAR_1_a_party_of_one_is_refused_unless_the_house_rule_allows_it(ruleset: str) -> None:
+    """Two to four characters; a one-character party only under house_rules.one_character."""
+    data = scenario()
+    del data["house_rules"]
+    with pytest.raises(ContentError) as error:
+        new_state(data, ruleset)
+    assert "HV-CHAR-1" in str(error.value) and "party" in str(error.value)
+    data["house_rules"] = {"one_character": False}
+    with pytest.raises(ContentError):
+        new_state(data, ruleset)
+    data["house_rules"] = {"one_character": True}
+    assert list(new_state(data, ruleset).heroes) == ["tester"]
+    assert len(new_state(scenario(party=("tester", "tester2")), ruleset).heroes) == 2
+
+
 def test_HV_CHAR_1_the_hand_is_exactly_the_class_hand_size() -> None:
     state = board()
     assert len(state.heroes["tester"].hand) == 6

@@ -170,7 +170,7 @@ def test_SV_OPP_1_every_enemy_attacks_in_the_order_the_hero_chooses() -> None:
     hulk = place_enemy(state, "Lab Hulk", 0)
     _leave_room_zero(state)
     assert state.legal_actions() == [NextOpportunity(grub), NextOpportunity(hulk)]
-    rejected(state, Step(1), "SV-MOVE-2")
+    rejected(state, Step(1), "SV-OPP-1")  # the attackers go first
     act(state, NextOpportunity(hulk))
     roll(state, "blank", "blank")
     rolls = [a for _, a in state.history if isinstance(a, EnemyFace)]

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from rulekeeper import __version__
+from rulekeeper.cli.content import content_app
 from rulekeeper.cli.errors import error_line, fail, user_errors
 from rulekeeper.cli.haven import haven_app
 from rulekeeper.cli.rules import rules_command
@@ -40,6 +41,7 @@ saves_app = typer.Typer(
 )
 app.add_typer(saves_app, name="saves")
 app.add_typer(haven_app, name="haven")
+app.add_typer(content_app, name="content")
 app.command("serve")(serve_command)
 app.command("rules")(rules_command)
 
@@ -177,8 +179,41 @@ def play(
     quiet: Annotated[
         bool, typer.Option("--quiet", help="Print only the outcome (with --auto).")
     ] = False,
+    companion: Annotated[
+        bool, typer.Option("--companion", help="haven: referee a game on your own board.")
+    ] = False,
+    library: Annotated[
+        Path | None, typer.Option("--library", help="--companion: the content library folder.")
+    ] = None,
+    players: Annotated[
+        int | None, typer.Option("--players", help="--companion: how many characters play.")
+    ] = None,
+    level: Annotated[
+        int | None, typer.Option("--level", help="--companion: the scenario level.")
+    ] = None,
+    chance: Annotated[
+        str, typer.Option("--chance", help="--companion: auto (the app draws) or manual.")
+    ] = "auto",
 ) -> None:
     """Play a game in the terminal: numbered choices, undo, save, quit."""
+    if companion:
+        from rulekeeper.cli.companion import run_companion
+
+        if game_name != "haven":
+            raise fail("--companion: companion mode is a haven mode (play haven --companion)")
+        run_companion(
+            _console(),
+            _read_line,
+            library=library,
+            scenario=scenario,
+            players=players,
+            level=level,
+            seed=seed,
+            ruleset=ruleset,
+            chance=chance,
+            save=save,
+        )
+        return
     from rulekeeper.core.registry import find_game
     from rulekeeper.store import SaveStore, check_save_name
 

@@ -15,6 +15,9 @@ from rulekeeper.core.errors import UnknownGameError
 from rulekeeper.core.game import Game
 
 SHIPPED_GAMES = ("haven", "salvage", "ether", "areas")
+MODES = {"haven-companion": "rulekeeper.games.haven.companion_game"}
+"""Games that are a mode of a shipped game, found by name in their own module; they ship
+no scenario of their own (a companion game plays the players' library)."""
 
 _registry: dict[str, Game] = {}
 _tried: set[str] = set()
@@ -34,14 +37,14 @@ def unregister_game(name: str) -> None:
 
 def _load_shipped(name: str) -> None:
     """Import the shipped game ``name`` once and register its ``GAME``."""
-    if name in _tried or name not in SHIPPED_GAMES:
+    if name in _tried or (name not in SHIPPED_GAMES and name not in MODES):
         return
     _tried.add(name)
-    module_name = f"rulekeeper.games.{name}.game"
+    module_name = MODES.get(name, f"rulekeeper.games.{name}.game")
     try:
         module = importlib.import_module(module_name)
     except ModuleNotFoundError as error:
-        if error.name in (module_name, f"rulekeeper.games.{name}"):
+        if error.name in (module_name, f"rulekeeper.games.{name}"):  # not installed
             return
         raise
     game = getattr(module, "GAME", None)

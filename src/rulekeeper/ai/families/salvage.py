@@ -41,6 +41,7 @@ class SalvageAdapter(FamilyAdapter):
             "owner": heroes,
             "room": range(len(data.rooms)),
             "name": sorted(data.room_actions),
+            "ability": sorted({a.name for h in data.heroes for a in h.abilities}),
             "slot": range(MAX_SLOTS),
             "target": enemies,
             "enemy": enemies,

@@ -24,6 +24,7 @@ from rulekeeper.core.dice import Die
 from rulekeeper.core.documents import read_document, validate
 from rulekeeper.core.errors import ContentError
 from rulekeeper.core.limits import MAX_COUNT
+from rulekeeper.core.problems import Problems
 
 CONTENT_DIR = Path(__file__).resolve().parents[2] / "content" / "areas"
 CATALOG_FILE = CONTENT_DIR / "catalog.toml"
@@ -43,14 +44,18 @@ class DieFace(_Model):
     """One face of the Action die and the successes it shows (0, 1 or 2)."""
 
     name: str
+    """The face's name, as rolls are recorded (``{"type": "roll", "face": "hit"}``)."""
     successes: int = Field(ge=0, le=2)
+    """How many successes the face counts toward the damage (AR-DMG-2)."""
 
 
 class ActionDie(_Model):
     """The Action die rolled for heroes' attacks (AR-DMG-1)."""
 
     name: str = "action"
+    """The die's name."""
     faces: tuple[DieFace, ...] = Field(min_length=1)
+    """Every face, once per face on the die (repeat a face that is printed twice)."""
 
     def die(self) -> Die:
         return Die(self.name, tuple(face.name for face in self.faces))
@@ -67,9 +72,13 @@ class ActionToken(_Model):
     """An Action token: the symbols of its action and its Action dice (the red box)."""
 
     id: str
+    """The token's id, named by actions (``"action": "twin-cut"``)."""
     name: str
+    """The name shown to players."""
     symbols: tuple[Symbol, ...] = ()
+    """The symbols the token shows: ``move`` allows a move, ``melee`` a melee attack (AR-REQ-1)."""
     dice: int = Field(default=0, ge=0, le=8)
+    """Action dice rolled for its attack (AR-DMG-1)."""
     damage: bool = True
     """False when the attack shows no damage: it deals none, only its effects (AR-DMG-4)."""
     stun: bool = False
@@ -95,8 +104,11 @@ class ItemEffect(_Model):
     """An optional effect an item lends to an attack (a rune, a poison), AR-DECL-3."""
 
     damage: int = Field(default=0, ge=0)
+    """Added to the attack's damage as another modifier (AR-DMG-2)."""
     poison: int = Field(default=0, ge=0)
+    """Poison counters put on the target: each costs it 1 health at the start of its turns."""
     stun: bool = False
+    """The target skips its next turn."""
     uses: int | None = Field(default=None, ge=1)
     """How many times per scenario it may be used; None means every attack."""
 
@@ -105,21 +117,28 @@ class HeroEffect(ItemEffect):
     """A hero's own optional effect, such as a once-per-scenario effect (AR-DECL-3)."""
 
     id: str
+    """The effect's id, named in an attack's ``effects``."""
     name: str
+    """The name shown to players."""
 
 
 class Item(_Model):
     """An Item card. A weapon's effect box shows the melee symbol (AR-REQ-2)."""
 
     id: str
+    """The item's id, named by heroes' ``items`` and attacks' ``weapon`` or ``effects``."""
     name: str
+    """The name shown to players."""
     kind: Literal["weapon", "rune", "poison", "gear"]
+    """What the card is; only a card showing the melee symbol is a melee weapon."""
     symbols: tuple[Literal["melee"], ...] = ()
+    """``["melee"]`` on a melee weapon (AR-REQ-2)."""
     modifier: int = Field(default=0, ge=0)
     """The weapon modifier added to the damage (AR-DMG-2)."""
     range: int | None = Field(default=None, ge=1)
     """Melee at range: the range in areas this weapon allows (AR-RANGE-1)."""
     effect: ItemEffect | None = None
+    """The optional effect the item lends to an attack it is declared with."""
 
     @property
     def is_melee_weapon(self) -> bool:
@@ -127,14 +146,22 @@ class Item(_Model):
 
 
 class Hero(_Model):
+    """A hero: health, size, Action tokens, active items and own optional effects."""
+
     id: str
+    """The hero's id: scenarios place it by this id, and it is the figure's id in play."""
     name: str
+    """The name shown to players."""
     health: int = Field(ge=1)
+    """Starting (and most) health; at 0 the hero is removed (AR-END-1)."""
     size: int = Field(default=1, ge=1)
+    """The capacity the figure takes in an area (a large figure takes 2)."""
     tokens: tuple[ActionToken, ...] = Field(min_length=1)
+    """The hero's Action tokens; each turn one of them is used (they are not used up)."""
     items: tuple[str, ...] = ()
     """The Item cards in the hero's active items area (by item id)."""
     effects: tuple[HeroEffect, ...] = ()
+    """The hero's own optional effects (AR-DECL-3)."""
 
 
 # -- allies and enemies ----------------------------------------------------
@@ -147,11 +174,17 @@ class AllyAttack(_Model):
     """
 
     id: str
+    """The attack's id, named by actions (``"action": "gnash"``)."""
     name: str
+    """The name shown to players."""
     symbols: tuple[AttackSymbol, ...] = Field(min_length=1)
+    """The attack symbols the card shows; only ``melee`` attacks are offered (AR-ALLY-1)."""
     damage: int | None = Field(default=None, ge=0)
+    """The printed damage (AR-DMG-3); none for an attack with only an effect (AR-DMG-4)."""
     range: int | None = Field(default=None, ge=1)
+    """Melee at range: the range in areas (AR-RANGE-1)."""
     stun: bool = False
+    """The attack stuns its target."""
 
     @model_validator(mode="after")
     def _does_something(self) -> AllyAttack:
@@ -161,63 +194,114 @@ class AllyAttack(_Model):
 
 
 class Ally(_Model):
+    """A non-hero ally: it attacks with its printed attacks and uses no items (AR-ALLY-1)."""
+
     id: str
+    """The ally's id: scenarios place it by this id."""
     name: str
+    """The name shown to players."""
     health: int = Field(ge=1)
+    """Starting health; at 0 the ally is removed."""
     size: int = Field(default=1, ge=1)
+    """The capacity the figure takes in an area."""
     attacks: tuple[AllyAttack, ...] = Field(min_length=1)
+    """The attacks printed on its card."""
 
 
 class Enemy(_Model):
+    """An enemy type: each placement becomes one figure (``skitterer-1``, ``skitterer-2``)."""
+
     id: str
+    """The enemy type's id: scenarios place it by this id."""
     name: str
+    """The name shown to players."""
     health: int = Field(ge=1)
+    """Starting health; at 0 the figure is removed (AR-END-1)."""
     damage: int = Field(ge=0)
+    """The damage of its attack."""
     size: int = Field(default=1, ge=1)
+    """The capacity the figure takes in an area (a large figure takes 2)."""
     range: int | None = Field(default=None, ge=1)
+    """Melee at range: the range in areas it attacks at (AR-RANGE-1); none: reach only."""
 
 
 class Catalog(_Model):
+    """Figures, items and the Action die: ``catalog.toml``, or a scenario's ``[catalog]``.
+
+    A scenario's entries are added to the shipped ones; an entry with a shipped id
+    replaces it.
+    """
+
     die: ActionDie | None = None
+    """The Action die; in a scenario, only to replace the shipped one."""
     heroes: tuple[Hero, ...] = ()
+    """Hero definitions."""
     items: tuple[Item, ...] = ()
+    """Item cards."""
     allies: tuple[Ally, ...] = ()
+    """Non-hero ally definitions."""
     enemies: tuple[Enemy, ...] = ()
+    """Enemy types."""
 
 
 # -- scenarios -------------------------------------------------------------
 class AreaModel(_Model):
+    """One area of the map."""
+
     id: str
+    """The area's id, named by links and placements."""
     name: str
+    """The name shown to players."""
     capacity: int = Field(ge=1, le=MAX_COUNT)
+    """How much figure size the area holds; at it, the area is full (AR-REQ-3)."""
     height: int = 0
+    """The area's height; melee never reaches an area of another height (AR-REQ-4)."""
 
 
 class LinkModel(_Model):
+    """Two areas that are adjacent."""
+
     between: tuple[str, str]
+    """The two areas' ids."""
     barrier: bool = False
+    """A solid barrier: no melee reaches across it (AR-REQ-4) and no figure moves across it."""
 
 
 class Placement(_Model):
     """A figure placed at the start: ``figure`` names a catalog entry."""
 
     figure: str
+    """The catalog id of the hero, ally or enemy type."""
     area: str
+    """The id of the area it starts in."""
     id: str | None = None
+    """The figure's id in play (default: a hero's or ally's catalog id; ``TYPE-N`` for the
+    Nth enemy of a type)."""
 
 
 class ScenarioModel(_Model):
+    """A whole rulekeeper-areas/1 scenario file."""
+
     format: Literal["rulekeeper-areas/1"]
+    """The file format and its version."""
     title: str
+    """The scenario's title."""
     description: str = ""
+    """The story and the setup, shown to players."""
     round_limit: int = Field(ge=1, le=MAX_COUNT)
     """House assumption: the party loses when this many rounds end with enemies left."""
     areas: tuple[AreaModel, ...] = Field(min_length=1)
+    """The map's areas."""
     links: tuple[LinkModel, ...] = ()
+    """Which areas are adjacent, and the solid barriers."""
     heroes: tuple[Placement, ...] = Field(min_length=1)
+    """The heroes and where they start; they take their turns in this order."""
     allies: tuple[Placement, ...] = ()
+    """The non-hero allies and where they start."""
     enemies: tuple[Placement, ...] = Field(min_length=1)
+    """The enemies and where they start; the party wins when none is left (AR-END-1)."""
     catalog: Catalog = Catalog()
+    """Figures and items of the scenario's own, added to the shipped catalog."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -282,7 +366,10 @@ def load_scenario(scenario: str) -> Scenario:
 def scenario_from_data(data: object, *, name: str, source: str | None = None) -> Scenario:
     """Validate a scenario's TOML data against the schema and the catalog."""
     model = validate(ScenarioModel, data, source)
-    return _cross_check(model, name, source)
+    scenario = check_scenario(model, name, source, Problems(source))
+    if scenario is None:  # a strict collector raised at the first problem
+        raise ContentError("the scenario has problems", source=source)
+    return scenario
 
 
 def _merge(shipped: tuple[Any, ...], extra: tuple[Any, ...]) -> dict[str, Any]:
@@ -291,42 +378,60 @@ def _merge(shipped: tuple[Any, ...], extra: tuple[Any, ...]) -> dict[str, Any]:
     return merged
 
 
-def _cross_check(model: ScenarioModel, name: str, source: str | None) -> Scenario:
-    base = shipped_catalog()
-    extra = model.catalog
+def check_catalog_ids(catalog: Catalog, problems: Problems, prefix: str = "") -> None:
+    """No id is used twice within one section of a catalog."""
     for section in ("heroes", "items", "allies", "enemies"):
         ids: set[str] = set()
-        for index, entry in enumerate(getattr(extra, section)):
+        for index, entry in enumerate(getattr(catalog, section)):
             if entry.id in ids:
-                field = f"catalog.{section}.{index}.id"
-                raise ContentError(f"id {entry.id!r} is used twice", source=source, field=field)
+                problems.add(f"id {entry.id!r} is used twice", f"{prefix}{section}.{index}.id")
             ids.add(entry.id)
+
+
+def check_hero_items(
+    heroes: tuple[Hero, ...], items: Mapping[str, Item], problems: Problems, prefix: str
+) -> None:
+    """Every item a hero holds is defined."""
+    for number, hero in enumerate(heroes):
+        for index, item_id in enumerate(hero.items):
+            if item_id not in items:
+                problems.add(f"unknown item {item_id!r}", f"{prefix}heroes.{number}.items.{index}")
+
+
+def check_scenario(
+    model: ScenarioModel, name: str, source: str | None, problems: Problems
+) -> Scenario | None:
+    """Cross-check a validated scenario: ids, the catalog, the map, the start.
+
+    Every problem goes to ``problems`` (a strict one raises the first); the
+    scenario is returned when there was none.
+    """
+    found = len(problems)
+    base = shipped_catalog()
+    extra = model.catalog
+    check_catalog_ids(extra, problems, "catalog.")
     area_ids: set[str] = set()
     for index, area in enumerate(model.areas):
         if area.id in area_ids:
-            raise ContentError(
-                f"two areas share the id {area.id!r}", source=source, field=f"areas.{index}.id"
-            )
+            problems.add(f"two areas share the id {area.id!r}", f"areas.{index}.id")
         area_ids.add(area.id)
     die = extra.die or base.die
     if die is None:
-        raise ContentError("no Action die is defined", source=source, field="catalog.die")
+        problems.add("no Action die is defined", "catalog.die")
     heroes = _merge(base.heroes, extra.heroes)
     items = _merge(base.items, extra.items)
     allies = _merge(base.allies, extra.allies)
     enemies = _merge(base.enemies, extra.enemies)
-    for hero in heroes.values():
-        for index, item_id in enumerate(hero.items):
-            if item_id not in items:
-                field = f"heroes.{hero.id}.items.{index}"
-                raise ContentError(f"unknown item {item_id!r}", source=source, field=field)
-    try:
-        board = AreaGraph(
-            (Area(a.id, a.name, a.capacity, a.height) for a in model.areas),
-            (Link(link.between[0], link.between[1], link.barrier) for link in model.links),
-        )
-    except ValueError as error:
-        raise ContentError(str(error), source=source, field="links") from None
+    check_hero_items(extra.heroes, items, problems, "catalog.")
+    board: AreaGraph | None = None
+    if len(area_ids) == len(model.areas):  # a repeated id is reported above
+        try:
+            board = AreaGraph(
+                (Area(a.id, a.name, a.capacity, a.height) for a in model.areas),
+                (Link(link.between[0], link.between[1], link.barrier) for link in model.links),
+            )
+        except ValueError as error:
+            problems.add(str(error), "links")
     start: list[StartingFigure] = []
     kinds: tuple[
         tuple[Literal["hero", "ally", "enemy"], str, tuple[Placement, ...], Mapping[str, Any]], ...
@@ -335,29 +440,32 @@ def _cross_check(model: ScenarioModel, name: str, source: str | None) -> Scenari
         ("ally", "allies", model.allies, allies),
         ("enemy", "enemies", model.enemies, enemies),
     )
+    taken: set[str] = set()
     for kind, section, placements, known in kinds:
         counters: dict[str, int] = {}
         for index, placement in enumerate(placements):
             where = f"{section}.{index}"
+            placed = True
             if placement.figure not in known:
-                raise ContentError(
-                    f"unknown {kind} {placement.figure!r}", source=source, field=f"{where}.figure"
-                )
-            if placement.area not in board.areas:
-                raise ContentError(
-                    f"unknown area {placement.area!r}", source=source, field=f"{where}.area"
-                )
+                problems.add(f"unknown {kind} {placement.figure!r}", f"{where}.figure")
+                placed = False
+            if placement.area not in area_ids:
+                problems.add(f"unknown area {placement.area!r}", f"{where}.area")
+                placed = False
             counters[placement.figure] = counters.get(placement.figure, 0) + 1
             figure_id = placement.id or (
                 placement.figure
                 if kind != "enemy"
                 else f"{placement.figure}-{counters[placement.figure]}"
             )
-            if any(f.id == figure_id for f in start):
-                raise ContentError(
-                    f"two figures share the id {figure_id!r}", source=source, field=where
-                )
-            start.append(StartingFigure(figure_id, kind, placement.figure, placement.area))
+            if figure_id in taken:
+                problems.add(f"two figures share the id {figure_id!r}", where)
+                placed = False
+            taken.add(figure_id)
+            if placed:
+                start.append(StartingFigure(figure_id, kind, placement.figure, placement.area))
+    if board is None or die is None or len(problems) > found:
+        return None
     scenario = Scenario(
         name=name,
         title=model.title,
@@ -375,9 +483,16 @@ def _cross_check(model: ScenarioModel, name: str, source: str | None) -> Scenari
     for area_id, amount in used.items():
         if amount > board.area(area_id).capacity:
             capacity = board.area(area_id).capacity
-            raise ContentError(
+            problems.add(
                 f"figures of total size {amount} start in an area of capacity {capacity}",
-                source=source,
-                field=f"areas.{area_id}",
+                f"areas.{area_id}",
             )
-    return scenario
+    return None if len(problems) > found else scenario
+
+
+def check_catalog(catalog: Catalog, problems: Problems) -> None:
+    """Cross-check a catalog file on its own: ids once per section, heroes' items known
+    (in the file or the shipped catalog)."""
+    check_catalog_ids(catalog, problems)
+    items = _merge(shipped_catalog().items, catalog.items)
+    check_hero_items(catalog.heroes, items, problems, "")

@@ -223,6 +223,12 @@ def build_scenario(library: ContentFile, scenario_file: ContentFile, source: str
     return b.finish(header)
 
 
+def check_library(content: ContentFile, source: str) -> None:
+    """Check a content file without a scenario: ids once, costs that parse, effects allowed
+    where they stand (the checks :func:`build_scenario` runs on each file it merges)."""
+    _Builder(source).add(content)
+
+
 class _Builder:
     """Collects definitions from the library and the scenario file, then checks references."""
 

@@ -239,6 +239,15 @@ class RefreshItems(Action):
     refresh: bool
 
 
+@action_type("consume-element")
+@dataclass(frozen=True, slots=True)
+class ConsumeElement(Action):
+    """HV-ELEM-4: a character consumes the element its ability offers for a bonus, or not."""
+
+    element: Literal["fire", "ice", "air", "earth", "light", "dark"]
+    consume: bool
+
+
 @action_type("resolved")
 @dataclass(frozen=True, slots=True)
 class Resolved(Action):
@@ -275,5 +284,6 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     UseItem,
     RefreshItems,
     Resolved,
+    ConsumeElement,
     *DRAW_ACTION_TYPES,
 )

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from rulekeeper.core.actions import Action
 from rulekeeper.core.errors import RuleViolation
-from rulekeeper.games.haven import bonuses
+from rulekeeper.games.haven import bonuses, elements
 from rulekeeper.games.haven.actions import LongRest, PlayHalf, SelectCard
 from rulekeeper.games.haven.scenario_format import AbilitySpec, CardSpec, HalfSpec
 
@@ -137,8 +137,10 @@ def apply_play(
     performed = (BASIC_TOP if action.half == "top" else BASIC_BOTTOM) if action.basic else half
     turn.halves.append([action.card, action.half, action.basic])
     hero.active.remove(action.card)
-    lost = half.lost and not action.basic and not stunned
-    performed_fully = not action.basic and not stunned
+    # HV-ELEM-4 [FH]: an unpaid upper-left consumption: none of the action, card discarded
+    unpaid = not (action.basic or stunned) and not _pay_upper_left(state, hero, half)
+    lost = half.lost and not action.basic and not stunned and not unpaid
+    performed_fully = not action.basic and not stunned and not unpaid
     # HV-BONUS-1, HV-SUM-4: a bonus or summon half keeps its card in the active area.
     to_active = performed_fully and bonuses.keeps_card(half)
     if not to_active:
@@ -169,4 +171,31 @@ def apply_play(
             # The bonus is itself performed as the card goes to the active area.
             amount, turn.experience = turn.experience, 0
             bonuses.gain_experience(state, hero.id, amount, "its action", "HV-CHAR-3")
+    if unpaid:
+        return []
     return list(performed.actions)
+
+
+def _pay_upper_left(state: HavenState, hero: Hero, half: HalfSpec) -> bool:
+    """HV-ELEM-4 [FH]: the upper-left consumption is paid before any of the action, every
+    element of it at once; unpaid, none of the action is performed."""
+    if not half.consume:
+        return True
+    missing = [e for e in half.consume if not elements.available(state, e)]
+    if missing:
+        state.emit(
+            "element",
+            f"{hero.id} cannot consume {', '.join(missing)} for the action's upper-left cost:"
+            " none of the action is performed",
+            "HV-ELEM-4",
+        )
+        return False
+    for element in half.consume:
+        elements.consume(state, element)
+    state.emit(
+        "element",
+        f"{hero.id} consumes {', '.join(half.consume)} to perform the action (mandatory)",
+        "HV-ELEM-4",
+        "HV-ELEM-3",
+    )
+    return True

@@ -4,14 +4,16 @@ The element board is ``state.elements``: element -> ``"strong"`` or
 ``"waning"`` (absent = inert). An infusion takes effect at the end of the turn
 that made it (GH p.24; FH p.29); an element is consumable while strong or
 waning; at the end of every round strong elements wane and waning ones go
-inert. Consuming is done automatically whenever an ability offers it and the
-element is available (a house simplification, docs/games/haven.md).
+inert. A character's consumption for a bonus is its player's choice
+(turn.offer_consumption); [FH] an action's upper-left consumption is paid before
+any of the action or none of it is performed (cards.apply_play). Monsters
+consume whenever they can.
 
 Catalog: HV-ELEM-1 (inert at the start; infused at the end of the turn by a
 figure that performed any ability of the action: ``infuse_at_end_of_turn``),
 HV-ELEM-2 (:func:`wane` at the end of every round), HV-ELEM-3 (consumed while
 strong or waning, never what the same turn infused: :func:`consume`), HV-ELEM-4
-(a monster group consumes once for all its monsters and infuses after its last
+(optional for characters, mandatory upper-left costs; a monster group consumes once for all its monsters and infuses after its last
 monster's turn: turn.consume_element, turn_sequence._infuse).
 """
 

@@ -286,8 +286,10 @@ def describe_action(state: HavenState, action: Action) -> str:
         hero = state.turn.actor if state.turn else ""
         spec = cards.card(state, hero, action.card)
         half = spec.top if action.half == "top" else spec.bottom
-        return f"{action.half} of {spec.name or spec.id}: {_actions_text(half.actions)}" + (
-            " (lost)" if half.lost else ""
+        return (
+            f"{action.half} of {spec.name or spec.id}: {_actions_text(half.actions)}"
+            + (" (lost)" if half.lost else "")
+            + (f" (first consume {', '.join(half.consume)}: HV-ELEM-4)" if half.consume else "")
         )
     return action.label()
 

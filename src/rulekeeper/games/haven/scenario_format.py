@@ -180,6 +180,15 @@ class HalfSpec(_Model):
     """HV-BONUS-1: the round or persistent bonus icon; the card goes to the active area."""
     xp: NonNegative = 0
     """HV-CHAR-3, HV-END-1: experience gained once any ability of this half is performed."""
+    consume: Annotated[tuple[Element, ...], Field(max_length=6)] = ()
+    """HV-ELEM-4 [FH]: elements shown in the action's upper-left corner: they must all be
+    consumed to perform any of the action (Gloomhaven cards print none)."""
+
+    @model_validator(mode="after")
+    def _distinct_costs(self) -> HalfSpec:
+        if len(set(self.consume)) != len(self.consume):
+            raise ValueError("consume: an element is consumed once per action (HV-ELEM-3)")
+        return self
 
 
 class CardSpec(_Model):
@@ -534,6 +543,14 @@ class RuleSpec(_Model):
         return self
 
 
+class HouseRulesSpec(_Model):
+    """Departures from the rulebooks a group agrees on; every one is off unless set."""
+
+    one_character: bool = False
+    """A party of one character. HV-CHAR-1 asks two to four; with this set, one is
+    accepted (rules examples and tests play on one-character boards)."""
+
+
 class ScenarioSpec(_Model):
     """A whole haven-scenario/1 document."""
 
@@ -570,6 +587,7 @@ class ScenarioSpec(_Model):
     monster_types: dict[str, MonsterTypeSpec] = {}
     monster_decks: dict[str, MonsterDeckSpec] = {}
     items: dict[str, ItemSpec] = {}
+    house_rules: HouseRulesSpec = HouseRulesSpec()
 
 
 class LibrarySpec(_Model):
@@ -673,7 +691,12 @@ def _check_references(spec: ScenarioSpec, source: str | None) -> None:
                 where = f"characters.{cls}.level"
             raise fail(f"class {cls!r} has no hit points for that level", where)
     if len(set(spec.party)) != len(spec.party):
-        raise fail("a class may join the party once", "party")
+        raise fail("HV-CHAR-1: a class may join the party once", "party")
+    if len(spec.party) < 2 and not spec.house_rules.one_character:
+        raise fail(
+            "HV-CHAR-1: a party has two to four characters (house_rules.one_character allows one)",
+            "party",
+        )
     _check_perks(spec, source)
     if len(spec.start_hexes) < len(spec.party):
         raise fail("fewer start hexes than characters", "start_hexes")

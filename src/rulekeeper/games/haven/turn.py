@@ -33,6 +33,7 @@ from rulekeeper.games.haven import (
 )
 from rulekeeper.games.haven.actions import (
     ChooseTarget,
+    ConsumeElement,
     MoveTo,
     PlaceArea,
     PlaceSummon,
@@ -204,6 +205,38 @@ def consume_element(state: HavenState, figure: Figure, ability: AbilitySpec) -> 
             f"{figure.id} consumes {ability.element}: +{ability.consume_bonus} attack",
             "HV-ELEM-3",
         )
+
+
+def offer_consumption(state: HavenState, figure: Figure, ability: AbilitySpec, then: str) -> None:
+    """HV-ELEM-4: a character's consumption for a bonus is optional: with the element
+    available its player decides (stage ``consume``) before the attack goes to ``then``."""
+    turn = state.turn
+    if turn is None:
+        return
+    element = ability.element
+    offered = element is not None and ability.consume_bonus > 0
+    if figure.kind == "character" and offered and elements.available(state, element or ""):
+        turn.attack["element"] = element
+        turn.attack["then"] = then
+        turn.stage = "consume"
+        return
+    consume_element(state, figure, ability)
+    turn.stage = then
+
+
+def consumption_choice(state: HavenState, figure: Figure, turn: Turn, consume: bool) -> None:
+    """HV-ELEM-4: the player's answer: consume for the bonus, or leave the element."""
+    ability = turn.queue[0]
+    if consume:
+        consume_element(state, figure, ability)
+    else:
+        state.emit(
+            "element",
+            f"{figure.id} leaves {ability.element} unconsumed (its consumption is optional)",
+            "HV-ELEM-4",
+        )
+    turn.attack.pop("element", None)
+    turn.stage = turn.attack.pop("then", "attack")
 
 
 def attack_targets(state: HavenState, figure: Figure) -> list[str]:
@@ -506,6 +539,9 @@ def self_effect(state: HavenState, figure: Figure, ability: AbilitySpec) -> bool
 # -- a character's step (called when the turn's stage is an ability) ----------------------
 def hero_step_actions(state: HavenState, figure: Figure, turn: Turn) -> list[Action]:
     ability = turn.queue[0]
+    if turn.stage == "consume":
+        element = turn.attack["element"]
+        return [ConsumeElement(element, True), ConsumeElement(element, False)]
     if turn.stage == "move":
         return [*move_destinations(state, figure, ability), Skip()]
     if turn.stage == "attack":
@@ -539,6 +575,13 @@ def recoverable(state: HavenState, turn: Turn, ability: AbilitySpec) -> list[str
 def check_hero_step(state: HavenState, figure: Figure, turn: Turn, action: Action) -> None:
     ability = turn.queue[0]
     if isinstance(action, Skip) and turn.stage in ("move", "attack", "heal", "area", "recover"):
+        return
+    if turn.stage == "consume" and isinstance(action, ConsumeElement):
+        if action.element != turn.attack.get("element"):
+            raise RuleViolation(
+                "HV-ELEM-3",
+                f"this ability offers {turn.attack.get('element')}, not {action.element}",
+            )
         return
     if turn.stage == "recover" and isinstance(action, RecoverCard):
         if action.card not in recoverable(state, turn, ability):
@@ -585,6 +628,9 @@ def check_hero_step(state: HavenState, figure: Figure, turn: Turn, action: Actio
 
 def apply_hero_step(state: HavenState, figure: Figure, turn: Turn, action: Action) -> None:
     ability = turn.queue[0]
+    if isinstance(action, ConsumeElement):
+        consumption_choice(state, figure, turn, action.consume)
+        return
     if not isinstance(action, Skip):
         performed(state, figure, turn)
     if isinstance(action, Skip):
@@ -714,15 +760,13 @@ def enter_hero_ability(state: HavenState, figure: Figure, turn: Turn) -> bool:
                 state.emit("attack", f"{figure.id} has no enemy to catch in the area", "HV-LOS-1")
                 done_with_ability(turn)
                 return True
-            consume_element(state, figure, ability)
-            turn.stage = "area"
+            offer_consumption(state, figure, ability, "area")
             return False
         if not attack_targets(state, figure):
             state.emit("attack", f"{figure.id} has no enemy in range and line of sight", "HV-LOS-1")
             done_with_ability(turn)
             return True
-        consume_element(state, figure, ability)
-        turn.stage = "attack"
+        offer_consumption(state, figure, ability, "attack")
         return False
     if ability.type == "heal":
         if ability.range == 0:

@@ -18,7 +18,17 @@ from rulekeeper.games.haven.attack_draw import NeedCard
 if TYPE_CHECKING:
     from rulekeeper.games.haven.state import HavenState
 
-HERO_STAGES = ("choose", "move", "attack", "area", "area_target", "heal", "summon", "recover")
+HERO_STAGES = (
+    "choose",
+    "consume",
+    "move",
+    "attack",
+    "area",
+    "area_target",
+    "heal",
+    "summon",
+    "recover",
+)
 """A character's steps that wait for its player's choice."""
 PARTY_STAGES = ("monster_option", "monster_heal", "monster_summon")
 """A monster's choices the rules leave to the players: player 0 decides (HV-MOVE-MON-3)."""
@@ -125,6 +135,8 @@ def pending_decision(state: HavenState) -> str:
     if t is not None:
         prompts = {
             "choose": f"{t.actor}: play a top or bottom half (HV-CARD-3)",
+            "consume": f"{t.actor}: consume {t.attack.get('element', 'the element')} for"
+            f" its bonus? (HV-ELEM-4)",
             "move": f"{t.actor}: where to move (HV-MOVE-1)",
             "attack": f"{t.actor}: choose a target",
             "area": f"{t.actor}: place the attack's area (turned or mirrored)",

@@ -85,6 +85,23 @@ class UseItem(Action):
     target: int | None = None
 
 
+@action_type("ability")
+@dataclass(frozen=True, slots=True)
+class UseAbility(Action):
+    """SV-ENG-2: use one of the hero's action abilities (``target``: an enemy it strikes)."""
+
+    ability: str
+    target: int | None = None
+
+
+@action_type("resolved")
+@dataclass(frozen=True, slots=True)
+class Resolved(Action):
+    """SV-ENG-2: the players have resolved an ability by hand, as its text says."""
+
+    ability: str
+
+
 # -- dice steps (SV-STRAT-*) ------------------------------------------------------
 
 
@@ -243,6 +260,8 @@ ALL_ACTIONS: tuple[type[Action], ...] = (
     StartTrade,
     UseRoomAction,
     UseItem,
+    UseAbility,
+    Resolved,
     CommitDie,
     RollDice,
     Reroll,

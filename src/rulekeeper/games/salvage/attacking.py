@@ -44,15 +44,20 @@ def legal_attack_decide(state: SalvageState, pending: Pending) -> list[Action]:
 
 
 def check_apply_hit(state: SalvageState, pending: Pending | None, action: ApplyHit) -> None:
-    """SV-ATK-2: a rolled hit of this attack, onto an enemy in the same room."""
-    if pending is None or pending.kind != "attack" or pending.stage != "decide":
+    """SV-ATK-2: a rolled hit of this attack, onto an enemy in the same room.
+
+    While the attack's dice are rolling, only the enemy is checked: which dice
+    are hits waits on the dice (CORE-CHANCE)."""
+    if pending is None or pending.kind != "attack" or pending.stage not in ("decide", "rolling"):
         raise RuleViolation("SV-ATK-2", "hits are applied only after an attack roll")
     hero = state.active_hero()
-    if action.die not in hit_dice(state):
-        raise RuleViolation("SV-ATK-2", f"die {action.die} is not a rolled, unapplied hit")
     enemy = state.enemy(action.enemy)
     if enemy is None or enemy.room != hero.room:
         raise RuleViolation("SV-ATK-2", f"enemy #{action.enemy} is not in {hero.name}'s room")
+    if pending.stage == "rolling":
+        return
+    if action.die not in hit_dice(state):
+        raise RuleViolation("SV-ATK-2", f"die {action.die} is not a rolled, unapplied hit")
 
 
 def apply_hit(state: SalvageState, pending: Pending, action: ApplyHit) -> None:

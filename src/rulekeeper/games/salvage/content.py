@@ -20,7 +20,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
 
 from rulekeeper.boards.rooms import Room, RoomGrid
 from rulekeeper.core.dice import Die
@@ -41,32 +41,203 @@ class _Model(BaseModel):
 
 class DieModel(_Model):
     name: str = Field(min_length=1)
+    """The die type's name, named by heroes' dice, enemies' damage and the enemy dice supply."""
     faces: list[Literal["blank", "hit", "crit"]] = Field(min_length=1)
+    """Every face of the die, one entry per face: blank, hit or crit."""
+
+
+ACTION_EFFECTS = ("heal", "recover", "strike", "by_hand")
+"""What an action ability does (SV-ENG-2): heal the hero, recover exhausted dice,
+hits on an enemy in the hero's room, or a step the players resolve by hand."""
+PASSIVE_EFFECTS = ("strategy", "commit", "recovery", "ward", "by_hand")
+"""What a passive ability changes: more Strategy phases (SV-STRAT-1), more dice
+committed (SV-MOVE-1, SV-ATK-1), more dice recovered (SV-ROUND-3), an enemy hit
+prevented (SV-OPP-2), or a rule the players keep by hand."""
+ROLLING_EFFECTS = ("heal", "recover", "strike")
+BOOSTED_ACTIONS = {"strategy": ("move", "attack", "salvage"), "commit": ("move", "attack")}
+"""The basic actions a ``strategy`` or ``commit`` passive may apply to (salvage
+commits every ready die whatever the cap, SV-SALV-2)."""
+
+
+class AbilityRollModel(_Model):
+    die: str = Field(min_length=1)
+    """The die type rolled (its own dice, not the hero's pool)."""
+    count: int = Field(ge=1, le=MAX_COUNT)
+    """How many dice of that type are rolled, once (no re-roll, SV-STRAT-4)."""
+
+
+class AbilityModel(_Model):
+    """A hero ability: an action (SV-ENG-2) or a passive the engine applies.
+
+    Fields are checked in order, each against the ones before, so an error
+    names the field at fault.
+    """
+
+    name: str = Field(min_length=1)
+    """The ability's name, unique among the hero's abilities."""
+    kind: Literal["action", "passive"]
+    """``action``: one of the hero's four actions (SV-ENG-2); ``passive``: applied by the engine."""
+    effect: Literal[
+        "heal", "recover", "strike", "strategy", "commit", "recovery", "ward", "by_hand"
+    ]
+    """Actions: heal, recover, strike, by_hand. Passives: strategy, commit, recovery, ward,
+    by_hand. ``by_hand`` is anything else: shown to the players, never dropped."""
+    roll: AbilityRollModel | None = Field(default=None, validate_default=True)
+    """An action that heals, recovers or strikes may roll its own dice once: 1 per hit."""
+    amount: int = Field(default=0, ge=0, le=MAX_COUNT, validate_default=True)
+    """How much: Health healed, dice recovered, hits struck, Strategy phases, dice committed
+    or recovered. At least 1, except for ward, by_hand and abilities that roll."""
+    applies_to: list[Literal["move", "attack", "salvage"]] = Field(
+        default=[], validate_default=True
+    )
+    """The basic actions a strategy (move, attack, salvage) or commit (move, attack)
+    passive boosts; empty means all of them."""
+    per_round: int | None = Field(default=None, ge=1, le=MAX_COUNT, validate_default=True)
+    """At most this many uses each round (none: no limit)."""
+    per_scenario: int | None = Field(default=None, ge=1, le=MAX_COUNT, validate_default=True)
+    """At most this many uses in the scenario (none: no limit). A ward needs a limit."""
+    text: str = Field(default="", validate_default=True)
+    """What the ability says; required for by_hand, shown to the players."""
+
+    @field_validator("effect")
+    @classmethod
+    def _effect_fits_kind(cls, effect: str, info: ValidationInfo) -> str:
+        kind = info.data.get("kind")
+        if kind == "action" and effect not in ACTION_EFFECTS:
+            raise ValueError(f"an action ability's effect is one of {', '.join(ACTION_EFFECTS)}")
+        if kind == "passive" and effect not in PASSIVE_EFFECTS:
+            raise ValueError(f"a passive ability's effect is one of {', '.join(PASSIVE_EFFECTS)}")
+        return effect
+
+    @field_validator("roll")
+    @classmethod
+    def _roll_fits_effect(
+        cls, roll: AbilityRollModel | None, info: ValidationInfo
+    ) -> AbilityRollModel | None:
+        if roll is None:
+            return roll
+        if info.data.get("kind") != "action" or info.data.get("effect") not in ROLLING_EFFECTS:
+            raise ValueError("only an action ability that heals, recovers or strikes rolls dice")
+        return roll
+
+    @field_validator("amount")
+    @classmethod
+    def _amount_fits_effect(cls, amount: int, info: ValidationInfo) -> int:
+        effect = info.data.get("effect")
+        if effect is None or "roll" not in info.data:
+            return amount
+        if effect in ("ward", "by_hand"):
+            if amount:
+                raise ValueError(f"a {effect} ability has no amount")
+        elif info.data["roll"] is not None:
+            if amount:
+                raise ValueError("an ability that rolls counts its hits: give no amount")
+        elif amount == 0:
+            raise ValueError(f"a {effect} ability needs an amount of at least 1")
+        return amount
+
+    @field_validator("applies_to")
+    @classmethod
+    def _applies_to_fits_effect(cls, applies_to: list[str], info: ValidationInfo) -> list[str]:
+        effect = info.data.get("effect")
+        if effect is None:
+            return applies_to
+        if effect not in BOOSTED_ACTIONS:
+            if applies_to:
+                raise ValueError("only strategy and commit passives name the actions they apply to")
+            return applies_to
+        allowed = BOOSTED_ACTIONS[effect]
+        for action in applies_to:
+            if action not in allowed:
+                raise ValueError(f"a {effect} passive applies to {', '.join(allowed)}")
+        if len(set(applies_to)) != len(applies_to):
+            raise ValueError("an action is named twice")
+        return applies_to
+
+    @field_validator("per_round")
+    @classmethod
+    def _round_limit_fits_effect(cls, per_round: int | None, info: ValidationInfo) -> int | None:
+        passive_by_hand = (
+            info.data.get("effect") == "by_hand" and info.data.get("kind") == "passive"
+        )
+        if passive_by_hand and per_round is not None:
+            raise ValueError("the players keep a by_hand passive's limits: say them in its text")
+        return per_round
+
+    @field_validator("per_scenario")
+    @classmethod
+    def _limits_fit_effect(cls, per_scenario: int | None, info: ValidationInfo) -> int | None:
+        effect, kind = info.data.get("effect"), info.data.get("kind")
+        per_round = info.data.get("per_round")
+        limited = per_round is not None or per_scenario is not None
+        if effect == "ward" and not limited:
+            raise ValueError("a ward passive needs a limit (per_round or per_scenario)")
+        if effect == "by_hand" and kind == "passive" and limited:
+            raise ValueError("the players keep a by_hand passive's limits: say them in its text")
+        if per_round is not None and per_scenario is not None and per_round > per_scenario:
+            raise ValueError("per_round cannot exceed per_scenario")
+        return per_scenario
+
+    @field_validator("text")
+    @classmethod
+    def _by_hand_needs_text(cls, text: str, info: ValidationInfo) -> str:
+        if info.data.get("effect") == "by_hand" and not text.strip():
+            raise ValueError("a by_hand ability says in its text what the players do")
+        return text
 
 
 class HeroModel(_Model):
     name: str = Field(min_length=1)
+    """The hero's name, named by a scenario's heroes."""
     max_health: int = Field(ge=1)
+    """Starting and most Health; it is also the most dice the hero commits to a move or an attack
+    (SV-MOVE-1, SV-ATK-1)."""
     strategy: int = Field(ge=1)
+    """How many Strategy phases (re-rolls) the hero may take in one action (SV-STRAT-1)."""
     dice: list[str] = Field(min_length=1)
+    """The die types of the hero's pool, by name, one entry per die."""
     items: list[str] = []
+    """Items the hero starts with, by name."""
+    abilities: list[AbilityModel] = []
+    """The hero's abilities: actions and passives (SV-ENG-2)."""
     text: str = ""
+    """Flavour or rules text shown to the players."""
+
+    @field_validator("abilities")
+    @classmethod
+    def _ability_names_unique(cls, abilities: list[AbilityModel]) -> list[AbilityModel]:
+        names = [a.name for a in abilities]
+        for name in names:
+            if names.count(name) > 1:
+                raise ValueError(f"the ability {name!r} is defined twice")
+        return abilities
 
 
 class EnemyModel(_Model):
     name: str = Field(min_length=1)
+    """The enemy's name, named by placements, thresholds and objectives."""
     health: int = Field(ge=1)
+    """Starting Health; at 0 the enemy is defeated."""
     damage: list[str] = Field(min_length=1)
+    """The die types it takes from the enemy dice supply to attack, leftmost first (SV-OPP-2)."""
     text: str = ""
+    """Flavour or rules text shown to the players."""
 
 
 class ItemModel(_Model):
     name: str = Field(min_length=1)
+    """The item's name, named by heroes, rooms, requirements and objectives."""
     effect: Literal["none", "heal", "recover", "strike"] = "none"
+    """What using it does (SV-ITEM-1): none (a key, a chart), heal Health, recover exhausted dice,
+    or strike an enemy in the hero's room."""
     amount: int = Field(default=0, ge=0)
+    """How much the effect heals, recovers or strikes; at least 1 with an effect."""
     uses: int = Field(default=0, ge=0)
+    """How many times it can be used before it is discarded; 0 for an item without an effect."""
     action: bool = False
+    """True when using it takes one of the hero's actions; otherwise it is used between actions."""
     text: str = ""
+    """Flavour or rules text shown to the players."""
 
     @model_validator(mode="after")
     def _effect_needs_uses(self) -> ItemModel:
@@ -79,10 +250,16 @@ class ItemModel(_Model):
 
 class RoomActionModel(_Model):
     name: str = Field(min_length=1)
+    """The room action's name, named by rooms' actions."""
     effect: Literal["heal", "recover", "roll_heal"]
+    """heal Health, recover exhausted dice, or roll_heal: roll the named die and heal 1 per hit
+    (SV-STRAT-4)."""
     amount: int = Field(ge=1)
+    """How much it heals or recovers; for roll_heal, how many dice it rolls."""
     die: str | None = None
+    """The die type a roll_heal action rolls (its own dice, not the hero's pool)."""
     text: str = ""
+    """Flavour or rules text shown to the players."""
 
     @model_validator(mode="after")
     def _roll_needs_die(self) -> RoomActionModel:
@@ -93,32 +270,52 @@ class RoomActionModel(_Model):
 
 class CatalogModel(_Model):
     format: Literal["salvage-content/1"]
+    """The file format and its version."""
     die: list[DieModel] = []
+    """Die types."""
     hero: list[HeroModel] = []
+    """Heroes."""
     enemy: list[EnemyModel] = []
+    """Enemies."""
     item: list[ItemModel] = []
+    """Items."""
     room_action: list[RoomActionModel] = []
+    """Room actions."""
 
 
 class RoomModel(_Model):
     name: str = Field(min_length=1)
+    """The room's name, shown to players."""
     active: bool = False
+    """True when the room starts active (revealed); an inactive room is activated by a hero meeting
+    one of its requirements (SV-MOVE-6)."""
     items: list[str] = []
+    """The items lying in the room, top first, by name."""
     requirements: list[str] = []
+    """Activation requirements, any one of which activates the room: free, item:NAME, health:N or
+    dice:N (SV-MOVE-6). None: the room is never activated."""
     actions: list[str] = []
+    """Room actions available in the room once it is active, by name (SV-ROOM-1)."""
 
 
 class PlacementModel(_Model):
     enemy: str
+    """The enemy's name (from the catalogs or the scenario's own)."""
     room: int = Field(ge=0)
+    """The room it starts in, by index in the row-major room list."""
 
 
 class ThresholdModel(_Model):
     at: int = Field(ge=1)
+    """The noise level that fires it, the moment noise reaches it (SV-ROUND-4)."""
     effect: Literal["spawn", "lose"]
+    """spawn: place an enemy; lose: the scenario is lost."""
     enemy: str | None = None
+    """The enemy a spawn places."""
     room: int | None = Field(default=None, ge=0)
+    """The room a spawn places it in."""
     text: str = ""
+    """What happens, shown to the players."""
 
     @model_validator(mode="after")
     def _spawn_needs_enemy(self) -> ThresholdModel:
@@ -129,10 +326,16 @@ class ThresholdModel(_Model):
 
 class ObjectiveModel(_Model):
     kind: Literal["escape", "defeat"]
+    """escape: a standing hero holding the item is in the room; defeat: no enemy of that name is
+    left (SV-END-1)."""
     item: str | None = None
+    """The item to carry out (escape)."""
     room: int | None = Field(default=None, ge=0)
+    """The room to bring it to (escape)."""
     enemy: str | None = None
+    """The enemy to defeat (defeat)."""
     text: str = Field(min_length=1)
+    """The objective as shown to the players."""
 
     @model_validator(mode="after")
     def _kind_fields(self) -> ObjectiveModel:
@@ -145,24 +348,43 @@ class ObjectiveModel(_Model):
 
 class ScenarioModel(_Model):
     format: Literal["salvage-scenario/1"]
+    """The file format and its version."""
     name: str = Field(min_length=1)
+    """The scenario's short name."""
     title: str = Field(min_length=1)
+    """The scenario's title, shown to players."""
     rows: int = Field(ge=1, le=12)
+    """Rows of the room grid."""
     cols: int = Field(ge=1, le=12)
+    """Columns of the room grid."""
     start_room: int = Field(ge=0)
+    """The room the heroes start in (row-major index)."""
     heroes: list[str] = Field(min_length=1, max_length=6)
+    """The heroes who play, by name, in turn order."""
     rooms: list[RoomModel]
+    """Exactly rows x cols rooms, row by row."""
     enemies: list[PlacementModel] = []
+    """The enemies placed at the start."""
     enemy_dice: dict[str, int]
+    """The enemy dice supply: how many dice of each type enemies attack with (SV-OPP-2, ASSUMED)."""
     recovery: int = Field(default=2, ge=0, le=MAX_COUNT)
+    """How many exhausted dice a hero recovers at the end of a round (SV-ROUND-3, ASSUMED)."""
     round_limit: int = Field(ge=1, le=MAX_COUNT)
+    """The scenario is lost at the end of this round unless won before (SV-END-1, ASSUMED)."""
     objective: ObjectiveModel
+    """How the scenario is won (SV-END-1)."""
     thresholds: list[ThresholdModel] = []
+    """Noise thresholds and what each does (SV-ROUND-4)."""
     die: list[DieModel] = []
+    """Die types of the scenario's own, added to (or replacing, by name) the shipped ones."""
     hero: list[HeroModel] = []
+    """Heroes of the scenario's own."""
     enemy: list[EnemyModel] = []
+    """Enemies of the scenario's own."""
     item: list[ItemModel] = []
+    """Items of the scenario's own."""
     room_action: list[RoomActionModel] = []
+    """Room actions of the scenario's own."""
 
 
 # -- compiled content --------------------------------------------------------
@@ -180,6 +402,42 @@ class Requirement:
 
 
 @dataclass(frozen=True, slots=True)
+class AbilitySpec:
+    """A hero ability (see :class:`AbilityModel`); ``roll_die`` is None when it does not roll."""
+
+    name: str
+    kind: str
+    effect: str
+    amount: int
+    roll_die: str | None
+    roll_count: int
+    applies_to: tuple[str, ...]
+    per_round: int | None
+    per_scenario: int | None
+    text: str
+
+    @property
+    def limited(self) -> bool:
+        return self.per_round is not None or self.per_scenario is not None
+
+
+def ability_spec(model: AbilityModel) -> AbilitySpec:
+    applies_to = tuple(model.applies_to) or BOOSTED_ACTIONS.get(model.effect, ())
+    return AbilitySpec(
+        model.name,
+        model.kind,
+        model.effect,
+        model.amount,
+        None if model.roll is None else model.roll.die,
+        0 if model.roll is None else model.roll.count,
+        applies_to,
+        model.per_round,
+        model.per_scenario,
+        model.text,
+    )
+
+
+@dataclass(frozen=True, slots=True)
 class HeroSpec:
     name: str
     max_health: int
@@ -187,6 +445,7 @@ class HeroSpec:
     dice: tuple[str, ...]
     items: tuple[str, ...]
     text: str
+    abilities: tuple[AbilitySpec, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -373,6 +632,11 @@ def compile_scenario(model: ScenarioModel, catalog: CatalogModel, source: str) -
         for j, item in enumerate(hero.items):
             if item not in items:
                 raise fail(f"{where}.items.{j}", f"unknown item {item!r}")
+        for j, ability in enumerate(hero.abilities):
+            if ability.roll is not None and ability.roll.die not in dice:
+                raise fail(
+                    f"{where}.abilities.{j}.roll.die", f"unknown die type {ability.roll.die!r}"
+                )
     for where, enemy in [(f"enemy.{i}", e) for i, e in enumerate(model.enemy)] + [
         (f"enemy {e.name!r}", e) for e in catalog.enemy
     ]:
@@ -457,7 +721,15 @@ def compile_scenario(model: ScenarioModel, catalog: CatalogModel, source: str) -
         rooms=tuple(rooms),
         start_room=model.start_room,
         heroes=tuple(
-            HeroSpec(h.name, h.max_health, h.strategy, tuple(h.dice), tuple(h.items), h.text)
+            HeroSpec(
+                h.name,
+                h.max_health,
+                h.strategy,
+                tuple(h.dice),
+                tuple(h.items),
+                h.text,
+                tuple(ability_spec(a) for a in h.abilities),
+            )
             for h in (heroes[n] for n in model.heroes)
         ),
         enemies=tuple((p.enemy, p.room) for p in model.enemies),

@@ -16,6 +16,8 @@ from typing import TYPE_CHECKING
 from rulekeeper.core.actions import Action
 from rulekeeper.core.errors import RuleViolation
 from rulekeeper.games.salvage.actions import CommitDie, DieFace, Reroll, RollDice
+from rulekeeper.games.salvage.passives import ability_named, draw_on, strategy_limit
+from rulekeeper.games.salvage.passives import commit_limit as boosted_commit_limit
 from rulekeeper.games.salvage.records import HITTING_FACES, Hero, Pending
 
 if TYPE_CHECKING:
@@ -25,19 +27,20 @@ COMMIT_RULE = {"move": "SV-MOVE-1", "attack": "SV-ATK-1"}
 """Which rule caps the dice committed, by action (SV-MOVE-1, SV-ATK-1)."""
 
 
-def commit_limit(hero: Hero) -> int:
-    """SV-MOVE-1 / SV-ATK-1: at most max Health dice are committed.
+def commit_limit(state: SalvageState, pending: Pending) -> int:
+    """SV-MOVE-1 / SV-ATK-1: at most max Health dice are committed (more with a
+    ``commit`` passive ability, SV-ENG-2).
 
     Dice already applied to enemies by earlier attacks this turn do not count
     against the limit (SV-ATK-1): only the dice committed to *this* action do.
     """
-    return hero.max_health
+    return boosted_commit_limit(state, state.turn_hero or 0, pending)
 
 
 def legal_commits(state: SalvageState, pending: Pending) -> list[Action]:
     hero = state.active_hero()
     actions: list[Action] = []
-    if hero.count("committed") < commit_limit(hero):
+    if hero.count("committed") < commit_limit(state, pending):
         actions.extend(CommitDie(die) for die in hero.types_with("ready"))
     actions.append(RollDice())
     return actions
@@ -52,10 +55,10 @@ def check_commit(state: SalvageState, pending: Pending | None, action: CommitDie
     hero = state.active_hero()
     if hero.first("ready", action.die) is None:
         raise RuleViolation(rule, f"{hero.name} has no ready {action.die} die to commit")
-    if hero.count("committed") >= commit_limit(hero):
-        raise RuleViolation(
-            rule, f"you may commit at most {commit_limit(hero)} dice (your max Health)"
-        )
+    limit = commit_limit(state, pending)
+    if hero.count("committed") >= limit:
+        why = "your max Health" if limit == hero.max_health else "max Health and abilities"
+        raise RuleViolation(rule, f"you may commit at most {limit} dice ({why})")
 
 
 def apply_commit(state: SalvageState, action: CommitDie) -> None:
@@ -63,6 +66,8 @@ def apply_commit(state: SalvageState, action: CommitDie) -> None:
     index = hero.first("ready", action.die)
     if index is None:
         raise RuleViolation("SV-MOVE-1", f"no ready {action.die} die")
+    if state.pending is not None and state.turn_hero is not None:
+        draw_on(state, state.turn_hero, state.pending, "commit", hero.count("committed") + 1)
     hero.set_die(index, "committed")
     rule = COMMIT_RULE[state.pending.kind] if state.pending else "SV-MOVE-1"
     state.emit("commit", f"{hero.name} commits one {action.die} die", rule)
@@ -78,7 +83,8 @@ def start_rolling(state: SalvageState, pending: Pending) -> None:
     pending.stage = "rolling" if pending.to_roll else "decide"
     state.emit(
         "roll",
-        f"{hero.name} rolls {len(pending.to_roll)} dice (Strategy phase {pending.phases} of {hero.strategy})",
+        f"{hero.name} rolls {len(pending.to_roll)} dice "
+        f"(Strategy phase {pending.phases} of {strategy_limit(state, state.turn_hero or 0, pending)})",
         "SV-STRAT-1",
     )
 
@@ -93,20 +99,23 @@ def check_reroll(state: SalvageState, pending: Pending | None, action: Reroll) -
     """SV-STRAT-1/2/4: a re-roll needs a rolled basic action with Strategy phases left."""
     if pending is None:
         raise RuleViolation("SV-STRAT-1", "there is no roll to repeat")
-    if pending.kind in ("trade", "room"):
+    if pending.kind in ("trade", "room", "ability"):
         raise RuleViolation(
             "SV-STRAT-4", f"a {pending.kind} action may never repeat the Strategy phase"
         )
-    if pending.stage != "decide":
-        raise RuleViolation("SV-STRAT-1", "the Strategy phase is repeated only after a roll")
     hero = state.active_hero()
     if pending.applied_any:
         raise RuleViolation("SV-STRAT-1", "hits were applied: the Strategy phases are over")
-    if pending.phases >= hero.strategy:
+    limit = strategy_limit(state, state.turn_hero or 0, pending)
+    if pending.phases >= limit and pending.stage in ("rolling", "decide"):
+        why = "their Strategy" if limit == hero.strategy else "their Strategy and abilities"
         raise RuleViolation(
-            "SV-STRAT-1",
-            f"{hero.name} has used all {hero.strategy} Strategy phases (their Strategy)",
+            "SV-STRAT-1", f"{hero.name} has used all {limit} Strategy phases ({why})"
         )
+    if pending.stage == "rolling":
+        return  # a re-roll may follow once these dice land (CORE-CHANCE)
+    if pending.stage != "decide":
+        raise RuleViolation("SV-STRAT-1", "the Strategy phase is repeated only after a roll")
     if hero.count("committed") == 0:
         raise RuleViolation("SV-STRAT-2", "no dice are committed, so there is nothing to re-roll")
 
@@ -127,6 +136,8 @@ def apply_reroll(state: SalvageState, action: Reroll) -> None:
     hero = state.active_hero()
     crits = sum(1 for d in hero.dice if d.status == "committed" and d.face == "crit")
     # The log reads in order: the re-roll, what it costs (nothing), then the new phase.
+    if state.turn_hero is not None:
+        draw_on(state, state.turn_hero, pending, "strategy", pending.phases + 1)
     state.emit("reroll", f"{hero.name} re-rolls all committed dice", "SV-STRAT-2")
     if crits:
         state.emit("quiet", f"{crits} unapplied crit(s) re-rolled: no noise", "SV-STRAT-3")
@@ -150,9 +161,11 @@ def face_outcomes(state: SalvageState, pending: Pending) -> list[tuple[Action, F
     """The next die's faces: a hero die of the pending action, or a room's die."""
     if pending.to_roll:
         die = state.active_hero().dice[pending.to_roll[0]].die
+    elif pending.kind == "ability":
+        ability = ability_named(state, state.turn_hero or 0, pending.ability or "")
+        die = "" if ability is None else ability.roll_die or ""
     else:
-        spec = state.data.room_actions[pending.room_action or ""]
-        die = spec.die or ""
+        die = state.data.room_actions[pending.room_action or ""].die or ""
     return [(DieFace(die, face), p) for face, p in state.data.dice[die].outcomes()]
 
 
@@ -170,6 +183,7 @@ def apply_face(state: SalvageState, action: DieFace) -> None:
         return
     pending.room_dice_left -= 1
     pending.room_faces.append(action.face)
-    state.emit("face", f"the room's {action.die} die shows {action.face}", "SV-STRAT-4")
+    whose = f"{pending.ability}'s" if pending.kind == "ability" else "the room's"
+    state.emit("face", f"{whose} {action.die} die shows {action.face}", "SV-STRAT-4")
     if pending.room_dice_left == 0:
         pending.stage = "decide"

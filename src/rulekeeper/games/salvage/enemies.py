@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from rulekeeper.core.actions import Action
 from rulekeeper.core.errors import RuleViolation
 from rulekeeper.games.salvage.actions import EnemyFace
+from rulekeeper.games.salvage.passives import uses_text, ward
 from rulekeeper.games.salvage.records import HITTING_FACES, Enemy, EnemyRoll
 
 if TYPE_CHECKING:
@@ -69,7 +70,17 @@ def apply_enemy_face(state: SalvageState, action: EnemyFace) -> None:
     state.enemy_exhausted[action.die] += 1
     enemy = state.enemy(action.enemy)
     who = f"{enemy.kind} #{enemy.id}" if enemy else f"enemy #{action.enemy}"
-    if action.face in HITTING_FACES:
+    warded = ward(state, roll.hero) if action.face in HITTING_FACES else None
+    if warded is not None:
+        state.emit(
+            "ward",
+            f"{who} rolls {action.face} on {action.die}: {hero.name}'s {warded.name} "
+            f"prevents the damage ({uses_text(hero, warded)})",
+            roll.rule,
+            "SV-OPP-2",
+            "SV-ENG-2",
+        )
+    elif action.face in HITTING_FACES:
         hero.health = max(0, hero.health - 1)
         state.emit(
             "damage",

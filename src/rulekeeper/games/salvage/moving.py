@@ -61,7 +61,19 @@ def legal_moving(state: SalvageState, pending: Pending) -> list[Action]:
     return actions
 
 
+def check_mid_step(state: SalvageState, pending: Pending | None) -> None:
+    """Between leaving a room and entering the next, the opportunity attacks come first
+    (SV-OPP-1): the hero names the next attacker, or waits while its die is rolled."""
+    if pending is None or pending.kind != "move" or pending.stage != "opportunity":
+        return
+    if not state.attack_queue and len(pending.opportunity_left) >= 2:
+        raise RuleViolation("SV-OPP-1", "first choose which enemy makes its opportunity attack")
+
+
 def check_step(state: SalvageState, pending: Pending | None, action: Step) -> None:
+    check_mid_step(state, pending)
+    if pending is not None and pending.stage == "opportunity" and state.attack_queue:
+        return  # the step under way completes once the attack's die lands (CORE-CHANCE)
     if pending is None or pending.kind != "move" or pending.stage != "moving":
         raise RuleViolation("SV-MOVE-2", "a hero moves only after applying a move roll")
     hero = state.active_hero()
@@ -183,7 +195,9 @@ def legal_look(state: SalvageState) -> list[Action]:
 def check_activate(state: SalvageState, pending: Pending | None, action: ActivateRoom) -> None:
     """SV-MOVE-6: only after a move, in an inactive room, fulfilling one of its requirements."""
     if pending is None or pending.stage != "look":
-        raise RuleViolation("SV-MOVE-6", "a room is looked at and activated only as part of a move")
+        raise RuleViolation(
+            "SV-MOVE-6", "a room is looked at and activated only at the end of a move"
+        )
     hero = state.active_hero()
     room = state.rooms[hero.room]
     if action.requirement not in room.requirements:
@@ -200,7 +214,7 @@ def check_leave_inactive(
     state: SalvageState, pending: Pending | None, action: LeaveInactive
 ) -> None:
     if pending is None or pending.stage != "look":
-        raise RuleViolation("SV-MOVE-6", "a room is looked at only as part of a move")
+        raise RuleViolation("SV-MOVE-6", "a room is looked at only at the end of a move")
 
 
 def apply_activate(state: SalvageState, action: ActivateRoom) -> None:

@@ -45,6 +45,10 @@ class Hero:
     health: int
     dice: list[HeroDie]
     items: list[HeldItem]
+    round_uses: dict[str, int] = field(default_factory=dict)
+    """Uses of each limited ability this round (SV-ENG-2; the content sets the limit)."""
+    scenario_uses: dict[str, int] = field(default_factory=dict)
+    """Uses of each limited ability this scenario."""
 
     @property
     def knocked_out(self) -> bool:
@@ -60,6 +64,8 @@ class Hero:
             self.health,
             list(self.dice),
             list(self.items),
+            dict(self.round_uses),
+            dict(self.scenario_uses),
         )
 
     def count(self, status: DieStatus, die: str | None = None) -> int:
@@ -94,6 +100,8 @@ class Hero:
             "health": self.health,
             "dice": [[d.die, d.status, d.face] for d in self.dice],
             "items": [[i.name, i.uses] for i in self.items],
+            "round_uses": dict(self.round_uses),
+            "scenario_uses": dict(self.scenario_uses),
         }
 
     @classmethod
@@ -106,6 +114,8 @@ class Hero:
             int(raw["health"]),
             [HeroDie(str(d), s, None if f is None else str(f)) for d, s, f in raw["dice"]],
             [HeldItem(str(n), int(u)) for n, u in raw["items"]],
+            {str(k): int(v) for k, v in raw.get("round_uses", {}).items()},
+            {str(k): int(v) for k, v in raw.get("scenario_uses", {}).items()},
         )
 
 
@@ -141,8 +151,10 @@ class Recovery:
     rule: str
 
 
-PendingKind = Literal["move", "attack", "salvage", "trade", "room"]
-Stage = Literal["commit", "rolling", "decide", "moving", "opportunity", "look", "offer", "answer"]
+PendingKind = Literal["move", "attack", "salvage", "trade", "room", "ability"]
+Stage = Literal[
+    "commit", "rolling", "decide", "moving", "opportunity", "look", "offer", "answer", "by_hand"
+]
 
 
 @dataclass(slots=True)
@@ -164,7 +176,14 @@ class Pending:
     offer: list[tuple[int, int]] = field(default_factory=list)
     room_action: str | None = None
     room_dice_left: int = 0
+    """Dice of a room's or an ability's own roll still to land (SV-STRAT-4)."""
     room_faces: list[str] = field(default_factory=list)
+    ability: str | None = None
+    """The ability being used (kind ``ability``)."""
+    target: int | None = None
+    """The enemy an ability strikes."""
+    boosts: list[str] = field(default_factory=list)
+    """Limited passives this action has drawn on (one use each per action)."""
 
     def copy(self) -> Pending:
         return Pending(
@@ -181,6 +200,9 @@ class Pending:
             self.room_action,
             self.room_dice_left,
             list(self.room_faces),
+            self.ability,
+            self.target,
+            list(self.boosts),
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -198,6 +220,9 @@ class Pending:
             "room_action": self.room_action,
             "room_dice_left": self.room_dice_left,
             "room_faces": list(self.room_faces),
+            "ability": self.ability,
+            "target": self.target,
+            "boosts": list(self.boosts),
         }
 
     @classmethod
@@ -216,4 +241,7 @@ class Pending:
             raw["room_action"],
             int(raw["room_dice_left"]),
             [str(f) for f in raw["room_faces"]],
+            raw.get("ability"),
+            raw.get("target"),
+            [str(b) for b in raw.get("boosts", [])],
         )

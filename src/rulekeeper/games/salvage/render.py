@@ -32,6 +32,7 @@ from rulekeeper.games.salvage.actions import (
     ProposeTrade,
     RecoverDie,
     Reroll,
+    Resolved,
     RollDice,
     StartAttack,
     StartMove,
@@ -39,9 +40,11 @@ from rulekeeper.games.salvage.actions import (
     StartTrade,
     Step,
     StopMoving,
+    UseAbility,
     UseItem,
     UseRoomAction,
 )
+from rulekeeper.games.salvage.passives import abilities_of, ability_named, uses_text
 from rulekeeper.games.salvage.state import SalvageState
 
 STATUS_STYLE = {"ready": "green", "committed": "yellow", "applied": "magenta", "exhausted": "dim"}
@@ -127,6 +130,7 @@ def render_state(state: SalvageState) -> Any:
             items,
         )
 
+    abilities = _abilities_text(state)
     # A grid, not bare Text: the play loop's soft-wrapping console crops Text inside a
     # Panel, which cut the objective off on narrow terminals.
     header_grid = Table.grid()
@@ -137,7 +141,24 @@ def render_state(state: SalvageState) -> Any:
         track,
         Text(f"enemy dice: {supply}"),
         heroes,
+        *([abilities] if abilities.plain else []),
     )
+
+
+def _abilities_text(state: SalvageState) -> Text:
+    """Every hero ability, with its uses left; by-hand ones are marked, never hidden."""
+    text = Text()
+    for i, hero in enumerate(state.heroes):
+        for spec in abilities_of(state, i):
+            if text.plain:
+                text.append("\n")
+            what = spec.text or f"{spec.effect} {spec.amount}".strip()
+            kind = "action" if spec.kind == "action" else "passive"
+            if spec.effect == "by_hand":
+                kind += ", resolve by hand"
+            uses = f"; {uses_text(hero, spec)}" if spec.limited else ""
+            text.append(f"[{i}] {spec.name} ({kind}{uses}): {what}", style="cyan")
+    return text
 
 
 def describe(state: SalvageState, action: Action) -> str:
@@ -170,6 +191,16 @@ def describe(state: SalvageState, action: Action) -> str:
         return (
             f"use {item.name}{target} ({spec.text or spec.effect}; {kind}; {item.uses} use(s) left)"
         )
+    if isinstance(action, UseAbility) and state.turn_hero is not None:
+        ability = ability_named(state, state.turn_hero, action.ability)
+        target = ""
+        if action.target is not None:
+            enemy = state.enemy(action.target)
+            target = f" on {enemy.kind} #{enemy.id}" if enemy else f" on #{action.target}"
+        what = "" if ability is None else f" ({ability.text or ability.effect})"
+        return f"ability {action.ability}{target}{what}"
+    if isinstance(action, Resolved):
+        return f"done: {action.ability} was resolved by hand"
     if isinstance(action, CommitDie):
         return f"commit one {action.die} die"
     if isinstance(action, RollDice):

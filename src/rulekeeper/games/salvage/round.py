@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from rulekeeper.core.game import Outcome
 from rulekeeper.games.salvage.enemies import enemy_turn, settle_queue
 from rulekeeper.games.salvage.moving import continue_move
+from rulekeeper.games.salvage.passives import recovery_bonus, start_round
 from rulekeeper.games.salvage.records import Recovery
 from rulekeeper.games.salvage.room_and_items import settle_recoveries
 
@@ -81,7 +82,7 @@ def begin_exhaust_step(state: SalvageState) -> None:
         state.enemy_exhausted[die] = 0
     state.emit("phase", f"round {state.round}: Exhaust Dice step", "SV-ROUND-3")
     state.recoveries.extend(
-        Recovery(i, state.data.recovery, "SV-ROUND-3")
+        Recovery(i, state.data.recovery + recovery_bonus(state, i), "SV-ROUND-3")
         for i, h in enumerate(state.heroes)
         if not h.knocked_out
     )
@@ -93,6 +94,7 @@ def end_round(state: SalvageState) -> None:
         state.emit("lost", state.result.summary, "SV-END-1")
         return
     state.round += 1
+    start_round(state)
     state.phase = "engagement"
     state.acted = [False] * len(state.heroes)
     state.emit("phase", f"round {state.round}: Engagement", "SV-ROUND-1")

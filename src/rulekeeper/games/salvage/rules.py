@@ -6,8 +6,8 @@
 automatic steps (:func:`rulekeeper.games.salvage.round.advance`).
 
 Starting any action counts against the four-action limit (SV-ENG-1); basic
-actions are move, attack, salvage and trade, and rooms and items grant others
-(SV-ENG-2).
+actions are move, attack, salvage and trade, and rooms, items and hero
+abilities grant others (SV-ENG-2).
 """
 
 from __future__ import annotations
@@ -18,7 +18,15 @@ from typing import TYPE_CHECKING
 from rulekeeper.core.actions import Action
 from rulekeeper.core.errors import RuleViolation
 from rulekeeper.core.game import CHANCE, TERMINAL
-from rulekeeper.games.salvage import attacking, dice_steps, moving, room_and_items, trading
+from rulekeeper.games.salvage import (
+    abilities,
+    attacking,
+    dice_steps,
+    moving,
+    passives,
+    room_and_items,
+    trading,
+)
 from rulekeeper.games.salvage.actions import (
     ActivateRoom,
     AnswerTrade,
@@ -38,6 +46,7 @@ from rulekeeper.games.salvage.actions import (
     ProposeTrade,
     RecoverDie,
     Reroll,
+    Resolved,
     RollDice,
     StartAttack,
     StartMove,
@@ -45,6 +54,7 @@ from rulekeeper.games.salvage.actions import (
     StartTrade,
     Step,
     StopMoving,
+    UseAbility,
     UseItem,
     UseRoomAction,
 )
@@ -69,7 +79,7 @@ __all__ = [
 ACTIONS_PER_ENGAGEMENT = 4
 """SV-ENG-1: each hero resolves up to four actions during Engagement."""
 
-STARTS = (StartMove, StartAttack, StartSalvage, StartTrade, UseRoomAction)
+STARTS = (StartMove, StartAttack, StartSalvage, StartTrade, UseRoomAction, UseAbility)
 
 
 def actions_left(state: SalvageState) -> bool:
@@ -110,6 +120,7 @@ def _legal_idle(state: SalvageState) -> list[Action]:
             if hero.items or state.heroes[p].items
         ]
         out += room_and_items.legal_room_actions(state)
+        out += abilities.legal_abilities(state)
     out += room_and_items.legal_items(state, actions_left=left)
     out.append(EndTurn())
     return out
@@ -122,7 +133,7 @@ def _legal_in_action(state: SalvageState, pending: Pending) -> list[Action]:
     if stage == "decide":
         if pending.kind == "attack":
             return attacking.legal_attack_decide(state, pending)
-        if pending.kind == "room":
+        if pending.kind in ("room", "ability"):
             return room_and_items.legal_room_decide(state, pending)
         rerolls: list[Action] = [Reroll()] if dice_steps.can_reroll(state, pending) else []
         return [*rerolls, ApplyRoll()]
@@ -134,6 +145,8 @@ def _legal_in_action(state: SalvageState, pending: Pending) -> list[Action]:
         return moving.legal_look(state)
     if stage == "offer":
         return trading.legal_offer(state, pending)
+    if stage == "by_hand" and pending.ability is not None:
+        return [Resolved(pending.ability)]
     return []
 
 
@@ -160,11 +173,22 @@ def _check_between_actions(state: SalvageState) -> None:
 
 
 def check(state: SalvageState, action: Action) -> None:
-    """Raise RuleViolation naming the rule ``action`` breaks here. Never mutates."""
+    """Raise RuleViolation naming the rule ``action`` breaks here. Never mutates.
+
+    While dice are pending, a player's action is first held against the rules
+    that forbid it whatever the dice show (issue 17): committing a die during a
+    salvage roll breaks SV-SALV-2, not merely CORE-CHANCE. Only an action no
+    salvage rule forbids is refused for waiting on the dice.
+    """
     if state.is_chance_node():
-        if action not in legal_actions(state):
-            raise RuleViolation("CORE-CHANCE", f"{action.label()} is not a possible outcome here")
-        return
+        if isinstance(action, DieFace | EnemyFace):
+            if action not in legal_actions(state):
+                raise RuleViolation(
+                    "CORE-CHANCE", f"{action.label()} is not a possible outcome here"
+                )
+            return
+        _check_specific(state, action)
+        raise RuleViolation("CORE-CHANCE", f"{action.label()}: the dice being rolled land first")
     if isinstance(action, DieFace | EnemyFace):
         raise RuleViolation("CORE-CHANCE", "no die is waiting to be rolled")
     _check_specific(state, action)
@@ -197,6 +221,8 @@ def _check_specific(state: SalvageState, action: Action) -> None:
             trading.check_start_trade(state, action)
         elif isinstance(action, UseRoomAction):
             room_and_items.check_room_action(state, action)
+        elif isinstance(action, UseAbility):
+            abilities.check_ability(state, action)
     elif isinstance(action, UseItem):
         _check_between_actions(state)
         room_and_items.check_item(state, action, actions_left=actions_left(state))
@@ -210,18 +236,23 @@ def _check_specific(state: SalvageState, action: Action) -> None:
     elif isinstance(action, Reroll):
         dice_steps.check_reroll(state, pending, action)
     elif isinstance(action, ApplyRoll):
+        if pending is not None and pending.kind == "attack":
+            raise RuleViolation("SV-ATK-2", "an attack applies its hits one die at a time")
+        if pending is not None and pending.stage == "rolling":
+            return  # the roll is applied once its dice land (CORE-CHANCE)
         if pending is None or pending.stage != "decide":
             raise RuleViolation("SV-STRAT-1", "there is no roll to apply")
-        if pending.kind == "attack":
-            raise RuleViolation("SV-ATK-2", "an attack applies its hits one die at a time")
     elif isinstance(action, ApplyHit):
         attacking.check_apply_hit(state, pending, action)
     elif isinstance(action, FinishAttack):
+        if pending is not None and pending.kind == "attack" and pending.stage == "rolling":
+            return  # the attack is finished once its dice land (CORE-CHANCE)
         if pending is None or pending.kind != "attack" or pending.stage != "decide":
             raise RuleViolation("SV-ATK-3", "no attack roll is being applied")
     elif isinstance(action, Step):
         moving.check_step(state, pending, action)
     elif isinstance(action, StopMoving):
+        moving.check_mid_step(state, pending)
         if pending is None or pending.kind != "move" or pending.stage != "moving":
             raise RuleViolation("SV-MOVE-2", "the hero is not moving")
     elif isinstance(action, NextOpportunity):
@@ -241,6 +272,8 @@ def _check_specific(state: SalvageState, action: Action) -> None:
         trading.check_propose(state, pending, action)
     elif isinstance(action, AnswerTrade):
         trading.check_answer(state, pending, action)
+    elif isinstance(action, Resolved):
+        abilities.check_resolved(state, pending, action)
 
 
 # -- applying ---------------------------------------------------------------------------
@@ -281,6 +314,7 @@ def _apply_one(state: SalvageState, action: Action) -> None:
         state.emit(
             "turn", f"{state.heroes[action.hero].name} takes their Engagement turn", "SV-ROUND-1"
         )
+        passives.remind_by_hand(state, action.hero)
     elif isinstance(action, EndEngagement):
         for index in eligible_heroes(state):
             state.acted[index] = True
@@ -300,6 +334,11 @@ def _apply_one(state: SalvageState, action: Action) -> None:
     elif isinstance(action, UseRoomAction):
         _start(state, None, f"room action {action.name}")
         room_and_items.use_room_action(state, action)
+    elif isinstance(action, UseAbility):
+        _start(state, None, f"ability {action.ability}")
+        abilities.use_ability(state, action)
+    elif isinstance(action, Resolved):
+        abilities.apply_resolved(state, action)
     elif isinstance(action, UseItem):
         hero = state.active_hero()
         if state.data.items[hero.items[action.slot].name].action:
@@ -317,6 +356,8 @@ def _apply_one(state: SalvageState, action: Action) -> None:
             moving.apply_move_roll(state, pending)
         elif pending.kind == "salvage":
             apply_salvage_roll(state, pending)
+        elif pending.kind == "ability":
+            abilities.apply_ability_roll(state, pending)
         else:
             room_and_items.apply_room_roll(state, pending)
     elif isinstance(action, ApplyHit):
@@ -375,10 +416,16 @@ def pending_decision(state: SalvageState) -> str:
         "moving": f"move ({pending.steps_left} room(s) left) or stop",
         "opportunity": "which enemy makes its opportunity attack next?",
         "look": "activate this inactive room?",
+        "by_hand": f"resolve {pending.ability} by hand ({_by_hand_text(state, pending)}), then confirm",
         "offer": "add items to the trade, then propose it"
         + (f" (so far: {trading.offer_text(state, pending)})" if pending.offer else ""),
     }
     return prompts.get(pending.stage, f"continue the {pending.kind}")
+
+
+def _by_hand_text(state: SalvageState, pending: Pending) -> str:
+    spec = passives.ability_named(state, state.turn_hero or 0, pending.ability or "")
+    return "" if spec is None else spec.text
 
 
 def _decide_prompt(state: SalvageState, pending: Pending) -> str:

@@ -1,0 +1,77 @@
+"""``rulekeeper content check``: every problem of a content or scenario file.
+
+The file is read through :mod:`rulekeeper.core.documents` (the hardened reader:
+size, encoding, nesting and number limits); its kind is told by its ``format``
+field (:func:`~rulekeeper.authoring.kinds.detect`); then pydantic's whole error
+list is reported, each error with its field path, and, when the schema holds,
+the game's own cross-reference checks run (:mod:`rulekeeper.authoring.semantics`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from pydantic import BaseModel, ValidationError
+
+from rulekeeper.authoring.kinds import FileKind, UnknownKind, detect
+from rulekeeper.core.documents import read_document
+from rulekeeper.core.errors import ContentError
+from rulekeeper.core.limits import MAX_NESTING
+from rulekeeper.core.problems import Problem, Problems, validation_problems
+
+
+@dataclass(frozen=True, slots=True)
+class CheckReport:
+    """What checking one file found: its kind (when it could be told) and its problems."""
+
+    source: str
+    kind: FileKind | None
+    problems: tuple[Problem, ...]
+
+    @property
+    def clean(self) -> bool:
+        return not self.problems
+
+    def summary(self) -> str:
+        what = f" ({self.kind.label}, {self.kind.format_text})" if self.kind else ""
+        if self.clean:
+            return f"{self.source}: ok{what}"
+        count = len(self.problems)
+        return f"{self.source}: {count} problem{'s' if count != 1 else ''}{what}"
+
+
+def check_file(path: Path, family: str | None = None) -> CheckReport:
+    """Check one file; ``family`` (``--game``) picks the game when the format does not."""
+    source = str(path)
+    try:
+        data = read_document(path, "json" if source.lower().endswith(".json") else "toml")
+    except ContentError as error:
+        return CheckReport(source, None, (Problem.from_error(error),))
+    return check_data(data, source, family)
+
+
+def check_data(data: object, source: str, family: str | None = None) -> CheckReport:
+    """Check parsed data as the file ``source``."""
+    problems = Problems(source, collect=True)
+    try:
+        kind = detect(data, family)
+    except UnknownKind as error:
+        problems.add(error.reason, "format")
+        return CheckReport(source, None, problems.found)
+    model = _validate(kind, data, source, problems)
+    if model is not None:
+        check = kind.semantic_check()
+        if check is not None:
+            check(model, data, source, problems)
+    return CheckReport(source, kind, problems.found)
+
+
+def _validate(kind: FileKind, data: object, source: str, problems: Problems) -> BaseModel | None:
+    try:
+        return kind.model().model_validate(data)
+    except ValidationError as error:
+        problems.extend(validation_problems(error, source))
+    except RecursionError:
+        problems.add(f"lists or tables are nested too deep (the limit is {MAX_NESTING})")
+    return None

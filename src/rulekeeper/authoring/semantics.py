@@ -1,0 +1,163 @@
+"""The cross-reference checks of each file kind: the games' own load-time checks.
+
+Each function takes a schema-valid model, the parsed data, the file name and a
+collecting :class:`~rulekeeper.core.problems.Problems`. Where a game's checks
+report to a collector (areas), every problem is found in one run; where a
+game's loader stops at its first problem, that problem is reported (and the
+user sees the next one after fixing it). Game modules are imported here, inside
+the functions' module, never by the CLI at start-up.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rulekeeper.core.errors import ContentError
+from rulekeeper.core.problems import Problems
+
+
+def _run(problems: Problems, check: Any, *args: Any) -> Any:
+    """Run a check that raises at its first problem; report that problem."""
+    try:
+        return check(*args)
+    except ContentError as error:
+        problems.add_error(error)
+    except ValueError as error:
+        problems.add(str(error))
+    return None
+
+
+# -- haven ------------------------------------------------------------------------
+def haven_scenario(model: Any, data: Any, source: str, problems: Problems) -> None:
+    """Map, party, rooms, doors, standees, objective, items, perks (scenario_format)."""
+    from rulekeeper.games.haven.scenario_format import parse_scenario
+
+    del model
+    _run(problems, parse_scenario, data, source)
+
+
+def haven_library(model: Any, data: Any, source: str, problems: Problems) -> None:
+    """Each monster type's ability deck exists (in the file or the shipped library), and
+    each card id is used once per deck."""
+    from rulekeeper.games.haven.scenario_format import shipped_library
+
+    decks = {**shipped_library().monster_decks, **model.monster_decks}
+    for name, monster_type in model.monster_types.items():
+        if monster_type.deck not in decks:
+            problems.add(
+                f"unknown ability deck {monster_type.deck!r}", f"monster_types.{name}.deck"
+            )
+    for name, deck in model.monster_decks.items():
+        seen: set[str] = set()
+        for index, card in enumerate(deck.cards):
+            if card.id in seen:
+                problems.add(
+                    f"card id {card.id!r} is used twice", f"monster_decks.{name}.cards.{index}.id"
+                )
+            seen.add(card.id)
+
+
+def haven_board(model: Any, data: Any, source: str, problems: Problems) -> None:
+    """Hexes once, walls between adjacent hexes, terrain and figures on the map."""
+    from rulekeeper.games.haven.board_format import check_figures, check_map
+
+    del data
+    _run(problems, check_map, model, source)
+    _run(problems, check_figures, model.figures, set(model.hexes), model.turn.figure, source)
+
+
+def haven_deck(model: Any, data: Any, source: str, problems: Problems) -> None:
+    """Every card named is known (or described under [cards]); the piles add up."""
+    from rulekeeper.games.haven.attack_deck_file import parse_deck
+    from rulekeeper.games.haven.ruleset import RULESETS
+
+    del model
+    _run(problems, parse_deck, data, RULESETS["gloomhaven"], "deck", None, source)
+
+
+def haven_modifier_cards(model: Any, data: Any, source: str, problems: Problems) -> None:
+    """Every card of the standard deck is described."""
+    del data
+    for card_id in model.standard_deck:
+        if card_id not in model.cards:
+            problems.add(f"unknown card {card_id!r}", f"standard_deck.{card_id}")
+
+
+# -- salvage ------------------------------------------------------------------------
+def salvage_scenario(model: Any, data: Any, source: str, problems: Problems) -> None:
+    """The grid, rooms, heroes, enemies, dice, thresholds and objective resolve."""
+    from rulekeeper.games.salvage.content import compile_scenario, shipped_catalog
+
+    del data
+    _run(problems, compile_scenario, model, shipped_catalog(), source)
+
+
+def salvage_catalog(model: Any, data: Any, source: str, problems: Problems) -> None:
+    """Names once per section; every die named is defined (here or shipped)."""
+    from rulekeeper.games.salvage.content import shipped_catalog
+
+    del data
+    for section in ("die", "hero", "enemy", "item", "room_action"):
+        names: set[str] = set()
+        for index, entry in enumerate(getattr(model, section)):
+            if entry.name in names:
+                problems.add(f"{entry.name!r} is defined twice", f"{section}.{index}.name")
+            names.add(entry.name)
+    dice = {d.name for d in [*shipped_catalog().die, *model.die]}
+    items = {i.name for i in [*shipped_catalog().item, *model.item]}
+    for index, hero in enumerate(model.hero):
+        for j, die in enumerate(hero.dice):
+            if die not in dice:
+                problems.add(f"unknown die type {die!r}", f"hero.{index}.dice.{j}")
+        for j, item in enumerate(hero.items):
+            if item not in items:
+                problems.add(f"unknown item {item!r}", f"hero.{index}.items.{j}")
+        for j, ability in enumerate(hero.abilities):
+            if ability.roll is not None and ability.roll.die not in dice:
+                problems.add(
+                    f"unknown die type {ability.roll.die!r}", f"hero.{index}.abilities.{j}.roll.die"
+                )
+    for index, enemy in enumerate(model.enemy):
+        for j, die in enumerate(enemy.damage):
+            if die not in dice:
+                problems.add(f"unknown die type {die!r}", f"enemy.{index}.damage.{j}")
+    for index, action in enumerate(model.room_action):
+        if action.die is not None and action.die not in dice:
+            problems.add(f"unknown die type {action.die!r}", f"room_action.{index}.die")
+
+
+# -- ether ------------------------------------------------------------------------
+def ether_scenario(model: Any, data: Any, source: str, problems: Problems) -> None:
+    """The library and the file's own cards merge; every reference of the scenario resolves."""
+    from rulekeeper.games.ether.content import build_scenario, read_content, shipped_dir
+
+    del data
+    library = read_content(shipped_dir() / "library.toml")
+    _run(problems, build_scenario, library, model, source)
+
+
+def ether_library(model: Any, data: Any, source: str, problems: Problems) -> None:
+    """Ids once, costs that parse, effects allowed where they stand."""
+    from rulekeeper.games.ether.content import check_library
+
+    del data
+    _run(problems, check_library, model, source)
+
+
+# -- areas ------------------------------------------------------------------------
+def areas_scenario(model: Any, data: Any, source: str, problems: Problems) -> None:
+    """Ids, the catalog, the map and the start, every problem collected."""
+    from pathlib import Path
+
+    from rulekeeper.games.areas.content import check_scenario
+
+    del data
+    check_scenario(model, Path(source).stem, source, problems)
+
+
+def areas_catalog(model: Any, data: Any, source: str, problems: Problems) -> None:
+    """Ids once per section; heroes' items known."""
+    from rulekeeper.games.areas.content import check_catalog
+
+    del data, source
+    check_catalog(model, problems)

@@ -1,0 +1,133 @@
+"""``rulekeeper content``: check your own content files, print their JSON Schema and reference.
+
+The module level holds only typer and the command signatures; the checker,
+pydantic and the games are imported inside the commands, so ``rulekeeper
+--help`` stays fast.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from rulekeeper.cli.errors import USER_ERROR, error_line, fail, user_errors
+
+FAMILY_NAMES = ("haven", "salvage", "ether", "areas")
+
+content_app = typer.Typer(
+    help="Check your own content and scenario files; JSON Schemas and reference pages for editors.",
+    no_args_is_help=True,
+)
+
+
+def _family(game: str | None) -> str | None:
+    if game is not None and game not in FAMILY_NAMES:
+        raise fail(f"--game: unknown game {game!r} (known: {', '.join(FAMILY_NAMES)})")
+    return game
+
+
+@content_app.command("check")
+@user_errors
+def check_command(
+    files: Annotated[
+        list[Path],
+        typer.Argument(
+            metavar="FILE...",
+            help="Content or scenario files (TOML, or JSON for haven) of any game.",
+        ),
+    ],
+    game: Annotated[
+        str | None,
+        typer.Option(
+            "--game",
+            "-g",
+            help="The game, where the file's format field does not say (the areas catalog has none).",
+        ),
+    ] = None,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print the problems as a JSON list.")
+    ] = False,
+) -> None:
+    """Validate content files and report EVERY problem, one per line: FILE: FIELD: REASON.
+
+    The game and the kind of file are told by its format field (for example
+    format = "rulekeeper-areas/1"). Schema problems come from the file's model,
+    then the game's own cross-reference checks run (unknown ids, figures off the
+    map ...). Exit status 0 when every file is clean, 2 when any has a problem.
+    """
+    from rulekeeper.authoring.check import check_file
+    from rulekeeper.core.errors import printable
+
+    family = _family(game)
+    reports = [check_file(path, family) for path in files]
+    if as_json:
+        document = [
+            {
+                "file": report.source,
+                "game": report.kind.family if report.kind else None,
+                "kind": report.kind.name if report.kind else None,
+                "problems": [p.to_json() for p in report.problems],
+            }
+            for report in reports
+        ]
+        typer.echo(json.dumps(document, indent=2))
+    else:
+        for report in reports:
+            for problem in report.problems:
+                typer.echo(problem.line())
+            if report.clean:
+                typer.echo(printable(report.summary()))
+            else:
+                typer.echo(error_line(report.summary()), err=True)
+    if not all(report.clean for report in reports):
+        raise typer.Exit(USER_ERROR)
+
+
+@content_app.command("schema")
+@user_errors
+def schema_command(
+    game: Annotated[str, typer.Argument(help="The game: " + ", ".join(FAMILY_NAMES) + ".")],
+    kind: Annotated[
+        str | None,
+        typer.Option(
+            "--kind",
+            "-k",
+            help="The file kind (default: the scenario); see 'rulekeeper content kinds'.",
+        ),
+    ] = None,
+    out: Annotated[
+        Path | None, typer.Option("--out", "-o", help="Write to this file instead of stdout.")
+    ] = None,
+) -> None:
+    """Print the JSON Schema of a game's content or scenario file, for editors."""
+    from rulekeeper.authoring.kinds import find_kind
+    from rulekeeper.authoring.reference import json_schema
+    from rulekeeper.cli.output import write_json
+
+    file_kind = find_kind(game, kind)
+    write_json(json_schema(file_kind), out, f"wrote the {file_kind.label} schema to {out}")
+
+
+@content_app.command("kinds")
+def kinds_command() -> None:
+    """List every game's file kinds and the format field that names each."""
+    from rulekeeper.authoring.kinds import KINDS
+
+    for kind in KINDS:
+        typer.echo(f"{kind.family:8} {kind.name:15} {kind.format_text:32} {kind.summary}")
+
+
+@content_app.command("docs")
+@user_errors
+def docs_command(
+    game: Annotated[str, typer.Argument(help="The game: " + ", ".join(FAMILY_NAMES) + ".")],
+) -> None:
+    """Print the reference page of a game's content formats (as in docs/content/GAME.md)."""
+    from rulekeeper.authoring.reference import family_page
+
+    if game not in FAMILY_NAMES:
+        raise fail(f"unknown game {game!r} (known: {', '.join(FAMILY_NAMES)})")
+    typer.echo(family_page(game), nl=False)

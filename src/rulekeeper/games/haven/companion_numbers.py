@@ -1,0 +1,150 @@
+"""A monster standee's numbers this round: its ability card valued against its stat line.
+
+The companion table shows, for every standee of a group, what its card makes
+it do (HV-MON-3, HV-MON-4): move and attack added to the stat line, range
+[GH] added to a ranged monster's ([FH] the card's), targets, pierce, the
+conditions its attack adds, shield and retaliate (stat card plus card), heals,
+summons, infusions and the element a card consumes for a bonus (HV-ELEM-4).
+A boss's "Special 1/2" is written out from its stat card (HV-BOSS-2). The
+same values drive the attack the engine lists for the monster and the board
+prefilled for the monster mover.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from rulekeeper.games.haven.elements import STRONG, WANING
+from rulekeeper.games.haven.scenario_format import AbilitySpec
+
+if TYPE_CHECKING:
+    from rulekeeper.games.haven.companion_state import CompanionState, Standee
+
+
+@dataclass
+class Numbers:
+    """What one standee does with this round's card, every value absolute."""
+
+    move: int | None = None
+    flying: bool = False
+    jump: bool = False
+    attack: int | None = None
+    range: int = 0
+    targets: int = 1
+    pierce: int = 0
+    conditions: tuple[str, ...] = ()
+    element: str | None = None
+    """The element the attack consumes for a bonus (HV-ELEM-4)."""
+    element_bonus: int = 0
+    shield: int = 0
+    retaliate: int = 0
+    aoe: int = 0
+    """Hexes of an area attack (its shape is on the card; the players place it)."""
+    push: int = 0
+    pull: int = 0
+    heals: list[str] = field(default_factory=list)
+    infuse: list[str] = field(default_factory=list)
+    other: list[str] = field(default_factory=list)
+    """Abilities the players resolve on the board: summon, loot, self conditions."""
+
+    def summary(self) -> str:
+        parts: list[str] = []
+        if self.move is not None:
+            extra = " flying" if self.flying else (" jump" if self.jump else "")
+            parts.append(f"move {self.move}{extra}")
+        if self.attack is not None:
+            text = f"attack {self.attack}"
+            text += f" range {self.range}" if self.range else " melee"
+            if self.targets > 1:
+                text += f" targets {self.targets}"
+            if self.pierce:
+                text += f" pierce {self.pierce}"
+            if self.aoe:
+                text += f" area of {self.aoe} hexes"
+            if self.push:
+                text += f" push {self.push}"
+            if self.pull:
+                text += f" pull {self.pull}"
+            if self.conditions:
+                text += " " + " ".join(self.conditions)
+            if self.element:
+                text += f" (+{self.element_bonus} consuming {self.element})"
+            parts.append(text)
+        if self.shield:
+            parts.append(f"shield {self.shield}")
+        if self.retaliate:
+            parts.append(f"retaliate {self.retaliate}")
+        parts.extend(self.heals)
+        parts.extend(f"infuse {e}" for e in self.infuse)
+        parts.extend(self.other)
+        return ", ".join(parts) or "no ability"
+
+
+def card_actions(state: CompanionState, monster_type: str) -> list[AbilitySpec]:
+    """HV-MON-3 / HV-BOSS-2: this round's card of a group, specials written out."""
+    group = state.groups.get(monster_type)
+    if group is None or group.card is None:
+        return []
+    deck = state.content.deck_of(monster_type)
+    card = next(c for c in deck.cards if c.id == group.card)
+    mtype = state.content.monster_types[monster_type]
+    out: list[AbilitySpec] = []
+    for action in card.actions:
+        if action.type == "special":
+            special = mtype.special_1 if action.value == 1 else mtype.special_2
+            out.extend(special)
+            if not special:
+                out.append(action)
+        else:
+            out.append(action)
+    return out
+
+
+def numbers(state: CompanionState, figure: Standee) -> Numbers:
+    """HV-MON-4: the standee's values for this round's card (stat line + card)."""
+    stats = state.stats(figure)
+    mtype = state.content.monster_types[figure.type]
+    out = Numbers(shield=int(stats.shield), retaliate=int(stats.retaliate))
+    out.flying = mtype.flying
+    group = state.groups.get(figure.type)
+    for action in card_actions(state, figure.type):
+        if action.type == "move":
+            out.move = max(0, stats.move + action.value)
+            out.jump = action.jump
+            out.flying = out.flying or action.flying
+        elif action.type == "attack":
+            out.attack = max(0, stats.attack + action.value)
+            reach = stats.range + action.range if stats.range > 0 else action.range
+            out.range = action.range if state.rules.monster_card_range_absolute else max(0, reach)
+            out.targets = action.targets
+            out.pierce = action.pierce
+            out.conditions = action.conditions
+            out.aoe = len(action.aoe)
+            out.push, out.pull = action.push, action.pull
+            if action.element and action.consume_bonus:
+                consumed = group is not None and action.element in group.consumed
+                if consumed or state.elements.get(action.element) in (STRONG, WANING):
+                    out.element = action.element
+                    out.element_bonus = action.consume_bonus
+                    out.attack += action.consume_bonus
+        elif action.type == "shield":
+            out.shield += action.value
+        elif action.type == "retaliate":
+            out.retaliate += action.value
+        elif action.type == "heal":
+            reach = f" range {action.range}" if action.range else " self"
+            out.heals.append(f"heal {action.value}{reach}")
+        elif action.type == "infuse" and action.element:
+            out.infuse.append(action.element)
+        elif action.type == "summon":
+            out.other.append(f"summon {'elite ' if action.elite else ''}{action.summon}")
+        elif action.type == "loot":
+            out.other.append(f"loot {action.value}")
+        elif action.type == "condition":
+            out.other.append("gains " + " ".join(action.conditions))
+        elif action.type == "by_hand":
+            out.other.append(f"resolve by hand: {action.text}")
+        elif action.type == "special":
+            out.other.append(f"Special {action.value}: resolve by hand (HV-BOSS-2)")
+    return out

@@ -1,0 +1,264 @@
+"""The state of a companion game: everything of a haven scenario but the figures' hexes.
+
+The board is physical (DESIGN.md, "Companion mode"): the engine keeps the
+rounds, the characters' cards and initiative, the monster groups' ability
+cards, every standee's hit points and conditions, the elements, the modifier
+decks, the loot and the scenario's objective and special rules. The rules that
+change these values live in ``companion_rules.py``; this module holds the data
+only.
+
+Players: during setup, player 0 (the party); then one player per character,
+in party order. Monster turns and the party's shared decisions go to player 0.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import typing
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Literal
+
+from rulekeeper.core.deck import Deck
+from rulekeeper.core.errors import ContentError
+from rulekeeper.core.game import State
+from rulekeeper.games.haven.attack_draw import AttackDraw
+from rulekeeper.games.haven.companion_library import CompanionScenario
+from rulekeeper.games.haven.modifiers import ModifierCatalog, ModifierDecks, standard_catalog
+from rulekeeper.games.haven.ruleset import Ruleset, find_ruleset
+from rulekeeper.games.haven.state import from_json, to_json
+
+if TYPE_CHECKING:
+    from rulekeeper.core.game import Game, Outcome
+
+Phase = Literal["setup", "select", "turns", "rest", "over"]
+
+
+@dataclass
+class Standee:
+    """A figure on the physical board: a character or a monster standee."""
+
+    id: str
+    kind: Literal["character", "monster"]
+    type: str
+    hp: int
+    max_hp: int
+    elite: bool = False
+    boss: bool = False
+    number: int = 0
+    conditions: list[str] = field(default_factory=list)
+    fresh: list[str] = field(default_factory=list)
+    """Conditions gained during the bearer's own turn: they last to the end of its next one."""
+    shield: int = 0
+    """Shield from abilities this round (a monster's stat-card shield is added on top)."""
+    retaliate: int = 0
+    """Retaliate from abilities this round (a monster's stat-card retaliate is added on top)."""
+    drops_loot: bool = True
+    """HV-LOOT-3 [GH]: a monster set out with a room drops a token; summoned or spawned: none."""
+
+
+@dataclass
+class Character:
+    """A character's class, cards and round choices (HV-CARD-1..4, HV-REST-*)."""
+
+    id: str
+    player: int
+    level: int
+    hand: list[str]
+    discard: list[str] = field(default_factory=list)
+    lost: list[str] = field(default_factory=list)
+    leading: str | None = None
+    second: str | None = None
+    played: list[list[str]] = field(default_factory=list)
+    """Halves performed this turn: [card, "top"|"bottom"]."""
+    long_rest: bool = False
+    rested: bool = False
+    exhausted: bool = False
+    initiative: int = 0
+    money: int = 0
+    """HV-LOOT-4: money tokens looted."""
+    treasures: list[str] = field(default_factory=list)
+    """Treasure tiles looted (HV-LOOT-6): their rewards are in the players' treasure index."""
+    xp: int = 0
+
+    @property
+    def selected(self) -> bool:
+        return self.long_rest or self.second is not None
+
+
+@dataclass
+class MonsterGroup:
+    """A monster type's ability deck and this round's card (HV-MON-3, HV-INIT-4)."""
+
+    type: str
+    deck: Deck
+    card: str | None = None
+    reshuffle_due: bool = False
+    consumed: list[str] = field(default_factory=list)
+    """Elements the group consumed this round: every monster of it gets the bonus (HV-ELEM-4)."""
+
+
+@dataclass
+class PendingAttack:
+    """An attack entered and waiting on its modifier draw (HV-ATK-1)."""
+
+    attacker: str
+    target: str
+    deck: str
+    draw: AttackDraw
+    conditions: list[str] = field(default_factory=list)
+    value: int = 0
+
+
+@dataclass
+class TurnInProgress:
+    """The acting figure: a character, or one monster of the acting group."""
+
+    actor: str
+    attacked: list[str] = field(default_factory=list)
+    """Targets attacked this turn (HV-TGT-1: each once per attack)."""
+    infusions: list[str] = field(default_factory=list)
+    moved: bool = False
+    queue: list[str] = field(default_factory=list)
+    """Targets of the monster mover's answer still to be attacked, in order."""
+
+
+class CompanionState(State):
+    """A companion game's fields, lookups and files (rules: ``companion_rules.py``)."""
+
+    def __init__(
+        self,
+        game: Game,
+        *,
+        ruleset: str,
+        scenario: str,
+        seed: int,
+        content: CompanionScenario,
+    ) -> None:
+        super().__init__(game, ruleset=ruleset, scenario=scenario, seed=seed)
+        self.content = content
+        self.rules: Ruleset = find_ruleset(ruleset)
+        self.catalog: ModifierCatalog = standard_catalog()
+        self.players = 0
+        self.level = -1
+        self.phase: Phase = "setup"
+        self.round = 1
+        self.figures: dict[str, Standee] = {}
+        self.characters: dict[str, Character] = {}
+        self.groups: dict[str, MonsterGroup] = {}
+        self.decks = ModifierDecks()
+        self.elements: dict[str, str] = {}
+        self.revealed: list[str] = []
+        self.order: list[str] = []
+        """This round's turn order: character ids and monster type ids (HV-INIT-1..4)."""
+        self.slot = 0
+        self.acting: list[str] = []
+        """The monsters of the acting group still to act, in order (HV-INIT-4)."""
+        self.turn: TurnInProgress | None = None
+        self.attack: PendingAttack | None = None
+        self.tokens = 0
+        """Money or loot tokens on the board (HV-LOOT-1..3)."""
+        self.treasures: list[str] = []
+        """Treasure tiles on the revealed rooms, not yet looted (HV-LOOT-6)."""
+        self.by_hand: list[str] = []
+        """Special rules shown: the players resolve them and say so (HV-SCEN-7)."""
+        self.fired: list[int] = []
+        self.rest_queue: list[str] = []
+        """Characters still to decide on a short rest at the end of the round (HV-REST-1)."""
+        self.rest_loss: str = ""
+        """The character whose short rest waits on its random card (a chance node)."""
+        self.ending = ""
+        """HV-GOAL-1: "won" or "lost" once triggered; the round is played out first."""
+        self.result = ""
+        self.result_text = ""
+
+    # -- the core protocol's plain answers ---------------------------------------
+    def player_name(self, player: int) -> str:
+        if player < 0:
+            return super().player_name(player)
+        for character in self.characters.values():
+            if character.player == player:
+                name = self.content.classes[character.id].name
+                return f"{name} (player {player + 1})"
+        return "the party" if player == 0 else f"player {player + 1}"
+
+    def outcome(self) -> Outcome | None:
+        from rulekeeper.core.game import Outcome
+
+        if not self.result:
+            return None
+        return Outcome(self.result, self.result_text)
+
+    # -- lookups --------------------------------------------------------------------
+    def monster_level(self) -> int:
+        return max(0, self.level)
+
+    def stats(self, figure: Standee) -> Any:
+        """HV-MON-1: the elite or normal line (a boss: its only line) at the monster level."""
+        mtype = self.content.monster_types[figure.type]
+        table = mtype.elite if figure.elite else mtype.normal
+        return table[min(self.monster_level(), len(table) - 1)]
+
+    def monsters(self) -> list[Standee]:
+        return [f for f in self.figures.values() if f.kind == "monster"]
+
+    def living_characters(self) -> list[Character]:
+        return [c for c in self.characters.values() if not c.exhausted]
+
+    # -- copies and files ------------------------------------------------------------
+    def _shared_memo(self) -> dict[int, Any]:
+        memo = super()._shared_memo()
+        memo[id(self.content)] = self.content
+        memo[id(self.rules)] = self.rules
+        memo[id(self.catalog)] = self.catalog
+        return memo
+
+    def _fields_to_dict(self) -> dict[str, Any]:
+        return {name: _to_json(getattr(self, name)) for name in _SAVED}
+
+    def _fields_from_dict(self, data: Mapping[str, Any]) -> None:
+        hints = typing.get_type_hints(_SavedFields)
+        try:
+            for name in _SAVED:
+                setattr(self, name, _from_json(hints[name], data[name]))
+        except (KeyError, TypeError, ValueError) as error:
+            raise ContentError(f"bad companion state ({error})", field="state") from None
+
+
+@dataclass
+class _SavedFields:
+    players: int
+    level: int
+    phase: str
+    round: int
+    figures: dict[str, Standee]
+    characters: dict[str, Character]
+    groups: dict[str, MonsterGroup]
+    decks: ModifierDecks
+    elements: dict[str, str]
+    revealed: list[str]
+    order: list[str]
+    slot: int
+    acting: list[str]
+    turn: TurnInProgress | None
+    attack: PendingAttack | None
+    tokens: int
+    treasures: list[str]
+    by_hand: list[str]
+    fired: list[int]
+    rest_queue: list[str]
+    rest_loss: str
+    ending: str
+    result: str
+    result_text: str
+
+
+_SAVED = tuple(f.name for f in dataclasses.fields(_SavedFields))
+
+
+def _to_json(value: Any) -> Any:
+    return to_json(value)
+
+
+def _from_json(hint: Any, data: Any) -> Any:
+    return from_json(hint, data)

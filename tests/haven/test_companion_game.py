@@ -1,0 +1,125 @@
+"""Companion mode (issue 16): the engine keeps everything but the figures' hexes.
+
+A scripted game of the fixture library's scenario runs to the end through the
+core protocol; refusals name their rule; undo and replay go through
+core/replay.py; seeded random games pass the conformance checks.
+"""
+
+from __future__ import annotations
+
+import pytest
+from companion_script import LIBRARY, SCENARIO, SCRIPT
+
+from rulekeeper.core.conformance import assert_rejected, check_game, fuzz_game
+from rulekeeper.core.errors import ContentError
+from rulekeeper.core.game import State
+from rulekeeper.core.registry import find_game
+from rulekeeper.core.replay import replay_actions, replay_prefix, undo_cut
+from rulekeeper.games.haven.companion_library import load_companion_scenario
+from rulekeeper.games.haven.companion_state import CompanionState
+
+GAME = find_game("haven-companion")
+
+
+def play(upto: int | None = None) -> CompanionState:
+    state = GAME.new_state(SCENARIO, 1)
+    for raw in SCRIPT[:upto]:
+        state.apply(GAME.parse_action(raw))
+    assert isinstance(state, CompanionState)
+    return state
+
+
+def texts(state: State) -> str:
+    return "\n".join(str(e) for e in state.log)
+
+
+def test_scripted_companion_game_runs_to_the_end() -> None:
+    """Ability cards, elements, a boss with its specials, loot and a treasure: won."""
+    state = play()
+    assert state.is_terminal()
+    outcome = state.outcome()
+    assert outcome is not None and outcome.result == "won"
+    log = texts(state)
+    assert "cinder-tyrant-1 (boss Cinder Tyrant, 9 hit points) is set out: room vault" in log
+    assert "Cinder Tyrant draws tyrant-roar (initiative 11)" in log
+    assert "cinder-tyrant-1: infuse fire, summon ashrat" in log
+    assert "cinder-tyrant infuses fire [HV-ELEM-4]" in log
+    assert "ashrat consumes fire: +1 attack [HV-ELEM-3, HV-ELEM-4]" in log
+    assert "every boss is dead" in log
+    # GH gold conversion at level 1 is 2 per token: the boss's token; treasure 7 by hand.
+    assert "lampwright: 6 xp, 2 gold, treasure 7" in outcome.summary
+
+
+def test_monster_numbers_are_stats_plus_card_HV_MON_4() -> None:
+    """HV-MON-4: the boss's Smoulder card adds +1 attack and shield 1 to its stat line."""
+    state = play(10)
+    from rulekeeper.games.haven.companion_numbers import numbers
+
+    boss = state.figures["cinder-tyrant-1"]
+    values = numbers(state, boss)
+    assert (values.attack, values.shield) == (4, 1)
+    assert values.summary() == "attack 4 melee, shield 1"
+
+
+def test_a_monster_attack_carries_its_numbers_HV_MON_4() -> None:
+    state = play(17)
+    wrong = GAME.parse_action(
+        {"type": "attack", "attacker": "cinder-tyrant-1", "target": "lampwright", "value": 6}
+    )
+    error = assert_rejected(state, wrong, "HV-MON-4")
+    assert "attack 4" in str(error)
+
+
+def test_a_turn_ends_only_after_both_halves_HV_CARD_3() -> None:
+    state = play(7)
+    assert_rejected(state, GAME.parse_action({"type": "end-turn"}), "HV-CARD-3")
+
+
+def test_an_inert_element_cannot_be_consumed_HV_ELEM_3() -> None:
+    state = play(8)
+    assert_rejected(state, GAME.parse_action({"type": "consume", "element": "ice"}), "HV-ELEM-3")
+
+
+def test_a_boss_immunity_refuses_the_condition_HV_COND_3() -> None:
+    state = play(10)
+    poison = {"type": "add-condition", "figure": "cinder-tyrant-1", "condition": "poison"}
+    assert_rejected(state, GAME.parse_action(poison), "HV-COND-3")
+
+
+def test_loot_takes_only_tokens_on_the_board_HV_LOOT_1() -> None:
+    state = play(12)
+    greedy = {"type": "loot", "character": "lampwright", "tokens": 1}
+    assert_rejected(state, GAME.parse_action(greedy), "HV-LOOT-1")
+
+
+def test_a_special_rule_waits_for_the_players_HV_SCEN_7() -> None:
+    state = play(3)
+    assert state.pending_decision().startswith("resolve by hand (HV-SCEN-7)")
+    assert_rejected(state, GAME.parse_action({"type": "infuse", "element": "fire"}), "HV-SCEN-7")
+
+
+def test_undo_and_replay_go_through_core_replay() -> None:
+    state = play()
+    again = replay_actions(
+        GAME, state.ruleset, state.scenario, state.seed, [a.to_json() for _, a in state.history]
+    )
+    assert again.to_dict() == state.to_dict()
+    cut = undo_cut(state)
+    assert cut is not None
+    undone = replay_prefix(state, cut)
+    assert undone.to_dict() == play(len(SCRIPT) - 1).to_dict()
+    assert GAME.state_from_dict(state.to_dict()).to_dict() == state.to_dict()
+
+
+def test_seeded_random_companion_games_conform() -> None:
+    report = check_game(GAME, SCENARIO, range(1, 3))
+    assert report.games == 2
+    assert all(o.split(":")[0] in ("won", "lost") for o in report.outcomes)
+    assert fuzz_game(GAME, SCENARIO, range(1, 2)) > 0
+
+
+def test_a_bad_scenario_name_names_the_field() -> None:
+    with pytest.raises(ContentError, match="LIBRARY#ID"):
+        load_companion_scenario(str(LIBRARY))
+    with pytest.raises(ContentError, match="no scenario 'nowhere' in the library"):
+        load_companion_scenario(f"{LIBRARY}#nowhere")
