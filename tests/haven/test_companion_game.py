@@ -8,8 +8,8 @@ core/replay.py; seeded random games pass the conformance checks.
 from __future__ import annotations
 
 import pytest
-from companion_script import LIBRARY, SCENARIO, SCRIPT
 
+from companion_script import LIBRARY, SCENARIO, SCRIPT
 from rulekeeper.core.conformance import assert_rejected, check_game, fuzz_game
 from rulekeeper.core.errors import ContentError
 from rulekeeper.core.game import State
