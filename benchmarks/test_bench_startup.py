@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-ENTRY = "import sys; from rulekeeper.cli.main import main; sys.exit(main())"
+ENTRY = "import sys; from rulekeeper.cli.entry import main; sys.exit(main())"
 COMMANDS = {
     "python_floor": [sys.executable, "-c", "pass"],
     "help": [sys.executable, "-c", ENTRY, "--help"],

@@ -276,7 +276,7 @@ def test_usage_errors_from_the_console_script_are_one_line_and_exit_2(
     argv: list[str],
     message: str,
 ) -> None:
-    from rulekeeper.cli.main import main
+    from rulekeeper.cli.entry import main
 
     monkeypatch.setattr("sys.argv", ["rulekeeper", *argv])
     with pytest.raises(SystemExit) as caught:
@@ -290,7 +290,7 @@ def test_usage_errors_from_the_console_script_are_one_line_and_exit_2(
 def test_a_bare_command_group_prints_its_help(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from rulekeeper.cli.main import main
+    from rulekeeper.cli.entry import main
 
     monkeypatch.setattr("sys.argv", ["rulekeeper", "saves"])
     with pytest.raises(SystemExit) as caught:

@@ -19,7 +19,7 @@ from rulekeeper.core.registry import SHIPPED_GAMES
 _PROBE = """
 import json, sys
 sys.argv = ["rulekeeper", *json.loads(sys.argv[1])]
-from rulekeeper.cli.main import main
+from rulekeeper.cli.entry import main
 try:
     main()
 except SystemExit:
@@ -73,8 +73,25 @@ def test_haven_odds_imports_haven_only_and_no_board_or_scenario_code() -> None:
     assert "rulekeeper.games.haven.odds" in loaded, "the probe did not run the command"
     assert _games(loaded) == {"haven"}
     assert "rich" not in _tops(loaded)  # --json prints no table
+    # issue 12: plain options are read without typer, the shipped deck without pydantic
+    assert not {"typer", "pydantic", "importlib.resources", "rulekeeper.cli.main"} & (
+        _tops(loaded) | loaded
+    )
     for heavy in ("monster_ai", "board_format", "scenario_format", "game", "render"):
         assert f"rulekeeper.games.haven.{heavy}" not in loaded
+
+
+def test_haven_odds_table_needs_neither_typer_nor_pydantic() -> None:
+    loaded = modules_loaded("haven", "odds", "--attack", "3", "--advantage")
+    assert "rich.table" in loaded, "the probe did not print the table"
+    assert not {"typer", "pydantic"} & _tops(loaded)
+
+
+def test_haven_odds_with_a_deck_file_goes_through_typer(tmp_path: Path) -> None:
+    deck = tmp_path / "deck.toml"
+    deck.write_text('format = 1\ndrawn = { "x2" = 1 }\n', encoding="utf-8")
+    loaded = modules_loaded("haven", "odds", "--attack", "3", "--deck", str(deck), "--json")
+    assert {"typer", "rulekeeper.games.haven.attack_deck_file"} <= _tops(loaded) | loaded
 
 
 @pytest.mark.parametrize("game", ["salvage", "ether"])

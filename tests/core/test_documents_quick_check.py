@@ -14,7 +14,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rulekeeper.core.documents import _json_text_within_limits, check_shape, parse_document
+from rulekeeper.core.document_text import _json_text_within_limits, check_shape, parse_document
 from rulekeeper.core.errors import ContentError
 from rulekeeper.core.limits import MAX_NESTING
 

@@ -1,6 +1,6 @@
 """Running the real console entry point in-process, and checking what a user error leaves.
 
-:func:`run_cli` calls ``rulekeeper.cli.main.main`` (the console script), so
+:func:`run_cli` calls ``rulekeeper.cli.entry.main`` (the console script), so
 what it checks is what a person sees: the exit status, stdout and stderr.
 :func:`snapshot` records every file under a folder, byte for byte, so a test can
 say "state and files exactly as before".
@@ -14,7 +14,7 @@ from contextlib import redirect_stderr, redirect_stdout
 from dataclasses import dataclass
 from pathlib import Path
 
-from rulekeeper.cli.main import main
+from rulekeeper.cli.entry import main
 
 
 @dataclass(frozen=True)

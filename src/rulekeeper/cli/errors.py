@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import wraps
-from typing import ParamSpec, TypeVar
-
-import typer
+from typing import TYPE_CHECKING, ParamSpec, TypeVar
 
 from rulekeeper.core.errors import RulekeeperError, printable
+
+if TYPE_CHECKING:
+    import typer
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -28,6 +29,8 @@ def error_line(message: str) -> str:
 
 def fail(message: str) -> typer.Exit:
     """Print ``message`` as the one error line and return the exit to raise."""
+    import typer
+
     typer.echo(error_line(message), err=True)
     return typer.Exit(USER_ERROR)
 

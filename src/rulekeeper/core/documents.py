@@ -10,29 +10,39 @@ whole numbers within 64 bits and no infinite or not-a-number values.
 
 from __future__ import annotations
 
-import json
-import math
-import os
-import re
-import stat
-import tomllib
-from pathlib import Path
-from typing import Annotated, Any, Literal, TypeVar
+from typing import Annotated, TypeVar
 
 from pydantic import BaseModel, Field, ValidationError
 
-from rulekeeper.core.errors import ContentError, printable
-from rulekeeper.core.limits import (
-    MAX_COORDINATE,
-    MAX_COUNT,
-    MAX_FILE_BYTES,
-    MAX_INTEGER,
-    MAX_NESTING,
-    MAX_SEED,
-    MIN_SEED,
+from rulekeeper.core.document_text import (
+    DocumentFormat,
+    check_shape,
+    decode_text,
+    format_of,
+    parse_document,
+    read_bytes,
+    read_document,
+    read_text,
 )
+from rulekeeper.core.errors import ContentError, printable
+from rulekeeper.core.limits import MAX_COORDINATE, MAX_COUNT, MAX_NESTING, MAX_SEED, MIN_SEED
 
-DocumentFormat = Literal["json", "toml"]
+__all__ = [
+    "Coordinate",
+    "Count",
+    "DocumentFormat",
+    "Seed",
+    "check_shape",
+    "decode_text",
+    "format_of",
+    "parse_document",
+    "pydantic_error_line",
+    "read_bytes",
+    "read_document",
+    "read_text",
+    "validate",
+]
+
 M = TypeVar("M", bound=BaseModel)
 
 Coordinate = Annotated[int, Field(ge=-MAX_COORDINATE, le=MAX_COORDINATE)]
@@ -50,190 +60,6 @@ def pydantic_error_line(error: ValidationError, source: str | None) -> ContentEr
     first = error.errors()[0]
     field = ".".join(str(p) for p in first["loc"]) or "(top level)"
     return ContentError(printable(first["msg"], 300), source=source, field=field)
-
-
-def format_of(source: str | None) -> DocumentFormat:
-    """JSON for a ``.json`` name, TOML otherwise."""
-    return "json" if source is not None and source.lower().endswith(".json") else "toml"
-
-
-def _refuse_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a number rulekeeper accepts")
-
-
-def parse_document(text: str, source: str | None, fmt: DocumentFormat | None = None) -> Any:
-    """Parse TOML or JSON text (by ``fmt``, else by the source's suffix), within the limits."""
-    kind = fmt or format_of(source)
-    try:
-        if kind == "json":
-            data = json.loads(text, parse_constant=_refuse_constant)
-        else:
-            data = tomllib.loads(text)
-    except json.JSONDecodeError as error:
-        raise ContentError(
-            f"not valid JSON (line {error.lineno}, column {error.colno}: {error.msg})",
-            source=source,
-        ) from None
-    except tomllib.TOMLDecodeError as error:
-        raise ContentError(f"not valid TOML ({error})", source=source) from None
-    except RecursionError:
-        raise ContentError(
-            f"lists or tables are nested too deep (the limit is {MAX_NESTING})", source=source
-        ) from None
-    except ValueError as error:  # a number too long to convert, NaN, Infinity
-        reason = str(error)
-        if "integer string conversion" in reason:
-            reason = "a number has too many digits"
-        raise ContentError(f"not valid {kind.upper()} ({reason})", source=source) from None
-    if kind != "json" or not _json_text_within_limits(text):
-        check_shape(data, source)
-    return data
-
-
-_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
-"""Characters no text in a document may hold: terminal controls and bidirectional overrides."""
-
-
-_JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
-_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
-_ONLY_BRACKETS = {c: None for c in range(128) if chr(c) not in "[]{}"}
-_EMPTY_PAIR = re.compile(r"\[\]|\{\}")
-_LONG_NUMBER = re.compile(r"[0-9]{19}")
-
-
-def _json_text_within_limits(text: str) -> bool:
-    """Whether parsed JSON text holds nothing :func:`check_shape` refuses, told from the text.
-
-    A quick pass in a few scans of the text: it answers True only when no
-    string can hold a control character (none written raw, no escape at all),
-    no number has 19 digits or an exponent, and the brackets nest at most
-    MAX_NESTING deep (each pass removes the innermost empty pairs). Any doubt
-    leaves the answer to :func:`check_shape`, which names the field.
-    """
-    if "\\" in text:
-        return False
-    if text.isascii():
-        # json.loads refuses raw C0 controls in strings and anywhere else outside whitespace
-        if "\x7f" in text:
-            return False
-    elif _CONTROL.search(text) is not None:
-        return False
-    rest = _JSON_STRING.sub("", text)  # numbers, brackets, punctuation, true / false / null
-    if _LONG_NUMBER.search(rest) is not None or "E" in rest:
-        return False
-    if "e" in rest.replace("true", "").replace("false", ""):
-        return False
-    brackets = rest.translate(_ONLY_BRACKETS) if rest.isascii() else _NOT_BRACKET.sub("", rest)
-    for _ in range(MAX_NESTING):
-        if not brackets:
-            return True
-        brackets = _EMPTY_PAIR.sub("", brackets)
-    return not brackets
-
-
-def check_shape(data: object, source: str | None) -> None:
-    """Refuse nesting deeper than MAX_NESTING, integers beyond 64 bits, inf and NaN,
-    and text holding control characters (only tab and line breaks are allowed),
-    so nothing read from a file can drive the terminal it is printed on."""
-    stack: list[tuple[object, int, str]] = [(data, 0, "")]
-    while stack:
-        value, depth, where = stack.pop()
-        if isinstance(value, str):
-            bad = _CONTROL.search(value)
-            if bad is not None:
-                raise ContentError(
-                    f"the text holds the control character {bad.group()!r}",
-                    source=source,
-                    field=where or None,
-                )
-        elif isinstance(value, dict | list):
-            if depth >= MAX_NESTING:
-                raise ContentError(
-                    f"lists or tables are nested too deep (the limit is {MAX_NESTING})",
-                    source=source,
-                    field=where or None,
-                )
-            items = value.items() if isinstance(value, dict) else enumerate(value)
-            for key, item in items:
-                place = f"{where}.{key}" if where else str(key)
-                if isinstance(key, str):
-                    stack.append((key, depth + 1, place))
-                stack.append((item, depth + 1, place))
-        elif isinstance(value, bool):
-            continue
-        elif isinstance(value, int) and abs(value) > MAX_INTEGER:
-            raise ContentError(
-                f"the number is too large (the limit is ±{MAX_INTEGER})",
-                source=source,
-                field=where or None,
-            )
-        elif isinstance(value, float) and not math.isfinite(value):
-            raise ContentError(
-                "infinite or not-a-number values are refused", source=source, field=where or None
-            )
-
-
-def read_bytes(path: Path, limit: int = MAX_FILE_BYTES) -> bytes:
-    """A regular file's bytes, at most ``limit`` of them; anything else is a ContentError.
-
-    Devices, FIFOs and directories are refused before a byte is read, so a file
-    name such as ``/dev/zero`` cannot make a command read forever.
-    """
-    source = str(path)
-    flags = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0)
-    try:
-        fd = os.open(path, flags)
-    except (OSError, ValueError) as error:
-        reason = error.strerror if isinstance(error, OSError) else str(error)
-        raise ContentError(f"cannot read the file ({reason or error})", source=source) from None
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            raise ContentError(
-                "not a regular file (devices, FIFOs and directories are not read)", source=source
-            )
-        if info.st_size > limit:
-            raise ContentError(
-                f"the file has {info.st_size} bytes; the limit is {limit}", source=source
-            )
-        chunks: list[bytes] = []
-        size = 0
-        while size <= limit:
-            chunk = os.read(fd, min(1 << 20, limit + 1 - size))
-            if not chunk:
-                break
-            chunks.append(chunk)
-            size += len(chunk)
-        data = b"".join(chunks)
-    except OSError as error:
-        raise ContentError(
-            f"cannot read the file ({error.strerror or error})", source=source
-        ) from None
-    finally:
-        os.close(fd)
-    if len(data) > limit:
-        raise ContentError(f"the file has more than {limit} bytes (the limit)", source=source)
-    return data
-
-
-def decode_text(data: bytes, source: str | None) -> str:
-    """UTF-8 text; other bytes are a ContentError naming where the first bad byte is."""
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        raise ContentError(
-            f"not UTF-8 text (byte {error.start} is {data[error.start]:#04x})", source=source
-        ) from None
-
-
-def read_text(path: Path) -> str:
-    """A regular file's UTF-8 text, within MAX_FILE_BYTES; anything else is a ContentError."""
-    return decode_text(read_bytes(path), str(path))
-
-
-def read_document(path: Path, fmt: DocumentFormat | None = None) -> Any:
-    """Read and parse a TOML or JSON file."""
-    return parse_document(read_text(path), str(path), fmt)
 
 
 def validate(model: type[M], data: object, source: str | None) -> M:

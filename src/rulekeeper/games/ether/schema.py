@@ -15,7 +15,18 @@ from rulekeeper.core.limits import MAX_COORDINATE, MAX_COUNT, MAX_DECK_CARDS
 from rulekeeper.games.ether.resources import DieColour
 
 EffectKind = Literal[
-    "none", "draw", "heal", "damage", "move", "ready", "gain_item", "armor", "hand_size"
+    "none",
+    "draw",
+    "heal",
+    "damage",
+    "damage_all",
+    "move",
+    "move_enemy",
+    "advance_ether",
+    "ready",
+    "gain_item",
+    "armor",
+    "hand_size",
 ]
 
 
@@ -31,7 +42,7 @@ class YieldsModel(_Model):
 
 class EffectModel(_Model):
     kind: EffectKind = "none"
-    amount: int = Field(default=0, ge=0)
+    amount: int = Field(default=0, ge=0, le=MAX_COUNT)
     colour: DieColour | None = None
 
 
@@ -68,6 +79,8 @@ class BossModel(_Model):
     health: int = Field(ge=1)
     damage: int = Field(ge=0)
     requires: list[str] = []
+    requires_ether: int = Field(default=0, ge=0, le=MAX_COUNT)
+    """ET-BOSS-1: the ether track position the boss needs before it can be faced (0: none)."""
 
 
 class HeroModel(_Model):
@@ -88,7 +101,9 @@ class UniqueModel(_Model):
     id: str
     name: str
     cost: str
-    effect: EffectModel = EffectModel()
+    effect: EffectModel | None = None
+    effects: list[EffectModel] = Field(default=[], max_length=16)
+    """Several effects resolved in order (ET-UNQ-1); give ``effect`` or ``effects``, not both."""
 
 
 class SpaceModel(_Model):
@@ -121,6 +136,8 @@ class ScenarioHeader(_Model):
     start_card: str
     start_space: tuple[int, int]
     ether_end: int = Field(ge=1, le=MAX_COUNT)
+    ether_per_round: int = Field(default=1, ge=1, le=MAX_COUNT)
+    """ET-END-1 (ASSUMED): steps the ether track advances at each end of round."""
     boss: str
     map_deck: list[str]
     enemy_deck: list[str] | None = None

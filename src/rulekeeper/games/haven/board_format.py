@@ -71,6 +71,17 @@ class TurnSpec(BaseModel):
     muddled: bool = False
 
 
+class BoardHouseRules(BaseModel):
+    """Departures from the rulebooks a board opts into (a rulekeeper extension); all off."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    open_edge_neighbours: bool = False
+    """[GH] neighbours across an open edge always see each other, even where both
+    corners they share lie on wall lines (HV-LOS-1 itself, GH p.19, asks for a line
+    touching no wall; see boards/line_of_sight.py)."""
+
+
 class MapSpec(BaseModel):
     """The map part of a board: hexes, thin walls and terrain."""
 
@@ -88,6 +99,8 @@ class BoardSpec(MapSpec):
     ruleset: Literal["gloomhaven", "frosthaven"]
     figures: tuple[FigureSpec, ...]
     turn: TurnSpec
+    house_rules: BoardHouseRules = BoardHouseRules()
+    """Opt-in departures from the rulebooks, none by default."""
 
     @property
     def actor(self) -> FigureSpec:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from rulekeeper.boards.hexgrid import UNREACHABLE, Hex, HexBoard
 from rulekeeper.boards.line_of_sight import LineOfSight
 from rulekeeper.games.haven.board_format import (
+    BoardHouseRules,
     BoardSpec,
     FigureSpec,
     MapSpec,
@@ -108,8 +109,8 @@ def _board(hexes: tuple[Hex, ...], walls: tuple[tuple[Hex, Hex], ...]) -> HexBoa
 
 
 @lru_cache(maxsize=64)
-def _sight(board: HexBoard, rule: str) -> LineOfSight:
-    return LineOfSight(board, rule)  # type: ignore[arg-type]
+def _sight(board: HexBoard, rule: str, open_edge_neighbours: bool) -> LineOfSight:
+    return LineOfSight(board, rule, open_edge_neighbours=open_edge_neighbours)  # type: ignore[arg-type]
 
 
 def whole_board(state: HavenState) -> HexBoard:
@@ -125,7 +126,8 @@ def board(state: HavenState, *, with_closed_doors: bool = True) -> HexBoard:
 
 
 def sight(state: HavenState, hexboard: HexBoard) -> LineOfSight:
-    return _sight(hexboard, state.rules.line_of_sight)
+    house = state.spec.house_rules.open_edge_neighbours
+    return _sight(hexboard, state.rules.line_of_sight, house)
 
 
 def terrain_spec(state: HavenState, hexes: tuple[Hex, ...]) -> TerrainSpec:
@@ -221,7 +223,8 @@ def in_reach(state: HavenState, attacker: Figure, target: Figure, range_: int) -
     if attacker.hex not in index or target.hex not in index:
         return False
     a, b = index[attacker.hex], index[target.hex]
-    # Neighbours across an open edge see each other under both rulesets (line_of_sight.py).
+    # [GH] even a neighbour needs a corner-to-corner line touching no wall, unless the
+    # scenario opts into the open_edge_neighbours house rule (line_of_sight.py).
     reach = max(1, range_)
     if hexboard.proximity(b)[a] > reach:
         return False
@@ -280,6 +283,9 @@ def solver_spec(state: HavenState, actor: Figure, turn: TurnSpec) -> BoardSpec:
         terrain=terrain,
         figures=tuple(figures),
         turn=turn,
+        house_rules=BoardHouseRules(
+            open_edge_neighbours=state.spec.house_rules.open_edge_neighbours
+        ),
     )
 
 

@@ -15,17 +15,16 @@ draws and which of them apply lives in :mod:`rulekeeper.games.haven.attack_draw`
 
 from __future__ import annotations
 
+import pkgutil
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from importlib import resources
+from functools import cache
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
-
 from rulekeeper.core.deck import Deck
-from rulekeeper.core.documents import parse_document, pydantic_error_line, validate
+from rulekeeper.core.document_text import parse_document
 from rulekeeper.core.errors import ContentError, RuleViolation
 from rulekeeper.games.haven.ruleset import Ruleset
 
@@ -121,34 +120,89 @@ class ModifierCard:
         return ", ".join(parts)
 
 
-class _CardModel(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-    value: int = 0
-    multiplier: Literal["none", "double", "null"] = "none"
-    rolling: bool = False
-    pierce: int = Field(default=0, ge=0)
-    effects: list[str] = Field(default_factory=list)
-    shuffle: bool = False
-    leaves_deck: bool = False
-
-    @field_validator("effects")
-    @classmethod
-    def _known_effects(cls, effects: list[str]) -> list[str]:
-        for text in effects:
-            Effect.parse(text)
-        return effects
+_CARD_FIELDS = frozenset(
+    {"value", "multiplier", "rolling", "pierce", "effects", "shuffle", "leaves_deck"}
+)
+_MULTIPLIERS = ("none", "double", "null")
 
 
-class _DeckFileModel(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+@cache
+def _models() -> tuple[Any, Any]:
+    """The pydantic models of a card and of the catalog file, built on first need.
 
-    format: Literal[1]
-    standard_deck: dict[str, int]
-    cards: dict[str, _CardModel]
+    Only input outside the plain shape :func:`_plain_card` accepts reaches them
+    (to coerce it as before or to name the bad field), so the odds command and
+    the shipped catalog never import pydantic (issue 12, start-up).
+    """
+    from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+    class CardModel(BaseModel):
+        model_config = ConfigDict(extra="forbid")
+
+        value: int = 0
+        multiplier: Literal["none", "double", "null"] = "none"
+        rolling: bool = False
+        pierce: int = Field(default=0, ge=0)
+        effects: list[str] = Field(default_factory=list)
+        shuffle: bool = False
+        leaves_deck: bool = False
+
+        @field_validator("effects")
+        @classmethod
+        def _known_effects(cls, effects: list[str]) -> list[str]:
+            for text in effects:
+                Effect.parse(text)
+            return effects
+
+    class DeckFileModel(BaseModel):
+        model_config = ConfigDict(extra="forbid")
+
+        format: Literal[1]
+        standard_deck: dict[str, int]
+        cards: dict[str, CardModel]
+
+    return CardModel, DeckFileModel
 
 
-def card_from_model(card_id: str, model: _CardModel) -> ModifierCard:
+def _plain_card(card_id: str, data: object) -> ModifierCard | None:
+    """The card when ``data`` is already in its plain shape, else None.
+
+    Plain means exactly the types the card model would produce, nothing to
+    coerce and nothing to refuse, so the result equals the model's; anything
+    else goes through the model, which coerces or names the bad field as before.
+    """
+    if type(data) is not dict or not data.keys() <= _CARD_FIELDS:
+        return None
+    value = data.get("value", 0)
+    multiplier = data.get("multiplier", "none")
+    pierce = data.get("pierce", 0)
+    effects = data.get("effects", [])
+    flags = [data.get(name, False) for name in ("rolling", "shuffle", "leaves_deck")]
+    if type(value) is not int or type(pierce) is not int or pierce < 0:
+        return None
+    if type(multiplier) is not str or multiplier not in _MULTIPLIERS:
+        return None
+    if any(type(flag) is not bool for flag in flags):
+        return None
+    if type(effects) is not list or any(type(text) is not str for text in effects):
+        return None
+    try:
+        parsed = tuple(Effect.parse(text) for text in effects)
+    except ValueError:
+        return None
+    return ModifierCard(
+        id=card_id,
+        value=value,
+        multiplier=multiplier,  # type: ignore[arg-type]  # checked against _MULTIPLIERS
+        rolling=flags[0],
+        pierce=pierce,
+        effects=parsed,
+        shuffle=flags[1],
+        leaves_deck=flags[2],
+    )
+
+
+def card_from_model(card_id: str, model: Any) -> ModifierCard:
     return ModifierCard(
         id=card_id,
         value=model.value,
@@ -163,8 +217,15 @@ def card_from_model(card_id: str, model: _CardModel) -> ModifierCard:
 
 def parse_card(card_id: str, data: object, source: str | None = None) -> ModifierCard:
     """Validate one card description (a deck file's ``[cards.ID]``); ContentError names the field."""
+    plain = _plain_card(card_id, data)
+    if plain is not None:
+        return plain
+    from pydantic import ValidationError
+
+    from rulekeeper.core.documents import pydantic_error_line
+
     try:
-        model = _CardModel.model_validate(data)
+        model = _models()[0].model_validate(data)
     except ValidationError as error:
         raise _prefixed(pydantic_error_line(error, source), f"cards.{card_id}") from None
     return card_from_model(card_id, model)
@@ -212,17 +273,40 @@ class ModifierCatalog:
 def load_catalog(text: str | None = None, source: str = "modifier-decks.toml") -> ModifierCatalog:
     """Read the card catalog (the shipped file unless ``text`` is given)."""
     if text is None:
-        text = (
-            resources.files("rulekeeper.content")
-            .joinpath("haven", "modifier-decks.toml")
-            .read_text(encoding="utf-8")
-        )
-    model = validate(_DeckFileModel, parse_document(text, source, "toml"), source)
-    cards = {card_id: card_from_model(card_id, m) for card_id, m in model.cards.items()}
-    for card_id in model.standard_deck:
+        # pkgutil reads package data without importing importlib.resources (start-up).
+        data = pkgutil.get_data("rulekeeper.content", "haven/modifier-decks.toml")
+        text = (data or b"").decode("utf-8")
+    data = parse_document(text, source, "toml")
+    plain = _plain_catalog(data)
+    if plain is None:
+        from rulekeeper.core.documents import validate
+
+        model = validate(_models()[1], data, source)
+        cards = {card_id: card_from_model(card_id, m) for card_id, m in model.cards.items()}
+        standard = dict(model.standard_deck)
+    else:
+        cards, standard = plain
+    for card_id in standard:
         if card_id not in cards:
             raise ContentError(f"unknown card {card_id!r}", source=source, field="standard_deck")
-    return ModifierCatalog(cards, dict(model.standard_deck))
+    return ModifierCatalog(cards, standard)
+
+
+def _plain_catalog(data: object) -> tuple[dict[str, ModifierCard], dict[str, int]] | None:
+    """The catalog's cards and standard deck when ``data`` is in its plain shape, else None."""
+    if type(data) is not dict or data.keys() != {"format", "standard_deck", "cards"}:
+        return None
+    standard, cards = data["standard_deck"], data["cards"]
+    if type(data["format"]) is not int or data["format"] != 1:
+        return None
+    if type(standard) is not dict or type(cards) is not dict:
+        return None
+    if any(type(count) is not int for count in standard.values()):
+        return None
+    plain = {card_id: _plain_card(card_id, card) for card_id, card in cards.items()}
+    if any(card is None for card in plain.values()):
+        return None
+    return {k: v for k, v in plain.items() if v is not None}, dict(standard)
 
 
 _CATALOG: ModifierCatalog | None = None

@@ -549,6 +549,10 @@ class HouseRulesSpec(_Model):
     one_character: bool = False
     """A party of one character. HV-CHAR-1 asks two to four; with this set, one is
     accepted (rules examples and tests play on one-character boards)."""
+    open_edge_neighbours: bool = False
+    """[GH] neighbours across an open edge always see each other, even where both
+    corners they share lie on wall lines (HV-LOS-1 itself, GH p.19, asks for a line
+    touching no wall; see boards/line_of_sight.py)."""
 
 
 class ScenarioSpec(_Model):

@@ -1,0 +1,98 @@
+"""The ``rulekeeper`` console script: plain quick commands without typer, the rest through it.
+
+typer takes about 0.1 s to import and, since 0.29, builds a pydantic adapter
+for every option it converts; ``haven odds --attack 3`` needs neither (issue 12,
+start-up: within 150 ms as a whole process). So an invocation made only of
+options this module reads exactly (whole numbers, a plain word, flags, each at
+most once) is answered here; anything else (``--help``, a deck file, a bad or
+repeated value, an unknown option) goes to the typer application unchanged,
+which answers or names the error as before. tests/cli/test_cli_entry.py checks
+that both ways print the same bytes and exit with the same status, and that
+the options read here are the typer command's.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+from rulekeeper.cli.haven_odds_answer import OddsQuestion
+
+ODDS_WHOLE_NUMBERS = {"--attack": "attack", "--shield": "shield", "--pierce": "pierce"}
+"""Options of ``haven odds`` taking a whole number at least 0, by parameter name."""
+ODDS_WORDS = {"--ruleset": "ruleset_name"}
+"""Options of ``haven odds`` taking a word."""
+ODDS_FLAGS = {
+    "--advantage": "advantage",
+    "--disadvantage": "disadvantage",
+    "--poisoned": "poisoned",
+    "--ward": "ward",
+    "--brittle": "brittle",
+    "--muddled": "muddled",
+    "--strengthened": "strengthened",
+    "--ranged-adjacent": "ranged_adjacent",
+    "--monster": "monster",
+    "--json": "as_json",
+}
+"""Flags of ``haven odds``; the options not named here always go through typer."""
+_MAX_DIGITS = 18
+
+
+def quick_odds_question(args: list[str]) -> OddsQuestion | None:
+    """The question ``haven odds ARGS`` asks, or None when typer must read the options."""
+    values: dict[str, Any] = {}
+    position = 0
+    while position < len(args):
+        token = args[position]
+        name, equals, inline = token.partition("=")
+        if name in ODDS_FLAGS and not equals:
+            parameter: str = ODDS_FLAGS[name]
+            value: Any = True
+            position += 1
+        elif name in ODDS_WHOLE_NUMBERS or name in ODDS_WORDS:
+            if equals:
+                text = inline
+                position += 1
+            elif position + 1 < len(args):
+                text = args[position + 1]
+                position += 2
+            else:
+                return None
+            if name in ODDS_WORDS:
+                if not text or text.startswith("-"):
+                    return None
+                parameter, value = ODDS_WORDS[name], text
+            else:
+                if not (text.isascii() and text.isdigit() and len(text) <= _MAX_DIGITS):
+                    return None
+                parameter, value = ODDS_WHOLE_NUMBERS[name], int(text)
+        else:
+            return None
+        if parameter in values:
+            return None
+        values[parameter] = value
+    if "attack" not in values:
+        return None
+    return OddsQuestion(**values)
+
+
+def main() -> None:
+    """Answer a plain ``haven odds`` here; hand every other command line to typer."""
+    args = sys.argv[1:]
+    if args[:2] == ["haven", "odds"]:
+        question = quick_odds_question(args[2:])
+        if question is not None:
+            from rulekeeper.cli.errors import USER_ERROR, error_line
+            from rulekeeper.cli.haven_odds_answer import OddsRefused, answer_odds
+
+            try:
+                answer_odds(question)
+            except OddsRefused as refused:
+                sys.stdout.flush()
+                sys.stderr.write(error_line(refused.message) + "\n")
+                sys.stderr.flush()
+                sys.exit(USER_ERROR)
+            sys.exit(0)
+    from rulekeeper.cli.main import main as typer_main
+
+    typer_main()

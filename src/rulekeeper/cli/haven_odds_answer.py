@@ -1,0 +1,166 @@
+"""The answer of ``rulekeeper haven odds``, apart from how its options are read.
+
+Both ways in call :func:`answer_odds`: the typer command
+(:mod:`rulekeeper.cli.haven_odds`) and the quick path of the console script
+(:mod:`rulekeeper.cli.entry`), which reads plain options without typer or
+pydantic (issue 12, start-up). Every ruling is made by
+:func:`rulekeeper.games.haven.odds.odds`.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from rulekeeper.core.errors import RulekeeperError
+
+if TYPE_CHECKING:
+    from rulekeeper.games.haven.attacks import AttackMode
+    from rulekeeper.games.haven.odds import Odds
+
+
+@dataclass(frozen=True, slots=True)
+class OddsQuestion:
+    """The options of ``haven odds``, under the names of the command's parameters."""
+
+    attack: int
+    shield: int = 0
+    pierce: int = 0
+    advantage: bool = False
+    disadvantage: bool = False
+    ruleset_name: str = "gloomhaven"
+    deck_file: Path | None = None
+    poisoned: bool = False
+    ward: bool = False
+    brittle: bool = False
+    muddled: bool = False
+    strengthened: bool = False
+    ranged_adjacent: bool = False
+    monster: bool = False
+    scenario: str | None = None
+    character: str | None = None
+    as_json: bool = False
+
+
+class OddsRefused(Exception):
+    """The question cannot be answered; ``message`` is the user's one error line."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+def answer_odds(question: OddsQuestion) -> None:
+    """Print the exact odds of an attack, or raise OddsRefused naming what is wrong."""
+    from rulekeeper.games.haven.attacks import Attack, Target, attack_mode
+    from rulekeeper.games.haven.modifiers import MONSTER_DECK, ModifierDeck, standard_catalog
+    from rulekeeper.games.haven.odds import odds
+    from rulekeeper.games.haven.ruleset import find_ruleset
+
+    q = question
+    try:
+        ruleset = find_ruleset(q.ruleset_name)
+    except ValueError as error:
+        raise OddsRefused(str(error)) from None
+    conditions = tuple(
+        name
+        for name, present in (("poison", q.poisoned), ("ward", q.ward), ("brittle", q.brittle))
+        if present
+    )
+    if (q.ward or q.brittle) and not ruleset.ward_and_brittle:
+        raise OddsRefused(
+            f"--ward and --brittle need a ruleset with ward and brittle, not {ruleset.name}"
+        )
+    owner = MONSTER_DECK if q.monster else "character"
+    try:
+        if (q.scenario is None) != (q.character is None):
+            raise OddsRefused("--scenario and --character go together")
+        if q.scenario is not None and q.deck_file is not None:
+            raise OddsRefused("give either --deck or --scenario with --character, not both")
+        if q.scenario is not None and q.character is not None:
+            from rulekeeper.games.haven.attack_deck_file import scenario_deck
+
+            deck, catalog = scenario_deck(q.scenario, q.character, ruleset)
+        elif q.deck_file is None:
+            catalog = standard_catalog()
+            deck = ModifierDeck.standard(owner, ruleset, catalog)
+        else:
+            from rulekeeper.games.haven.attack_deck_file import read_deck_file
+
+            deck, catalog = read_deck_file(q.deck_file, ruleset, owner)
+        attacker_conditions = tuple(
+            name
+            for name, present in (("muddle", q.muddled), ("strengthen", q.strengthened))
+            if present
+        )
+        the_attack = Attack(
+            q.attack,
+            pierce=q.pierce,
+            ranged=q.ranged_adjacent,
+            advantage=q.advantage,
+            disadvantage=q.disadvantage,
+            attacker_conditions=attacker_conditions,
+        )
+        the_target = Target(shield=q.shield, conditions=conditions, adjacent=q.ranged_adjacent)
+        # HV-ATK-2, HV-ATK-3: the sources combine (and cancel) in attack_mode.
+        mode: AttackMode = attack_mode(the_attack, the_target)
+        result = odds(
+            the_attack,
+            the_target,
+            deck,
+            ruleset,
+            mode,
+            catalog=catalog,
+            attacker_is_character=not q.monster,
+        )
+    except RulekeeperError as error:
+        raise OddsRefused(str(error)) from None
+    if q.as_json:
+        payload = {
+            "ruleset": ruleset.name,
+            "attack": q.attack,
+            "shield": q.shield,
+            "pierce": q.pierce,
+            "mode": mode,
+            "attacker": "monster" if q.monster else "character",
+            **result.to_json(),
+        }
+        sys.stdout.write(json.dumps(payload, indent=2) + "\n")
+        return
+    _print_table(result, q.attack, q.shield, q.pierce, mode, ruleset.title)
+    if mode == "advantage" and ruleset.character_chooses_advantage_card and not q.monster:
+        # HV-ADV-3: the player may keep either card; the odds need an assumption.
+        from rich.console import Console
+
+        Console().print(
+            "assumed: the character keeps the card dealing more damage"
+            " (HV-ADV-3 lets the player keep either)"
+        )
+
+
+def _print_table(
+    result: Odds, attack: int, shield: int, pierce: int, mode: str, title: str
+) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console()
+    heading = f"{title}: Attack {attack} vs Shield {shield}"
+    if pierce:
+        heading += f", Pierce {pierce}"
+    if mode != "none":
+        heading += f", {mode}"
+    table = Table(title=heading)
+    table.add_column("damage", justify="right")
+    table.add_column("probability", justify="right")
+    table.add_column("at least", justify="right")
+    for damage, p, at_least in result.rows():
+        table.add_row(str(damage), f"{float(p):7.2%}  ({p})", f"{float(at_least):7.2%}")
+    console.print(table)
+    expected = result.expected_damage
+    console.print(f"expected damage: {float(expected):.4f} ({expected})")
+    for name, p in result.effects.items():
+        console.print(f"adds {name}: {float(p):.2%}")

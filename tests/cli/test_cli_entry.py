@@ -1,0 +1,125 @@
+"""The console script's quick path for ``haven odds`` (issue 12, start-up).
+
+:mod:`rulekeeper.cli.entry` answers plain ``haven odds`` invocations without
+typer; every other command line goes to the typer application. These tests
+hold the two ways to the same behaviour: the same bytes on stdout and stderr
+and the same exit status for the same command line, and the same option names
+and defaults as the typer command declares.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from dataclasses import MISSING, fields
+from pathlib import Path
+
+import pytest
+
+from rulekeeper.cli.entry import (
+    ODDS_FLAGS,
+    ODDS_WHOLE_NUMBERS,
+    ODDS_WORDS,
+    quick_odds_question,
+)
+from rulekeeper.cli.haven_odds_answer import OddsQuestion
+
+_QUICK = "import sys; from rulekeeper.cli.entry import main; sys.argv[0] = 'rulekeeper'; main()"
+_TYPER = "import sys; from rulekeeper.cli.main import main; sys.argv[0] = 'rulekeeper'; main()"
+
+# Each line is answered by the quick path; the typer path must print the same.
+QUICK_LINES = [
+    ["--attack", "3"],
+    ["--attack=3", "--json"],
+    ["--attack", "4", "--shield", "1", "--pierce", "2", "--advantage"],
+    ["--attack", "2", "--disadvantage", "--poisoned", "--muddled", "--monster"],
+    ["--attack", "0", "--advantage", "--disadvantage", "--strengthened", "--ranged-adjacent"],
+    ["--ruleset", "frosthaven", "--attack", "3", "--ward", "--brittle", "--advantage"],
+    ["--attack", "3", "--ruleset=frosthaven", "--json", "--monster", "--advantage"],
+    ["--attack", "2", "--ward"],  # refused: gloomhaven has no ward (exit 2, one line)
+    ["--attack", "3", "--ruleset", "nowhere"],  # refused: unknown ruleset
+    ["--attack", "007"],
+]
+# Each line goes to typer (the quick path declines it).
+TYPER_LINES = [
+    [],
+    ["--help"],
+    ["--attack"],
+    ["--attack", "x"],
+    ["--attack", "-1"],
+    ["--attack", " 3"],
+    ["--attack", "3", "--attack", "4"],
+    ["--attack", "3", "--json=yes"],
+    ["--attack", "3", "--ruleset", "--json"],
+    ["--attack", "3", "--deck", "missing.toml"],
+    ["--attack", "3", "--scenario", "x"],
+    ["--attack", "3", "extra"],
+    ["--attack", "3", "--"],
+    ["--shield", "1"],
+    ["--attack", "1" * 19],
+]
+
+
+def _run(code: str, args: list[str], cwd: Path) -> tuple[int, str, str]:
+    done = subprocess.run(
+        [sys.executable, "-c", code, "haven", "odds", *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=cwd,
+        check=False,
+    )
+    return done.returncode, done.stdout, done.stderr
+
+
+@pytest.mark.parametrize("args", QUICK_LINES + TYPER_LINES, ids=" ".join)
+def test_quick_path_and_typer_answer_alike(args: list[str], tmp_path: Path) -> None:
+    quick = _run(_QUICK, args, tmp_path)
+    through_typer = _run(_TYPER, args, tmp_path)
+    assert quick == through_typer
+    assert quick[1] or quick[2]
+
+
+@pytest.mark.parametrize("args", QUICK_LINES, ids=" ".join)
+def test_plain_lines_take_the_quick_path(args: list[str]) -> None:
+    assert quick_odds_question(args) is not None
+
+
+@pytest.mark.parametrize("args", TYPER_LINES, ids=" ".join)
+def test_other_lines_go_to_typer(args: list[str]) -> None:
+    assert quick_odds_question(args) is None
+
+
+def test_the_quick_path_reads_the_values_it_is_given() -> None:
+    question = quick_odds_question(
+        ["--attack=5", "--shield", "2", "--ruleset", "frosthaven", "--ward", "--json"]
+    )
+    assert question == OddsQuestion(
+        attack=5, shield=2, ruleset_name="frosthaven", ward=True, as_json=True
+    )
+
+
+def test_quick_options_are_the_typer_commands_options() -> None:
+    """Same option names, parameter names and defaults as the typer command declares."""
+    import typer.main
+
+    from rulekeeper.cli.haven_app import haven_app
+    from rulekeeper.cli.main import app  # registers the haven commands
+
+    assert app is not None
+    group = typer.main.get_command(haven_app)
+    command = group.commands["odds"]  # type: ignore[attr-defined]
+    declared = {opt: param for param in command.params for opt in param.opts}
+    defaults = {f.name: f.default for f in fields(OddsQuestion)}
+    assert declared["--attack"].required and defaults["attack"] is MISSING
+    quick = {**ODDS_WHOLE_NUMBERS, **ODDS_WORDS, **ODDS_FLAGS}
+    for option, name in quick.items():
+        param = declared[option]
+        assert param.name == name
+        if option != "--attack":
+            assert param.default == defaults[name], option
+        assert param.is_flag == (option in ODDS_FLAGS), option
+    for option in ODDS_WHOLE_NUMBERS:
+        assert getattr(declared[option], "min", None) == 0, option
+    # every declared parameter is a field of the question, and nothing else is
+    assert {param.name for param in command.params} == set(defaults)
