@@ -75,6 +75,14 @@ def haven_deck(model: Any, data: Any, source: str, problems: Problems) -> None:
     _run(problems, parse_deck, data, RULESETS["gloomhaven"], "deck", None, source)
 
 
+def haven_modifier_cards_model() -> Any:
+    """The modifier card catalog's model (haven builds it on first need, keeping pydantic
+    out of the odds command's start-up)."""
+    from rulekeeper.games.haven.modifiers import _models
+
+    return _models()[1]
+
+
 def haven_modifier_cards(model: Any, data: Any, source: str, problems: Problems) -> None:
     """Every card of the standard deck is described."""
     del data

@@ -39,6 +39,9 @@ def mover_board(state: CompanionState, figure_id: str) -> dict[str, Any]:
     figure = state.figures.get(figure_id)
     if figure is None or figure.kind != "monster":
         raise RuleViolation("HV-MOVE-MON-1", f"{figure_id!r} is not a monster on the board")
+    group = state.groups.get(figure.type)
+    if group is None or group.card is None:
+        raise RuleViolation("HV-MON-3", f"{figure.type} has drawn no ability card this round")
     values = numbers(state, figure)
     aoe: list[list[int]] = []
     for action in card_actions(state, figure.type):

@@ -371,6 +371,9 @@ def check(state: CompanionState, action: Action) -> None:
     """Name the rule ``action`` breaks, or return (the state is not changed)."""
     player = current_player(state)
     if player == CHANCE:
+        # A rule that forbids the action whatever is drawn is cited first (issue 17).
+        if isinstance(action, SelectCard | LongRest) and state.phase != "select":
+            raise RuleViolation("HV-CARD-1", "cards are selected at the start of the round")
         if action not in legal_actions(state):
             raise RuleViolation("CORE-CHANCE", f"{action.label()} is not a possible outcome here")
         return

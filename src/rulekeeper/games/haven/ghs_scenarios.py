@@ -126,18 +126,23 @@ class ScenarioReader:
             treasures=tuple(str(t)[:40] for t in (raw.get("treasures") or [])[:40]),
         )
 
-    def objective(self, raw: dict[str, Any], where: str) -> ObjectiveFigureSpec:
-        hp: int | str | None = None
-        if raw.get("health") not in (None, 0, "0", ""):
-            try:
-                hp = formula(raw.get("health"), f"{where}.health")
-            except Refused as refused:
-                self.by_hand(
-                    refused.field, f"objective {raw.get('name')}: hit points {raw.get('health')}"
-                )
+    def objective(self, raw: dict[str, Any], where: str) -> ObjectiveFigureSpec | None:
+        """An objective figure; None (a by-hand step) when the data gives no hit points."""
+        name = self.labels.text(raw.get("name", "objective"))[:120] or "objective"
+        try:
+            hp = formula(raw.get("health"), f"{where}.health")
+            if hp == 0:
+                raise Refused(f"{where}.health", "0")
+        except Refused as refused:
+            self.by_hand(
+                refused.field,
+                f"objective {name}: hit points {raw.get('health')} as the scenario book says;"
+                " set it out by hand",
+            )
+            return None
         count = raw.get("count", 1)
         return ObjectiveFigureSpec(
-            name=self.labels.text(raw.get("name", "objective"))[:120] or "objective",
+            name=name,
             hp=hp,
             count=count if isinstance(count, int) and 1 <= count <= 20 else 1,
             escort=raw.get("escort") is True,
@@ -189,10 +194,13 @@ def import_scenario(
     rooms = [
         reader.room(r, f"rooms.{n}") for n, r in enumerate(objects(data.get("rooms"), "rooms"))
     ]
-    figures = [
-        reader.objective(o, f"objectives.{n}")
-        for n, o in enumerate(objects(data.get("objectives"), "objectives"))
-    ]
+    figures: list[ObjectiveFigureSpec] = []
+    renumbered: dict[int, int] = {}
+    for n, raw in enumerate(objects(data.get("objectives"), "objectives")[:100]):
+        figure = reader.objective(raw, f"objectives.{n}")
+        if figure is not None:
+            renumbered[n] = len(figures)
+            figures.append(figure)
     for n, rule in enumerate(objects(data.get("rules"), "rules")[:100]):
         reader.by_hand(f"rules.{n}", reader.rule_text(rule))
     monsters: list[str] = []
@@ -206,13 +214,16 @@ def import_scenario(
         monsters.extend(p.type for p in room.monsters if p.type not in monsters)
     kept_rooms = []
     for room in rooms:
-        bad = [o for o in room.objectives if o >= len(figures)]
-        if bad:
-            notes.refused(file, f"rooms.{room.id}.objectives", f"no objective number {bad[0] + 1}")
-            room = room.model_copy(
-                update={"objectives": tuple(o for o in room.objectives if o < len(figures))}
-            )
-        kept_rooms.append(room)
+        placed = []
+        for number in room.objectives:
+            if number in renumbered:
+                placed.append(renumbered[number])
+            else:
+                reader.by_hand(
+                    f"rooms.{room.id}.objectives",
+                    f"room {room.id}: place objective {number + 1} as the scenario book says",
+                )
+        kept_rooms.append(room.model_copy(update={"objectives": tuple(placed)}))
     try:
         return LibraryScenario(
             format=SCENARIO_FORMAT,

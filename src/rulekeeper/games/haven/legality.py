@@ -159,6 +159,7 @@ def check(state: HavenState, action: Action) -> None:
         check_actor(state)
         return
     if current_player(state) == CHANCE:
+        _check_regardless_of_chance(state, action)
         raise RuleViolation("CORE-CHANCE", f"{action.label()} is not a possible outcome here")
     t = state.turn
     if state.negation is not None:
@@ -220,6 +221,17 @@ def check(state: HavenState, action: Action) -> None:
     if hero is not None and t.queue:
         turns.check_hero_step(state, figure, t, action)
     raise RuleViolation("CORE-LEGAL", f"{action.label()} is not legal now")
+
+
+def _check_regardless_of_chance(state: HavenState, action: Action) -> None:
+    """While a card is being drawn, a player's action that a rule forbids whatever the
+    card is cites that rule, not CORE-CHANCE (issue 17): an item used at the wrong
+    moment or not at all usable (HV-ITEM-1..6), a card selected after the selection
+    (HV-CARD-1)."""
+    if isinstance(action, UseItem):
+        items.check_use(state, action)
+    if isinstance(action, SelectCard | LongRest) and state.phase != "select":
+        raise RuleViolation("HV-CARD-1", "cards are selected at the start of the round")
 
 
 def check_actor(state: HavenState) -> None:

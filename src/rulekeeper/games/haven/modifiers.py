@@ -140,12 +140,19 @@ def _models() -> tuple[Any, Any]:
         model_config = ConfigDict(extra="forbid")
 
         value: int = 0
+        """The card's modifier (+1, -2 ...)."""
         multiplier: Literal["none", "double", "null"] = "none"
+        """none, double (x2) or null (the null or miss card)."""
         rolling: bool = False
+        """A rolling modifier: drawn together with the next card (HV-MOD-2)."""
         pierce: int = Field(default=0, ge=0)
+        """Pierce it adds."""
         effects: list[str] = Field(default_factory=list)
+        """Added effects, as text: a condition, an element, heal N, shield N ..."""
         shuffle: bool = False
+        """The deck is reshuffled at the end of the round it was drawn in."""
         leaves_deck: bool = False
+        """The card leaves the deck once drawn (bless, curse)."""
 
         @field_validator("effects")
         @classmethod
@@ -158,8 +165,11 @@ def _models() -> tuple[Any, Any]:
         model_config = ConfigDict(extra="forbid")
 
         format: Literal[1]
+        """The file format (1)."""
         standard_deck: dict[str, int]
+        """The standard deck (HV-MOD-1): card ids and their counts."""
         cards: dict[str, CardModel]
+        """Every card type, by id."""
 
     return CardModel, DeckFileModel
 
