@@ -63,7 +63,13 @@ def test_the_view_shows_each_standee_s_numbers_HV_MON_4(companion_client: TestCl
     mover = companion_client.get(f"/api/companion/{table}/mover/cinder-tyrant-1").json()
     board = parse_board(mover["board"])
     assert board.turn.figure == "cinder-tyrant-1" and board.turn.targets == 1
-    assert {f["id"] for f in mover["figures"]} == {"lampwright", "cinder-tyrant-1"}
+    teams = {f["id"]: f["team"] for f in mover["figures"]}
+    assert teams == {
+        "lampwright": "characters",
+        "lamp-bearer-1": "characters",
+        "cinder-tyrant-1": "monsters",
+        "ember-altar-1": "monsters",
+    }
 
 
 def test_the_mover_waits_for_the_ability_card_HV_MON_3(companion_client: TestClient) -> None:

@@ -30,6 +30,17 @@ def companion_data(state: CompanionState) -> dict[str, Any]:
         ],
         "monsters": [_monster(state, m.id) for m in sorted(state.monsters(), key=_key)],
         "characters": [_character(state, c) for c in state.characters],
+        "objectives": [
+            {
+                "id": f.id,
+                "hp": f.hp,
+                "max_hp": f.max_hp,
+                "escort": f.escort,
+                "conditions": list(f.conditions),
+            }
+            for f in state.figures.values()
+            if f.kind == "objective"
+        ],
         "tokens": state.tokens,
         "treasures": list(state.treasures),
         "revealed": list(state.revealed),

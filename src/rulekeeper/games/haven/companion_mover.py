@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from rulekeeper.core.errors import RuleViolation
+from rulekeeper.games.haven.companion_combat import side
 from rulekeeper.games.haven.companion_numbers import card_actions, numbers
 
 if TYPE_CHECKING:
@@ -72,11 +73,11 @@ def painter_figures(state: CompanionState) -> list[dict[str, Any]]:
     """Every figure the players may paint, with its team and (a character's) initiative."""
     out: list[dict[str, Any]] = []
     for figure in state.figures.values():
-        entry: dict[str, Any] = {
-            "id": figure.id,
-            "team": "monsters" if figure.kind == "monster" else "characters",
-        }
+        team = side(figure)
+        entry: dict[str, Any] = {"id": figure.id, "team": team}
         if figure.kind == "character":
             entry["initiative"] = state.characters[figure.id].initiative or 99
+        elif team == "characters":
+            entry["initiative"] = 99
         out.append(entry)
     return out

@@ -125,7 +125,8 @@
       });
       function fill(c) {
         who.textContent = c.actor ? `acting: ${c.actor}` : "no figure is acting";
-        const ids = [...c.monsters.map((m) => m.id), ...c.characters.filter((h) => !h.exhausted).map((h) => h.id)];
+        const ids = [...c.monsters.map((m) => m.id), ...c.objectives.map((o) => o.id),
+          ...c.characters.filter((h) => !h.exhausted).map((h) => h.id)];
         const keep = figure.value;
         figure.replaceChildren(...ids.map((id) => rk.el("option", { value: id, text: id })));
         if (ids.includes(keep)) figure.value = keep;
@@ -189,6 +190,12 @@
       monsters.replaceChildren(rk.el("h2", { text: "Monsters" }), c.monsters.length
         ? rk.el("table", {}, rk.el("tr", {}, ...["standee", "hit points", "conditions", "this round", ""].map((h) => rk.el("th", { text: h }))), ...rows)
         : rk.el("p", { text: "no monster on the board" }));
+      if (c.objectives.length) {
+        monsters.append(rk.el("h2", { text: "Objectives" }), rk.el("table", { "data-testid": "objectives" },
+          ...c.objectives.map((o) => rk.el("tr", { "data-figure": o.id },
+            rk.el("td", { text: `${o.id}${o.escort ? " (protect it)" : ""}` }), rk.el("td", { text: `${o.hp}/${o.max_hp}` }),
+            rk.el("td", { text: o.conditions.join(", ") })))));
+      }
     }
 
     function renderCharacters(c) {
