@@ -63,7 +63,7 @@ def test_every_file_kind_has_a_checked_example_or_shipped_file() -> None:
     for kind in KINDS:
         shipped = kind.example is not None and (CONTENT / kind.example).exists()
         example = any(p.stem == f"{kind.family}-{kind.name}" for p in EXAMPLES)
-        assert shipped or example or kind.name in ("board", "deck", "library-scenario"), kind.label
+        assert shipped or example or kind.name == "library-scenario", kind.label
 
 
 def test_cli_clean_files_exit_0_with_one_ok_line_each() -> None:
@@ -261,8 +261,11 @@ def test_schema_problems_of_every_family_are_all_reported(
 def test_a_cross_reference_problem_of_a_strict_game_is_reported(tmp_path: Path) -> None:
     """Haven's board checks stop at their first problem: that one is reported, with its field."""
     path = _write(tmp_path, "board.json", HAVEN_BOARD)
-    problems = check_file(path).problems
-    assert [(p.field, p.reason) for p in problems] == [("hexes.2", "[0, 0] is listed twice")]
+    report = check_file(path)
+    assert [(p.field, p.reason) for p in report.problems] == [("hexes.2", "[0, 0] is listed twice")]
+    assert report.summary().endswith(
+        "; haven's cross-reference checks stop at the first: fix it and check again"
+    )
 
 
 def test_salvage_catalog_cross_references_are_all_reported(tmp_path: Path) -> None:

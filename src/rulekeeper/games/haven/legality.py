@@ -14,6 +14,7 @@ from rulekeeper.core.actions import Action
 from rulekeeper.core.errors import RuleViolation
 from rulekeeper.core.game import CHANCE
 from rulekeeper.games.haven import (
+    allies,
     bonuses,
     card_effects,
     cards,
@@ -117,6 +118,8 @@ def chance_outcomes(state: HavenState) -> list[tuple[Action, Fraction]] | None:
         return t.draw.chance_outcomes(state.decks[t.draw.deck], state.catalog)
     if state.negation is None and state.loot_draws and (t is None or t.draw is None):
         return loot.draw_outcomes(state)
+    if state.negation is None and state.ally_numbers and (t is None or t.draw is None):
+        return allies.number_outcomes(state)
     if state.negation is None and state.reveal_draws and (t is None or t.draw is None):
         return _ability_outcomes(state, state.reveal_draws[0])
     if state.phase == "draw" and state.negation is None:

@@ -30,6 +30,8 @@ from rulekeeper.games.haven.ruleset import Ruleset
 
 MONSTER_DECK = "monsters"
 """The owner name of the one modifier deck all monsters share (HV-MOD-1)."""
+ALLY_DECK = "allies"
+"""[FH] the scenario allies' attack modifier deck (HV-DECK-1, HV-GOAL-3)."""
 
 CONDITION_EFFECTS = frozenset(
     {

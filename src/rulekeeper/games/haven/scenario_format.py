@@ -449,9 +449,10 @@ class StandeeSpec(_Model):
 class ObjectiveSpec(_Model):
     """The scenario's goal (HV-GOAL-1): ``kill_all``, ``kill_boss`` (every boss dead),
     ``reach`` (a character ends a move on one of ``hexes``), ``survive`` (``rounds``
-    played) or ``loot`` (the goal treasures ``treasures`` looted)."""
+    played), ``loot`` (the goal treasures ``treasures`` looted) or ``destroy`` (the
+    objective figures ``destroy`` destroyed, HV-GOAL-2)."""
 
-    kind: Literal["kill_all", "kill_boss", "reach", "survive", "loot"] = "kill_all"
+    kind: Literal["kill_all", "kill_boss", "reach", "survive", "loot", "destroy"] = "kill_all"
     """How the scenario is won (HV-GOAL-1)."""
     hexes: tuple[HexSpec, ...] = ()
     """reach: the hexes a character must end a move on."""
@@ -459,6 +460,8 @@ class ObjectiveSpec(_Model):
     """survive: the rounds to play."""
     treasures: tuple[str, ...] = ()
     """loot: the goal treasures to loot (treasure ids)."""
+    destroy: tuple[str, ...] = ()
+    """destroy: the objective figures (HV-GOAL-2) to destroy; none listed: all of them."""
 
 
 class ItemSpec(_Model):
@@ -603,13 +606,17 @@ class TriggerSpec(_Model):
     """When a character ends its turn on this pressure plate (HV-ROOM-5)."""
     dead: str = ""
     """When no monster of this type is left on the map (after one was)."""
+    destroyed: str = ""
+    """When damage destroys this objective figure (HV-GOAL-2)."""
 
     @model_validator(mode="after")
     def _one_trigger(self) -> TriggerSpec:
         given = [bool(self.round), self.door is not None, self.plate is not None, bool(self.dead)]
-        given.append(self.boss_hp is not None)
+        given += [self.boss_hp is not None, bool(self.destroyed)]
         if sum(given) != 1:
-            raise ValueError("a trigger gives exactly one of round, door, plate, dead, boss_hp")
+            raise ValueError(
+                "a trigger gives exactly one of round, door, plate, dead, boss_hp, destroyed"
+            )
         if self.boss_hp is not None:
             try:
                 check_formula(self.boss_hp)
@@ -652,6 +659,90 @@ class RuleSpec(_Model):
         if not (self.spawn or self.open_doors or self.text or self.lose):
             raise ValueError("a rule spawns, opens doors, loses the scenario or shows text")
         return self
+
+
+class ObjectiveFigureSpec(_Model):
+    """HV-GOAL-2: an objective: a figure with hit points that takes no turns.
+
+    ``hp`` is a number or an equation in L and C (HV-SCEN-4). Characters may
+    attack it; monsters focus on it and attack it only when ``monsters_target``
+    (the party guards it), and otherwise it is the party's enemy (its summons
+    and allies focus on it). One standing in a room appears when the room is
+    revealed. When damage destroys it, ``objective.kind = "destroy"`` and rules
+    triggered ``when = { destroyed = ID }`` (a loss, a spawn) may follow.
+    """
+
+    id: Annotated[str, Field(min_length=1, max_length=40)]
+    """The figure's id (targets, rules and the goal name it)."""
+    name: str = ""
+    """The name shown to the players."""
+    hex: HexSpec
+    """Its hex; one in a room appears when the room is revealed."""
+    hp: Positive | Formula
+    """Hit points: a number or an equation in C and L (HV-SCEN-4)."""
+    monsters_target: bool = False
+    """The monsters focus on and attack it (the party guards it); otherwise it is the
+    party's enemy."""
+
+    @model_validator(mode="after")
+    def _hp_formula_reads(self) -> ObjectiveFigureSpec:
+        if isinstance(self.hp, str):
+            try:
+                check_formula(self.hp)
+            except FormulaError as error:
+                raise ValueError(f"hp: {error} (HV-SCEN-4)") from None
+            if "H" in self.hp:
+                raise ValueError("hp: H (an elite's hit points) is for named monsters only")
+        return self
+
+
+class AllyFigureSpec(_Model):
+    """HV-GOAL-3: one scenario ally, its stats as the special rules give them."""
+
+    id: Annotated[str, Field(min_length=1, max_length=40)]
+    """The figure's id."""
+    name: str = ""
+    """The name shown to the players."""
+    hex: HexSpec
+    """Where it starts; one in a room is placed when the room is revealed."""
+    hp: Positive | Formula
+    """Hit points: a number or an equation in C and L (HV-SCEN-4)."""
+    move: NonNegative = 2
+    attack: NonNegative = 2
+    range: NonNegative = 0
+    """0: melee."""
+    shield: NonNegative = 0
+    flying: bool = False
+
+    @model_validator(mode="after")
+    def _hp_formula_reads(self) -> AllyFigureSpec:
+        if isinstance(self.hp, str):
+            try:
+                check_formula(self.hp)
+            except FormulaError as error:
+                raise ValueError(f"hp: {error} (HV-SCEN-4)") from None
+            if "H" in self.hp:
+                raise ValueError("hp: H (an elite's hit points) is for named monsters only")
+        return self
+
+
+class AlliesSpec(_Model):
+    """HV-GOAL-3: scenario allies, run by the monster mover for the party.
+
+    They act together at ``initiative`` (from the special rules), one after
+    another by standee number: [FH] in the order listed; [GH] numbered at random
+    at setup (a chance node). With a ``deck`` (a monster ability deck) one card
+    is drawn for them each round and its move and attack are added to their
+    stats, as for monsters; without one each moves and attacks with its stats.
+    [FH] they draw attack modifiers from the ally deck; [GH] from the monster deck.
+    """
+
+    initiative: Annotated[int, Field(ge=1, le=99)] = 50
+    """The allies' initiative, as the special rules give it."""
+    deck: str | None = None
+    """An ability deck of ``monster_decks`` drawn for them each round; none: their stats."""
+    figures: Annotated[tuple[AllyFigureSpec, ...], Field(max_length=10)] = ()
+    """The allies, in standee order ([GH] renumbered at random at setup)."""
 
 
 class HouseRulesSpec(_Model):
@@ -724,6 +815,10 @@ class ScenarioSpec(_Model):
     """Items of the scenario's own."""
     house_rules: HouseRulesSpec = HouseRulesSpec()
     """Departures from the rulebooks the group agrees on (each off unless set)."""
+    objectives: Annotated[tuple[ObjectiveFigureSpec, ...], Field(max_length=10)] = ()
+    """HV-GOAL-2: objective figures (none: the scenario has none)."""
+    allies: AlliesSpec = AlliesSpec()
+    """HV-GOAL-3: scenario allies (none by default)."""
 
 
 class LibrarySpec(_Model):
@@ -921,6 +1016,7 @@ def _check_references(spec: ScenarioSpec, source: str | None) -> None:
     if spec.objective.kind == "survive" and spec.objective.rounds < 1:
         raise fail("a survive objective gives its rounds", "objective.rounds")
     _check_play_content(spec, fail, on_map, set(in_rooms))
+    _check_figures_of_the_rules(spec, fail, on_map, obstacles | doors | starts)
 
 
 def _check_play_content(
@@ -989,6 +1085,58 @@ def _check_play_content(
             if spawn.hex not in on_map:
                 raise fail(f"{list(spawn.hex)} is not on the map", f"{where}.spawn.{m}.hex")
     del in_rooms
+
+
+def _check_figures_of_the_rules(
+    spec: ScenarioSpec,
+    fail: Callable[[str, str], ContentError],
+    on_map: set[tuple[int, int]],
+    blocked: set[tuple[int, int]],
+) -> None:
+    """HV-GOAL-2 objectives and HV-GOAL-3 allies: ids unique among figures, one figure per
+    open hex, their goal, rules and ability deck known."""
+    taken = {s.hex for s in spec.monsters}
+    ids = set(spec.party)
+    figures: list[tuple[str, str, tuple[int, int]]] = [
+        (f"objectives.{n}", o.id, o.hex) for n, o in enumerate(spec.objectives)
+    ]
+    figures += [(f"allies.figures.{n}", a.id, a.hex) for n, a in enumerate(spec.allies.figures)]
+    for where, figure_id, h in figures:
+        if figure_id in ids or figure_id.startswith(tuple(f"{t} " for t in spec.monster_types)):
+            raise fail(f"id {figure_id!r} is already a figure's", f"{where}.id")
+        ids.add(figure_id)
+        if h not in on_map:
+            raise fail(f"{list(h)} is not on the map", f"{where}.hex")
+        if h in blocked or h in taken:
+            raise fail(f"{list(h)} is not an open hex: one figure per hex", f"{where}.hex")
+        taken.add(h)
+    objective_ids = {o.id for o in spec.objectives}
+    for n, wanted in enumerate(spec.objective.destroy):
+        if wanted not in objective_ids:
+            raise fail(f"unknown objective figure {wanted!r}", f"objective.destroy.{n}")
+    if spec.objective.kind == "destroy" and not spec.objectives:
+        raise fail("a destroy objective needs objective figures", "objective.kind")
+    for n, rule in enumerate(spec.rules):
+        if rule.when.destroyed and rule.when.destroyed not in objective_ids:
+            raise fail(
+                f"unknown objective figure {rule.when.destroyed!r}", f"rules.{n}.when.destroyed"
+            )
+    if spec.allies.figures and ("allies" in spec.monster_types or "allies" in spec.party):
+        raise fail(
+            "'allies' names the allies' decks: no monster type or class may use it", "allies"
+        )
+    deck = spec.allies.deck
+    if deck is not None:
+        found = spec.monster_decks.get(deck)
+        if found is None:
+            raise fail(f"unknown ability deck {deck!r}", "allies.deck")
+        for c, card in enumerate(found.cards):
+            for a, act in enumerate(card.actions):
+                if act.type in ("summon", "special", "loot"):
+                    raise fail(
+                        f"HV-GOAL-3: an ally's card cannot {act.type} (not in the engine)",
+                        f"monster_decks.{deck}.cards.{c}.actions.{a}.type",
+                    )
 
 
 ITEM_SLOTS: dict[str, int] = {"head": 1, "body": 1, "legs": 1}
