@@ -141,8 +141,7 @@ def _apply_board(state: CompanionState, action: Action) -> None:
     elif isinstance(action, Heal):
         heal(state, state.figures[action.figure], action.value)
     elif isinstance(action, Damage):
-        source = f" ({action.source})" if action.source else ""
-        suffer(state, state.figures[action.figure], action.amount, f"damage{source}")
+        suffer(state, state.figures[action.figure], action.amount, action.source or "the board")
     elif isinstance(action, AddCondition):
         gain(state, state.figures[action.figure], action.condition)
     elif isinstance(action, RemoveCondition):
