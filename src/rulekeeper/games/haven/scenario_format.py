@@ -224,6 +224,8 @@ class CardSpec(_Model):
     """The card's id, unique within its class."""
     name: str = ""
     """The card's name, shown to players."""
+    level: Annotated[str, Field(max_length=2)] = ""
+    """The card's level as printed ("1".."9", "X"); empty: not given."""
     initiative: Annotated[int, Field(ge=1, le=99)]
     """The card's initiative (HV-INIT-1)."""
     top: HalfSpec
@@ -285,8 +287,8 @@ class MonsterStats(_Model):
     """A number, or a scenario equation in L, C and H (HV-SCEN-4; a boss: HV-BOSS-1)."""
     move: NonNegative = 0
     """Base move."""
-    attack: NonNegative = 0
-    """Base attack."""
+    attack: NonNegative | Formula = 0
+    """Base attack: a number, or (a boss) an equation in L and C (HV-BOSS-1, HV-SCEN-4)."""
     range: NonNegative = 0
     """Base attack range; 0 is melee."""
     shield: NonNegative = 0
@@ -295,14 +297,30 @@ class MonsterStats(_Model):
     """Retaliate on the stat card, always active (retaliate.py)."""
     retaliate_range: NonNegative = 0
     """0: against adjacent attackers only."""
+    attack_conditions: tuple[str, ...] = ()
+    """HV-MON-2: conditions every attack of the type adds to its targets."""
+    attack_pierce: NonNegative = 0
+    """HV-MON-2: pierce added to every attack of the type."""
+    attack_targets: Annotated[int, Field(ge=0, le=10)] = 0
+    """HV-MON-2: every attack targets this many (0: as the ability card says)."""
+    attack_push: NonNegative = 0
+    """HV-MON-2: every attack pushes its targets this many hexes."""
+    attack_pull: NonNegative = 0
+    """HV-MON-2: every attack pulls its targets this many hexes."""
 
     @model_validator(mode="after")
     def _hp_formula_reads(self) -> MonsterStats:
-        if isinstance(self.hp, str):
-            try:
-                check_formula(self.hp)
-            except FormulaError as error:
-                raise ValueError(f"hp: {error} (HV-SCEN-4)") from None
+        for name, value in (("hp", self.hp), ("attack", self.attack)):
+            if isinstance(value, str):
+                try:
+                    check_formula(value)
+                except FormulaError as error:
+                    raise ValueError(f"{name}: {error} (HV-SCEN-4)") from None
+        for condition in self.attack_conditions:
+            if condition not in CONDITIONS:
+                raise ValueError(f"attack_conditions: unknown condition {condition!r}")
+        if self.attack_push and self.attack_pull:
+            raise ValueError("an attack pushes or pulls, not both")
         return self
 
 
@@ -336,6 +354,8 @@ class MonsterTypeSpec(_Model):
     """A boss's Special 2 actions (HV-BOSS-2)."""
     standees: Annotated[int, Field(ge=1, le=20)] = 10
     """How many standees of the type exist: at most this many on the map (HV-MON-LIMIT-1)."""
+    notes: tuple[Annotated[str, Field(max_length=2000)], ...] = ()
+    """Stat-card traits the engine does not run, shown to the players to apply by hand."""
 
     @model_validator(mode="after")
     def _ranks_fit(self) -> MonsterTypeSpec:
@@ -482,6 +502,9 @@ class ItemSpec(_Model):
     """-1 modifier cards the item adds to its owner's deck (HV-ITEM-2)."""
     cost: NonNegative = 0
     """The item's price in gold."""
+    text: Annotated[str, Field(max_length=2000)] = ""
+    """The item as printed (imported items): a passive item's effect the engine does not
+    run is applied by the players from this text."""
 
     @model_validator(mode="after")
     def _effect_fits_the_moment(self) -> ItemSpec:
@@ -494,8 +517,8 @@ class ItemSpec(_Model):
             raise ValueError("an item used during a turn lists its 'actions'")
         if self.when == "attack" and not (self.attack_bonus or self.pierce or self.conditions):
             raise ValueError("an attack item gives attack_bonus, pierce or conditions")
-        if self.when == "always" and not self.shield:
-            raise ValueError("a passive item gives 'shield'")
+        if self.when == "always" and not (self.shield or self.text):
+            raise ValueError("a passive item gives 'shield' (or its 'text', applied by hand)")
         if any(a.type in ("summon", "special") for a in self.actions):
             raise ValueError("actions: an item cannot summon or perform a boss special")
         return self
