@@ -90,7 +90,6 @@ KINDS: tuple[FileKind, ...] = (
         "rulekeeper.games.haven.scenario_format:ScenarioSpec",
         f"{_CHECKS}:haven_scenario",
         "haven/scenarios/sunken-larder.toml",
-        stops_at_first=True,
     ),
     FileKind(
         "haven",
