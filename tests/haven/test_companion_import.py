@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from companion_script import GHS_FOLDER, IMPORTED_SCRIPT
+from rulekeeper.core.conformance import check_game, fuzz_game
 from rulekeeper.core.registry import find_game
 from rulekeeper.core.replay import replay_actions
 from rulekeeper.games.haven.companion_library import scenario_name
@@ -46,3 +47,10 @@ def test_an_imported_scenario_is_played_to_the_end(library: Path) -> None:
         GAME, state.ruleset, state.scenario, state.seed, [a.to_json() for _, a in state.history]
     )
     assert again.to_dict() == state.to_dict()
+
+
+def test_seeded_random_games_of_the_imported_scenario_conform(library: Path) -> None:
+    scenario = scenario_name(library, "gh-1")
+    report = check_game(GAME, scenario, range(1, 4))
+    assert all(o.split(":")[0] in ("won", "lost") for o in report.outcomes)
+    assert fuzz_game(GAME, scenario, range(1, 2)) > 0

@@ -210,11 +210,6 @@ def _setup_actions(state: CompanionState) -> list[Action]:
     return out
 
 
-def default_character_level(scenario_level: int) -> int:
-    """The character level whose recommended scenario level (HV-SCEN-2) is ``scenario_level``."""
-    return max(1, min(9, 2 * scenario_level))
-
-
 def _selection_actions(state: CompanionState) -> list[Action]:
     character = next_to_select(state)
     if character is None:
