@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from salvage_helpers import act, place_enemy, rejected, roll
 
-from rulekeeper.core.conformance import check_game
+from rulekeeper.core.conformance import check_game, fuzz_game
 from rulekeeper.core.errors import ContentError
 from rulekeeper.games.salvage.actions import (
     ApplyHit,
@@ -253,9 +253,11 @@ def test_ability_uses_survive_save_and_clone() -> None:
 
 
 def test_the_ability_lab_conforms_to_the_protocol() -> None:
-    """Random play with abilities keeps every protocol promise (replay, clone, save)."""
+    """Random play with abilities keeps every protocol promise (replay, clone, save),
+    and near-miss actions (an ability's name or target nudged) are refused cleanly."""
     report = check_game(GAME, ABILITY_LAB, range(1, 3))
     assert report.games == 2
+    assert fuzz_game(GAME, ABILITY_LAB, range(1, 2)) > 0
 
 
 # -- content validation ----------------------------------------------------------------------
@@ -289,3 +291,23 @@ def test_a_bad_ability_fails_on_load_naming_the_field(
         load_scenario(str(path))
     message = str(error.value)
     assert field in message and "\n" not in message
+
+
+def test_content_check_reports_every_bad_ability(tmp_path: Path) -> None:
+    """`rulekeeper content check` names each bad ability field, one line each, exit 2."""
+    from typer.testing import CliRunner
+
+    from rulekeeper.cli.main import app
+
+    path = tmp_path / "odd-heroes.toml"
+    path.write_text(
+        'format = "salvage-content/1"\n\n[[hero]]\nname = "Odd One"\nmax_health = 3\n'
+        'strategy = 1\ndice = ["brass"]\n\n'
+        '[[hero.abilities]]\nname = "Mend"\nkind = "action"\neffect = "heal"\n\n'
+        '[[hero.abilities]]\nname = "Guard"\nkind = "passive"\neffect = "ward"\n',
+        "utf-8",
+    )
+    result = CliRunner().invoke(app, ["content", "check", str(path)])
+    assert result.exit_code == 2
+    assert "hero.0.abilities.0.amount" in result.stdout
+    assert "hero.0.abilities.1.per_scenario" in result.stdout

@@ -58,7 +58,10 @@ class FileKind:
         return f"format = {self.format!r}".replace("'", '"')
 
     def model(self) -> type[BaseModel]:
-        model: type[BaseModel] = _load(self.model_path)
+        """The file's pydantic model (``model_path`` names the class, or a function that
+        builds it on first need)."""
+        found = _load(self.model_path)
+        model: type[BaseModel] = found if isinstance(found, type) else found()
         return model
 
     def semantic_check(self) -> SemanticCheck | None:
@@ -124,7 +127,7 @@ KINDS: tuple[FileKind, ...] = (
         "modifier-cards",
         1,
         "The attack modifier card catalog and the standard deck (HV-MOD-1).",
-        "rulekeeper.games.haven.modifiers:_DeckFileModel",
+        f"{_CHECKS}:haven_modifier_cards_model",
         f"{_CHECKS}:haven_modifier_cards",
         "haven/modifier-decks.toml",
         needs_keys=frozenset({"standard_deck"}),

@@ -4,7 +4,8 @@ Each function takes a schema-valid model, the parsed data, the file name and a
 collecting :class:`~rulekeeper.core.problems.Problems`. Where a game's checks
 report to a collector (areas), every problem is found in one run; where a
 game's loader stops at its first problem, that problem is reported (and the
-user sees the next one after fixing it). Game modules are imported here, inside
+user sees the next one after fixing it). Areas and salvage scenarios collect;
+haven and ether stop at their first cross-reference problem. Game modules are imported here, inside
 the functions' module, never by the CLI at start-up.
 """
 
@@ -75,6 +76,14 @@ def haven_deck(model: Any, data: Any, source: str, problems: Problems) -> None:
     _run(problems, parse_deck, data, RULESETS["gloomhaven"], "deck", None, source)
 
 
+def haven_modifier_cards_model() -> Any:
+    """The modifier card catalog's model (haven builds it on first need, keeping pydantic
+    out of the odds command's start-up)."""
+    from rulekeeper.games.haven.modifiers import _models
+
+    return _models()[1]
+
+
 def haven_modifier_cards(model: Any, data: Any, source: str, problems: Problems) -> None:
     """Every card of the standard deck is described."""
     del data
@@ -85,11 +94,12 @@ def haven_modifier_cards(model: Any, data: Any, source: str, problems: Problems)
 
 # -- salvage ------------------------------------------------------------------------
 def salvage_scenario(model: Any, data: Any, source: str, problems: Problems) -> None:
-    """The grid, rooms, heroes, enemies, dice, thresholds and objective resolve."""
-    from rulekeeper.games.salvage.content import compile_scenario, shipped_catalog
+    """The grid, rooms, heroes, enemies, dice, thresholds and objective resolve (every
+    problem collected)."""
+    from rulekeeper.games.salvage.content import check_scenario, shipped_catalog
 
     del data
-    _run(problems, compile_scenario, model, shipped_catalog(), source)
+    check_scenario(model, shipped_catalog(), source, problems)
 
 
 def salvage_catalog(model: Any, data: Any, source: str, problems: Problems) -> None:

@@ -37,6 +37,12 @@ def render_companion(state: CompanionState) -> Any:
     )
     if state.monsters():
         parts.append(_monster_table(state))
+    objectives = [f for f in state.figures.values() if f.kind == "objective"]
+    if objectives:
+        lines = [
+            f"{f.id} {f.hp}/{f.max_hp}{' (protect it)' if f.escort else ''}" for f in objectives
+        ]
+        parts.append(Text("objectives: " + "; ".join(lines)))
     if state.characters:
         parts.append(_character_table(state))
     return Group(*parts)

@@ -4,7 +4,8 @@ The board is physical (DESIGN.md, "Companion mode"): the engine keeps the
 rounds, the characters' cards and initiative, the monster groups' ability
 cards, every standee's hit points and conditions, the elements, the modifier
 decks, the loot and the scenario's objective and special rules. The rules that
-change these values live in ``companion_rules.py``; this module holds the data
+change these values live in ``companion_rules.py`` (who acts, what is legal),
+``companion_flow.py`` and ``companion_combat.py``; this module holds the data
 only.
 
 Players: during setup, player 0 (the party); then one player per character,
@@ -39,7 +40,8 @@ class Standee:
     """A figure on the physical board: a character or a monster standee."""
 
     id: str
-    kind: Literal["character", "monster"]
+    kind: Literal["character", "monster", "objective"]
+    """An objective figure (an altar, a door to destroy, an escort) is neither side's standee."""
     type: str
     hp: int
     max_hp: int
@@ -53,6 +55,8 @@ class Standee:
     """Shield from abilities this round (a monster's stat-card shield is added on top)."""
     retaliate: int = 0
     """Retaliate from abilities this round (a monster's stat-card retaliate is added on top)."""
+    escort: bool = False
+    """An objective figure the characters protect: monsters attack it, characters do not."""
     drops_loot: bool = True
     """HV-LOOT-3 [GH]: a monster set out with a room drops a token; summoned or spawned: none."""
 
@@ -124,7 +128,7 @@ class TurnInProgress:
 
 
 class CompanionState(State):
-    """A companion game's fields, lookups and files (rules: ``companion_rules.py``)."""
+    """A companion game's fields, lookups and files (rules: ``companion_rules.py`` and the modules it names)."""
 
     def __init__(
         self,
