@@ -261,8 +261,11 @@ def test_schema_problems_of_every_family_are_all_reported(
 def test_a_cross_reference_problem_of_a_strict_game_is_reported(tmp_path: Path) -> None:
     """Haven's board checks stop at their first problem: that one is reported, with its field."""
     path = _write(tmp_path, "board.json", HAVEN_BOARD)
-    problems = check_file(path).problems
-    assert [(p.field, p.reason) for p in problems] == [("hexes.2", "[0, 0] is listed twice")]
+    report = check_file(path)
+    assert [(p.field, p.reason) for p in report.problems] == [("hexes.2", "[0, 0] is listed twice")]
+    assert report.summary().endswith(
+        "; haven's cross-reference checks stop at the first: fix it and check again"
+    )
 
 
 def test_salvage_catalog_cross_references_are_all_reported(tmp_path: Path) -> None:
@@ -359,3 +362,40 @@ def test_a_loaded_salvage_scenario_still_stops_at_its_first_problem(tmp_path: Pa
         load_scenario(str(path))
     assert caught.value.field == "start_room"
     assert str(caught.value) == f"{path}: start_room: room 5 is off the grid"
+
+
+def _broken_haven_scenario(tmp_path: Path) -> Path:
+    """The shipped Sunken Larder with six independent mistakes, as JSON."""
+    import tomllib
+
+    data = tomllib.loads((CONTENT / "haven/scenarios/sunken-larder.toml").read_text("utf-8"))
+    data["party"] = ["warden", "gardener", "sage"]
+    data["start_hexes"][2] = [40, 40]
+    data["doors"][0]["opens"] = ["attic"]
+    data["monsters"][1]["type"] = "sea-serpent"
+    data["characters"]["sage"]["scenario_cards"] = {"golden-ticket": 1}
+    data["characters"]["warden"]["items"] = ["no-such-sword"]
+    return _write(tmp_path, "larder.json", json.dumps(data))
+
+
+def test_haven_scenario_cross_references_are_all_reported(tmp_path: Path) -> None:
+    path = _broken_haven_scenario(tmp_path)
+    problems = check_file(path).problems
+    assert [(p.field, p.reason) for p in problems] == [
+        ("party.1", "unknown class 'gardener'"),
+        ("characters.sage.scenario_cards.golden-ticket", "unknown modifier card 'golden-ticket'"),
+        ("doors.0.opens", "unknown room 'attic'"),
+        ("start_hexes.2", "[40, 40] is not in the starting area"),
+        ("monsters.1.type", "unknown monster type 'sea-serpent'"),
+        ("characters.warden.items.0", "unknown item 'no-such-sword'"),
+    ]
+
+
+def test_a_loaded_haven_scenario_still_stops_at_its_first_problem(tmp_path: Path) -> None:
+    from rulekeeper.core.errors import ContentError
+    from rulekeeper.games.haven.scenario_format import load_scenario
+
+    path = _broken_haven_scenario(tmp_path)
+    with pytest.raises(ContentError) as caught:
+        load_scenario(str(path))
+    assert str(caught.value) == f"{path}: party.1: unknown class 'gardener'"

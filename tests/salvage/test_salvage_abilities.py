@@ -158,6 +158,15 @@ def test_SV_ENG_2_a_by_hand_passive_is_shown_at_each_turn() -> None:
     assert "Lucky Coin (passive, resolve by hand)" in shown
 
 
+def test_SV_ENG_2_the_web_panel_lists_every_ability() -> None:
+    """SV-ENG-2: the web table's hero panel shows abilities, by-hand ones marked."""
+    from rulekeeper.web.boards.salvage import panel
+
+    shown = panel(ability_lab())
+    assert "Lucky Coin (passive, resolve by hand)" in shown
+    assert "Field Dressing (action; 0/1 this round)" in shown
+
+
 def _coin_text() -> str:
     spec = load_scenario(ABILITY_LAB).heroes[ADEPT].abilities[5]
     return spec.text

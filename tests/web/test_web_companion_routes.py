@@ -51,6 +51,8 @@ def test_the_scripted_game_through_the_routes_is_saved_and_replays(
     saved = companion_client.get("/api/saves/hall/export").json()
     replayed = run_replay(parse_replay(saved))
     assert str(replayed.outcome()).startswith("won")
+    resumed = companion_client.post("/api/saves/hall/resume", json={}).json()
+    assert resumed["url"] == f"/companion/{table}"
 
 
 def test_the_view_shows_each_standee_s_numbers_HV_MON_4(companion_client: TestClient) -> None:

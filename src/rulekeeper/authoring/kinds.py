@@ -46,6 +46,9 @@ class FileKind:
     needs_keys: frozenset[str] = field(default_factory=frozenset)
     """Top-level keys that tell this kind from another of the same format."""
     refuses_keys: frozenset[str] = field(default_factory=frozenset)
+    stops_at_first: bool = False
+    """The game's cross-reference checks stop at their first problem (the schema's
+    problems are all reported either way)."""
 
     @property
     def label(self) -> str:
@@ -112,6 +115,7 @@ KINDS: tuple[FileKind, ...] = (
         "A hex map, its figures and one monster turn (JSON), for `haven monster-move`.",
         "rulekeeper.games.haven.board_format:BoardSpec",
         f"{_CHECKS}:haven_board",
+        stops_at_first=True,
     ),
     FileKind(
         "haven",
@@ -121,6 +125,7 @@ KINDS: tuple[FileKind, ...] = (
         "rulekeeper.games.haven.attack_deck_file:DeckFileModel",
         f"{_CHECKS}:haven_deck",
         refuses_keys=frozenset({"standard_deck"}),
+        stops_at_first=True,
     ),
     FileKind(
         "haven",
@@ -161,6 +166,7 @@ KINDS: tuple[FileKind, ...] = (
         f"{_CHECKS}:ether_scenario",
         "ether/scenarios/lantern-rift.toml",
         needs_keys=frozenset({"scenario"}),
+        stops_at_first=True,
     ),
     FileKind(
         "ether",
@@ -172,6 +178,7 @@ KINDS: tuple[FileKind, ...] = (
         f"{_CHECKS}:ether_library",
         "ether/library.toml",
         refuses_keys=frozenset({"scenario"}),
+        stops_at_first=True,
     ),
     FileKind(
         "areas",

@@ -4,8 +4,9 @@ Each function takes a schema-valid model, the parsed data, the file name and a
 collecting :class:`~rulekeeper.core.problems.Problems`. Where a game's checks
 report to a collector (areas), every problem is found in one run; where a
 game's loader stops at its first problem, that problem is reported (and the
-user sees the next one after fixing it). Areas and salvage scenarios collect;
-haven and ether stop at their first cross-reference problem. Game modules are imported here, inside
+user sees the next one after fixing it). Areas, salvage and haven scenarios
+collect; ether content and haven boards and deck files stop at their first
+cross-reference problem. Game modules are imported here, inside
 the functions' module, never by the CLI at start-up.
 """
 
@@ -30,11 +31,12 @@ def _run(problems: Problems, check: Any, *args: Any) -> Any:
 
 # -- haven ------------------------------------------------------------------------
 def haven_scenario(model: Any, data: Any, source: str, problems: Problems) -> None:
-    """Map, party, rooms, doors, standees, objective, items, perks (scenario_format)."""
-    from rulekeeper.games.haven.scenario_format import parse_scenario
+    """Map, party, rooms, doors, standees, objective, items, perks (scenario_format), every
+    problem collected."""
+    from rulekeeper.games.haven.scenario_format import check_scenario
 
-    del model
-    _run(problems, parse_scenario, data, source)
+    del data
+    check_scenario(model, source, problems)
 
 
 def haven_library(model: Any, data: Any, source: str, problems: Problems) -> None:

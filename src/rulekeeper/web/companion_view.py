@@ -46,6 +46,7 @@ def companion_data(state: CompanionState) -> dict[str, Any]:
         "revealed": list(state.revealed),
         "goal": content.spec.goal.model_dump(mode="json"),
         "rules": list(content.spec.rules),
+        "by_hand": list(state.by_hand),
         "conditions": sorted(CONDITIONS),
     }
 

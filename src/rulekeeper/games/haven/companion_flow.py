@@ -141,8 +141,7 @@ def _apply_board(state: CompanionState, action: Action) -> None:
     elif isinstance(action, Heal):
         heal(state, state.figures[action.figure], action.value)
     elif isinstance(action, Damage):
-        source = f" ({action.source})" if action.source else ""
-        suffer(state, state.figures[action.figure], action.amount, f"damage{source}")
+        suffer(state, state.figures[action.figure], action.amount, action.source or "the board")
     elif isinstance(action, AddCondition):
         gain(state, state.figures[action.figure], action.condition)
     elif isinstance(action, RemoveCondition):
@@ -220,8 +219,19 @@ def reveal(state: CompanionState, room_id: str, *, opened: bool = True) -> None:
     how = "the door opens: " if opened else ""
     tile = f" (tile {room.tile})" if room.tile else ""
     state.emit("room", f"{how}room {room_id}{tile} is revealed", "HV-ROOM-1", room=room_id)
-    for monster_type, rank in state.content.roster(room_id, state.players):
-        set_out(state, monster_type, rank == "elite", drops_loot=True, why=f"room {room_id}")
+    for placement in room.monsters:
+        rank = placement.rank_for(state.players)
+        if rank is None:
+            continue
+        offset = int(getattr(placement, "level_offset", 0))
+        set_out(
+            state,
+            placement.type,
+            rank == "elite",
+            drops_loot=True,
+            why=f"room {room_id}",
+            level_offset=offset,
+        )
     for index in room.objectives:
         _set_out_objective(state, index, room_id)
     for treasure in room.treasures:
@@ -230,9 +240,16 @@ def reveal(state: CompanionState, room_id: str, *, opened: bool = True) -> None:
 
 
 def set_out(
-    state: CompanionState, monster_type: str, elite: bool, *, drops_loot: bool, why: str
+    state: CompanionState,
+    monster_type: str,
+    elite: bool,
+    *,
+    drops_loot: bool,
+    why: str,
+    level_offset: int = 0,
 ) -> None:
-    """Place a standee of ``monster_type``: the lowest free number (HV-MON-LIMIT-1)."""
+    """Place a standee of ``monster_type``: the lowest free number (HV-MON-LIMIT-1); a
+    placement may play some levels above or below the monster level (HV-SCEN-7)."""
     mtype = state.content.monster_types[monster_type]
     used = {m.number for m in state.monsters() if m.type == monster_type}
     free = [n for n in range(1, mtype.standees + 1) if n not in used]
@@ -253,6 +270,7 @@ def set_out(
         elite=elite and not mtype.boss,
         boss=mtype.boss,
         number=number,
+        level_offset=level_offset,
         drops_loot=drops_loot or state.rules.spawned_monsters_drop_loot,
     )
     hp = state.stats(figure).hp
@@ -266,9 +284,12 @@ def set_out(
         deck = Deck.of(card.id for card in state.content.deck_of(monster_type).cards)
         state.groups[monster_type] = MonsterGroup(monster_type, deck)
     rank = "boss" if figure.boss else ("elite" if figure.elite else "normal")
+    level = f", level {state.monster_level(figure)}" if level_offset else ""
+    notes = "".join(f"; by hand: {note}" for note in getattr(mtype, "notes", ()))
     state.emit(
         "monster",
-        f"{figure.id} ({rank} {mtype.name}, {figure.hp} hit points) is set out: {why}",
+        f"{figure.id} ({rank} {mtype.name}, {figure.hp} hit points{level}) is set out: {why}"
+        f"{notes}",
         *(["HV-BOSS-1"] if figure.boss else ["HV-MON-1"]),
         figure=figure.id,
     )

@@ -27,6 +27,7 @@ from rulekeeper.games.haven.attack_draw import AttackDraw
 from rulekeeper.games.haven.companion_library import CompanionScenario
 from rulekeeper.games.haven.modifiers import ModifierCatalog, ModifierDecks, standard_catalog
 from rulekeeper.games.haven.ruleset import Ruleset, find_ruleset
+from rulekeeper.games.haven.scaling import evaluate
 from rulekeeper.games.haven.state import from_json, to_json
 
 if TYPE_CHECKING:
@@ -48,6 +49,8 @@ class Standee:
     elite: bool = False
     boss: bool = False
     number: int = 0
+    level_offset: int = 0
+    """Levels above (or below) the monster level this standee plays at (a scenario rule)."""
     conditions: list[str] = field(default_factory=list)
     fresh: list[str] = field(default_factory=list)
     """Conditions gained during the bearer's own turn: they last to the end of its next one."""
@@ -194,14 +197,21 @@ class CompanionState(State):
         return Outcome(self.result, self.result_text)
 
     # -- lookups --------------------------------------------------------------------
-    def monster_level(self) -> int:
-        return max(0, self.level)
+    def monster_level(self, figure: Standee | None = None) -> int:
+        """HV-SCEN-3: the scenario level; a placement's offset moves one standee (0 to 7)."""
+        offset = figure.level_offset if figure is not None else 0
+        return max(0, min(7, max(0, self.level) + offset))
 
     def stats(self, figure: Standee) -> Any:
-        """HV-MON-1: the elite or normal line (a boss: its only line) at the monster level."""
+        """HV-MON-1: the elite or normal line (a boss: its only line) at the monster level;
+        an attack given as an equation (a boss, HV-BOSS-1) is worked out in L and C."""
         mtype = self.content.monster_types[figure.type]
         table = mtype.elite if figure.elite else mtype.normal
-        return table[min(self.monster_level(), len(table) - 1)]
+        line = table[min(self.monster_level(figure), len(table) - 1)]
+        if isinstance(line.attack, str):
+            value = evaluate(line.attack, level=max(0, self.level), characters=self.players)
+            line = line.model_copy(update={"attack": max(0, value)})
+        return line
 
     def monsters(self) -> list[Standee]:
         return [f for f in self.figures.values() if f.kind == "monster"]

@@ -39,8 +39,8 @@ from rulekeeper.games.haven.scenario_format import (
     MonsterTypeSpec,
 )
 
-SCENARIO_FORMAT = "haven-library-scenario/1"
-REPORT_FORMAT = "haven-import-report/1"
+SCENARIO_FORMAT: Literal["haven-library-scenario/1"] = "haven-library-scenario/1"
+REPORT_FORMAT: Literal["haven-import-report/1"] = "haven-import-report/1"
 KINDS = ("monsters", "classes", "items", "scenarios")
 MAX_LIBRARY_FILES = 5000
 """A library folder holds at most this many files of one kind (a bound on what is read)."""
@@ -72,6 +72,9 @@ class PlacementSpec(_Model):
     """A boss, placed for every character count."""
     marker: Annotated[str, Field(max_length=20)] = ""
     """The letter or number printed on the map for this placement, if any."""
+    level_offset: Annotated[int, Field(ge=-7, le=7)] = 0
+    """This standee plays this many levels above or below the monster level (a scenario
+    rule, HV-SCEN-7; the level stays within 0-7)."""
 
     @model_validator(mode="after")
     def _one_rank_per_count(self) -> Self:

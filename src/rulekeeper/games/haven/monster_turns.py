@@ -67,10 +67,26 @@ def absolute(state: HavenState, figure: Figure, ability: AbilitySpec) -> Ability
         reach = stats.range + ability.range if stats.range > 0 else ability.range
         if state.rules.monster_card_range_absolute:
             reach = ability.range
-        return ability.model_copy(
-            update={"value": max(0, stats.attack + ability.value), "range": max(0, reach)}
-        )
+        update: dict[str, Any] = {
+            "value": max(0, stats.attack + ability.value),
+            "range": max(0, reach),
+        }
+        if stats.attack_conditions or stats.attack_pierce or stats.attack_targets:
+            update |= _stat_card_effects(stats, ability)
+        if (stats.attack_push or stats.attack_pull) and not (ability.push or ability.pull):
+            update |= {"push": stats.attack_push, "pull": stats.attack_pull}
+        return ability.model_copy(update=update)
     return ability
+
+
+def _stat_card_effects(stats: Any, ability: AbilitySpec) -> dict[str, Any]:
+    """HV-MON-2: the stat card's attack effects join every attack of the type."""
+    extra = tuple(c for c in stats.attack_conditions if c not in ability.conditions)
+    return {
+        "conditions": (*ability.conditions, *extra),
+        "pierce": ability.pierce + stats.attack_pierce,
+        "targets": max(ability.targets, stats.attack_targets),
+    }
 
 
 def step(state: HavenState, figure: Figure, turn: Turn) -> bool:

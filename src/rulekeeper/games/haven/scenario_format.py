@@ -30,6 +30,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from rulekeeper.core.documents import parse_document, read_text, validate
 from rulekeeper.core.errors import ContentError
+from rulekeeper.core.problems import Problems
 from rulekeeper.games.haven.board_format import HexSpec, MapSpec, check_map
 from rulekeeper.games.haven.conditions import CONDITIONS
 from rulekeeper.games.haven.ruleset import RULESETS
@@ -223,6 +224,8 @@ class CardSpec(_Model):
     """The card's id, unique within its class."""
     name: str = ""
     """The card's name, shown to players."""
+    level: Annotated[str, Field(max_length=2)] = ""
+    """The card's level as printed ("1".."9", "X"); empty: not given."""
     initiative: Annotated[int, Field(ge=1, le=99)]
     """The card's initiative (HV-INIT-1)."""
     top: HalfSpec
@@ -284,8 +287,8 @@ class MonsterStats(_Model):
     """A number, or a scenario equation in L, C and H (HV-SCEN-4; a boss: HV-BOSS-1)."""
     move: NonNegative = 0
     """Base move."""
-    attack: NonNegative = 0
-    """Base attack."""
+    attack: NonNegative | Formula = 0
+    """Base attack: a number, or (a boss) an equation in L and C (HV-BOSS-1, HV-SCEN-4)."""
     range: NonNegative = 0
     """Base attack range; 0 is melee."""
     shield: NonNegative = 0
@@ -294,14 +297,30 @@ class MonsterStats(_Model):
     """Retaliate on the stat card, always active (retaliate.py)."""
     retaliate_range: NonNegative = 0
     """0: against adjacent attackers only."""
+    attack_conditions: tuple[str, ...] = ()
+    """HV-MON-2: conditions every attack of the type adds to its targets."""
+    attack_pierce: NonNegative = 0
+    """HV-MON-2: pierce added to every attack of the type."""
+    attack_targets: Annotated[int, Field(ge=0, le=10)] = 0
+    """HV-MON-2: every attack targets this many (0: as the ability card says)."""
+    attack_push: NonNegative = 0
+    """HV-MON-2: every attack pushes its targets this many hexes."""
+    attack_pull: NonNegative = 0
+    """HV-MON-2: every attack pulls its targets this many hexes."""
 
     @model_validator(mode="after")
     def _hp_formula_reads(self) -> MonsterStats:
-        if isinstance(self.hp, str):
-            try:
-                check_formula(self.hp)
-            except FormulaError as error:
-                raise ValueError(f"hp: {error} (HV-SCEN-4)") from None
+        for name, value in (("hp", self.hp), ("attack", self.attack)):
+            if isinstance(value, str):
+                try:
+                    check_formula(value)
+                except FormulaError as error:
+                    raise ValueError(f"{name}: {error} (HV-SCEN-4)") from None
+        for condition in self.attack_conditions:
+            if condition not in CONDITIONS:
+                raise ValueError(f"attack_conditions: unknown condition {condition!r}")
+        if self.attack_push and self.attack_pull:
+            raise ValueError("an attack pushes or pulls, not both")
         return self
 
 
@@ -335,6 +354,8 @@ class MonsterTypeSpec(_Model):
     """A boss's Special 2 actions (HV-BOSS-2)."""
     standees: Annotated[int, Field(ge=1, le=20)] = 10
     """How many standees of the type exist: at most this many on the map (HV-MON-LIMIT-1)."""
+    notes: tuple[Annotated[str, Field(max_length=2000)], ...] = ()
+    """Stat-card traits the engine does not run, shown to the players to apply by hand."""
 
     @model_validator(mode="after")
     def _ranks_fit(self) -> MonsterTypeSpec:
@@ -481,6 +502,9 @@ class ItemSpec(_Model):
     """-1 modifier cards the item adds to its owner's deck (HV-ITEM-2)."""
     cost: NonNegative = 0
     """The item's price in gold."""
+    text: Annotated[str, Field(max_length=2000)] = ""
+    """The item as printed (imported items): a passive item's effect the engine does not
+    run is applied by the players from this text."""
 
     @model_validator(mode="after")
     def _effect_fits_the_moment(self) -> ItemSpec:
@@ -493,8 +517,8 @@ class ItemSpec(_Model):
             raise ValueError("an item used during a turn lists its 'actions'")
         if self.when == "attack" and not (self.attack_bonus or self.pierce or self.conditions):
             raise ValueError("an attack item gives attack_bonus, pierce or conditions")
-        if self.when == "always" and not self.shield:
-            raise ValueError("a passive item gives 'shield'")
+        if self.when == "always" and not (self.shield or self.text):
+            raise ValueError("a passive item gives 'shield' (or its 'text', applied by hand)")
         if any(a.type in ("summon", "special") for a in self.actions):
             raise ValueError("actions: an item cannot summon or perform a boss special")
         return self
@@ -849,8 +873,16 @@ def parse_library(data: object, source: str | None = None) -> LibrarySpec:
 
 def parse_scenario(data: object, source: str | None = None) -> ScenarioSpec:
     """Validate a haven-scenario/1 value and its cross references; ContentError names the field."""
-    spec = validate(ScenarioSpec, data, source)
-    check_map(spec.map, source)
+    return check_scenario(validate(ScenarioSpec, data, source), source, Problems(source))
+
+
+def check_scenario(spec: ScenarioSpec, source: str | None, problems: Problems) -> ScenarioSpec:
+    """The map and every cross reference of a validated scenario, each problem reported to
+    ``problems`` (a strict one raises the first); the scenario with the shipped library merged."""
+    try:
+        check_map(spec.map, source)
+    except ContentError as error:
+        problems.add_error(error)
     library = shipped_library()
     classes = {**library.classes, **spec.classes}
     types = {**library.monster_types, **spec.monster_types}
@@ -859,7 +891,7 @@ def parse_scenario(data: object, source: str | None = None) -> ScenarioSpec:
     spec = spec.model_copy(
         update={"classes": classes, "monster_types": types, "monster_decks": decks, "items": items}
     )
-    _check_references(spec, source)
+    _check_references(spec, source, problems)
     return spec
 
 
@@ -870,172 +902,181 @@ def _check_standee_place(
     doors: set[tuple[int, int]],
     starts: set[tuple[int, int]],
     placed: dict[tuple[tuple[int, int], int], int],
-    fail: Callable[[str, str], ContentError],
+    fail: Callable[[str, str], None],
 ) -> None:
     """A standee stands on an open hex: no obstacle, door or start hex, and no other
     standee there for any player count it appears for (one figure per hex)."""
     where = f"monsters.{n}.hex"
     h = standee.hex
     if h in obstacles:
-        raise fail(f"a monster cannot stand on the obstacle {list(h)}", where)
+        fail(f"a monster cannot stand on the obstacle {list(h)}", where)
     if h in doors:
-        raise fail(f"a monster cannot stand on the door {list(h)} (it opens a room)", where)
+        fail(f"a monster cannot stand on the door {list(h)} (it opens a room)", where)
     if h in starts:
-        raise fail(f"a monster cannot stand on the start hex {list(h)}", where)
+        fail(f"a monster cannot stand on the start hex {list(h)}", where)
     for players in (*standee.normal, *standee.elite):
         other = placed.get((h, players))
         if other is not None and other != n:
-            raise fail(f"monsters.{other} already stands on {list(h)} for {players} players", where)
+            fail(f"monsters.{other} already stands on {list(h)} for {players} players", where)
         placed[(h, players)] = n
 
 
-def _check_references(spec: ScenarioSpec, source: str | None) -> None:
+def _check_references(spec: ScenarioSpec, source: str | None, problems: Problems) -> None:
     on_map = set(spec.map.hexes)
 
-    def fail(message: str, field: str) -> ContentError:
-        return ContentError(message, source=source, field=field)
+    def fail(message: str, field: str) -> None:
+        problems.add(message, field)
 
     for n, cls in enumerate(spec.party):
         if cls not in spec.classes:
-            raise fail(f"unknown class {cls!r}", f"party.{n}")
+            fail(f"unknown class {cls!r}", f"party.{n}")
+            continue
         if character_level(spec, cls) > len(spec.classes[cls].hp):
             where = "character_level"
             if cls in spec.characters and spec.characters[cls].level is not None:
                 where = f"characters.{cls}.level"
-            raise fail(f"class {cls!r} has no hit points for that level", where)
+            fail(f"class {cls!r} has no hit points for that level", where)
     if len(set(spec.party)) != len(spec.party):
-        raise fail("HV-CHAR-1: a class may join the party once", "party")
+        fail("HV-CHAR-1: a class may join the party once", "party")
     if len(spec.party) < 2 and not spec.house_rules.one_character:
-        raise fail(
+        fail(
             "HV-CHAR-1: a party has two to four characters (house_rules.one_character allows one)",
             "party",
         )
-    _check_perks(spec, source)
+    _check_perks(spec, source, problems)
     if len(spec.start_hexes) < len(spec.party):
-        raise fail("fewer start hexes than characters", "start_hexes")
+        fail("fewer start hexes than characters", "start_hexes")
     rooms = {room.id for room in spec.rooms}
     obstacles = set(spec.map.terrain.obstacle)
     in_rooms: dict[tuple[int, int], str] = {}
     seen_rooms: set[str] = set()
     for n, room in enumerate(spec.rooms):
         if room.id in seen_rooms:
-            raise fail(f"room id {room.id!r} is used twice", f"rooms.{n}.id")
+            fail(f"room id {room.id!r} is used twice", f"rooms.{n}.id")
         seen_rooms.add(room.id)
         for k, h in enumerate(room.hexes):
             if h not in on_map:
-                raise fail(f"{list(h)} is not on the map", f"rooms.{n}.hexes")
+                fail(f"{list(h)} is not on the map", f"rooms.{n}.hexes")
             if h in in_rooms:
-                raise fail(f"{list(h)} is already in room {in_rooms[h]!r}", f"rooms.{n}.hexes.{k}")
+                fail(f"{list(h)} is already in room {in_rooms[h]!r}", f"rooms.{n}.hexes.{k}")
             in_rooms[h] = room.id
     doors: set[tuple[int, int]] = set()
     for n, door in enumerate(spec.doors):
         if door.hex not in on_map or door.hex in in_rooms:
-            raise fail("a door stands on a map hex outside every room", f"doors.{n}.hex")
+            fail("a door stands on a map hex outside every room", f"doors.{n}.hex")
         if door.hex in doors:
-            raise fail(f"two doors stand on {list(door.hex)}", f"doors.{n}.hex")
+            fail(f"two doors stand on {list(door.hex)}", f"doors.{n}.hex")
         if door.hex in obstacles:
-            raise fail(f"the door on {list(door.hex)} is an obstacle", f"doors.{n}.hex")
+            fail(f"the door on {list(door.hex)} is an obstacle", f"doors.{n}.hex")
         doors.add(door.hex)
         for opened in door.opens:
             if opened not in rooms:
-                raise fail(f"unknown room {opened!r}", f"doors.{n}.opens")
+                fail(f"unknown room {opened!r}", f"doors.{n}.opens")
     starts: set[tuple[int, int]] = set()
     for n, h in enumerate(spec.start_hexes):
         if h not in on_map or h in in_rooms:
-            raise fail(f"{list(h)} is not in the starting area", f"start_hexes.{n}")
+            fail(f"{list(h)} is not in the starting area", f"start_hexes.{n}")
         if h in starts:
-            raise fail(f"{list(h)} is listed twice", f"start_hexes.{n}")
+            fail(f"{list(h)} is listed twice", f"start_hexes.{n}")
         if h in obstacles:
-            raise fail(f"a character cannot start on the obstacle {list(h)}", f"start_hexes.{n}")
+            fail(f"a character cannot start on the obstacle {list(h)}", f"start_hexes.{n}")
         if h in doors:
-            raise fail(f"a character cannot start on the door {list(h)}", f"start_hexes.{n}")
+            fail(f"a character cannot start on the door {list(h)}", f"start_hexes.{n}")
         starts.add(h)
     top_level = max(scenario_scaling(spec, r).monster_level for r in RULESETS.values())
     for name, mtype in spec.monster_types.items():
         if mtype.deck not in spec.monster_decks:
-            raise fail(f"unknown ability deck {mtype.deck!r}", f"monster_types.{name}.deck")
+            fail(f"unknown ability deck {mtype.deck!r}", f"monster_types.{name}.deck")
     for name, deck in spec.monster_decks.items():
         card_ids: set[str] = set()
         for c, mcard in enumerate(deck.cards):
             if mcard.id in card_ids:
-                raise fail(
-                    f"card id {mcard.id!r} is used twice", f"monster_decks.{name}.cards.{c}.id"
-                )
+                fail(f"card id {mcard.id!r} is used twice", f"monster_decks.{name}.cards.{c}.id")
             card_ids.add(mcard.id)
             for a, act in enumerate(mcard.actions):
                 summoned = spec.monster_types.get(act.summon or "")
                 if act.type == "recover":
-                    raise fail(
+                    fail(
                         "HV-CHAR-6: recover returns a character's cards; a monster has none",
                         f"monster_decks.{name}.cards.{c}.actions.{a}.type",
                     )
                 where = f"monster_decks.{name}.cards.{c}.actions.{a}.summon"
                 if act.type == "summon" and summoned is None:
-                    raise fail(f"unknown monster type {act.summon!r}", where)
+                    fail(f"unknown monster type {act.summon!r}", where)
                 if summoned is not None and top_level >= len(summoned.normal):
-                    raise fail(f"{act.summon!r} has no stats for level {top_level}", where)
+                    fail(f"{act.summon!r} has no stats for level {top_level}", where)
     placed: dict[tuple[tuple[int, int], int], int] = {}
     for n, standee in enumerate(spec.monsters):
         found = spec.monster_types.get(standee.type)
         if found is None:
-            raise fail(f"unknown monster type {standee.type!r}", f"monsters.{n}.type")
+            fail(f"unknown monster type {standee.type!r}", f"monsters.{n}.type")
+            continue
         mtype = found
         if standee.hex not in on_map:
-            raise fail(f"{list(standee.hex)} is not on the map", f"monsters.{n}.hex")
+            fail(f"{list(standee.hex)} is not on the map", f"monsters.{n}.hex")
+            continue
         _check_standee_place(n, standee, obstacles, doors, starts, placed, fail)
         if top_level >= len(mtype.normal):
-            raise fail(f"no stats for level {top_level}", f"monster_types.{standee.type}")
+            fail(f"no stats for level {top_level}", f"monster_types.{standee.type}")
     for n, h in enumerate(spec.objective.hexes):
         if h not in on_map:
-            raise fail(f"{list(h)} is not on the map", f"objective.hexes.{n}")
+            fail(f"{list(h)} is not on the map", f"objective.hexes.{n}")
     if spec.objective.kind == "reach" and not spec.objective.hexes:
-        raise fail("a reach objective lists its hexes", "objective.hexes")
+        fail("a reach objective lists its hexes", "objective.hexes")
     if spec.objective.kind == "survive" and spec.objective.rounds < 1:
-        raise fail("a survive objective gives its rounds", "objective.rounds")
+        fail("a survive objective gives its rounds", "objective.rounds")
     _check_play_content(spec, fail, on_map, set(in_rooms))
     _check_figures_of_the_rules(spec, fail, on_map, obstacles | doors | starts)
 
 
 def _check_play_content(
     spec: ScenarioSpec,
-    fail: Callable[[str, str], ContentError],
+    fail: Callable[[str, str], None],
     on_map: set[tuple[int, int]],
     in_rooms: set[tuple[int, int]],
 ) -> None:
     """Characters and their items (HV-ITEM-1), loot, treasures, bosses, special rules."""
     for cls, character in spec.characters.items():
         if cls not in spec.party:
-            raise fail(f"{cls!r} is not in the party", f"characters.{cls}")
+            fail(f"{cls!r} is not in the party", f"characters.{cls}")
+            continue
+        unknown = [item for item in character.items if item not in spec.items]
         for n, item in enumerate(character.items):
             if item not in spec.items:
-                raise fail(f"unknown item {item!r}", f"characters.{cls}.items.{n}")
+                fail(f"unknown item {item!r}", f"characters.{cls}.items.{n}")
+        if unknown:
+            continue
         problem = loadout_problem(
             [spec.items[i] for i in character.items],
             list(character.items),
             character_level(spec, cls),
         )
         if problem:
-            raise fail(f"HV-ITEM-1: {problem}", f"characters.{cls}.items")
+            fail(f"HV-ITEM-1: {problem}", f"characters.{cls}.items")
     for n, h in enumerate(spec.money):
         if h not in on_map:
-            raise fail(f"{list(h)} is not on the map", f"money.{n}")
+            fail(f"{list(h)} is not on the map", f"money.{n}")
     treasure_ids = [t.id for t in spec.treasures]
     if len(set(treasure_ids)) != len(treasure_ids):
-        raise fail("treasure ids must be unique", "treasures")
+        fail("treasure ids must be unique", "treasures")
     for n, treasure in enumerate(spec.treasures):
         if treasure.hex not in on_map:
-            raise fail(f"{list(treasure.hex)} is not on the map", f"treasures.{n}.hex")
+            fail(f"{list(treasure.hex)} is not on the map", f"treasures.{n}.hex")
         if treasure.item is not None and treasure.item not in spec.items:
-            raise fail(f"unknown item {treasure.item!r}", f"treasures.{n}.item")
+            fail(f"unknown item {treasure.item!r}", f"treasures.{n}.item")
     random_item = spec.loot_deck.random_item
     if random_item is not None and random_item not in spec.items:
-        raise fail(f"unknown item {random_item!r}", "loot_deck.random_item")
+        fail(f"unknown item {random_item!r}", "loot_deck.random_item")
     for n, wanted in enumerate(spec.objective.treasures):
         if wanted not in treasure_ids:
-            raise fail(f"unknown treasure {wanted!r}", f"objective.treasures.{n}")
+            fail(f"unknown treasure {wanted!r}", f"objective.treasures.{n}")
     if spec.objective.kind == "loot" and not spec.objective.treasures:
-        raise fail("a loot objective names its goal treasures", "objective.treasures")
-    bosses = [s.type for s in spec.monsters if spec.monster_types[s.type].boss]
+        fail("a loot objective names its goal treasures", "objective.treasures")
+    bosses = [
+        s.type
+        for s in spec.monsters
+        if s.type in spec.monster_types and spec.monster_types[s.type].boss
+    ]
     bosses += [
         s.type
         for r in spec.rules
@@ -1043,30 +1084,30 @@ def _check_play_content(
         if s.type in spec.monster_types and spec.monster_types[s.type].boss
     ]
     if spec.objective.kind == "kill_boss" and not bosses:
-        raise fail("a kill_boss objective needs a boss among the monsters", "objective.kind")
+        fail("a kill_boss objective needs a boss among the monsters", "objective.kind")
     doors = {d.hex for d in spec.doors}
     for n, rule in enumerate(spec.rules):
         where = f"rules.{n}"
         if rule.when.door is not None and rule.when.door not in doors:
-            raise fail(f"{list(rule.when.door)} is not a door", f"{where}.when.door")
+            fail(f"{list(rule.when.door)} is not a door", f"{where}.when.door")
         if rule.when.plate is not None and rule.when.plate not in on_map:
-            raise fail(f"{list(rule.when.plate)} is not on the map", f"{where}.when.plate")
+            fail(f"{list(rule.when.plate)} is not on the map", f"{where}.when.plate")
         if rule.when.dead and rule.when.dead not in spec.monster_types:
-            raise fail(f"unknown monster type {rule.when.dead!r}", f"{where}.when.dead")
+            fail(f"unknown monster type {rule.when.dead!r}", f"{where}.when.dead")
         for m, h in enumerate(rule.open_doors):
             if h not in doors:
-                raise fail(f"{list(h)} is not a door", f"{where}.open_doors.{m}")
+                fail(f"{list(h)} is not a door", f"{where}.open_doors.{m}")
         for m, spawn in enumerate(rule.spawn):
             if spawn.type not in spec.monster_types:
-                raise fail(f"unknown monster type {spawn.type!r}", f"{where}.spawn.{m}.type")
+                fail(f"unknown monster type {spawn.type!r}", f"{where}.spawn.{m}.type")
             if spawn.hex not in on_map:
-                raise fail(f"{list(spawn.hex)} is not on the map", f"{where}.spawn.{m}.hex")
+                fail(f"{list(spawn.hex)} is not on the map", f"{where}.spawn.{m}.hex")
     del in_rooms
 
 
 def _check_figures_of_the_rules(
     spec: ScenarioSpec,
-    fail: Callable[[str, str], ContentError],
+    fail: Callable[[str, str], None],
     on_map: set[tuple[int, int]],
     blocked: set[tuple[int, int]],
 ) -> None:
@@ -1080,37 +1121,33 @@ def _check_figures_of_the_rules(
     figures += [(f"allies.figures.{n}", a.id, a.hex) for n, a in enumerate(spec.allies.figures)]
     for where, figure_id, h in figures:
         if figure_id in ids or figure_id.startswith(tuple(f"{t} " for t in spec.monster_types)):
-            raise fail(f"id {figure_id!r} is already a figure's", f"{where}.id")
+            fail(f"id {figure_id!r} is already a figure's", f"{where}.id")
         ids.add(figure_id)
         if h not in on_map:
-            raise fail(f"{list(h)} is not on the map", f"{where}.hex")
+            fail(f"{list(h)} is not on the map", f"{where}.hex")
         if h in blocked or h in taken:
-            raise fail(f"{list(h)} is not an open hex: one figure per hex", f"{where}.hex")
+            fail(f"{list(h)} is not an open hex: one figure per hex", f"{where}.hex")
         taken.add(h)
     objective_ids = {o.id for o in spec.objectives}
     for n, wanted in enumerate(spec.objective.destroy):
         if wanted not in objective_ids:
-            raise fail(f"unknown objective figure {wanted!r}", f"objective.destroy.{n}")
+            fail(f"unknown objective figure {wanted!r}", f"objective.destroy.{n}")
     if spec.objective.kind == "destroy" and not spec.objectives:
-        raise fail("a destroy objective needs objective figures", "objective.kind")
+        fail("a destroy objective needs objective figures", "objective.kind")
     for n, rule in enumerate(spec.rules):
         if rule.when.destroyed and rule.when.destroyed not in objective_ids:
-            raise fail(
-                f"unknown objective figure {rule.when.destroyed!r}", f"rules.{n}.when.destroyed"
-            )
+            fail(f"unknown objective figure {rule.when.destroyed!r}", f"rules.{n}.when.destroyed")
     if spec.allies.figures and ("allies" in spec.monster_types or "allies" in spec.party):
-        raise fail(
-            "'allies' names the allies' decks: no monster type or class may use it", "allies"
-        )
+        fail("'allies' names the allies' decks: no monster type or class may use it", "allies")
     deck = spec.allies.deck
     if deck is not None:
         found = spec.monster_decks.get(deck)
         if found is None:
-            raise fail(f"unknown ability deck {deck!r}", "allies.deck")
-        for c, card in enumerate(found.cards):
+            fail(f"unknown ability deck {deck!r}", "allies.deck")
+        for c, card in enumerate(found.cards if found is not None else ()):
             for a, act in enumerate(card.actions):
                 if act.type in ("summon", "special", "loot"):
-                    raise fail(
+                    fail(
                         f"HV-GOAL-3: an ally's card cannot {act.type} (not in the engine)",
                         f"monster_decks.{deck}.cards.{c}.actions.{a}.type",
                     )
@@ -1138,25 +1175,30 @@ def loadout_problem(items: list[ItemSpec], ids: list[str], level: int) -> str:
     return ""
 
 
-def _check_perks(spec: ScenarioSpec, source: str | None) -> None:
+def _check_perks(spec: ScenarioSpec, source: str | None, problems: Problems) -> None:
     """HV-DECK-2, HV-DECK-3: every character's deck can be built from its perks."""
     from rulekeeper.games.haven.perks import deck_with_perks, scenario_catalog
 
-    catalog = scenario_catalog(spec.modifier_cards, source)
+    try:
+        catalog = scenario_catalog(spec.modifier_cards, source)
+    except ContentError as error:
+        problems.add_error(error)
+        return
     for cls, character in spec.characters.items():
         if cls not in spec.party:
-            raise ContentError(
-                f"{cls!r} is not in the party", source=source, field=f"characters.{cls}"
+            problems.add(f"{cls!r} is not in the party", f"characters.{cls}")
+            continue
+        try:
+            deck_with_perks(
+                character.perks, catalog, None, source=source, field=f"characters.{cls}.perks"
             )
-        deck_with_perks(
-            character.perks, catalog, None, source=source, field=f"characters.{cls}.perks"
-        )
+        except ContentError as error:
+            problems.add_error(error)
         for card_id in character.scenario_cards:
             if card_id not in catalog and card_id not in ("null", "miss"):
-                raise ContentError(
+                problems.add(
                     f"unknown modifier card {card_id!r}",
-                    source=source,
-                    field=f"characters.{cls}.scenario_cards.{card_id}",
+                    f"characters.{cls}.scenario_cards.{card_id}",
                 )
 
 

@@ -337,7 +337,13 @@ class HavenState(State):
         """HV-MON-1: the elite or normal line (a boss: its only line) at the monster level."""
         mtype = self.spec.monster_types[figure.type]
         table = mtype.elite if figure.elite or figure.named else mtype.normal
-        return table[self.scaling.monster_level]
+        line = table[self.scaling.monster_level]
+        if isinstance(line.attack, str):  # HV-BOSS-1: a boss's attack may be an equation
+            value = evaluate(
+                line.attack, level=self.scaling.scenario_level, characters=len(self.heroes)
+            )
+            line = line.model_copy(update={"attack": max(0, value)})
+        return line
 
     def stat_hp(self, hp: int | str) -> int:
         """HV-SCEN-4, HV-BOSS-1: a stat line's hit points; an equation uses L and C."""

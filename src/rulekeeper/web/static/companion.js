@@ -150,7 +150,7 @@
       renderCharacters(c);
       renderActions(v);
       entry.fill(c);
-      entry.form.hidden = c.phase !== "turns" || !c.actor || v.chance_node;
+      entry.form.hidden = c.phase !== "turns" || !c.actor || v.chance_node || c.by_hand.length > 0 || Boolean(v.outcome);
       renderGoal(c);
       renderLog(v.log);
       if (v.outcome) {
@@ -209,9 +209,18 @@
         : rk.el("p", { class: "hint", text: "choose the classes of your party" }));
     }
 
+    const COMPACT = new Set(["infuse", "consume", "spawn", "declare-result"]);
     function renderActions(v) {
-      actions.replaceChildren(...v.actions.map((a) => rk.el("button", { type: "button", class: "action", "data-action": a.json,
-        text: a.label, onclick: () => choose(JSON.parse(a.json)) })));
+      const main = [];
+      const compact = [];
+      for (const a of v.actions) {
+        const kind = JSON.parse(a.json).type;
+        const button = rk.el("button", { type: "button", class: COMPACT.has(kind) ? "action chip" : "action", "data-action": a.json,
+          text: a.label, onclick: () => choose(JSON.parse(a.json)) });
+        (COMPACT.has(kind) ? compact : main).push(button);
+      }
+      actions.replaceChildren(...main);
+      if (compact.length) actions.append(rk.el("div", { class: "chips", "aria-label": "elements and standees" }, ...compact));
       if (!v.actions.length && !v.outcome) actions.append(rk.el("p", { text: "waiting…" }));
     }
 
