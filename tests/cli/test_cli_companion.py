@@ -70,6 +70,21 @@ def test_scripted_companion_game_at_the_terminal(home: Path) -> None:
     assert json.loads(exported.read_text())["game"] == "haven-companion"
 
 
+def test_a_saved_companion_game_resumes_with_the_board_commands() -> None:
+    half = script_text().splitlines()[:12]
+    first = runner.invoke(
+        app,
+        ["play", "haven", "--companion", *OPTIONS, "--chance", "manual", "--save", "half"],
+        input="\n".join([*half, "quit"]) + "\n",
+    )
+    assert first.exit_code == 0, first.stdout
+    rest = ["chance manual", *script_text().splitlines()[12:]]
+    second = runner.invoke(app, ["saves", "resume", "half"], input="\n".join(rest) + "\n")
+    assert second.exit_code == 0, second.stdout + second.stderr
+    assert "illegal" not in second.stdout
+    assert "Game over — won: the round is played out" in second.stdout
+
+
 def test_a_refused_entry_is_one_line_and_the_game_goes_on() -> None:
     lines = [json.dumps(raw) for raw in SCRIPT[2:6]] + ["end", "consume ice", "quit"]
     result = runner.invoke(app, ["play", "haven", "--companion", *OPTIONS], input="\n".join(lines))

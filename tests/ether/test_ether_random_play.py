@@ -153,7 +153,7 @@ def test_render_shows_map_heroes_and_the_payment() -> None:
 SOURCES = (
     [Source("hand", c) for c in ("glimmer-thought", "mending-hymn", "red-fury", "iron-skin")]
     + [Source("inventory", c) for c in ("rope-coil", "rusted-blade", "iron-skin")]
-    + [Source("die", d) for d in ("green-1", "yellow-1", "yellow-2", "red-1", "red-2")]
+    + [Source("die", d) for d in ("green", "yellow", "yellow", "red", "red", "blue")]
 )
 INTENTS = [
     move(1),
@@ -199,7 +199,8 @@ def test_any_payment_is_either_accepted_or_refused_with_a_rule_and_no_change(see
             state.apply(sampler.sample(state) if state.is_chance_node() else policy.choose(state))
         if state.is_chance_node() or state.is_terminal():
             continue
-        action = Pay(tuple(sources), tuple(intents), alternative)
+        hero = state.heroes[state.current_player()].id
+        action = Pay(hero, tuple(sources), tuple(intents), alternative)
         before = state.to_dict()
         try:
             state.apply(action)

@@ -10,6 +10,9 @@ from rulekeeper.games.ether.actions import AddSource, Spend, move
 from rulekeeper.games.ether.game import GAME
 from rulekeeper.games.ether.render import map_lines
 
+W = "wren"
+ODO = "odo"
+
 
 def test_the_grown_map_shows_cards_walls_icons_heroes_enemies_and_the_boss() -> None:
     state = new_game()
@@ -35,14 +38,14 @@ def test_the_grown_map_shows_cards_walls_icons_heroes_enemies_and_the_boss() -> 
 
 def test_the_payment_panel_shows_the_surplus_before_confirming() -> None:
     state = new_game()
-    state.apply(AddSource(die("yellow-1")))
-    state.apply(AddSource(die("red-1")))
+    state.apply(AddSource(W, die("yellow")))
+    state.apply(AddSource(W, die("red")))
     console = Console(width=140, record=True)
     console.print(GAME.render(state))
     text = console.export_text()
     assert "gathered: 1 cunning + 1 wrath" in text
     assert "move 1 - cost 1 cunning; surplus lost: 1 wrath" in text
-    assert GAME.describe_action(state, Spend(move(1))).endswith("surplus lost: 1 wrath")
+    assert GAME.describe_action(state, Spend(W, move(1))).endswith("surplus lost: 1 wrath")
 
 
 def test_ET_ROUND_1_the_enemy_phase_choice_names_the_enemy_and_the_damage() -> None:

@@ -6,10 +6,11 @@ ET-TIME-1, ET-KIND-1, ET-ROUND-1, ET-END-1.
 from __future__ import annotations
 
 import pytest
-from ether_setup import die, hand, new_game, reveal, snapshot, spawn
+from ether_setup import die, give, hand, new_game, odo_turn, reveal, spawn
 
 from rulekeeper.boards.mapcards import CardPos, Space
 from rulekeeper.core import CHANCE, RuleViolation, ScriptedSampler, advance_chance
+from rulekeeper.core.conformance import assert_rejected
 from rulekeeper.games.ether.actions import (
     ACTION_KIND,
     AddSource,
@@ -17,10 +18,16 @@ from rulekeeper.games.ether.actions import (
     EndActivation,
     Pay,
     Spend,
+    Step,
+    attack,
     face_boss,
+    influence,
     move,
 )
 from rulekeeper.games.ether.game import GAME
+
+W = "wren"
+ODO = "odo"
 
 
 def test_ET_ROUND_1_a_new_game_starts_with_refresh_draws() -> None:
@@ -44,7 +51,7 @@ def test_ET_ROUND_1_activation_enemy_phase_and_refresh() -> None:
     reveal(state, "mossy-steps", CardPos(1, 0))
     hound = spawn(state, "bog-hound", Space(1, 1))  # Wren's card
     spawn(state, "mire-maw", Space(3, 1))  # Odo's card
-    state.apply(Pay((die("yellow-1"),), (move(1),)))
+    state.apply(Pay(W, (die("yellow"),), (move(1),)))
     state.apply(EndActivation())
     assert state.current_player() == 1
     state.apply(EndActivation())
@@ -64,7 +71,8 @@ def test_ET_ROUND_1_heroes_choose_who_takes_a_hit_when_several_are_there() -> No
     state.apply(EndActivation())
     assert state.phase == "enemy"
     actions = state.legal_actions()
-    assert actions == [AssignDamage(hound, "wren"), AssignDamage(hound, "odo")]
+    assigns = [a for a in actions if isinstance(a, AssignDamage)]
+    assert assigns == [AssignDamage(hound, "wren"), AssignDamage(hound, "odo")]
     with pytest.raises(RuleViolation) as caught:
         state.apply(AssignDamage(hound, "nobody"))
     assert caught.value.rule_id == "ET-ROUND-1"
@@ -85,36 +93,80 @@ def test_ET_ROUND_1_armor_from_the_inventory_reduces_enemy_damage() -> None:
 def test_ET_TIME_1_any_number_of_actions_in_one_activation() -> None:
     """ET-TIME-1: Wren pays for three actions in a row while she can pay."""
     state = new_game()
-    state.apply(Pay((die("yellow-1"),), (move(1),)))
-    state.apply(Pay((die("yellow-2"),), (move(1),)))
-    state.apply(Pay((hand("quick-feet"),), (move(1),)))
+    state.apply(Pay(W, (die("yellow"),), (move(1),)))
+    state.apply(Pay(W, (die("yellow"),), (move(1),)))
+    state.apply(Pay(W, (hand("quick-feet"),), (move(1),)))
     assert state.moving == 3 and state.current_player() == 0
 
 
-def test_ET_TIME_1_no_actions_while_the_enemies_act() -> None:
-    """ET-TIME-1 (house): actions are offered in the hero's activation, not the enemy phase."""
+def test_ET_TIME_1_a_hero_acts_in_the_enemy_phase_before_the_enemy_strikes() -> None:
+    """ET-TIME-1 (issue 17 ruling): actions at any time of the round, the enemy phase too.
+
+    The hound is about to strike; Wren, outside any activation, pays two wrath
+    and defeats it first, so nobody is hit.
+    """
     state = new_game()
-    spawn(state, "bog-hound", Space(1, 1))
+    hound = spawn(state, "bog-hound", Space(1, 1))
     state.apply(EndActivation())
     state.apply(EndActivation())
-    before = snapshot(state)
-    with pytest.raises(RuleViolation) as caught:
-        state.apply(Pay((die("yellow-1"),), (move(1),)))
-    assert caught.value.rule_id == "ET-TIME-1"
-    assert snapshot(state) == before
+    assert state.phase == "enemy"
+    pay = Pay(W, (die("red"), hand("ember-spite")), (attack(hound, 2),))
+    assert AddSource(W, die("red")) in state.legal_actions()
+    state.apply(pay)
+    assert hound not in state.enemies
+    assert state.round == 2 and [h.health for h in state.heroes] == [8, 10]
+
+
+def test_ET_TIME_1_a_hero_pays_and_acts_in_another_heros_activation() -> None:
+    """ET-TIME-1 (issue 17 ruling): the action carries the acting hero.
+
+    In Wren's activation Odo plays Mending Hymn on himself, paid from his own
+    hand; the activation stays Wren's.
+    """
+    state = new_game()
+    odo = state.heroes[1]
+    odo.health = 6
+    assert AddSource(ODO, hand("mending-hymn")) in state.legal_actions()
+    state.apply(Pay(ODO, (hand("mending-hymn"),), (influence("mending-hymn"),)))
+    assert odo.health == 8 and odo.hand == ["iron-skin"]
+    assert state.active == 0 and state.current_player() == 0
+    assert state.heroes[0].hand == ["glimmer-thought", "quick-feet", "ember-spite"]
+
+
+def test_ET_TIME_1_a_card_timed_for_the_activation_waits_for_the_heros_own() -> None:
+    """ET-INF-3 forbids what ET-TIME-1 otherwise allows: Scavenge is for Odo's own activation."""
+    state = new_game()
+    give(state, 1, "scavenge")
+    scavenge = Pay(ODO, (die("green"), hand("mending-hymn")), (influence("scavenge"),))
+    assert_rejected(state, scavenge, "ET-INF-3")
+    odo_turn(state)
+    state.apply(scavenge)
+    assert state.pending_items == 1
+
+
+def test_ET_TIME_1_one_payment_and_one_movement_at_a_time() -> None:
+    """Our reading of ET-TIME-1: another hero acts once a movement or a payment is done."""
+    state = new_game()
+    state.apply(Pay(W, (die("yellow"),), (move(1),)))
+    assert_rejected(state, Pay(ODO, (die("yellow"),), (move(1),)), "ET-TIME-1")
+    state.apply(Step("east"))
+    state.apply(AddSource(W, die("green")))
+    assert state.current_player() == 0
+    assert_rejected(state, AddSource(ODO, die("green")), "ET-PAY-2")
+    assert not any(getattr(a, "hero", W) == ODO for a in state.legal_actions())
 
 
 def test_ET_KIND_1_standard_influence_and_map_actions_are_offered() -> None:
     """ET-KIND-1: one gathered payment can buy an action of each kind."""
     state = new_game()
-    for source in (die("green-1"), die("yellow-1"), die("red-1")):
-        state.apply(AddSource(source))
+    for source in (die("green"), die("yellow"), die("red")):
+        state.apply(AddSource(W, source))
     kinds = {ACTION_KIND[a.action.kind] for a in state.legal_actions() if isinstance(a, Spend)}
     assert kinds == {"standard", "influence", "map"}
     menu = [GAME.describe_action(state, a) for a in state.legal_actions() if isinstance(a, Spend)]
-    assert any(m.startswith("[map] explore north") for m in menu)
-    assert any(m.startswith("[standard] move 1") for m in menu)
-    assert any(m.startswith("[influence] play Glimmer Thought") for m in menu)
+    assert any(m.startswith("Wren Ashvale: [map] explore north") for m in menu)
+    assert any(m.startswith("Wren Ashvale: [standard] move 1") for m in menu)
+    assert any(m.startswith("Wren Ashvale: [influence] play Glimmer Thought") for m in menu)
 
 
 def test_ET_END_1_the_ether_track_reaching_its_end_loses() -> None:
@@ -136,7 +188,8 @@ def test_ET_END_1_every_hero_defeated_loses() -> None:
     state.heroes[1].space = Space(1, 1)
     state.apply(EndActivation())
     state.apply(EndActivation())
-    assert state.legal_actions() == [AssignDamage(maw, "wren"), AssignDamage(maw, "odo")]
+    assigns = [a for a in state.legal_actions() if isinstance(a, AssignDamage)]
+    assert assigns == [AssignDamage(maw, "wren"), AssignDamage(maw, "odo")]
     state.apply(AssignDamage(maw, "wren"))
     assert state.heroes[0].defeated
     assert not state.is_terminal()
@@ -154,22 +207,28 @@ def test_ET_END_1_the_boss_defeated_wins() -> None:
     state.resolved_uniques.add("kindle-lantern")
     state.heroes[0].space = Space(2, 0)
     state.enemies["boss"].damage_taken = 5
-    state.apply(Pay((die("red-1"),), (face_boss(1),)))
+    state.apply(Pay(W, (die("red"),), (face_boss(1),)))
     assert state.outcome().result == "won"
     assert state.is_terminal()
 
 
 def test_legal_action_count_at_the_first_activation() -> None:
-    """A perft-style count: 8 sources to add (3 cards, 1 item, 4 dice) and ending the activation."""
+    """A perft-style count: each hero's distinct sources to add, and ending the activation.
+
+    Wren: 3 hand cards, 1 item, dice of 3 colours (two yellow count once) = 7;
+    Odo (ET-TIME-1, out of his activation): 2 distinct hand cards, 1 item,
+    3 colours = 6.
+    """
     state = new_game()
     actions = state.legal_actions()
-    assert len(actions) == 9
-    assert sum(isinstance(a, AddSource) for a in actions) == 8
+    assert len(actions) == 14
+    assert sum(isinstance(a, AddSource) and a.hero == W for a in actions) == 7
+    assert sum(isinstance(a, AddSource) and a.hero == ODO for a in actions) == 6
     assert actions[-1] == EndActivation()
-    state.apply(AddSource(die("yellow-1")))
+    state.apply(AddSource(W, die("yellow")))
     spends = [a for a in state.legal_actions() if isinstance(a, Spend)]
     # One cunning pays a 1-space move or Glimmer Thought; Ember Spite has no target.
     assert sorted(GAME.describe_action(state, a).split(" - ")[0] for a in spends) == [
-        "[influence] play Glimmer Thought (instant: draw 1)",
-        "[standard] move 1",
+        "Wren Ashvale: [influence] play Glimmer Thought (instant: draw 1)",
+        "Wren Ashvale: [standard] move 1",
     ]

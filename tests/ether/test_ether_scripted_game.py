@@ -27,6 +27,9 @@ from rulekeeper.games.ether.actions import (
 from rulekeeper.games.ether.game import GAME
 from rulekeeper.games.ether.state import EtherState
 
+W = "wren"
+ODO = "odo"
+
 
 def do(state: EtherState, sampler: ScriptedSampler, *actions: Action) -> None:
     for action in actions:
@@ -36,7 +39,8 @@ def do(state: EtherState, sampler: ScriptedSampler, *actions: Action) -> None:
 
 
 def pay(state: EtherState, sampler: ScriptedSampler, sources, intent, alternative: int = 0) -> None:
-    do(state, sampler, *(AddSource(s) for s in sources), Spend(intent, alternative))
+    h = state.active_hero.id
+    do(state, sampler, *(AddSource(h, s) for s in sources), Spend(h, intent, alternative))
 
 
 def test_the_lantern_rift_scripted_to_a_win() -> None:
@@ -56,22 +60,22 @@ def test_the_lantern_rift_scripted_to_a_win() -> None:
     wren, odo = state.heroes
 
     # Wren: explore north (ET-EXP-1), walk through the icon (ET-MOVE-3), kindle (ET-UNQ-3).
-    pay(state, sampler, [die("green-1")], explore("north"))
+    pay(state, sampler, [die("green")], explore("north"))
     assert state.placed[CardPos(0, -1)] == "lantern-chapel"
-    pay(state, sampler, [die("yellow-1"), die("yellow-2")], move(2))
+    pay(state, sampler, [die("yellow"), die("yellow")], move(2))
     do(state, sampler, Step("north"))  # the icon: a Gloom Rat appears here
     rat = next(iter(state.enemies))
     do(state, sampler, Step("north"))
     assert wren.space == Space(0, -2) and state.moving is None
     pay(state, sampler, [hand("red-fury")], unique("kindle-lantern"), alternative=1)
-    pay(state, sampler, [die("red-1")], attack(rat, 1))  # same card: the active area
+    pay(state, sampler, [die("red")], attack(rat, 1))  # same card: the active area
     assert rat not in state.enemies
     do(state, sampler, EndActivation())
 
     # Odo: to the east arrow, explore, step onto the throne card, face the Warden.
-    pay(state, sampler, [die("yellow-1"), hand("idle-musing")], move(2))
+    pay(state, sampler, [die("yellow"), hand("idle-musing")], move(2))
     do(state, sampler, Step("east"), Step("south"))
-    pay(state, sampler, [die("green-1")], explore("east"))
+    pay(state, sampler, [die("green")], explore("east"))
     assert state.enemies["boss"].space == Space(3, 0)
     # A save taken here (three cards on the map, the boss out) restores exactly.
     restored = GAME.state_from_dict(json.loads(json.dumps(state.to_dict())))
@@ -80,7 +84,7 @@ def test_the_lantern_rift_scripted_to_a_win() -> None:
     assert restored.legal_actions() == state.legal_actions()
     pay(state, sampler, [hand("idle-musing")], move(1))
     do(state, sampler, Step("east"))
-    wrath = [die("red-1"), die("red-2"), inventory("rusted-blade"), hand("red-fury")]
+    wrath = [die("red"), die("red"), inventory("rusted-blade"), hand("red-fury")]
     pay(state, sampler, wrath, face_boss(6))
 
     assert state.outcome() is not None

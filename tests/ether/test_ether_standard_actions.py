@@ -25,12 +25,15 @@ from rulekeeper.games.ether.actions import (
     unique,
 )
 
+W = "wren"
+ODO = "odo"
+
 
 def test_ET_MOVE_1_each_cunning_buys_one_space() -> None:
     """ET-MOVE-1: two cunning, two steps; then the movement is over."""
     state = new_game()
     wren = state.heroes[0]
-    state.apply(Pay((die("yellow-1"), die("yellow-2")), (move(2),)))
+    state.apply(Pay(W, (die("yellow"), die("yellow")), (move(2),)))
     assert state.moving == 2
     state.apply(Step("east"))
     state.apply(Step("south"))
@@ -41,12 +44,12 @@ def test_ET_MOVE_1_each_cunning_buys_one_space() -> None:
 
 def test_ET_MOVE_1_a_move_spends_at_least_one_cunning() -> None:
     state = new_game()
-    assert_rejected(state, Pay((), (move(0),)), "ET-MOVE-1")
+    assert_rejected(state, Pay(W, (), (move(0),)), "ET-MOVE-1")
 
 
 def test_ET_MOVE_1_stopping_early_loses_the_unused_steps() -> None:
     state = new_game()
-    state.apply(Pay((die("yellow-1"), die("yellow-2")), (move(2),)))
+    state.apply(Pay(W, (die("yellow"), die("yellow")), (move(2),)))
     state.apply(Step("east"))
     state.apply(EndMovement())
     assert state.moving is None
@@ -56,7 +59,7 @@ def test_ET_MOVE_1_stopping_early_loses_the_unused_steps() -> None:
 def test_ET_MOVE_2_movement_cannot_cross_walls() -> None:
     """ET-MOVE-2: a wall separates 0,0 and 0,1 on the start card."""
     state = new_game()
-    state.apply(Pay((die("yellow-1"),), (move(1),)))
+    state.apply(Pay(W, (die("yellow"),), (move(1),)))
     assert Step("south") not in state.legal_actions()
     assert_rejected(state, Step("south"), "ET-MOVE-2")
     # Nor off the map: no card lies west.
@@ -69,7 +72,7 @@ def test_ET_MOVE_3_an_enemy_icon_activates_a_chain_then_movement_goes_on() -> No
     state = new_game()
     wren = state.heroes[0]
     reveal(state, "sunken-hall", CardPos(0, -1))  # its space 0,-2 shows an enemy icon
-    state.apply(Pay((die("yellow-1"), die("yellow-2"), inventory("rope-coil")), (move(3),)))
+    state.apply(Pay(W, (die("yellow"), die("yellow"), inventory("rope-coil")), (move(3),)))
     state.apply(Step("north"))  # 0,-1: no icon
     assert not state.is_chance_node()
     state.apply(Step("north"))  # 0,-2: the icon
@@ -87,7 +90,7 @@ def test_ET_MOVE_3_an_enemy_icon_activates_a_chain_then_movement_goes_on() -> No
 def test_ET_MOVE_3_a_chain_draws_only_as_many_as_the_icons_say() -> None:
     state = new_game()
     reveal(state, "sunken-hall", CardPos(0, -1))
-    state.apply(Pay((die("yellow-1"), die("yellow-2")), (move(2),)))
+    state.apply(Pay(W, (die("yellow"), die("yellow")), (move(2),)))
     state.apply(Step("north"))
     state.apply(Step("north"))
     advance_chance(state, ScriptedSampler(["bog-hound"]))  # no icons: the chain stops
@@ -99,7 +102,7 @@ def test_ET_ATK_1_wrath_deals_damage_to_an_enemy_in_the_active_area() -> None:
     """ET-ATK-1: one wrath defeats a Gloom Rat on the hero's map card."""
     state = new_game()
     rat = spawn(state, "gloom-rat", Space(1, 1))  # same card, another space
-    state.apply(Pay((die("red-1"),), (attack(rat, 1),)))
+    state.apply(Pay(W, (die("red"),), (attack(rat, 1),)))
     assert rat not in state.enemies
     assert state.enemy_deck.discard_pile == ["gloom-rat"]
 
@@ -108,8 +111,8 @@ def test_ET_ATK_1_only_enemies_in_the_active_area() -> None:
     state = new_game()
     reveal(state, "mossy-steps", CardPos(1, 0))
     rat = spawn(state, "gloom-rat", Space(2, 0))  # on the card east of the hero's
-    assert_rejected(state, Pay((die("red-1"),), (attack(rat, 1),)), "ET-ATK-1")
-    assert_rejected(state, Pay((die("red-1"),), (attack("e99", 1),)), "ET-ATK-1")
+    assert_rejected(state, Pay(W, (die("red"),), (attack(rat, 1),)), "ET-ATK-1")
+    assert_rejected(state, Pay(W, (die("red"),), (attack("e99", 1),)), "ET-ATK-1")
 
 
 def test_ET_ATK_1_wrath_at_a_boss_is_rejected() -> None:
@@ -119,7 +122,7 @@ def test_ET_ATK_1_wrath_at_a_boss_is_rejected() -> None:
     state.heroes[0].space = Space(2, 1)
     assert_rejected(
         state,
-        Pay((die("red-1"), hand("ember-spite"), inventory("rope-coil")), (attack("boss", 6),)),
+        Pay(W, (die("red"), hand("ember-spite"), inventory("rope-coil")), (attack("boss", 6),)),
         "ET-ATK-1",
     )
 
@@ -128,12 +131,12 @@ def test_ET_ATK_2_wrath_that_does_not_defeat_is_rejected() -> None:
     """ET-ATK-2: a Bog Hound has 2 health; one wrath would not defeat it."""
     state = new_game()
     hound = spawn(state, "bog-hound", Space(0, 0))
-    assert_rejected(state, Pay((die("red-1"),), (attack(hound, 1),)), "ET-ATK-2")
-    state.apply(AddSource(die("red-1")))
+    assert_rejected(state, Pay(W, (die("red"),), (attack(hound, 1),)), "ET-ATK-2")
+    state.apply(AddSource(W, die("red")))
     assert not [a for a in state.legal_actions() if isinstance(a, Spend)]
-    state.apply(AddSource(hand("ember-spite")))
-    assert Spend(attack(hound, 2)) in state.legal_actions()
-    state.apply(Spend(attack(hound, 2)))
+    state.apply(AddSource(W, hand("ember-spite")))
+    assert Spend(W, attack(hound, 2)) in state.legal_actions()
+    state.apply(Spend(W, attack(hound, 2)))
     assert hound not in state.enemies
 
 
@@ -141,9 +144,9 @@ def test_ET_ATK_2_remaining_health_counts_earlier_damage() -> None:
     """ET-ATK-2: after Ember Spite's 1 damage, 1 wrath defeats the Bog Hound."""
     state = new_game()
     hound = spawn(state, "bog-hound", Space(0, 0))
-    state.apply(Pay((die("yellow-1"),), (influence("ember-spite", hound),)))
+    state.apply(Pay(W, (die("yellow"),), (influence("ember-spite", hound),)))
     assert state.enemy_health(state.enemies[hound]) == 1
-    state.apply(Pay((die("red-1"),), (attack(hound, 1),)))
+    state.apply(Pay(W, (die("red"),), (attack(hound, 1),)))
     assert hound not in state.enemies
 
 
@@ -157,8 +160,8 @@ def test_ET_BOSS_1_a_boss_faced_before_its_prerequisites_is_rejected() -> None:
     """ET-BOSS-1: the Ashen Warden needs the ether lantern kindled first."""
     state = new_game()
     _throne(state)
-    assert_rejected(state, Pay((die("red-1"),), (face_boss(1),)), "ET-BOSS-1")
-    state.apply(AddSource(die("red-1")))
+    assert_rejected(state, Pay(W, (die("red"),), (face_boss(1),)), "ET-BOSS-1")
+    state.apply(AddSource(W, die("red")))
     assert not [a for a in state.legal_actions() if isinstance(a, Spend)]
 
 
@@ -167,31 +170,31 @@ def test_ET_BOSS_1_once_the_lantern_is_kindled_the_boss_can_be_faced() -> None:
     state = new_game()
     reveal(state, "lantern-chapel", CardPos(0, -1))
     state.heroes[0].space = Space(0, -2)
-    state.apply(Pay((die("green-1"), hand("glimmer-thought")), (unique("kindle-lantern"),)))
+    state.apply(Pay(W, (die("green"), hand("glimmer-thought")), (unique("kindle-lantern"),)))
     _throne(state)
-    state.apply(Pay((die("red-1"),), (face_boss(1),)))
+    state.apply(Pay(W, (die("red"),), (face_boss(1),)))
     assert state.enemy_health(state.enemies["boss"]) == 5
     assert state.outcome() is None
     state.enemies["boss"].damage_taken = 5
-    state.apply(Pay((hand("ember-spite"),), (face_boss(1),)))
+    state.apply(Pay(W, (hand("ember-spite"),), (face_boss(1),)))
     assert state.outcome() is not None and state.outcome().result == "won"
     assert state.is_terminal()
 
 
 def test_ET_BOSS_1_the_boss_must_be_revealed_and_in_the_active_area() -> None:
     state = new_game()
-    assert_rejected(state, Pay((die("red-1"),), (face_boss(1),)), "ET-BOSS-1")
+    assert_rejected(state, Pay(W, (die("red"),), (face_boss(1),)), "ET-BOSS-1")
     reveal(state, "ashen-throne", CardPos(1, 0))
     state.resolved_uniques.add("kindle-lantern")
-    assert_rejected(state, Pay((die("red-1"),), (face_boss(1),)), "ET-BOSS-1")
+    assert_rejected(state, Pay(W, (die("red"),), (face_boss(1),)), "ET-BOSS-1")
 
 
 def test_explore_then_walk_onto_the_new_card() -> None:
     """ET-EXP-1 with ET-MOVE-1: the placed card's spaces join the map across the edge."""
     state = new_game()
-    state.apply(Pay((die("green-1"),), (explore("north"),)))
+    state.apply(Pay(W, (die("green"),), (explore("north"),)))
     advance_chance(state, ScriptedSampler(["whispering-well"]))
-    state.apply(Pay((die("yellow-1"),), (move(1),)))
+    state.apply(Pay(W, (die("yellow"),), (move(1),)))
     assert Step("north") in state.legal_actions()
     state.apply(Step("north"))
     assert state.map_card_at(state.heroes[0].space).id == "whispering-well"
@@ -203,7 +206,7 @@ def test_ET_PAY_3_ending_the_activation_mid_move_loses_the_paid_steps_and_says_s
     from rulekeeper.games.ether.game import GAME
 
     state = new_game()
-    state.apply(Pay((die("yellow-1"), die("yellow-2")), (move(2),)))
+    state.apply(Pay(W, (die("yellow"), die("yellow")), (move(2),)))
     state.apply(Step("east"))
     assert "1 paid step(s) lost" in GAME.describe_action(state, EndActivation())
     state.apply(EndActivation())

@@ -8,13 +8,14 @@ core/replay.py; seeded random games pass the conformance checks.
 from __future__ import annotations
 
 import pytest
-from companion_script import LIBRARY, SCENARIO, SCRIPT
 
+from companion_script import LIBRARY, SCENARIO, SCRIPT
 from rulekeeper.core.conformance import assert_rejected, check_game, fuzz_game
 from rulekeeper.core.errors import ContentError
 from rulekeeper.core.game import State
 from rulekeeper.core.registry import find_game
 from rulekeeper.core.replay import replay_actions, replay_prefix, undo_cut
+from rulekeeper.games.haven.companion_actions import Attack
 from rulekeeper.games.haven.companion_library import load_companion_scenario
 from rulekeeper.games.haven.companion_state import CompanionState
 
@@ -123,3 +124,44 @@ def test_a_bad_scenario_name_names_the_field() -> None:
         load_companion_scenario(str(LIBRARY))
     with pytest.raises(ContentError, match="no scenario 'nowhere' in the library"):
         load_companion_scenario(f"{LIBRARY}#nowhere")
+
+
+def test_objective_figures_are_set_out_with_their_rooms_HV_SCEN_4() -> None:
+    """The escort stands with the starting room, the altar with the vault (hit points 2 + L)."""
+    state = play(9)
+    altar, bearer = state.figures["ember-altar-1"], state.figures["lamp-bearer-1"]
+    assert (altar.hp, altar.escort, bearer.hp, bearer.escort) == (3, False, 4, True)
+    state.apply(GAME.parse_action(SCRIPT[9]))
+    hit = {"type": "attack", "attacker": "lampwright", "target": "ember-altar-1", "value": 3}
+    state.apply(GAME.parse_action(hit))
+    state.apply(GAME.parse_action({"type": "draw-modifier", "deck": "lampwright", "card": "+0"}))
+    assert "ember-altar-1" not in state.figures
+    assert "ember-altar-1 is destroyed [HV-GOAL-1]" in texts(state)
+
+
+def test_an_escort_is_the_characters_ally_HV_TGT_2() -> None:
+    state = play(10)
+    hit = {"type": "attack", "attacker": "lampwright", "target": "lamp-bearer-1", "value": 3}
+    assert_rejected(state, GAME.parse_action(hit), "HV-TGT-2")
+    boss_turn = play(17)
+    listed = {a.target for a in boss_turn.legal_actions() if isinstance(a, Attack)}
+    assert listed == {"lampwright", "lamp-bearer-1"}
+
+
+def test_a_character_chooses_the_cards_it_brings_HV_CHAR_1() -> None:
+    state = play(4)
+    cards = ["lw-2", "lw-3", "lw-4", "lw-5", "lw-6", "lw-7", "lw-8", "lw-9"]
+    short = {"type": "choose-hand", "character": "lampwright", "cards": cards[:7]}
+    assert_rejected(state, GAME.parse_action(short), "HV-CHAR-1")
+    unknown = {"type": "choose-hand", "character": "lampwright", "cards": [*cards[:7], "xx"]}
+    assert_rejected(state, GAME.parse_action(unknown), "HV-CHAR-1")
+    state.apply(
+        GAME.parse_action({"type": "choose-hand", "character": "lampwright", "cards": cards})
+    )
+    assert state.characters["lampwright"].hand == cards
+    assert {"type": "select-card", "character": "lampwright", "card": "lw-9"} in [
+        a.to_json() for a in state.legal_actions()
+    ]
+    state.apply(GAME.parse_action(SCRIPT[5]))
+    again = {"type": "choose-hand", "character": "lampwright", "cards": cards}
+    assert_rejected(state, GAME.parse_action(again), "HV-CHAR-1")

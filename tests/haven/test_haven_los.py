@@ -20,8 +20,11 @@ def disc(radius: int) -> list[tuple[int, int]]:
     ]
 
 
-def sight(board: HexBoard, rule: str, a: tuple[int, int], b: tuple[int, int]) -> bool:
-    return LineOfSight(board, rule).visible(board.index[a], board.index[b])  # type: ignore[arg-type]
+def sight(
+    board: HexBoard, rule: str, a: tuple[int, int], b: tuple[int, int], *, house: bool = False
+) -> bool:
+    los = LineOfSight(board, rule, open_edge_neighbours=house)  # type: ignore[arg-type]
+    return los.visible(board.index[a], board.index[b])
 
 
 def test_HV_LOS_1_touching_counts_as_crossing_a_wall_line() -> None:
@@ -56,14 +59,16 @@ def test_HV_LOS_1_a_wall_line_across_the_way_blocks() -> None:
 
 
 def test_HV_LOS_1_GH_corners_on_walls_cannot_be_used_FH_any_point_can() -> None:
-    """HV-LOS-1 [GH p.19]: every corner of this hex touches a wall, so it sees no hex
-    beyond its neighbours; it still sees a neighbour across an open edge (the GH FAQ:
-    a tile-edge wall is a line beginning at the edge). [FH p.21] any point of it sees
-    further too."""
+    """HV-LOS-1 [GH p.19]: every corner of this hex touches a wall, so no line from it
+    touches no wall: it sees nothing, not even a neighbour across an open edge (the
+    open_edge_neighbours house rule lets it see that neighbour). [FH p.21] any point
+    of it sees its neighbour and further."""
     walls = [((0, 0), add((0, 0), DIRECTIONS[d])) for d in (0, 2, 4)]
     board = HexBoard(disc(3), walls)
-    assert sight(board, "corner_to_corner", (0, 0), (1, -1))
+    assert not sight(board, "corner_to_corner", (0, 0), (1, -1))
+    assert sight(board, "corner_to_corner", (0, 0), (1, -1), house=True)
     assert not sight(board, "corner_to_corner", (0, 0), (3, -3))
+    assert not sight(board, "corner_to_corner", (0, 0), (3, -3), house=True)
     assert sight(board, "any_point", (0, 0), (1, -1))
     assert sight(board, "any_point", (0, 0), (3, -3))
 
@@ -164,14 +169,30 @@ def test_HV_LOS_1_fast_integer_line_test_agrees_with_segments_touch(p, q, a, b) 
     assert _clear_integer_line(p, q, [(a, b)]) == (not segments_touch(p, q, a, b))
 
 
-def test_HV_LOS_1_GH_neighbours_in_a_one_hex_corridor_see_each_other() -> None:
-    """HV-LOS-1 [GH p.19, FAQ]: in a corridor one hex wide every corner lies on the map
-    edge, yet neighbours across their open edge see each other; a wall between them
-    still blocks."""
+def test_HV_LOS_1_GH_neighbours_in_a_one_hex_corridor_need_the_house_rule() -> None:
+    """HV-LOS-1 [GH p.19]: in a corridor one hex wide every corner lies on the map edge
+    (a wall line), so no corner-to-corner line touches no wall: neighbours across their
+    open edge do not see each other. The opt-in house rule open_edge_neighbours lets
+    them; a wall between them still blocks. [FH p.21] they see each other anyway."""
     corridor = [(0, 0), (1, 0), (2, -1), (3, -1)]
     board = HexBoard(corridor)
-    for rule in ("corner_to_corner", "any_point"):
-        assert sight(board, rule, (0, 0), (1, 0))
-        assert sight(board, rule, (2, -1), (3, -1))
+    assert not sight(board, "corner_to_corner", (0, 0), (1, 0))
+    assert not sight(board, "corner_to_corner", (2, -1), (3, -1))
+    assert sight(board, "corner_to_corner", (0, 0), (1, 0), house=True)
+    assert sight(board, "corner_to_corner", (2, -1), (3, -1), house=True)
+    assert sight(board, "any_point", (0, 0), (1, 0))
+    assert sight(board, "any_point", (2, -1), (3, -1))
     walled = HexBoard(corridor, [((1, 0), (2, -1))])
-    assert not sight(walled, "corner_to_corner", (1, 0), (2, -1))
+    assert not sight(walled, "corner_to_corner", (1, 0), (2, -1), house=True)
+
+
+def test_HV_LOS_1_GH_neighbours_see_through_an_open_edge_with_a_free_corner() -> None:
+    """HV-LOS-1 [GH p.19]: on an open board the shared corners lie on no wall, so
+    neighbours see each other without any house rule; walling off one shared corner
+    leaves the other."""
+    board = HexBoard(disc(2))
+    for d in range(6):
+        assert sight(board, "corner_to_corner", (0, 0), DIRECTIONS[d])
+    # a wall ending at one shared corner of (0, 0) and (1, 0) leaves the other corner free
+    one_side = HexBoard(disc(2), [((0, 0), (1, -1))])
+    assert sight(one_side, "corner_to_corner", (0, 0), (1, 0))

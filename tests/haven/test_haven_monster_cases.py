@@ -20,29 +20,10 @@ from rulekeeper.games.haven.monster_ai import MonsterAnswer, solve_monster_turn
 
 DATA = Path(__file__).parent.parent / "data" / "haven" / "monster-ai"
 
-# Cases whose expected answer contradicts the rules; each reason names rule and page.
-WRONG_CASES: dict[str, str] = {
-    "gloomhaven-037": (
-        "HV-LOS-1 [GH p.19]: tile edges are walls for line of sight, and BOARD_FORMAT makes the "
-        "map edge a wall line; the expected answer draws sight lines from the target's corners "
-        "that lie on the map edge (the source solver's grid edge is not a wall)."
-    ),
-    "gloomhaven-147": (
-        "HV-LOS-1 [GH p.19]: same as gloomhaven-037; the expected attack hexes use corners on "
-        "the top map edge, which touch that wall line."
-    ),
-    "frosthaven-069": (
-        "HV-MOVE-MON-2 [FH p.42, Appendix B; FAQ 5.8]: in Frosthaven the players choose the "
-        "extra targets within the priorities; C3 is in range 2 and line of sight from [4, -5] "
-        "like C1, so {C2, C3} is as valid as {C1, C2} (compare frosthaven-070/071/093)."
-    ),
-    "frosthaven-137": (
-        "HV-MOVE-MON-2 [FH p.42, Appendix B]: with equal targets (3) the fewest attacks with "
-        "disadvantage wins; [9, -9] is adjacent to C4 (one attack at disadvantage) while "
-        "[5, -7] attacks three without disadvantage at the same cost. The case is marked "
-        "'todo' in its source."
-    ),
-}
+CORRECTIONS: dict[str, Any] = json.loads((DATA / "corrections.json").read_text(encoding="utf-8"))
+"""The project's corrections of the reference data (see the file's notes): options added
+or removed per case, each with the rule and page, and the cases whose answer contradicts
+a ruling the project keeps (strict xfail)."""
 
 
 def _load(name: str) -> list[dict[str, Any]]:
@@ -50,14 +31,41 @@ def _load(name: str) -> list[dict[str, Any]]:
     return cases
 
 
+def _key(option: dict[str, Any]) -> tuple[Any, ...]:
+    return (tuple(option["move_to"]), tuple(sorted(option["targets"])))
+
+
+def corrected(case: dict[str, Any]) -> dict[str, Any]:
+    """``case`` with the project's corrections of its expected options applied.
+
+    Raises ValueError when a correction no longer fits the case (an option to remove
+    that it lacks, an option to add that it already has).
+    """
+    fix = CORRECTIONS["corrections"].get(case["id"])
+    if fix is None:
+        return case
+    expected = list(case["expected"])
+    for option in fix.get("remove", []):
+        keys = [_key(o) for o in expected]
+        if _key(option) not in keys:
+            raise ValueError(f"{case['id']}: no expected option {_key(option)} to remove")
+        del expected[keys.index(_key(option))]
+    for option in fix.get("add", []):
+        if _key(option) in [_key(o) for o in expected]:
+            raise ValueError(f"{case['id']}: option {_key(option)} is already expected")
+        expected.append(option)
+    return {**case, "expected": expected}
+
+
 def _params() -> list[Any]:
     out = []
     for ruleset in ("gloomhaven", "frosthaven"):
         for case in _load(ruleset):
             marks = []
-            if case["id"] in WRONG_CASES:
-                marks.append(pytest.mark.xfail(reason=WRONG_CASES[case["id"]], strict=True))
-            out.append(pytest.param(case, id=case["id"], marks=marks))
+            ruling = CORRECTIONS["project_rulings"].get(case["id"])
+            if ruling is not None:
+                marks.append(pytest.mark.xfail(reason=ruling, strict=True))
+            out.append(pytest.param(corrected(case), id=case["id"], marks=marks))
     return out
 
 
@@ -96,6 +104,50 @@ def mismatch(answer: MonsterAnswer, case: dict[str, Any]) -> str | None:
 def test_all_362_reference_cases_are_present() -> None:
     assert len(_load("gloomhaven")) == 182
     assert len(_load("frosthaven")) == 180
+
+
+def test_every_correction_names_a_case_and_a_rule() -> None:
+    """The corrections file names existing cases, each with the rule it rests on."""
+    ids = {c["id"] for name in ("gloomhaven", "frosthaven") for c in _load(name)}
+    named = {**CORRECTIONS["corrections"], **CORRECTIONS["project_rulings"]}
+    assert set(named) <= ids
+    for fix in CORRECTIONS["corrections"].values():
+        assert fix["rule"].startswith("HV-") and (fix.get("add") or fix.get("remove"))
+    for reason in CORRECTIONS["project_rulings"].values():
+        assert reason.startswith("HV-")
+
+
+def _case(case_id: str) -> dict[str, Any]:
+    ruleset = case_id.split("-")[0]
+    return next(c for c in _load(ruleset) if c["id"] == case_id)
+
+
+def test_HV_MOVE_MON_2_FH_069_the_players_may_pick_C2_and_C3() -> None:
+    """HV-MOVE-MON-2 [FH p.42; FAQ 5.8]: frosthaven-069 offers {C1, C2} and {C2, C3}
+    from [4, -5]; the source data lists only the first."""
+    case = _case("frosthaven-069")
+    answer = solve_monster_turn(parse_board(case["board"]))
+    offered = {(o.move_to, tuple(sorted(o.targets))) for o in answer.options}
+    assert offered == {((4, -5), ("C1", "C2")), ((4, -5), ("C2", "C3"))}
+    assert mismatch(answer, case) is not None  # the source data alone disagrees
+    assert mismatch(answer, corrected(case)) is None
+
+
+def test_HV_MOVE_MON_2_FH_137_no_attack_at_disadvantage_when_an_equal_one_has_none() -> None:
+    """HV-MOVE-MON-2 [FH p.42]: frosthaven-137's [9, -9] attacks C4 at disadvantage
+    while [5, -7] attacks as many targets without it; only [5, -7] is valid."""
+    case = _case("frosthaven-137")
+    answer = solve_monster_turn(parse_board(case["board"]))
+    assert {o.move_to for o in answer.options} == {(5, -7)}
+    assert mismatch(answer, case) is not None
+    assert mismatch(answer, corrected(case)) is None
+
+
+def test_a_correction_that_no_longer_fits_its_case_fails() -> None:
+    """A stale correction is an error, not silently skipped."""
+    case = corrected(_case("frosthaven-137"))
+    with pytest.raises(ValueError, match="no expected option"):
+        corrected(case)
 
 
 @pytest.mark.parametrize("case", _params())

@@ -335,13 +335,17 @@ def test_HV_MOVE_MON_3_area_placements_and_all_targets() -> None:
 
 
 def test_HV_FOCUS_1_GH_a_melee_monster_in_a_one_hex_corridor_reaches_its_neighbour() -> None:
-    """HV-FOCUS-1 with HV-LOS-1 [GH]: in a corridor one hex wide a melee monster focuses
-    on the character down the corridor and attacks it from the neighbouring hex."""
+    """HV-FOCUS-1 with HV-LOS-1: in a corridor one hex wide a melee monster focuses on
+    the character down the corridor and attacks it from the neighbouring hex [FH]; [GH]
+    only under the open_edge_neighbours house rule: every corner there lies on the map
+    edge, so without it no sight line exists and the monster has no focus (GH p.19)."""
     corridor = [[0, 0], [1, 0], [2, -1], [3, -1], [4, -2]]
-    for ruleset in ("gloomhaven", "frosthaven"):
-        answer = solve(
-            board([monster(3, -1), hero(0, 0, "C1")], ruleset=ruleset, hexes=corridor, move=3)
-        )
-        assert [(o.move_to, o.focus, o.targets) for o in answer.options] == [
-            ((1, 0), "C1", ("C1",))
-        ]
+    reaches = [((1, 0), "C1", ("C1",))]
+    for ruleset, house in (("gloomhaven", {"open_edge_neighbours": True}), ("frosthaven", {})):
+        data = board([monster(3, -1), hero(0, 0, "C1")], ruleset=ruleset, hexes=corridor, move=3)
+        answer = solve({**data, "house_rules": house})
+        assert [(o.move_to, o.focus, o.targets) for o in answer.options] == reaches
+    plain = solve(
+        board([monster(3, -1), hero(0, 0, "C1")], ruleset="gloomhaven", hexes=corridor, move=3)
+    )
+    assert [(o.move_to, o.focus) for o in plain.options] == [((3, -1), None)]

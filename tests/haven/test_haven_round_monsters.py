@@ -191,6 +191,9 @@ def test_HV_MOVE_3_a_monster_card_move_with_jump_jumps() -> None:
             monsters=[monster("dummy", at(4, 0))],
             terrain={"obstacle": [at(3, 0)], "trap": [at(2, 0)]},
             monster_decks={"dummy": jump_deck},
+            # a one-hex corridor: [GH] neighbours there see each other only by this house
+            # rule (HV-LOS-1), and the test is about the jump
+            house_rules={"one_character": True, "open_edge_neighbours": True},
         )
     )
     monsters_first(state, "leap")  # Move 2 + 1 = 3, jumping
@@ -220,3 +223,35 @@ def test_HV_COND_INVISIBLE_1_an_invisible_character_is_not_focused_monsters_trea
     assert "focus tester2" in focus
     chance(state, "+0")
     assert state.negation is not None and state.negation.hero == "tester2"
+
+
+def test_HV_LOS_1_GH_no_sight_in_a_one_hex_corridor_without_the_house_rule() -> None:
+    """HV-LOS-1 [GH p.19]: in a one-hex corridor every corner lies on the map edge, so the
+    monster sees no one (not even from the neighbouring hex) and finds no focus; the
+    open_edge_neighbours house rule is off unless the scenario asks for it."""
+    jump_deck = {
+        "cards": [
+            {
+                "id": "leap",
+                "initiative": 45,
+                "actions": [
+                    {"type": "move", "value": 1, "jump": True},
+                    {"type": "attack", "value": 0},
+                ],
+            }
+        ]
+    }
+    corridor = [at(q, 0) for q in range(5)]
+    state = new_state(
+        scenario(
+            hexes=corridor,
+            start=[at(0, 0)],
+            monsters=[monster("dummy", at(4, 0))],
+            monster_decks={"dummy": jump_deck},
+        )
+    )
+    assert not state.spec.house_rules.open_edge_neighbours
+    monsters_first(state, "leap")
+    settle_options(state)
+    assert state.figures["dummy 1"].hex == at(4, 0)
+    assert not any(e.kind == "attack" for e in state.log)

@@ -8,7 +8,11 @@ therefore blocked). Two readings of where the line may start:
 
 - ``corner_to_corner`` [GH p.19]: from a corner of one hex to a corner of the
   other. A corner lying on a wall line cannot be used at all, since any line
-  from it touches that wall.
+  from it touches that wall. Neighbours are no exception: two hexes across an
+  open edge whose shared corners both lie on wall lines (a corridor one hex
+  wide, a gap in a wall) see each other only if some other corner-to-corner
+  line misses every wall. The house rule ``open_edge_neighbours`` (off unless
+  asked for) lets such neighbours always see each other through the open edge.
 - ``any_point`` [FH p.21]: from any point of one hex to any point of the other.
   Neighbours see each other through their shared edge unless it is a wall, and
   even then around one end of it when both other edges meeting there are open.
@@ -90,12 +94,16 @@ class LineOfSight:
         "_corner_points",
         "_corners",
         "_lines",
+        "_open_edge_neighbours",
         "_rule",
     )
 
-    def __init__(self, board: HexBoard, rule: LosRule) -> None:
+    def __init__(
+        self, board: HexBoard, rule: LosRule, *, open_edge_neighbours: bool = False
+    ) -> None:
         self._board = board
         self._rule: LosRule = rule
+        self._open_edge_neighbours = open_edge_neighbours
         self._cache: dict[tuple[int, int], bool] = {}
         # [GH] corners are numbered as met; _lines[i][j] is whether the segment between
         # corners i and j touches no wall, as found so far (neighbouring hexes share corners)
@@ -109,6 +117,11 @@ class LineOfSight:
     def rule(self) -> LosRule:
         """Which reading of HV-LOS-1 this object applies."""
         return self._rule
+
+    @property
+    def open_edge_neighbours(self) -> bool:
+        """[GH] the house rule: neighbours across an open edge always see each other."""
+        return self._open_edge_neighbours
 
     def visible(self, a: int, b: int) -> bool:
         """HV-LOS-1: whether hex number ``a`` and hex number ``b`` see each other (symmetric)."""
@@ -206,17 +219,17 @@ class LineOfSight:
     def _corner_to_corner(self, a: int, b: int) -> bool:
         """[GH] a corner-to-corner line touching no wall; corners on walls are unusable.
 
-        Neighbours whose shared edge is open see each other even where both ends
-        of that edge lie on wall lines (a corridor one hex wide): the GH FAQ makes
-        a tile-edge wall a line that begins at the edge, so the open edge between
-        them is not a wall, and a sight line through it touches none.
+        Neighbours get no shortcut (GH p.19 asks for a line touching no wall, and
+        a line through an open edge whose two ends lie on wall lines touches
+        them); only the house rule ``open_edge_neighbours`` lets neighbours
+        across an open edge always see each other.
 
         Whether a line between two corners is clear is a fact of the board, so
         it is kept: neighbouring hexes share corners, and later pairs reuse it.
         """
         board = self._board
-        if board.adjacent(a, b):
-            return True
+        if self._open_edge_neighbours and board.adjacent(a, b):
+            return True  # house rule, off by default
         starts = self._usable_corners(a)
         ends = self._usable_corners(b)
         known = self._lines
@@ -554,17 +567,20 @@ def _free_t(lines: list[FLine], s: float) -> list[float]:
     return gaps
 
 
-_PER_BOARD: dict[tuple[int, LosRule], tuple[HexBoard, LineOfSight]] = {}
+_PER_BOARD: dict[tuple[int, LosRule, bool], tuple[HexBoard, LineOfSight]] = {}
 
 
-def shared_line_of_sight(board: HexBoard, rule: LosRule) -> LineOfSight:
-    """One cached :class:`LineOfSight` per board and rule (boards come from ``HexBoard.shared``)."""
-    key = (id(board), rule)
+def shared_line_of_sight(
+    board: HexBoard, rule: LosRule, *, open_edge_neighbours: bool = False
+) -> LineOfSight:
+    """One cached :class:`LineOfSight` per board, rule and house rule (boards come from
+    ``HexBoard.shared``)."""
+    key = (id(board), rule, open_edge_neighbours)
     found = _PER_BOARD.get(key)
     if found is None or found[0] is not board:
         if len(_PER_BOARD) >= 1024:
             _PER_BOARD.clear()
-        found = (board, LineOfSight(board, rule))
+        found = (board, LineOfSight(board, rule, open_edge_neighbours=open_edge_neighbours))
         _PER_BOARD[key] = found
     return found[1]
 

@@ -367,6 +367,11 @@ def saves_resume(
         if crashed is not None:
             console.print(f"took over {name!r} from {crashed.describe()}, which has ended")
         state = run_replay(store.load(name))
+        if state.game.name == "haven-companion" and auto is None:
+            from rulekeeper.cli.companion import CompanionSession
+
+            CompanionSession(state, console, _read_line, store=store, save_name=name).run()
+            return
         _run_session(console, state, store=store, save_name=name, auto=auto)
     finally:
         store.release_all()

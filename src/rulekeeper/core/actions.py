@@ -168,7 +168,12 @@ def _from_json_value(value: object, hint: object, where: str) -> object:
         extra = sorted(set(value) - sub_fields)
         if extra:
             raise ActionFormatError(f"{where}: unknown field {extra[0]!r}")
-        missing = sorted(sub_fields - set(value))
+        required = {
+            f.name
+            for f in dataclasses.fields(hint)
+            if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
+        }
+        missing = sorted(required - set(value))
         if missing:
             raise ActionFormatError(f"{where}: field {missing[0]!r} is missing")
         return hint(**{k: _from_json_value(value[k], sub_hints[k], f"{where}.{k}") for k in value})

@@ -2,10 +2,11 @@
 
 Players are the heroes, in turn order. Hidden from every hero: the order of
 the influence, item, enemy and map decks (a view counts the cards left, and
-each draw is a chance node). The vocabulary lists payment sources and intents
-from the scenario's content; the whole-payment ``pay`` action (a set of
-sources) takes ordinal slots, as it is combinatorial; the interactive steps
-``add_source`` and ``spend`` are what ``legal_actions()`` offers.
+each draw is a chance node). The vocabulary lists payment sources (cards, and
+dice by colour) and intents from the scenario's content; the whole-payment
+``pay`` action (a multiset of sources) takes ordinal slots, as it is
+combinatorial; the interactive steps ``add_source`` and ``spend``, each naming
+the hero who pays (ET-TIME-1), are what ``legal_actions()`` offers.
 """
 
 from __future__ import annotations
@@ -66,7 +67,7 @@ class EtherAdapter(FamilyAdapter):
         enemies = [f"e{n}" for n in range(1, MAX_ENEMIES + 1)]
         influence = sorted(content.influence)
         items = sorted({*content.items, *(i for hero in s.heroes for i in hero.inventory)})
-        dice = sorted({die.id for hero in s.heroes for die in hero.dice})
+        dice = sorted({die.colour for hero in s.heroes for die in hero.dice})
         vocabulary["hero"] = heroes
         vocabulary["enemy"] = [*enemies, "boss"]
         for deck in DECKS:

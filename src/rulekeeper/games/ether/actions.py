@@ -5,10 +5,13 @@ exact sources, the one action it pays for and, for a slash cost, the chosen
 alternative (ET-UNQ-3). The interactive play loop builds the same payment step
 by step: :class:`AddSource` per source, then :class:`Spend` naming the action;
 the engine checks both through one function (``payment.check_payment``).
+Gathering only ever grows a payment until it is spent or the activation ends
+(there is no "put back": the play loop's undo serves), so every round ends
+without an engine cap on how often a payment may be gathered.
 
 An intent is what a payment buys; each has a ``kind`` tag so its JSON form is
-self-describing: ``{"type": "pay", "sources": [{"kind": "die", "ref": "yellow-1"}],
-"actions": [{"kind": "move", "steps": 1}], "alternative": 0}``.
+self-describing: ``{"type": "pay", "hero": "wren", "sources": [{"kind": "die",
+"ref": "yellow"}], "actions": [{"kind": "move", "steps": 1}], "alternative": 0}``.
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from rulekeeper.boards.mapcards import Direction
+from rulekeeper.boards.mapcards import Direction, Space
 from rulekeeper.core.actions import Action, action_type
 
 SourceKind = Literal["hand", "inventory", "die"]
@@ -24,7 +27,12 @@ SourceKind = Literal["hand", "inventory", "die"]
 
 @dataclass(frozen=True, slots=True, order=True)
 class Source:
-    """ET-PAY-1: one source of a payment: a card in hand, a card in the inventory, a ready die."""
+    """ET-PAY-1: one source of a payment: a card in hand, a card in the inventory, a ready die.
+
+    ``ref`` is the card's id, or for a die its colour (``green``, ``yellow``,
+    ``red``): dice of one colour are interchangeable, so a payment names how
+    many of each colour it exhausts, never which one.
+    """
 
     kind: SourceKind
     ref: str
@@ -70,10 +78,17 @@ class ExploreIntent:
 
 @dataclass(frozen=True, slots=True)
 class UniqueIntent:
-    """ET-UNQ-1: resolve the unique map action ``action`` in the hero's space."""
+    """ET-UNQ-1: resolve the unique map action ``action`` in the hero's space.
+
+    ``target`` names the non-boss enemy in the active area that a damage or
+    move-enemy effect acts on; ``to`` is where a move-enemy effect puts it.
+    Both are null for an action without such effects.
+    """
 
     kind: Literal["unique"]
     action: str
+    target: str | None = None
+    to: Space | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,8 +128,8 @@ def explore(direction: Direction) -> ExploreIntent:
     return ExploreIntent("explore", direction)
 
 
-def unique(action_id: str) -> UniqueIntent:
-    return UniqueIntent("unique", action_id)
+def unique(action_id: str, target: str | None = None, to: Space | None = None) -> UniqueIntent:
+    return UniqueIntent("unique", action_id, target, to)
 
 
 def face_boss(wrath: int) -> BossIntent:
@@ -132,7 +147,9 @@ def describe_intent(intent: Intent) -> str:
     if isinstance(intent, ExploreIntent):
         return f"explore {intent.direction}"
     if isinstance(intent, UniqueIntent):
-        return f"resolve {intent.action}"
+        target = f" at {intent.target}" if intent.target else ""
+        to = f" to {intent.to}" if intent.to else ""
+        return f"resolve {intent.action}{target}{to}"
     return f"face the boss with {intent.wrath} wrath"
 
 
@@ -140,49 +157,56 @@ def describe_intent(intent: Intent) -> str:
 @action_type("pay")
 @dataclass(frozen=True, slots=True)
 class Pay(Action):
-    """One payment, whole: its sources, the one action it pays for, the cost alternative.
+    """One payment, whole: the hero who pays and acts, the sources, the one action, the alternative.
 
     ``actions`` must hold exactly one intent (ET-PAY-2); ``alternative`` picks
-    one cost of a slash cost (ET-UNQ-3), 0 for a single cost.
+    one cost of a slash cost (ET-UNQ-3), 0 for a single cost. ``hero`` may be
+    any standing hero, in or out of their own activation (ET-TIME-1). The
+    sources are a multiset: they are kept in one canonical order, so a payment
+    listed in another order is the same action.
     """
 
+    hero: str
     sources: tuple[Source, ...]
     actions: tuple[Intent, ...]
     alternative: int = 0
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "sources", tuple(sorted(self.sources)))
+
     def label(self) -> str:
         what = ", ".join(describe_intent(i) for i in self.actions)
         paid = ", ".join(str(s) for s in self.sources) or "nothing"
-        return f"pay {paid} for {what}"
+        return f"{self.hero} pays {paid} for {what}"
 
 
 @action_type("add_source")
 @dataclass(frozen=True, slots=True)
 class AddSource(Action):
-    """Add one source to the payment being gathered (nothing is spent yet)."""
+    """``hero`` adds one source to the payment they gather (nothing is spent yet).
 
+    Any standing hero may start a payment (ET-TIME-1); while it is gathered,
+    only that hero adds to it or spends it.
+    """
+
+    hero: str
     source: Source
 
     def label(self) -> str:
-        return f"add {self.source}"
+        return f"{self.hero}: add {self.source}"
 
 
 @action_type("spend")
 @dataclass(frozen=True, slots=True)
 class Spend(Action):
-    """Spend the gathered sources, at once, on one action (ET-PAY-2, ET-PAY-3)."""
+    """``hero`` spends the gathered sources, at once, on one action (ET-PAY-2, ET-PAY-3)."""
 
+    hero: str
     action: Intent
     alternative: int = 0
 
     def label(self) -> str:
-        return f"spend on {describe_intent(self.action)}"
-
-
-@action_type("cancel_payment")
-@dataclass(frozen=True, slots=True)
-class CancelPayment(Action):
-    """Put the gathered sources back untouched (ET-PAY-4: nothing is spent)."""
+        return f"{self.hero}: spend on {describe_intent(self.action)}"
 
 
 @action_type("step")
@@ -243,7 +267,6 @@ ALL_ACTIONS: tuple[type[Action], ...] = (
     Pay,
     AddSource,
     Spend,
-    CancelPayment,
     Step,
     EndMovement,
     EndActivation,

@@ -78,6 +78,13 @@ def check_boss(state: EtherState, intent: BossIntent) -> None:
         raise RuleViolation(
             "ET-BOSS-1", f"{state.content.boss.name} cannot be faced before: {names}"
         )
+    needed = state.content.boss.requires_ether
+    if state.ether < needed:
+        raise RuleViolation(
+            "ET-BOSS-1",
+            f"{state.content.boss.name} cannot be faced before the ether track reaches "
+            f"{needed} (it is at {state.ether})",
+        )
     if not in_active_area(state, boss):
         raise RuleViolation("ET-BOSS-1", f"{state.content.boss.name} is not in the active area")
     if intent.wrath < 1:
@@ -112,4 +119,7 @@ def deal_enemy_damage(state: EtherState, enemy: Enemy, hero: Hero) -> None:
     )
     if hero.health == 0:
         hero.space = None
+        if hero is state.hero:
+            state.draft.clear()
+            state.moving = None
         state.emit("hero_defeated", f"{hero.name} is defeated", "ET-END-1")

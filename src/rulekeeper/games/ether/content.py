@@ -26,14 +26,18 @@ from rulekeeper.games.ether.schema import (
     HeroModel,
     MapCardModel,
     ScenarioHeader,
+    UniqueModel,
 )
 
 CONTENT_FORMAT = "rulekeeper-ether/1"
 
 ACTIVE_EFFECTS = ("none", "draw", "heal", "damage", "move", "ready", "gain_item")
-"""Effects resolved at once: Instant cards (ET-INF-1) and unique actions (ET-UNQ-1)."""
-UNIQUE_EFFECTS = tuple(e for e in ACTIVE_EFFECTS if e != "damage")
-"""A unique map action names no target, so it cannot deal damage."""
+"""Effects an Instant card resolves at once (ET-INF-1)."""
+UNIQUE_EFFECTS = (*ACTIVE_EFFECTS, "damage_all", "move_enemy", "advance_ether")
+"""Effects a unique map action resolves (ET-UNQ-1): also every enemy here, moving an
+enemy, and advancing the ether track (ET-BOSS-1)."""
+TARGETED_EFFECTS = ("damage", "move_enemy")
+"""Effects that name one non-boss enemy in the active area as their target."""
 PASSIVE_EFFECTS = ("none", "armor", "hand_size")
 """Effects that hold while a card lies in the inventory: items, Ongoing cards (ET-INF-4)."""
 
@@ -51,7 +55,10 @@ class Effect:
             "draw": f"draw {self.amount}",
             "heal": f"heal {self.amount}",
             "damage": f"{self.amount} damage to an enemy here",
+            "damage_all": f"{self.amount} damage to every enemy here",
             "move": f"move {self.amount}",
+            "move_enemy": f"move an enemy here up to {self.amount} space(s)",
+            "advance_ether": f"advance the ether {self.amount}",
             "ready": f"ready {self.amount} {self.colour} die",
             "gain_item": f"gain {self.amount} item",
             "armor": f"armor {self.amount}",
@@ -97,6 +104,7 @@ class BossCard:
     health: int
     damage: int
     requires: tuple[str, ...]
+    requires_ether: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,9 +118,21 @@ class UniqueAction:
     id: str
     name: str
     costs: tuple[Resources, ...]
-    effect: Effect
+    effects: tuple[Effect, ...]
     card: str
     local: Local
+
+    @property
+    def targeted(self) -> bool:
+        """Whether an effect names an enemy in the active area (damage, move_enemy)."""
+        return any(e.kind in TARGETED_EFFECTS for e in self.effects)
+
+    def effect_of(self, kind: str) -> Effect | None:
+        return next((e for e in self.effects if e.kind == kind), None)
+
+    @property
+    def effect_text(self) -> str:
+        return "; ".join(str(e) for e in self.effects) or "no effect"
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,6 +189,8 @@ class Scenario:
     enemies: Mapping[str, EnemyCard]
     map_cards: Mapping[str, MapCard]
     uniques: Mapping[str, UniqueAction] = field(default_factory=dict)
+    ether_per_round: int = 1
+    """ET-END-1 (ASSUMED, set by the scenario): the track's advance at each end of round."""
 
     def card_name(self, card: str) -> str:
         if card in self.influence:
@@ -265,6 +287,21 @@ class _Builder:
             raise self.fail("a 'ready' effect needs a colour", where)
         return Effect(model.kind, model.amount, model.colour)
 
+    def _unique_effects(self, unique: UniqueModel, where: str) -> tuple[Effect, ...]:
+        """ET-UNQ-1: a unique action's printed effects, resolved in order."""
+        if unique.effect is not None and unique.effects:
+            raise self.fail("give either 'effect' or 'effects', not both", f"{where}.effects")
+        if unique.effect is not None:
+            return (self._effect(unique.effect, UNIQUE_EFFECTS, f"{where}.effect"),)
+        effects = tuple(
+            self._effect(e, UNIQUE_EFFECTS, f"{where}.effects.{n}")
+            for n, e in enumerate(unique.effects)
+        )
+        kinds = [e.kind for e in effects]
+        if len(set(kinds)) != len(kinds):
+            raise self.fail("an effect kind is listed twice", f"{where}.effects")
+        return effects or (Effect(),)
+
     def add(self, content: ContentFile) -> None:
         for i, hero in enumerate(content.hero):
             self._unique_id(self.heroes, hero.id, f"hero.{i}.id")
@@ -304,7 +341,12 @@ class _Builder:
         for i, boss in enumerate(content.boss):
             self._unique_id(self.bosses, boss.id, f"boss.{i}.id")
             self.bosses[boss.id] = BossCard(
-                boss.id, boss.name, boss.health, boss.damage, tuple(boss.requires)
+                boss.id,
+                boss.name,
+                boss.health,
+                boss.damage,
+                tuple(boss.requires),
+                boss.requires_ether,
             )
         for i, map_card in enumerate(content.map_card):
             self._add_map_card(map_card, f"map_card.{i}")
@@ -318,12 +360,13 @@ class _Builder:
                 raise self.fail(f"space {space.at} is listed twice", f"{here}.at")
             uniques = []
             for k, unique in enumerate(space.unique):
-                self._unique_id(self.uniques, unique.id, f"{here}.unique.{k}.id")
+                at = f"{here}.unique.{k}"
+                self._unique_id(self.uniques, unique.id, f"{at}.id")
                 action = UniqueAction(
                     unique.id,
                     unique.name,
-                    self._costs(unique.cost, f"{here}.unique.{k}.cost"),
-                    self._effect(unique.effect, UNIQUE_EFFECTS, f"{here}.unique.{k}.effect"),
+                    self._costs(unique.cost, f"{at}.cost"),
+                    self._unique_effects(unique, at),
                     model.id,
                     space.at,
                 )
@@ -402,6 +445,13 @@ class _Builder:
                     "which is not in this scenario",
                     f"boss {boss.id!r}.requires",
                 )
+        # ET-BOSS-1: a track position the ether never reaches before the game is lost.
+        if boss.requires_ether >= header.ether_end:
+            raise self.fail(
+                f"the boss needs ether {boss.requires_ether}, but the game is lost at "
+                f"{header.ether_end}",
+                f"boss {boss.id!r}.requires_ether",
+            )
         # The boss appears when its lair is explored (ET-EXP-1), never on the start card.
         if any(f.boss for f in map_cards[header.start_card].features.values()):
             raise self.fail(
@@ -434,6 +484,7 @@ class _Builder:
             start_card=header.start_card,
             start_space=header.start_space,
             ether_end=header.ether_end,
+            ether_per_round=header.ether_per_round,
             boss=boss,
             map_deck=tuple(header.map_deck),
             influence_deck=influence_deck,

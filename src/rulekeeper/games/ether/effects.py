@@ -8,25 +8,52 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rulekeeper.boards.mapcards import Space
 from rulekeeper.games.ether import combat
 from rulekeeper.games.ether.content import Effect
+from rulekeeper.games.ether.pieces import BOSS_UID
 
 if TYPE_CHECKING:
     from rulekeeper.games.ether.state import EtherState
 
 
-def resolve_effect(state: EtherState, effect: Effect, target: str | None, rule: str) -> None:
+def resolve_effect(
+    state: EtherState,
+    effect: Effect,
+    target: str | None,
+    rule: str,
+    to: Space | None = None,
+) -> None:
+    """Resolve one effect for the acting hero; ``target`` and ``to`` as the action names them."""
     hero = state.hero
     kind, amount = effect.kind, effect.amount
     if kind == "draw":
         state.effect_rule = rule
-        state.pending_draws.extend([state.active] * amount)
+        state.pending_draws.extend([state.actor] * amount)
     elif kind == "heal":
         healed = min(amount, hero.max_health - hero.health)
         hero.health += healed
         state.emit("heal", f"{hero.name} heals {healed}", rule)
     elif kind == "damage" and target is not None:
-        combat.damage_enemy(state, state.enemies[target], amount, rule)
+        # An earlier effect of the same action may have defeated the target.
+        if target in state.enemies:
+            combat.damage_enemy(state, state.enemies[target], amount, rule)
+    elif kind == "damage_all" and hero.space is not None:
+        for enemy in state.enemies_in_area(hero.space):
+            if enemy.uid != BOSS_UID:
+                combat.damage_enemy(state, enemy, amount, rule)
+    elif kind == "move_enemy" and target in state.enemies and to is not None:
+        enemy = state.enemies[target]
+        enemy.space = to
+        state.emit("move_enemy", f"{state.enemy_name(enemy)} ({target}) is moved to {to}", rule)
+    elif kind == "advance_ether":
+        state.ether += amount
+        state.emit(
+            "advance_ether",
+            f"the ether advances {amount} to {state.ether}/{state.content.ether_end}",
+            rule,
+            "ET-BOSS-1",
+        )
     elif kind == "move":
         state.moving = (state.moving or 0) + amount
         state.emit("move", f"{hero.name} may move {state.moving} space(s)", rule, "ET-MOVE-1")

@@ -55,6 +55,8 @@ def current_player(state: EtherState) -> int:
         return TERMINAL
     if waiting_on_chance(state):
         return CHANCE
+    if state.draft or state.moving is not None:
+        return state.actor
     if state.phase == "enemy":
         return damage_chooser(state)
     return state.active
@@ -120,12 +122,13 @@ def settle(state: EtherState) -> None:
             _next_hero(state)
             continue
         if state.phase == "activation":
-            if state.hero.defeated:
+            if state.active_hero.defeated:
                 _next_hero(state)
                 continue
             return
         if state.phase == "enemy":
-            if _resolve_enemies(state):
+            # A movement or a payment under way (ET-TIME-1) is finished first.
+            if state.draft or state.moving is not None or _resolve_enemies(state):
                 return
             _end_round(state)
             continue
@@ -155,10 +158,12 @@ def _next_hero(state: EtherState) -> None:
     for index in range(state.active + 1, len(state.heroes)):
         if not state.heroes[index].defeated:
             state.active = index
+            state.actor = index
             state.emit("activation", f"{state.heroes[index].name}'s activation", "ET-ROUND-1")
             return
     state.phase = "enemy"
     state.active = 0
+    state.actor = 0
     state.enemy_queue = list(state.enemies)
     state.emit("enemy_phase", "enemy phase", "ET-ROUND-1")
 
@@ -167,9 +172,8 @@ def end_activation(state: EtherState) -> None:
     """The hero stops; gathered sources go back, paid steps not taken are lost (ET-PAY-3)."""
     state.draft.clear()
     movement.end_movement(state)
-    state.cancels = 0
     state.last_surplus = NOTHING
-    state.emit("end_activation", f"{state.hero.name} ends their activation", "ET-ROUND-1")
+    state.emit("end_activation", f"{state.active_hero.name} ends their activation", "ET-ROUND-1")
     _next_hero(state)
 
 
@@ -190,6 +194,10 @@ def _resolve_enemies(state: EtherState) -> bool:
 
 
 def assign_damage(state: EtherState, enemy_uid: str, hero_id: str) -> None:
+    """The heroes' choice lets the enemy act: a payment being gathered goes back."""
+    state.draft.clear()
+    movement.end_movement(state)
+    state.last_surplus = NOTHING
     state.enemy_queue.pop(0)
     hero = state.hero_by_id(hero_id)
     if hero is not None:
@@ -198,7 +206,7 @@ def assign_damage(state: EtherState, enemy_uid: str, hero_id: str) -> None:
 
 def _end_round(state: EtherState) -> None:
     state.used_uniques.clear()
-    state.ether += 1
+    state.ether += state.content.ether_per_round
     state.emit(
         "end_round",
         f"round {state.round} ends; unique actions are available again; the ether is at "

@@ -47,6 +47,10 @@ class EtherPlay(EtherState):
         return render.pending_decision(self)
 
 
+FIRST_SCENARIO = "lantern-rift"
+"""The introductory scenario: listed first, played when none is named."""
+
+
 @lru_cache(maxsize=8)
 def _shipped(name: str) -> Scenario:
     return load_scenario(name)
@@ -60,9 +64,9 @@ class EtherGame(Game):
     action_classes = tuple(ALL_ACTIONS)
 
     def scenarios(self) -> Sequence[ScenarioInfo]:
-        return [
-            ScenarioInfo(name, _shipped(name).title, self.rulesets) for name in shipped_scenarios()
-        ]
+        """The shipped scenarios, the introductory one first (the default to play)."""
+        names = sorted(shipped_scenarios(), key=lambda n: (n != FIRST_SCENARIO, n))
+        return [ScenarioInfo(name, _shipped(name).title, self.rulesets) for name in names]
 
     def new_state(self, scenario: str, seed: int, ruleset: str | None = None) -> EtherState:
         ruleset = self.check_ruleset(ruleset)

@@ -22,17 +22,21 @@ if TYPE_CHECKING:
 
 TIMING_TEXT = {
     "any": "at any time",
-    "activation": "only when not resolving a movement",
+    "activation": "only in the hero's own activation, when not resolving a movement",
     "movement": "only while resolving a movement",
 }
 
 
 def timing_allows(state: EtherState, timing: str) -> bool:
-    """ET-INF-3: whether a card with ``timing`` may be played now."""
+    """ET-INF-3: whether a card with ``timing`` may be played now by the acting hero.
+
+    ``activation`` is the one timing that forbids playing a card outside the
+    hero's own activation (ET-TIME-1 allows the rest at any time).
+    """
     if timing == "movement":
         return state.moving is not None
     if timing == "activation":
-        return state.moving is None
+        return state.phase == "activation" and state.actor == state.active and state.moving is None
     return True
 
 

@@ -1,9 +1,14 @@
 """The legal actions of an ether state, kept small by building payments step by step.
 
-A payment is never enumerated as a subset of sources: the hero adds one
-source at a time (:class:`AddSource`), and the actions the gathered sources
-can pay for are offered as :class:`Spend` choices. Every candidate is passed
-through ``rules.check``, so the list holds exactly what ``apply`` accepts.
+A payment is never enumerated as a subset of sources: a hero adds one
+source at a time (:class:`AddSource`: one per distinct card and per colour of
+ready die they hold), and the actions the gathered sources can pay for are
+offered as :class:`Spend` choices. Every standing hero may start a payment
+(ET-TIME-1), so the list holds each hero's first steps. Gathering only grows
+until the payment is spent, the mover stops, or the activation ends, so the
+list is bounded by what the heroes hold and every round ends. Every candidate
+is passed through ``rules.check``, so the list holds exactly what ``apply``
+accepts.
 """
 
 from __future__ import annotations
@@ -14,11 +19,10 @@ from typing import TYPE_CHECKING
 from rulekeeper.boards.mapcards import DIRECTIONS
 from rulekeeper.core.actions import Action
 from rulekeeper.core.errors import RuleViolation
-from rulekeeper.games.ether import combat, flow, payment, rules
+from rulekeeper.games.ether import combat, flow, mapactions, payment, rules
 from rulekeeper.games.ether.actions import (
     AddSource,
     AssignDamage,
-    CancelPayment,
     EndActivation,
     EndMovement,
     Intent,
@@ -32,6 +36,7 @@ from rulekeeper.games.ether.actions import (
     move,
     unique,
 )
+from rulekeeper.games.ether.content import UniqueAction
 from rulekeeper.games.ether.pieces import BOSS_UID
 from rulekeeper.games.ether.resources import NOTHING, Resources
 
@@ -44,21 +49,21 @@ def legal_actions(state: EtherState) -> list[Action]:
         return []
     if flow.waiting_on_chance(state):
         return [a for a, _ in flow.chance_outcomes(state)]
-    if state.phase == "enemy":
-        enemy = state.enemies[state.enemy_queue[0]]
-        return [AssignDamage(enemy.uid, h.id) for h in combat.heroes_on_card(state, enemy)]
     candidates: list[Action] = []
     if state.moving:
         candidates.extend(Step(d) for d in DIRECTIONS)
     if state.moving is not None:
         candidates.append(EndMovement())
-    candidates.extend(AddSource(s) for s in addable_sources(state))
-    gathered = gathered_resources(state)
-    for intent in candidate_intents(state, gathered):
-        for alternative in range(len(payment.intent_costs(state, intent))):
-            candidates.append(Spend(intent, alternative))
-    candidates.append(CancelPayment())
-    candidates.append(EndActivation())
+    for index in acting_heroes(state):
+        with state.acting(index):
+            candidates.extend(_hero_candidates(state))
+    if state.phase == "enemy":
+        enemy = state.enemies[state.enemy_queue[0]]
+        candidates.extend(
+            AssignDamage(enemy.uid, h.id) for h in combat.heroes_on_card(state, enemy)
+        )
+    else:
+        candidates.append(EndActivation())
     legal = []
     for action in candidates:
         try:
@@ -67,6 +72,23 @@ def legal_actions(state: EtherState) -> list[Action]:
             continue
         legal.append(action)
     return legal
+
+
+def acting_heroes(state: EtherState) -> list[int]:
+    """ET-TIME-1: who may pay now: the mover or payer under way, else every standing hero."""
+    if state.draft or state.moving is not None:
+        return [state.actor]
+    return [i for i, h in enumerate(state.heroes) if not h.defeated]
+
+
+def _hero_candidates(state: EtherState) -> list[Action]:
+    hero_id = state.hero.id
+    candidates: list[Action] = [AddSource(hero_id, s) for s in addable_sources(state)]
+    gathered = gathered_resources(state)
+    for intent in candidate_intents(state, gathered):
+        for alternative in range(len(payment.intent_costs(state, intent))):
+            candidates.append(Spend(hero_id, intent, alternative))
+    return candidates
 
 
 def gathered_resources(state: EtherState) -> Resources:
@@ -78,19 +100,19 @@ def gathered_resources(state: EtherState) -> Resources:
 
 
 def addable_sources(state: EtherState) -> list[Source]:
-    """One source per distinct card or ready die not yet gathered."""
+    """One source per distinct card, and per colour of ready die, not yet all gathered."""
     hero = state.hero
     drafted = Counter(state.draft)
     sources: list[Source] = []
-    for kind, cards in (("hand", hero.hand), ("inventory", hero.inventory)):
-        for card, count in sorted(Counter(cards).items()):
-            source = Source(kind, card)  # type: ignore[arg-type]
+    for kind, held in (
+        ("hand", Counter(hero.hand)),
+        ("inventory", Counter(hero.inventory)),
+        ("die", payment.ready_dice(hero)),
+    ):
+        for ref, count in sorted(held.items()):
+            source = Source(kind, ref)  # type: ignore[arg-type]
             if drafted[source] < count:
                 sources.append(source)
-    for die in hero.dice:
-        source = Source("die", die.id)
-        if die.ready and not drafted[source]:
-            sources.append(source)
     return sources
 
 
@@ -118,5 +140,20 @@ def candidate_intents(state: EtherState, gathered: Resources) -> list[Intent]:
             intents.append(influence(card_id))
     features = state.features(hero.space)
     intents.extend(explore(a.direction) for a in features.explores)
-    intents.extend(unique(u.id) for u in features.uniques)
+    for action in features.uniques:
+        intents.extend(_unique_intents(state, action, targets))
     return intents
+
+
+def _unique_intents(state: EtherState, action: UniqueAction, targets: list[str]) -> list[Intent]:
+    """ET-UNQ-1: one intent per target (and destination) its effects may name."""
+    if not action.targeted:
+        return [unique(action.id)]
+    push = action.effect_of("move_enemy")
+    if push is None:
+        return [unique(action.id, t) for t in targets]
+    return [
+        unique(action.id, t, to)
+        for t in targets
+        for to in mapactions.enemy_destinations(state, state.enemies[t].space, push.amount)
+    ]

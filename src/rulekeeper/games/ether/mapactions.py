@@ -12,10 +12,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rulekeeper.boards.mapcards import Space
 from rulekeeper.core.errors import RuleViolation
 from rulekeeper.games.ether import effects
 from rulekeeper.games.ether.actions import ExploreIntent, UniqueIntent
-from rulekeeper.games.ether.content import ExploreArrow
+from rulekeeper.games.ether.combat import in_active_area
+from rulekeeper.games.ether.content import ExploreArrow, UniqueAction
 from rulekeeper.games.ether.pieces import BOSS_UID, Enemy
 from rulekeeper.games.ether.resources import Resources
 
@@ -103,6 +105,46 @@ def check_unique(state: EtherState, intent: UniqueIntent) -> None:
         )
     if intent.action in state.used_uniques:
         raise RuleViolation("ET-UNQ-2", f"{action.name} was already resolved this round")
+    _check_target(state, action, intent)
+
+
+def _check_target(state: EtherState, action: UniqueAction, intent: UniqueIntent) -> None:
+    """ET-UNQ-1: a damage or move-enemy effect acts on a non-boss enemy in the active area."""
+    if not action.targeted:
+        if intent.target is not None or intent.to is not None:
+            raise RuleViolation("ET-UNQ-1", f"{action.name} acts on no enemy; name no target")
+        return
+    enemy = state.enemies.get(intent.target or "")
+    if enemy is None or enemy.uid == BOSS_UID or not in_active_area(state, enemy):
+        raise RuleViolation(
+            "ET-UNQ-1", f"{action.name} needs a non-boss enemy in the active area as target"
+        )
+    push = action.effect_of("move_enemy")
+    if push is None:
+        if intent.to is not None:
+            raise RuleViolation("ET-UNQ-1", f"{action.name} moves no enemy; name no destination")
+        return
+    if intent.to is None or intent.to not in enemy_destinations(state, enemy.space, push.amount):
+        raise RuleViolation(
+            "ET-UNQ-1",
+            f"{action.name} moves {intent.target} to a space up to {push.amount} step(s) away "
+            "through open edges (walls block, ET-MOVE-2)",
+        )
+
+
+def enemy_destinations(state: EtherState, start: Space, steps: int) -> list[Space]:
+    """The spaces within ``steps`` steps of ``start`` through open edges, ``start`` excluded."""
+    seen = {start}
+    frontier = [start]
+    for _ in range(steps):
+        frontier = [
+            n for s in frontier for n in state.board.neighbours(s).values() if n not in seen
+        ]
+        seen.update(frontier)
+        if not frontier:
+            break
+    seen.discard(start)
+    return sorted(seen)
 
 
 def resolve_unique(state: EtherState, intent: UniqueIntent, alternative: int) -> None:
@@ -112,5 +154,6 @@ def resolve_unique(state: EtherState, intent: UniqueIntent, alternative: int) ->
     rules = (
         ("ET-UNQ-1", "ET-UNQ-2", "ET-UNQ-3") if len(action.costs) > 1 else ("ET-UNQ-1", "ET-UNQ-2")
     )
-    state.emit("unique", f"{state.hero.name} resolves {action.name}: {action.effect}", *rules)
-    effects.resolve_effect(state, action.effect, None, "ET-UNQ-1")
+    state.emit("unique", f"{state.hero.name} resolves {action.name}: {action.effect_text}", *rules)
+    for effect in action.effects:
+        effects.resolve_effect(state, effect, intent.target, "ET-UNQ-1", intent.to)

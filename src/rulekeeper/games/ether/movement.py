@@ -36,6 +36,10 @@ def check_step(state: EtherState, action: Step) -> None:
     """ET-MOVE-1: a step needs a paid space left; ET-MOVE-2: it cannot cross a wall."""
     if not state.moving:
         raise RuleViolation("ET-MOVE-1", "no paid movement is left; spend cunning to move")
+    if state.draft:
+        raise RuleViolation(
+            "ET-PAY-2", "a payment is being gathered; spend it (or stop moving) first"
+        )
     hero = state.hero
     if hero.space is None or not state.board.can_step(hero.space, action.direction):
         raise RuleViolation(
@@ -60,6 +64,10 @@ def apply_step(state: EtherState, action: Step) -> None:
 
 
 def end_movement(state: EtherState) -> None:
+    """Stop moving: paid steps not taken are lost (ET-PAY-3); a payment being gathered goes back."""
+    if state.draft:
+        state.draft.clear()
+        state.emit("put_back", f"{state.hero.name} puts the gathered sources back", "ET-PAY-4")
     if state.moving:
         state.emit(
             "end_movement", f"{state.hero.name} stops; {state.moving} paid step(s) lost", "ET-PAY-3"

@@ -44,18 +44,22 @@ if TYPE_CHECKING:
 def source_yield(state: EtherState, hero: Hero, source: Source) -> Resources:
     """ET-PAY-1: what one source yields (a card its icons, a die its colour)."""
     if source.kind == "die":
-        die = hero.die(source.ref)
-        if die is None:
-            raise RuleViolation("ET-PAY-1", f"{hero.name} has no die {source.ref!r}")
-        return DIE_YIELD[die.colour]
+        if source.ref not in DIE_YIELD:
+            raise RuleViolation("ET-PAY-1", f"{source.ref!r} is not a die colour")
+        return DIE_YIELD[source.ref]
     return state.content.card_yields(source.ref)
+
+
+def ready_dice(hero: Hero) -> Counter[str]:
+    """How many ready dice of each colour ``hero`` has."""
+    return Counter(d.colour for d in hero.dice if d.ready)
 
 
 def unavailable_reason(state: EtherState, hero: Hero, sources: Sequence[Source]) -> str | None:
     """Why ``sources`` cannot all be spent together by ``hero`` (ET-PAY-1), or None."""
     hand = Counter(hero.hand)
     inventory = Counter(hero.inventory)
-    dice: set[str] = set()
+    dice = ready_dice(hero)
     for source in sources:
         if source.kind == "hand":
             hand[source.ref] -= 1
@@ -66,12 +70,14 @@ def unavailable_reason(state: EtherState, hero: Hero, sources: Sequence[Source])
             if inventory[source.ref] < 0:
                 return f"{source.ref!r} is not (or not that often) in {hero.name}'s inventory"
         else:
-            die = hero.die(source.ref)
-            if die is None:
-                return f"{hero.name} has no die {source.ref!r}"
-            if not die.ready or source.ref in dice:
-                return f"die {source.ref!r} is not ready (an exhausted die pays nothing)"
-            dice.add(source.ref)
+            if source.ref not in DIE_YIELD:
+                return f"{source.ref!r} is not a die colour (green, yellow, red)"
+            dice[source.ref] -= 1
+            if dice[source.ref] < 0:
+                return (
+                    f"{hero.name} has no more ready {source.ref} dice "
+                    "(an exhausted die pays nothing)"
+                )
     return None
 
 
@@ -168,9 +174,8 @@ def spend(state: EtherState, hero: Hero, sources: Sequence[Source]) -> None:
             hero.inventory.remove(source.ref)
             state.card_deck(source.ref).discard(source.ref)
         else:
-            die = hero.die(source.ref)
-            if die is not None:
-                die.ready = False
+            die = next(d for d in hero.dice if d.ready and d.colour == source.ref)
+            die.ready = False
 
 
 def pay(state: EtherState, sources: Sequence[Source], intent: Intent, alternative: int) -> None:

@@ -21,7 +21,6 @@ from rulekeeper.games.ether.actions import (
     ACTION_KIND,
     AddSource,
     AssignDamage,
-    CancelPayment,
     DrawEnemy,
     DrawInfluence,
     DrawItem,
@@ -63,8 +62,14 @@ def pending_decision(state: EtherState) -> str:
             "pay for (the surplus is shown on each choice and is lost)"
         )
     if state.moving:
-        return f"{state.moving} paid step(s) left - step, stop, or pay for an action"
-    return "your activation: gather sources to pay for an action, or end the activation"
+        return (
+            f"{state.hero.name}: {state.moving} paid step(s) left - step, stop, or pay for "
+            "an action"
+        )
+    return (
+        f"{state.active_hero.name}'s activation: any hero may gather sources to pay for an "
+        "action (ET-TIME-1), or end the activation"
+    )
 
 
 def _gathered(state: EtherState) -> Resources:
@@ -78,9 +83,9 @@ def _source_text(state: EtherState, source: Source) -> str:
     hero = state.hero
     yielded = payment.source_yield(state, hero, source)
     if source.kind == "die":
-        return f"exhaust die {source.ref} (+{yielded})"
+        return f"{hero.name}: exhaust a ready {source.ref} die (+{yielded})"
     where = "hand" if source.kind == "hand" else "inventory"
-    return f"discard {state.content.card_name(source.ref)} from {where} (+{yielded})"
+    return f"{hero.name}: discard {state.content.card_name(source.ref)} from {where} (+{yielded})"
 
 
 def _cost_text(state: EtherState, intent: Intent, alternative: int, paid: Resources) -> str:
@@ -92,20 +97,32 @@ def _cost_text(state: EtherState, intent: Intent, alternative: int, paid: Resour
 
 
 def describe_action(state: EtherState, action: Action) -> str:
+    if isinstance(action, AddSource | Spend | Pay):
+        index = state.hero_index(action.hero)
+        if index is None:
+            return action.label()
+        with state.acting(index):
+            return _describe_payment(state, action)
+    return _describe_other(state, action)
+
+
+def _describe_payment(state: EtherState, action: AddSource | Spend | Pay) -> str:
     if isinstance(action, AddSource):
         return _source_text(state, action.source)
     if isinstance(action, Spend):
         kind = ACTION_KIND[action.action.kind]
         return (
-            f"[{kind}] {_intent_text(state, action.action)} - "
+            f"{state.hero.name}: [{kind}] {_intent_text(state, action.action)} - "
             f"{_cost_text(state, action.action, action.alternative, _gathered(state))}"
         )
-    if isinstance(action, Pay):
-        paid = NOTHING
-        for source in action.sources:
-            paid = paid + payment.source_yield(state, state.hero, source)
-        what = ", ".join(_intent_text(state, i) for i in action.actions)
-        return f"pay {paid} for {what}"
+    paid = NOTHING
+    for source in action.sources:
+        paid = paid + payment.source_yield(state, state.hero, source)
+    what = ", ".join(_intent_text(state, i) for i in action.actions)
+    return f"{state.hero.name} pays {paid} for {what}"
+
+
+def _describe_other(state: EtherState, action: Action) -> str:
     if isinstance(action, Step):
         if state.hero.space is None:
             return f"step {action.direction}"
@@ -114,8 +131,6 @@ def describe_action(state: EtherState, action: Action) -> str:
         return f"step {action.direction} to {target}{icon}"
     if isinstance(action, EndMovement):
         return f"stop moving ({state.moving or 0} paid step(s) lost)"
-    if isinstance(action, CancelPayment):
-        return "put the gathered sources back (nothing is spent)"
     if isinstance(action, EndActivation):
         notes = []
         if state.draft:
@@ -148,7 +163,10 @@ def _intent_text(state: EtherState, intent: Intent) -> str:
         target = f" at {intent.target}" if intent.target else ""
         return f"play {card.name} ({card.mode}: {card.effect}){target}"
     if intent.kind == "unique":
-        return f"resolve {state.content.uniques[intent.action].name}"
+        action = state.content.uniques[intent.action]
+        target = f" at {intent.target}" if intent.target else ""
+        to = f" to {intent.to}" if intent.to else ""
+        return f"resolve {action.name} ({action.effect_text}){target}{to}"
     if intent.kind == "attack":
         enemy = state.enemies[intent.enemy]
         return f"attack {state.enemy_name(enemy)} ({intent.enemy}) for {intent.wrath} damage"
@@ -252,7 +270,7 @@ def _places(state: EtherState) -> Table:
             for action in features.uniques:
                 used = " [used this round]" if action.id in state.used_uniques else ""
                 notes.append(
-                    f"{space}: {action.name} [{format_cost(action.costs)}] - {action.effect}{used}"
+                    f"{space}: {action.name} [{format_cost(action.costs)}] - {action.effect_text}{used}"
                 )
         for enemy in state.enemies_in_area(state.board.space_at(pos, (0, 0))):
             notes.append(
@@ -268,6 +286,8 @@ def _heroes(state: EtherState) -> Table:
         table.add_column(column)
     for index, hero in enumerate(state.heroes):
         marker = "> " if state.phase == "activation" and index == state.active else ""
+        if index == state.actor and (state.draft or state.moving is not None):
+            marker = "* "
         table.add_row(
             marker + hero.name,
             f"{hero.health}/{hero.max_health}",

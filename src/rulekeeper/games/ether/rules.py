@@ -1,5 +1,8 @@
 """Checking and applying every ether action: the dispatcher over the rule modules.
 
+Payments name the hero who pays and acts: any standing hero, in or out of
+their own activation, in the Activation or the Enemy phase (ET-TIME-1).
+
 :func:`check` never mutates; it raises :class:`RuleViolation` naming the rule
 an action breaks. :func:`apply` changes the state and then lets
 ``flow.settle`` carry the round on.
@@ -15,7 +18,6 @@ from rulekeeper.games.ether import combat, flow, mapactions, movement, payment
 from rulekeeper.games.ether.actions import (
     AddSource,
     AssignDamage,
-    CancelPayment,
     DrawEnemy,
     DrawInfluence,
     DrawItem,
@@ -31,48 +33,79 @@ from rulekeeper.games.ether.resources import NOTHING
 if TYPE_CHECKING:
     from rulekeeper.games.ether.state import EtherState
 
-CANCELS_PER_ACTIVATION = 3
-"""How often a hero may put a gathered payment back in one activation.
-
-Not a rule of the game: a bound so that every activation ends (a random player
-could otherwise gather and cancel forever). Ending the activation always
-drops an unspent payment.
-"""
-
 CHANCE_ACTIONS = (DrawInfluence, DrawEnemy, DrawMap, DrawItem)
+HERO_ACTIONS = (AddSource, Spend, Pay)
+"""Actions that name the hero who pays and acts (ET-TIME-1)."""
 
 
 def check(state: EtherState, action: Action) -> None:
     if state.phase == "over":
         raise RuleViolation("ET-END-1", "the game is over")
     if flow.waiting_on_chance(state):
+        if not isinstance(action, CHANCE_ACTIONS):
+            _check_regardless_of_chance(state, action)
         if action not in [a for a, _ in flow.chance_outcomes(state)]:
             raise RuleViolation("CORE-CHANCE", f"{action.label()} is not a possible outcome here")
         return
     if isinstance(action, CHANCE_ACTIONS):
         raise RuleViolation("CORE-CHANCE", f"{action.label()}: the game is not waiting on chance")
+    if isinstance(action, HERO_ACTIONS):
+        index = check_actor(state, action.hero)
+        with state.acting(index):
+            _check_hero_action(state, action)
+        return
     if state.phase == "enemy":
-        _check_assign(state, action)
+        _check_enemy_phase(state, action)
         return
     if isinstance(action, AssignDamage):
         raise RuleViolation("ET-ROUND-1", "enemy damage is assigned in the enemy phase")
-    _check_activation(state, action)
+    if isinstance(action, Step):
+        movement.check_step(state, action)
+    elif isinstance(action, EndMovement):
+        if state.moving is None:
+            raise RuleViolation("ET-MOVE-1", "no movement is being resolved")
+    elif not isinstance(action, EndActivation):
+        raise RuleViolation("ET-KIND-1", f"{action.TYPE!r} is not an ether action")
 
 
-def _check_assign(state: EtherState, action: Action) -> None:
-    if not isinstance(action, AssignDamage):
+def _check_regardless_of_chance(state: EtherState, action: Action) -> None:
+    """While a card is being drawn, an action a rule forbids whatever the card is cites
+    that rule, not CORE-CHANCE (issue 17): damage assigned outside the enemy phase
+    (ET-ROUND-1), one payment for several actions (ET-PAY-2)."""
+    if isinstance(action, AssignDamage) and state.phase != "enemy":
+        raise RuleViolation("ET-ROUND-1", "enemy damage is assigned in the enemy phase")
+    if isinstance(action, Pay) and len(action.actions) != 1:
         raise RuleViolation(
-            "ET-TIME-1", "actions are taken in a hero's activation; now the enemies act"
+            "ET-PAY-2", f"one payment pays for exactly one action, not {len(action.actions)}"
         )
-    uid = state.enemy_queue[0]
-    if action.enemy != uid:
-        raise RuleViolation("ET-ROUND-1", f"the next enemy to act is {uid}, not {action.enemy!r}")
-    heroes = combat.heroes_on_card(state, state.enemies[uid])
-    if action.hero not in [h.id for h in heroes]:
-        raise RuleViolation("ET-ROUND-1", f"{action.hero!r} is not on {uid}'s map card")
 
 
-def _check_activation(state: EtherState, action: Action) -> None:
+def check_actor(state: EtherState, hero_id: str) -> int:
+    """ET-TIME-1: any standing hero may pay and act, in or out of their own activation.
+
+    Our readings: one payment is gathered at a time, and a movement under way is
+    resolved before another hero acts (only the mover pays meanwhile).
+    """
+    index = state.hero_index(hero_id)
+    if index is None:
+        raise RuleViolation("ET-TIME-1", f"there is no hero {hero_id!r}")
+    hero = state.heroes[index]
+    if hero.defeated:
+        raise RuleViolation("ET-TIME-1", f"{hero.name} is defeated and takes no actions")
+    if index != state.actor:
+        busy = state.hero
+        if state.draft:
+            raise RuleViolation(
+                "ET-PAY-2", f"{busy.name} is gathering a payment; it is spent before another"
+            )
+        if state.moving is not None:
+            raise RuleViolation(
+                "ET-TIME-1", f"{busy.name} is resolving a movement; others act once it stops"
+            )
+    return index
+
+
+def _check_hero_action(state: EtherState, action: Action) -> None:
     hero = state.hero
     if isinstance(action, AddSource):
         reason = payment.unavailable_reason(state, hero, [*state.draft, action.source])
@@ -84,23 +117,31 @@ def _check_activation(state: EtherState, action: Action) -> None:
         payment.check_payment(state, state.draft, [action.action], action.alternative)
     elif isinstance(action, Pay):
         if state.draft:
-            raise RuleViolation("ET-PAY-2", "a payment is being gathered; spend or cancel it first")
+            raise RuleViolation("ET-PAY-2", "a payment is being gathered; spend it first")
         payment.check_payment(state, action.sources, action.actions, action.alternative)
-    elif isinstance(action, CancelPayment):
-        if not state.draft:
-            raise RuleViolation("CORE-LEGAL", "no payment is being gathered")
-        if state.cancels >= CANCELS_PER_ACTIVATION:
-            raise RuleViolation(
-                "CORE-LEGAL",
-                f"a payment may be put back at most {CANCELS_PER_ACTIVATION} times per activation",
-            )
-    elif isinstance(action, Step):
+
+
+def _check_enemy_phase(state: EtherState, action: Action) -> None:
+    """ET-ROUND-1: the heroes choose who takes the next hit; a movement under way goes on."""
+    if isinstance(action, Step):
         movement.check_step(state, action)
-    elif isinstance(action, EndMovement):
+        return
+    if isinstance(action, EndMovement):
         if state.moving is None:
             raise RuleViolation("ET-MOVE-1", "no movement is being resolved")
-    elif not isinstance(action, EndActivation):
-        raise RuleViolation("ET-KIND-1", f"{action.TYPE!r} is not an ether action")
+        return
+    if not isinstance(action, AssignDamage):
+        raise RuleViolation(
+            "ET-ROUND-1",
+            f"{action.TYPE!r}: in the enemy phase the heroes pay for actions or choose "
+            "who takes each hit",
+        )
+    uid = state.enemy_queue[0]
+    if action.enemy != uid:
+        raise RuleViolation("ET-ROUND-1", f"the next enemy to act is {uid}, not {action.enemy!r}")
+    heroes = combat.heroes_on_card(state, state.enemies[uid])
+    if action.hero not in [h.id for h in heroes]:
+        raise RuleViolation("ET-ROUND-1", f"{action.hero!r} is not on {uid}'s map card")
 
 
 def _check_surplus_not_reused(state: EtherState, action: Spend) -> None:
@@ -120,8 +161,14 @@ def _check_surplus_not_reused(state: EtherState, action: Spend) -> None:
 
 
 def apply(state: EtherState, action: Action) -> None:
+    if isinstance(action, HERO_ACTIONS):
+        index = state.hero_index(action.hero)
+        if index is not None and index != state.actor:
+            state.actor = index
+            state.last_surplus = NOTHING
     if isinstance(action, AddSource):
         state.draft.append(action.source)
+        state.draft.sort()
         state.last_surplus = NOTHING
     elif isinstance(action, Spend):
         sources = list(state.draft)
@@ -129,14 +176,6 @@ def apply(state: EtherState, action: Action) -> None:
         payment.pay(state, sources, action.action, action.alternative)
     elif isinstance(action, Pay):
         payment.pay(state, action.sources, action.actions[0], action.alternative)
-    elif isinstance(action, CancelPayment):
-        state.draft.clear()
-        state.cancels += 1
-        state.emit(
-            "cancel",
-            f"{state.hero.name} puts the gathered sources back; nothing is spent",
-            "ET-PAY-4",
-        )
     elif isinstance(action, Step):
         movement.apply_step(state, action)
     elif isinstance(action, EndMovement):

@@ -9,7 +9,8 @@ fields, the helpers every rule reads, serialization and a fast ``clone()``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 from rulekeeper.boards.mapcards import CardPos, MapGrid, Space
@@ -71,9 +72,12 @@ class EtherState(State):
         self.ether = 0
         self.phase: Phase = "refresh"
         self.active = 0
-        # The payment being gathered (nothing is spent until Spend: ET-PAY-1/4).
+        # ET-TIME-1: the hero taking the current action (any hero, in or out of
+        # their activation); the mover during a movement, the payer while gathering.
+        self.actor = 0
+        # The payment the actor is gathering, kept sorted (nothing is spent until
+        # Spend: ET-PAY-1/4).
         self.draft: list[Source] = []
-        self.cancels = 0
         self.last_surplus: Resources = NOTHING
         self.moving: int | None = None
         self.activations = 0
@@ -90,8 +94,29 @@ class EtherState(State):
     # -- lookups -----------------------------------------------------------
     @property
     def hero(self) -> Hero:
-        """The hero whose activation it is."""
+        """The hero taking the current action (ET-TIME-1: not always the active one)."""
+        return self.heroes[self.actor]
+
+    @property
+    def active_hero(self) -> Hero:
+        """The hero whose activation it is (ET-ROUND-1)."""
         return self.heroes[self.active]
+
+    @contextmanager
+    def acting(self, index: int) -> Iterator[None]:
+        """Rule on an action as hero ``index`` would take it; the actor is restored after."""
+        before = self.actor
+        self.actor = index
+        try:
+            yield
+        finally:
+            self.actor = before
+
+    def hero_index(self, hero_id: str) -> int | None:
+        for index, hero in enumerate(self.heroes):
+            if hero.id == hero_id:
+                return index
+        return None
 
     def hero_by_id(self, hero_id: str) -> Hero | None:
         for hero in self.heroes:
@@ -198,8 +223,8 @@ class EtherState(State):
             "ether": self.ether,
             "phase": self.phase,
             "active": self.active,
+            "actor": self.actor,
             "draft": [[s.kind, s.ref] for s in self.draft],
-            "cancels": self.cancels,
             "last_surplus": [
                 self.last_surplus.awareness,
                 self.last_surplus.cunning,
@@ -245,8 +270,8 @@ class EtherState(State):
         self.ether = int(data["ether"])
         self.phase = data["phase"]
         self.active = int(data["active"])
+        self.actor = int(data.get("actor", self.active))
         self.draft = [Source(k, str(r)) for k, r in data["draft"]]
-        self.cancels = int(data["cancels"])
         self.last_surplus = Resources(*data["last_surplus"])
         self.moving = None if data["moving"] is None else int(data["moving"])
         self.activations = int(data["activations"])

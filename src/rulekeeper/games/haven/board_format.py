@@ -49,10 +49,15 @@ class TerrainSpec(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     obstacle: tuple[HexSpec, ...] = ()
+    """Obstacle hexes: no figure enters them (flying and jumping pass over)."""
     trap: tuple[HexSpec, ...] = ()
+    """Trap hexes."""
     hazardous: tuple[HexSpec, ...] = ()
+    """Hazardous terrain hexes."""
     difficult: tuple[HexSpec, ...] = ()
+    """Difficult terrain hexes: entering costs 2 movement."""
     icy: tuple[HexSpec, ...] = ()
+    """[FH] icy terrain hexes."""
 
 
 class FigureSpec(BaseModel):
@@ -61,10 +66,16 @@ class FigureSpec(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     id: Annotated[str, Field(min_length=1)]
+    """The figure's id, unique on the board."""
     team: Literal["characters", "monsters"]
+    """characters or monsters; figures of one team are allies."""
     hex: HexSpec
+    """The figure's hex."""
     initiative: int | None = None
+    """Its initiative this round: needed for every enemy of the acting figure (it breaks focus
+    ties)."""
     summoner: str | None = None
+    """For a summon, the id of the figure that summoned it."""
 
 
 class TurnSpec(BaseModel):
@@ -78,14 +89,35 @@ class TurnSpec(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     figure: str
+    """The acting monster's id."""
     move: NonNegative = 0
+    """Its move this turn; 0: no move."""
     range: NonNegative = 0
+    """Its attack range; 0: melee."""
     targets: NonNegative = 1
+    """Its attack's targets; 0: no attack; 6 or more: every target in reach."""
     aoe: tuple[HexSpec, ...] = ()
+    """Area hexes: offsets from the attacker for a melee area attack, a free shape for a ranged
+    one."""
     flying: bool = False
+    """It flies."""
     jumping: bool = False
+    """It jumps."""
     teleport: bool = False
+    """It teleports."""
     muddled: bool = False
+    """It is muddled."""
+
+
+class BoardHouseRules(BaseModel):
+    """Departures from the rulebooks a board opts into (a rulekeeper extension); all off."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    open_edge_neighbours: bool = False
+    """[GH] neighbours across an open edge always see each other, even where both
+    corners they share lie on wall lines (HV-LOS-1 itself, GH p.19, asks for a line
+    touching no wall; see boards/line_of_sight.py)."""
 
 
 class MapSpec(BaseModel):
@@ -94,17 +126,26 @@ class MapSpec(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     hexes: Annotated[tuple[HexSpec, ...], Field(min_length=1, max_length=MAX_MAP_CELLS)]
+    """Every hex of the map, axial [q, r], each once."""
     walls: tuple[tuple[HexSpec, HexSpec], ...] = ()
+    """Thin walls, each between two adjacent map hexes."""
     terrain: TerrainSpec = TerrainSpec()
+    """Hexes holding each kind of terrain."""
 
 
 class BoardSpec(MapSpec):
     """A whole haven-board/1 document."""
 
     format: Literal["haven-board/1"]
+    """The file format and its version."""
     ruleset: Literal["gloomhaven", "frosthaven"]
+    """gloomhaven or frosthaven."""
     figures: tuple[FigureSpec, ...]
+    """Every figure on the board."""
     turn: TurnSpec
+    """The acting figure and its ability this turn."""
+    house_rules: BoardHouseRules = BoardHouseRules()
+    """Opt-in departures from the rulebooks, none by default."""
 
     @property
     def actor(self) -> FigureSpec:

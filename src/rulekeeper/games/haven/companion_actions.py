@@ -53,6 +53,16 @@ class ChooseClass(Action):
     level: int
 
 
+@action_type("choose-hand")
+@dataclass(frozen=True, slots=True)
+class ChooseHand(Action):
+    """Before its first card selection, a character names the cards it brings: as many as
+    its class's hand size (HV-CHAR-1); otherwise its class's first cards are its hand."""
+
+    character: str
+    cards: tuple[str, ...]
+
+
 @action_type("attack")
 @dataclass(frozen=True, slots=True)
 class Attack(Action):
@@ -206,6 +216,7 @@ class DeclareResult(Action):
 
 
 COMPOUND: tuple[type[Action], ...] = (
+    ChooseHand,
     Attack,
     FollowMover,
     Moved,
@@ -222,6 +233,7 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     PartySize,
     ScenarioLevel,
     ChooseClass,
+    ChooseHand,
     SelectCard,
     LongRest,
     PlayHalf,

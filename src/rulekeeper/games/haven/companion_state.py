@@ -4,7 +4,8 @@ The board is physical (DESIGN.md, "Companion mode"): the engine keeps the
 rounds, the characters' cards and initiative, the monster groups' ability
 cards, every standee's hit points and conditions, the elements, the modifier
 decks, the loot and the scenario's objective and special rules. The rules that
-change these values live in ``companion_rules.py``; this module holds the data
+change these values live in ``companion_rules.py`` (who acts, what is legal),
+``companion_flow.py`` and ``companion_combat.py``; this module holds the data
 only.
 
 Players: during setup, player 0 (the party); then one player per character,
@@ -26,6 +27,7 @@ from rulekeeper.games.haven.attack_draw import AttackDraw
 from rulekeeper.games.haven.companion_library import CompanionScenario
 from rulekeeper.games.haven.modifiers import ModifierCatalog, ModifierDecks, standard_catalog
 from rulekeeper.games.haven.ruleset import Ruleset, find_ruleset
+from rulekeeper.games.haven.scaling import evaluate
 from rulekeeper.games.haven.state import from_json, to_json
 
 if TYPE_CHECKING:
@@ -39,13 +41,16 @@ class Standee:
     """A figure on the physical board: a character or a monster standee."""
 
     id: str
-    kind: Literal["character", "monster"]
+    kind: Literal["character", "monster", "objective"]
+    """An objective figure (an altar, a door to destroy, an escort) is neither side's standee."""
     type: str
     hp: int
     max_hp: int
     elite: bool = False
     boss: bool = False
     number: int = 0
+    level_offset: int = 0
+    """Levels above (or below) the monster level this standee plays at (a scenario rule)."""
     conditions: list[str] = field(default_factory=list)
     fresh: list[str] = field(default_factory=list)
     """Conditions gained during the bearer's own turn: they last to the end of its next one."""
@@ -53,6 +58,8 @@ class Standee:
     """Shield from abilities this round (a monster's stat-card shield is added on top)."""
     retaliate: int = 0
     """Retaliate from abilities this round (a monster's stat-card retaliate is added on top)."""
+    escort: bool = False
+    """An objective figure the characters protect: monsters attack it, characters do not."""
     drops_loot: bool = True
     """HV-LOOT-3 [GH]: a monster set out with a room drops a token; summoned or spawned: none."""
 
@@ -124,7 +131,7 @@ class TurnInProgress:
 
 
 class CompanionState(State):
-    """A companion game's fields, lookups and files (rules: ``companion_rules.py``)."""
+    """A companion game's fields, lookups and files (rules: ``companion_rules.py`` and the modules it names)."""
 
     def __init__(
         self,
@@ -190,14 +197,21 @@ class CompanionState(State):
         return Outcome(self.result, self.result_text)
 
     # -- lookups --------------------------------------------------------------------
-    def monster_level(self) -> int:
-        return max(0, self.level)
+    def monster_level(self, figure: Standee | None = None) -> int:
+        """HV-SCEN-3: the scenario level; a placement's offset moves one standee (0 to 7)."""
+        offset = figure.level_offset if figure is not None else 0
+        return max(0, min(7, max(0, self.level) + offset))
 
     def stats(self, figure: Standee) -> Any:
-        """HV-MON-1: the elite or normal line (a boss: its only line) at the monster level."""
+        """HV-MON-1: the elite or normal line (a boss: its only line) at the monster level;
+        an attack given as an equation (a boss, HV-BOSS-1) is worked out in L and C."""
         mtype = self.content.monster_types[figure.type]
         table = mtype.elite if figure.elite else mtype.normal
-        return table[min(self.monster_level(), len(table) - 1)]
+        line = table[min(self.monster_level(figure), len(table) - 1)]
+        if isinstance(line.attack, str):
+            value = evaluate(line.attack, level=max(0, self.level), characters=self.players)
+            line = line.model_copy(update={"attack": max(0, value)})
+        return line
 
     def monsters(self) -> list[Standee]:
         return [f for f in self.figures.values() if f.kind == "monster"]

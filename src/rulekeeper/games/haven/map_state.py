@@ -9,12 +9,14 @@ mover never walks through one.
 
 from __future__ import annotations
 
+import dataclasses
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from rulekeeper.boards.hexgrid import UNREACHABLE, Hex, HexBoard
 from rulekeeper.boards.line_of_sight import LineOfSight
 from rulekeeper.games.haven.board_format import (
+    BoardHouseRules,
     BoardSpec,
     FigureSpec,
     MapSpec,
@@ -108,8 +110,8 @@ def _board(hexes: tuple[Hex, ...], walls: tuple[tuple[Hex, Hex], ...]) -> HexBoa
 
 
 @lru_cache(maxsize=64)
-def _sight(board: HexBoard, rule: str) -> LineOfSight:
-    return LineOfSight(board, rule)  # type: ignore[arg-type]
+def _sight(board: HexBoard, rule: str, open_edge_neighbours: bool) -> LineOfSight:
+    return LineOfSight(board, rule, open_edge_neighbours=open_edge_neighbours)  # type: ignore[arg-type]
 
 
 def whole_board(state: HavenState) -> HexBoard:
@@ -125,7 +127,8 @@ def board(state: HavenState, *, with_closed_doors: bool = True) -> HexBoard:
 
 
 def sight(state: HavenState, hexboard: HexBoard) -> LineOfSight:
-    return _sight(hexboard, state.rules.line_of_sight)
+    house = state.spec.house_rules.open_edge_neighbours
+    return _sight(hexboard, state.rules.line_of_sight, house)
 
 
 def terrain_spec(state: HavenState, hexes: tuple[Hex, ...]) -> TerrainSpec:
@@ -186,6 +189,13 @@ def movement(
     hexboard = board(state, with_closed_doors=doors)
     terrain = board_terrain(state, with_closed_doors=doors)[1]
     index = hexboard.index
+    blocking = objective_obstacles(state, figure.team)
+    if blocking:
+        flags = list(terrain.obstacle)
+        for h in blocking:
+            if h in index:
+                flags[index[h]] = True
+        terrain = dataclasses.replace(terrain, obstacle=tuple(flags))
     others = [f for f in state.figures.values() if f.id != figure.id and f.hex in index]
     occupied = frozenset(index[f.hex] for f in others)
     enemies = frozenset(
@@ -194,6 +204,14 @@ def movement(
     return hexboard, Movement(
         hexboard, state.rules, terrain, index[figure.hex], occupied, enemies, mode
     )
+
+
+def objective_obstacles(state: HavenState, team: str) -> list[Hex]:
+    """HV-GOAL-2 [GH]: an objective is an obstacle with hit points, so even its own side
+    cannot move through it (its enemies never could); [FH] none."""
+    if not state.rules.objective_is_obstacle:
+        return []
+    return [f.hex for f in state.figures.values() if f.kind == "objective" and f.team == team]
 
 
 def reachable(
@@ -221,7 +239,8 @@ def in_reach(state: HavenState, attacker: Figure, target: Figure, range_: int) -
     if attacker.hex not in index or target.hex not in index:
         return False
     a, b = index[attacker.hex], index[target.hex]
-    # Neighbours across an open edge see each other under both rulesets (line_of_sight.py).
+    # [GH] even a neighbour needs a corner-to-corner line touching no wall, unless the
+    # scenario opts into the open_edge_neighbours house rule (line_of_sight.py).
     reach = max(1, range_)
     if hexboard.proximity(b)[a] > reach:
         return False
@@ -269,6 +288,10 @@ def solver_spec(state: HavenState, actor: Figure, turn: TurnSpec) -> BoardSpec:
         )
         hidden = []
     terrain = board_terrain(state, with_closed_doors=False)[0]
+    blocking = objective_obstacles(state, actor.team)
+    if blocking:
+        # HV-GOAL-2 [GH]: an obstacle even to its own side (it stays a figure: no one ends there)
+        terrain = terrain.model_copy(update={"obstacle": (*terrain.obstacle, *blocking)})
     if hidden:
         obstacles = (*terrain.obstacle, *(f.hex for f in hidden if f.hex not in terrain.obstacle))
         terrain = terrain.model_copy(update={"obstacle": obstacles})
@@ -280,6 +303,9 @@ def solver_spec(state: HavenState, actor: Figure, turn: TurnSpec) -> BoardSpec:
         terrain=terrain,
         figures=tuple(figures),
         turn=turn,
+        house_rules=BoardHouseRules(
+            open_edge_neighbours=state.spec.house_rules.open_edge_neighbours
+        ),
     )
 
 

@@ -30,7 +30,11 @@ class MonsterTurn:
         self.ruleset: Ruleset = find_ruleset(spec.ruleset)
         # built once per map and reused by later turns on the same map
         self.board = HexBoard.shared(spec.hexes, spec.walls)
-        self.los = shared_line_of_sight(self.board, self.ruleset.line_of_sight)
+        self.los = shared_line_of_sight(
+            self.board,
+            self.ruleset.line_of_sight,
+            open_edge_neighbours=spec.house_rules.open_edge_neighbours,
+        )
         index = self.board.index
         actor = spec.actor
         self.actor = actor

@@ -55,6 +55,10 @@ def _figure_mark(state: HavenState, figure_id: str) -> str:
         return figure.id[:2].upper()
     if figure.kind == "summon":
         return "s" + str(figure.standee)
+    if figure.kind == "objective":
+        return "OB"  # HV-GOAL-2
+    if figure.kind == "ally":
+        return "a" + str(figure.standee)  # HV-GOAL-3
     letter = figure.type[0].upper() if figure.elite else figure.type[0].lower()
     return f"{letter}{figure.standee}"
 
@@ -167,7 +171,12 @@ def figures_table(state: HavenState) -> Table:
 
 
 def _rank_text(state: HavenState, figure: Figure) -> str:
-    """ " (elite)" or " (boss)" (HV-BOSS-1); nothing for a normal monster or a character."""
+    """ " (elite)" or " (boss)" (HV-BOSS-1); nothing for a normal monster or a character;
+    " (objective)" (HV-GOAL-2, " guarded" when the monsters are after it) or " (ally)"."""
+    if figure.kind == "objective":
+        return " (objective, guarded)" if figure.guarded else " (objective)"
+    if figure.kind == "ally":
+        return f" (ally {figure.standee})"
     if figure.kind != "monster":
         return ""
     rank = standees.rank(state, figure)
