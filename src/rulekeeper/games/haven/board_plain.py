@@ -73,6 +73,13 @@ class PlainTurn:
 
 
 @dataclass(frozen=True, slots=True)
+class PlainHouseRules:
+    """:class:`~rulekeeper.games.haven.board_format.BoardHouseRules`'s fields."""
+
+    open_edge_neighbours: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class PlainBoard:
     """:class:`~rulekeeper.games.haven.board_format.BoardSpec`'s fields."""
 
@@ -83,6 +90,7 @@ class PlainBoard:
     turn: PlainTurn
     walls: tuple[tuple[Hex, Hex], ...] = ()
     terrain: PlainTerrain = PlainTerrain()
+    house_rules: PlainHouseRules = PlainHouseRules()
 
     @property
     def actor(self) -> PlainFigure:
@@ -101,7 +109,10 @@ class _NotPlain(Exception):
     """The value is not in the plain shape; the models read it."""
 
 
-_BOARD_KEYS = frozenset({"format", "ruleset", "hexes", "walls", "terrain", "figures", "turn"})
+_BOARD_KEYS = frozenset(
+    {"format", "ruleset", "hexes", "walls", "terrain", "figures", "turn", "house_rules"}
+)
+_HOUSE_RULE_KEYS = frozenset({"open_edge_neighbours"})
 _FIGURE_KEYS = frozenset({"id", "team", "hex", "initiative", "summoner"})
 _TURN_KEYS = frozenset(
     {"figure", "move", "range", "targets", "aoe", "flying", "jumping", "teleport", "muddled"}
@@ -211,6 +222,10 @@ def plain_board(data: object) -> PlainBoard | None:
         if not 1 <= len(hexes) <= MAX_MAP_CELLS:
             raise _NotPlain
         terrain = _dict(board.get("terrain", {}), _TERRAIN_KEYS)
+        house_rules = _dict(board.get("house_rules", {}), _HOUSE_RULE_KEYS)
+        open_edge = house_rules.get("open_edge_neighbours", False)
+        if type(open_edge) is not bool:
+            raise _NotPlain
         figures = board["figures"]
         if type(figures) is not list:
             raise _NotPlain
@@ -222,6 +237,7 @@ def plain_board(data: object) -> PlainBoard | None:
             turn=_turn(board["turn"]),
             walls=_walls(board.get("walls", [])),
             terrain=PlainTerrain(**{kind: _hexes(cells) for kind, cells in terrain.items()}),
+            house_rules=PlainHouseRules(open_edge_neighbours=open_edge),
         )
     except _NotPlain:
         return None
