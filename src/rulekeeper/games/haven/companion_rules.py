@@ -210,11 +210,6 @@ def _setup_actions(state: CompanionState) -> list[Action]:
     return out
 
 
-def default_character_level(scenario_level: int) -> int:
-    """The character level whose recommended scenario level (HV-SCEN-2) is ``scenario_level``."""
-    return max(1, min(9, 2 * scenario_level))
-
-
 def _selection_actions(state: CompanionState) -> list[Action]:
     character = next_to_select(state)
     if character is None:
@@ -240,6 +235,7 @@ def _turn_actions(state: CompanionState, turn: TurnInProgress) -> list[Action]:
     out.extend(Infuse(e) for e in ELEMENT_NAMES if e not in turn.infusions)
     out.extend(Consume(e) for e in ELEMENT_NAMES if state.elements.get(e) in (STRONG, WANING))
     out.extend(Spawn(t, elite) for t in _spawnable(state) for elite in _ranks(state, t))
+
     if state.content.spec.goal.kind == "by_hand" and not state.ending:
         out.extend([DeclareResult("won"), DeclareResult("lost")])
     if may_end_turn(state, turn) is None:
@@ -275,7 +271,8 @@ def _openable_rooms(state: CompanionState) -> list[str]:
 
 
 def _spawnable(state: CompanionState) -> list[str]:
-    """The scenario's monster types and the types their cards summon."""
+    """The scenario's monster types and the types their cards summon, while a standee of
+    the type is free (HV-MON-LIMIT-1)."""
     types = [t for t in state.content.spec.monsters if t in state.content.monster_types]
     for mtype in list(types):
         for card in state.content.deck_of(mtype).cards:
@@ -283,7 +280,8 @@ def _spawnable(state: CompanionState) -> list[str]:
                 summoned = action.summon if action.type == "summon" else None
                 if summoned and summoned not in types and summoned in state.content.monster_types:
                     types.append(summoned)
-    return types
+    on_board = [m.type for m in state.monsters()]
+    return [t for t in types if on_board.count(t) < state.content.monster_types[t].standees]
 
 
 def _ranks(state: CompanionState, monster_type: str) -> list[bool]:
