@@ -268,7 +268,7 @@ def _run_session(
     from rulekeeper.cli.play import WIDTH, PlaySession
 
     policy = POLICIES[auto](state.seed) if auto is not None else None
-    if not quiet:
+    if not quiet and auto is not None:  # interactive play shows the same on its screen
         heading = Text(state.game.title or state.game.name, style="bold")
         heading.append(
             f" — scenario {printable(state.scenario)}, ruleset {state.ruleset}, seed {state.seed}"

@@ -142,8 +142,6 @@ class PlaySession:
     # -- the loop -------------------------------------------------------------
     def run(self) -> bool:
         """Play until the game ends (True) or the player quits (False)."""
-        if not self.quiet and self.policy is None:
-            self.show_board(self._choices_now())
         for _ in range(self.max_actions):
             if self.state.is_terminal():
                 self._finish()
@@ -155,12 +153,6 @@ class PlaySession:
             if not self._turn():
                 return False
         raise RulekeeperError(f"the game did not end within {self.max_actions} actions")
-
-    def _choices_now(self) -> list[Action]:
-        state = self.state
-        if state.is_terminal() or state.is_chance_node():
-            return []
-        return state.legal_actions()
 
     def _finish(self) -> None:
         outcome = self.state.outcome()
@@ -174,10 +166,16 @@ class PlaySession:
         """Show what changed and the choices, read one command, act on it. False means quit."""
         state = self.state
         actions = state.legal_actions()
-        self._print_sections(self._sections(actions), only_changed=True)
-        player = state.player_name(state.current_player())
-        prompt = Text(printable(player), style="bold")
-        prompt.append(f": {printable(state.pending_decision())}", style="")
+        # the first screen is whole; after that, only the sections that changed
+        self._print_sections(self._sections(actions), only_changed=bool(self._shown))
+        player = printable(state.player_name(state.current_player()))
+        decision = printable(state.pending_decision())
+        first_word = player.split(" ")[0].lower()
+        if first_word and decision.lower().startswith(first_word):
+            prompt = Text(decision)  # the decision already names who decides
+        else:
+            prompt = Text(player, style="bold")
+            prompt.append(f": {decision}", style="")
         self.console.print(prompt)
         self._print_choices(actions)
         while True:

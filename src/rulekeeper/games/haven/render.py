@@ -535,8 +535,13 @@ def screen_map(state: HavenState, width: int, choices: Sequence[Action] = ()) ->
         column = step * (q - qs[0]) + offset
         for i, ch in enumerate(text.rjust(2)):
             ruler[column + i] = ch
-    legend = ["".join(ruler).rstrip()]
-    notes = [drawing.legend] if drawing.legend else []
+    top = "".join(ruler).rstrip()
+    notes = []
+    if drawing.legend and len(top) + 3 + len(drawing.legend) <= width:
+        top = f"{top.ljust(len(ruler))}   {drawing.legend}".rstrip()
+    elif drawing.legend:
+        notes.append(drawing.legend)
+    legend = [top]
     if marked:
         notes.append("numbers: the hexes the choices below lead to")
     out = legend + lines
@@ -651,8 +656,16 @@ def screen(
     hands = [
         line
         for hero in state.heroes.values()
-        for line in _hand_lines(state, hero, width, full=hero.id in (acting, None))
+        if hero.id == acting or acting is None
+        for line in _hand_lines(state, hero, width, full=True)
     ]
+    if acting is not None:
+        others = [
+            _hand_lines(state, hero, 10_000, full=False)[0]
+            for hero in state.heroes.values()
+            if hero.id != acting
+        ]
+        hands += _pack(others, width)
     return [
         ("title", _wrap(title, width)),
         ("goal", goal),
