@@ -63,7 +63,7 @@ def test_monster_numbers_are_stats_plus_card_HV_MON_4() -> None:
 
 
 def test_a_monster_attack_carries_its_numbers_HV_MON_4() -> None:
-    state = play(17)
+    state = play(18)
     wrong = GAME.parse_action(
         {"type": "attack", "attacker": "cinder-tyrant-1", "target": "lampwright", "value": 6}
     )
@@ -143,7 +143,7 @@ def test_an_escort_is_the_characters_ally_HV_TGT_2() -> None:
     state = play(10)
     hit = {"type": "attack", "attacker": "lampwright", "target": "lamp-bearer-1", "value": 3}
     assert_rejected(state, GAME.parse_action(hit), "HV-TGT-2")
-    boss_turn = play(17)
+    boss_turn = play(18)
     listed = {a.target for a in boss_turn.legal_actions() if isinstance(a, Attack)}
     assert listed == {"lampwright", "lamp-bearer-1"}
 
@@ -165,3 +165,38 @@ def test_a_character_chooses_the_cards_it_brings_HV_CHAR_1() -> None:
     state.apply(GAME.parse_action(SCRIPT[5]))
     again = {"type": "choose-hand", "character": "lampwright", "cards": cards}
     assert_rejected(state, GAME.parse_action(again), "HV-CHAR-1")
+
+
+def test_damage_to_a_character_waits_for_the_negation_choice_HV_NEG_1() -> None:
+    """Suffer it, or lose 1 card from hand (not a selected one) or 2 from discard."""
+    state = play(11)
+    pending = state.damage[0]
+    assert (pending.character, pending.amount) == ("lampwright", 1)
+    assert state.figures["lampwright"].hp == 10
+    assert_rejected(state, GAME.parse_action({"type": "infuse", "element": "fire"}), "HV-NEG-1")
+    selected = {"type": "lose-card", "character": "lampwright", "card": "lw-1"}
+    state.apply(GAME.parse_action({"type": "negate", "character": "lampwright", "choice": "hand"}))
+    assert_rejected(state, GAME.parse_action(selected), "HV-NEG-1")
+    state.apply(GAME.parse_action({**selected, "card": "lw-8"}))
+    assert state.figures["lampwright"].hp == 10
+    assert state.characters["lampwright"].lost == ["lw-8"]
+    assert "lampwright loses lw-8 from its hand and negates 1 damage" in texts(state)
+
+
+def test_a_short_rest_loses_a_random_card_once_redrawn_for_1_damage_HV_REST_1() -> None:
+    rest_at = SCRIPT.index({"type": "short-rest", "character": "lampwright", "rest": False})
+    state = play(rest_at)
+    hp = state.figures["lampwright"].hp
+    state.apply(GAME.parse_action({"type": "short-rest", "character": "lampwright", "rest": True}))
+    outcomes = {a.label() for a, _ in state.chance_outcomes()}
+    assert outcomes == {"rest-loss lampwright lw-1", "rest-loss lampwright lw-2"}
+    state.apply(GAME.parse_action({"type": "rest-loss", "character": "lampwright", "card": "lw-1"}))
+    assert state.pending_decision().startswith("short rest: lose lw-1, or suffer 1 damage")
+    state.apply(GAME.parse_action({"type": "redraw", "character": "lampwright", "redraw": True}))
+    assert state.figures["lampwright"].hp == hp - 1
+    # the first card is set aside: the other is the only outcome
+    assert [a.label() for a, _ in state.chance_outcomes()] == ["rest-loss lampwright lw-2"]
+    state.apply(GAME.parse_action({"type": "rest-loss", "character": "lampwright", "card": "lw-2"}))
+    lampwright = state.characters["lampwright"]
+    assert lampwright.lost == ["lw-2"] and "lw-1" in lampwright.hand and not lampwright.discard
+    assert state.round == 2

@@ -108,6 +108,23 @@ def test_SV_STRAT_4_an_ability_roll_has_one_strategy_phase_and_no_reroll() -> No
     assert [d.status for d in state.heroes[ADEPT].dice] == ["ready"] * 5  # its own dice
 
 
+def test_SV_STRAT_4_an_ability_rolling_the_heros_own_dice_has_one_strategy_phase() -> None:
+    """SV-STRAT-4: Surge Mend commits up to 2 of the Tactician's ready dice, rolls them once
+    (no re-roll), heals 1 per hit; the crit makes noise and the dice are exhausted."""
+    state = ability_lab(TACTICIAN)
+    state.heroes[TACTICIAN].health = 1
+    act(state, UseAbility("Surge Mend"), CommitDie("brass"), CommitDie("brass"))
+    rejected(state, CommitDie("brass"), "SV-ENG-2")  # its count is 2
+    act(state, RollDice())
+    rejected(state, Reroll(), "SV-STRAT-4")  # even while its dice are rolling
+    roll(state, "hit", "crit")
+    assert state.legal_actions() == [ApplyRoll()]
+    act(state, ApplyRoll())
+    hero = state.heroes[TACTICIAN]
+    assert (hero.health, state.noise, hero.count("exhausted")) == (3, 1, 2)
+    assert state.actions_used == 1
+
+
 def test_SV_ENG_2_a_per_scenario_limit_outlasts_the_round() -> None:
     """SV-ENG-2 (content limit): Arc Lash twice per scenario, whatever the round."""
     state = ability_lab()
@@ -280,6 +297,7 @@ BAD_ABILITIES = [
     ('kind = "passive"\neffect = "by_hand"', "abilities.0.text"),
     ('kind = "passive"\neffect = "by_hand"\ntext = "x"\nper_round = 1', "abilities.0.per_round"),
     ('kind = "action"\neffect = "strike"\nroll = { die = "opal", count = 2 }', "roll.die"),
+    ('kind = "action"\neffect = "strike"\nroll = { count = 0 }', "roll.count"),
     ('kind = "action"\neffect = "heal"\namount = 1\nper_round = 0', "abilities.0.per_round"),
     ('kind = "action"\neffect = "heal"\namount = 1\nspeed = 3', "abilities.0.speed"),
 ]

@@ -125,7 +125,7 @@ def salvage_catalog(model: Any, data: Any, source: str, problems: Problems) -> N
             if item not in items:
                 problems.add(f"unknown item {item!r}", f"hero.{index}.items.{j}")
         for j, ability in enumerate(hero.abilities):
-            if ability.roll is not None and ability.roll.die not in dice:
+            if ability.roll is not None and ability.roll.die not in (None, *dice):
                 problems.add(
                     f"unknown die type {ability.roll.die!r}", f"hero.{index}.abilities.{j}.roll.die"
                 )

@@ -20,7 +20,9 @@ from rulekeeper.games.haven.actions import (
     DrawAbility,
     LongRest,
     LoseCard,
+    Negate,
     PlayHalf,
+    Redraw,
     Resolved,
     RestLoss,
     SelectCard,
@@ -58,9 +60,12 @@ from rulekeeper.games.haven.companion_combat import (
     finish_attack,
     gain,
     heal,
+    lose_for_negation,
     monster_attack,
+    negate,
     start_attack,
     suffer,
+    take_damage,
     trigger_end,
 )
 from rulekeeper.games.haven.companion_numbers import card_actions, numbers
@@ -87,7 +92,11 @@ if TYPE_CHECKING:
 
 def apply(state: CompanionState, action: Action) -> None:
     """Apply a checked action, then run the automatic steps up to the next decision."""
-    if isinstance(action, ChooseHand):
+    if isinstance(action, Negate):
+        negate(state, action.choice)
+    elif isinstance(action, LoseCard) and state.damage:
+        lose_for_negation(state, action.card)
+    elif isinstance(action, ChooseHand):
         state.characters[action.character].hand = list(action.cards)
         state.emit("setup", f"{action.character} brings {', '.join(action.cards)}", "HV-CHAR-1")
     elif isinstance(action, PartySize):
@@ -111,6 +120,8 @@ def apply(state: CompanionState, action: Action) -> None:
         draw_modifier(state, action)
     elif isinstance(action, RestLoss):
         _rest_loss(state, action)
+    elif isinstance(action, Redraw):
+        _redraw(state, action)
     elif isinstance(action, ShortRest):
         _short_rest(state, action)
     elif isinstance(action, Resolved):
@@ -487,6 +498,12 @@ def _begin_turn(state: CompanionState, figure_id: str) -> None:
             "HV-INIT-1",
             figure=figure_id,
         )
+        character = state.characters[figure_id]
+        if character.long_rest and not character.discard:
+            # Its discards were lost since it declared the rest (HV-NEG-1): nothing to lose.
+            character.rested = True
+            state.emit("rest", f"{figure_id} rests with no discard left to lose", "HV-REST-2")
+            heal(state, figure, 2, rules=("HV-REST-2",))
     _turn_start_conditions(state, figure)
 
 
@@ -611,15 +628,40 @@ def _short_rest(state: CompanionState, action: ShortRest) -> None:
 
 
 def _rest_loss(state: CompanionState, action: RestLoss) -> None:
-    character = state.characters[action.character]
-    character.discard.remove(action.card)
-    character.lost.append(action.card)
+    """HV-REST-1: the random card; the first may be redrawn once for 1 damage."""
+    if state.rest_redrawn:
+        _finish_rest(state, action.character, action.card)
+        return
+    state.rest_card = action.card
+    state.emit("rest", f"{action.character} would lose {action.card}", "HV-REST-1")
+
+
+def _redraw(state: CompanionState, action: Redraw) -> None:
+    if not action.redraw:
+        _finish_rest(state, action.character, state.rest_card)
+        return
+    state.rest_redrawn = True
+    state.emit(
+        "rest", f"{action.character} suffers 1 damage to lose another card instead", "HV-REST-1"
+    )
+    figure = state.figures[action.character]
+    take_damage(state, figure, 1, "a short rest's redraw", ("HV-REST-1",))
+    if state.characters[action.character].exhausted:
+        state.rest_loss = state.rest_card = ""
+        state.rest_redrawn = False
+
+
+def _finish_rest(state: CompanionState, character_id: str, card: str) -> None:
+    character = state.characters[character_id]
+    character.discard.remove(card)
+    character.lost.append(card)
     character.hand.extend(character.discard)
     character.discard = []
-    state.rest_loss = ""
+    state.rest_loss = state.rest_card = ""
+    state.rest_redrawn = False
     state.emit(
         "rest",
-        f"{character.id} loses {action.card} at random and takes back its discards",
+        f"{character.id} loses {card} at random and takes back its discards",
         "HV-REST-1",
     )
 
@@ -678,7 +720,9 @@ def advance(state: CompanionState) -> None:
                 finish_attack(state)
                 continue
             return
-        if state.rest_loss or state.by_hand or needs_ability_card(state) is not None:
+        if state.damage or state.rest_loss or state.by_hand:
+            return
+        if needs_ability_card(state) is not None:
             return
         if state.phase == "select" and next_to_select(state) is None:
             state.phase = "turns"

@@ -61,10 +61,12 @@ commits every ready die whatever the cap, SV-SALV-2)."""
 
 
 class AbilityRollModel(_Model):
-    die: str = Field(min_length=1)
-    """The die type rolled (its own dice, not the hero's pool)."""
+    die: str | None = Field(default=None, min_length=1)
+    """The die type of the ability's own dice; omitted: the hero commits their own ready
+    dice, as for a move, and they are exhausted after the roll."""
     count: int = Field(ge=1, le=MAX_COUNT)
-    """How many dice of that type are rolled, once (no re-roll, SV-STRAT-4)."""
+    """How many dice of that type are rolled, or at most how many of the hero's own dice
+    are committed; rolled once (no re-roll, SV-STRAT-4)."""
 
 
 class AbilityModel(_Model):
@@ -404,7 +406,11 @@ class Requirement:
 
 @dataclass(frozen=True, slots=True)
 class AbilitySpec:
-    """A hero ability (see :class:`AbilityModel`); ``roll_die`` is None when it does not roll."""
+    """A hero ability (see :class:`AbilityModel`).
+
+    ``roll_count`` is 0 when it does not roll; ``roll_die`` is None when it rolls the
+    hero's own dice (up to ``roll_count`` of them, committed one at a time).
+    """
 
     name: str
     kind: str
@@ -416,6 +422,10 @@ class AbilitySpec:
     per_round: int | None
     per_scenario: int | None
     text: str
+
+    @property
+    def rolls(self) -> bool:
+        return self.roll_count > 0
 
     @property
     def limited(self) -> bool:
@@ -655,7 +665,7 @@ def _compile(
             if item not in items:
                 fail(f"{where}.items.{j}", f"unknown item {item!r}")
         for j, ability in enumerate(hero.abilities):
-            if ability.roll is not None and ability.roll.die not in dice:
+            if ability.roll is not None and ability.roll.die not in (None, *dice):
                 fail(f"{where}.abilities.{j}.roll.die", f"unknown die type {ability.roll.die!r}")
     for where, enemy in [(f"enemy.{i}", e) for i, e in enumerate(model.enemy)] + [
         (f"enemy {e.name!r}", e) for e in catalog.enemy
