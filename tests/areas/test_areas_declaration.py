@@ -107,9 +107,19 @@ def test_AR_DECL_3_declarations_cannot_change_after_the_roll() -> None:
     assert_rejected(
         state, MeleeAttack("warden", "crush", "crawler-1", "test-axe", ("test-rune",)), "AR-DECL-3"
     )
-    assert_rejected(state, Pass("warden"), "CORE-CHANCE")
     roll(state, "hit", "blank")
     assert state.figures["crawler-1"].health == 1  # 1 success + 1 axe, no rune added
+
+
+def test_AR_ROUND_1_the_attacker_neither_moves_nor_passes_while_its_dice_roll() -> None:
+    """AR-ROUND-1 (issue 17): the attack is the warden's one action this turn, so a move or
+    a pass mid-roll cites that rule, not CORE-CHANCE; another figure's action only waits."""
+    state = _duel(ally="hound")
+    state.apply(MeleeAttack("warden", "crush", "crawler-1", "test-axe"))
+    state.apply(RollDie("blank"))
+    assert_rejected(state, Pass("warden"), "AR-ROUND-1")
+    assert_rejected(state, Move("warden", "side", "crush"), "AR-ROUND-1")
+    assert_rejected(state, Pass("hound"), "CORE-CHANCE")
 
 
 def test_AR_ALLY_1_rejects_an_ally_using_an_item() -> None:

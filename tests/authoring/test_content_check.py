@@ -63,7 +63,7 @@ def test_every_file_kind_has_a_checked_example_or_shipped_file() -> None:
     for kind in KINDS:
         shipped = kind.example is not None and (CONTENT / kind.example).exists()
         example = any(p.stem == f"{kind.family}-{kind.name}" for p in EXAMPLES)
-        assert shipped or example or kind.name in ("board", "deck", "library-scenario"), kind.label
+        assert shipped or example or kind.name == "library-scenario", kind.label
 
 
 def test_cli_clean_files_exit_0_with_one_ok_line_each() -> None:
@@ -261,8 +261,11 @@ def test_schema_problems_of_every_family_are_all_reported(
 def test_a_cross_reference_problem_of_a_strict_game_is_reported(tmp_path: Path) -> None:
     """Haven's board checks stop at their first problem: that one is reported, with its field."""
     path = _write(tmp_path, "board.json", HAVEN_BOARD)
-    problems = check_file(path).problems
-    assert [(p.field, p.reason) for p in problems] == [("hexes.2", "[0, 0] is listed twice")]
+    report = check_file(path)
+    assert [(p.field, p.reason) for p in report.problems] == [("hexes.2", "[0, 0] is listed twice")]
+    assert report.summary().endswith(
+        "; haven's cross-reference checks stop at the first: fix it and check again"
+    )
 
 
 def test_salvage_catalog_cross_references_are_all_reported(tmp_path: Path) -> None:
@@ -315,3 +318,84 @@ def test_cli_problem_lines_never_carry_control_characters(tmp_path: Path) -> Non
     code, out, err = run("check", str(path))
     assert code == 2
     assert "\x1b" not in out + err and "\\x1b" in out
+
+
+SALVAGE_REFERENCES = """
+format = "salvage-scenario/1"
+name = "refs"
+title = "Broken references"
+rows = 1
+cols = 2
+start_room = 5
+heroes = ["Nobody"]
+rooms = [
+  { name = "Hall", active = true, items = ["Lost Thing"], requirements = ["key:x"] },
+  { name = "Vault", actions = ["Nap"] },
+]
+enemies = [{ enemy = "Ghost", room = 0 }]
+enemy_dice = { "plaid" = 1 }
+round_limit = 3
+objective = { kind = "defeat", enemy = "Phantom", text = "Win" }
+"""
+
+
+def test_salvage_scenario_cross_references_are_all_reported(tmp_path: Path) -> None:
+    path = _write(tmp_path, "refs.toml", SALVAGE_REFERENCES)
+    assert _fields(path) == [
+        "start_room",
+        "heroes.0",
+        "rooms.0.items.0",
+        "rooms.0.requirements.0",
+        "rooms.1.actions.0",
+        "enemies.0.enemy",
+        "enemy_dice.plaid",
+        "objective.enemy",
+    ]
+
+
+def test_a_loaded_salvage_scenario_still_stops_at_its_first_problem(tmp_path: Path) -> None:
+    from rulekeeper.core.errors import ContentError
+    from rulekeeper.games.salvage.content import load_scenario
+
+    path = _write(tmp_path, "refs.toml", SALVAGE_REFERENCES)
+    with pytest.raises(ContentError) as caught:
+        load_scenario(str(path))
+    assert caught.value.field == "start_room"
+    assert str(caught.value) == f"{path}: start_room: room 5 is off the grid"
+
+
+def _broken_haven_scenario(tmp_path: Path) -> Path:
+    """The shipped Sunken Larder with six independent mistakes, as JSON."""
+    import tomllib
+
+    data = tomllib.loads((CONTENT / "haven/scenarios/sunken-larder.toml").read_text("utf-8"))
+    data["party"] = ["warden", "gardener", "sage"]
+    data["start_hexes"][2] = [40, 40]
+    data["doors"][0]["opens"] = ["attic"]
+    data["monsters"][1]["type"] = "sea-serpent"
+    data["characters"]["sage"]["scenario_cards"] = {"golden-ticket": 1}
+    data["characters"]["warden"]["items"] = ["no-such-sword"]
+    return _write(tmp_path, "larder.json", json.dumps(data))
+
+
+def test_haven_scenario_cross_references_are_all_reported(tmp_path: Path) -> None:
+    path = _broken_haven_scenario(tmp_path)
+    problems = check_file(path).problems
+    assert [(p.field, p.reason) for p in problems] == [
+        ("party.1", "unknown class 'gardener'"),
+        ("characters.sage.scenario_cards.golden-ticket", "unknown modifier card 'golden-ticket'"),
+        ("doors.0.opens", "unknown room 'attic'"),
+        ("start_hexes.2", "[40, 40] is not in the starting area"),
+        ("monsters.1.type", "unknown monster type 'sea-serpent'"),
+        ("characters.warden.items.0", "unknown item 'no-such-sword'"),
+    ]
+
+
+def test_a_loaded_haven_scenario_still_stops_at_its_first_problem(tmp_path: Path) -> None:
+    from rulekeeper.core.errors import ContentError
+    from rulekeeper.games.haven.scenario_format import load_scenario
+
+    path = _broken_haven_scenario(tmp_path)
+    with pytest.raises(ContentError) as caught:
+        load_scenario(str(path))
+    assert str(caught.value) == f"{path}: party.1: unknown class 'gardener'"

@@ -194,6 +194,33 @@ def test_mutated_scenarios_load_and_play_or_are_refused(
             return  # "resolve by hand": the engine says what it cannot do
 
 
+# -- content check -------------------------------------------------------------------
+@pytest.mark.parametrize("game_name", sorted(SCENARIOS))
+@fuzz(15)
+@given(data=st.data())
+def test_mutated_scenarios_are_checked_one_problem_a_line(
+    game_name: str, data: st.DataObject
+) -> None:
+    """``content check`` on a mutated scenario: exit 0 with one ok line, or exit 2 with
+    one line per problem, each naming the file, and one summary line (issue 19)."""
+    name, _ = SCENARIOS[game_name]
+    document = data.draw(mutated(_shipped_scenario(game_name, name)))
+    fmt = "json" if game_name == "haven" else "toml"
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / f"scenario.{fmt}"
+        path.write_bytes(_dumps(document, fmt))
+        result = run_cli("content", "check", str(path))
+    lines = result.out.splitlines()
+    assert lines and all(line.startswith(f"{path}: ") for line in lines), result.out
+    assert "Traceback" not in result.err and "\x1b" not in result.out + result.err
+    if result.code == 0:
+        assert len(lines) == 1 and " ok (" in lines[0] and result.err == ""
+    else:
+        assert result.code == 2
+        summary = result.err.splitlines()
+        assert len(summary) == 1 and f" {len(lines)} problem" in summary[0], result.err
+
+
 # -- the board format -------------------------------------------------------------------
 BOARD = {
     "format": "haven-board/1",

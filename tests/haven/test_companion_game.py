@@ -8,13 +8,14 @@ core/replay.py; seeded random games pass the conformance checks.
 from __future__ import annotations
 
 import pytest
-from companion_script import LIBRARY, SCENARIO, SCRIPT
 
+from companion_script import LIBRARY, SCENARIO, SCRIPT
 from rulekeeper.core.conformance import assert_rejected, check_game, fuzz_game
 from rulekeeper.core.errors import ContentError
 from rulekeeper.core.game import State
 from rulekeeper.core.registry import find_game
 from rulekeeper.core.replay import replay_actions, replay_prefix, undo_cut
+from rulekeeper.games.haven.companion_actions import Attack
 from rulekeeper.games.haven.companion_library import load_companion_scenario
 from rulekeeper.games.haven.companion_state import CompanionState
 
@@ -62,7 +63,7 @@ def test_monster_numbers_are_stats_plus_card_HV_MON_4() -> None:
 
 
 def test_a_monster_attack_carries_its_numbers_HV_MON_4() -> None:
-    state = play(17)
+    state = play(18)
     wrong = GAME.parse_action(
         {"type": "attack", "attacker": "cinder-tyrant-1", "target": "lampwright", "value": 6}
     )
@@ -123,3 +124,79 @@ def test_a_bad_scenario_name_names_the_field() -> None:
         load_companion_scenario(str(LIBRARY))
     with pytest.raises(ContentError, match="no scenario 'nowhere' in the library"):
         load_companion_scenario(f"{LIBRARY}#nowhere")
+
+
+def test_objective_figures_are_set_out_with_their_rooms_HV_SCEN_4() -> None:
+    """The escort stands with the starting room, the altar with the vault (hit points 2 + L)."""
+    state = play(9)
+    altar, bearer = state.figures["ember-altar-1"], state.figures["lamp-bearer-1"]
+    assert (altar.hp, altar.escort, bearer.hp, bearer.escort) == (3, False, 4, True)
+    state.apply(GAME.parse_action(SCRIPT[9]))
+    hit = {"type": "attack", "attacker": "lampwright", "target": "ember-altar-1", "value": 3}
+    state.apply(GAME.parse_action(hit))
+    state.apply(GAME.parse_action({"type": "draw-modifier", "deck": "lampwright", "card": "+0"}))
+    assert "ember-altar-1" not in state.figures
+    assert "ember-altar-1 is destroyed [HV-GOAL-1]" in texts(state)
+
+
+def test_an_escort_is_the_characters_ally_HV_TGT_2() -> None:
+    state = play(10)
+    hit = {"type": "attack", "attacker": "lampwright", "target": "lamp-bearer-1", "value": 3}
+    assert_rejected(state, GAME.parse_action(hit), "HV-TGT-2")
+    boss_turn = play(18)
+    listed = {a.target for a in boss_turn.legal_actions() if isinstance(a, Attack)}
+    assert listed == {"lampwright", "lamp-bearer-1"}
+
+
+def test_a_character_chooses_the_cards_it_brings_HV_CHAR_1() -> None:
+    state = play(4)
+    cards = ["lw-2", "lw-3", "lw-4", "lw-5", "lw-6", "lw-7", "lw-8", "lw-9"]
+    short = {"type": "choose-hand", "character": "lampwright", "cards": cards[:7]}
+    assert_rejected(state, GAME.parse_action(short), "HV-CHAR-1")
+    unknown = {"type": "choose-hand", "character": "lampwright", "cards": [*cards[:7], "xx"]}
+    assert_rejected(state, GAME.parse_action(unknown), "HV-CHAR-1")
+    state.apply(
+        GAME.parse_action({"type": "choose-hand", "character": "lampwright", "cards": cards})
+    )
+    assert state.characters["lampwright"].hand == cards
+    assert {"type": "select-card", "character": "lampwright", "card": "lw-9"} in [
+        a.to_json() for a in state.legal_actions()
+    ]
+    state.apply(GAME.parse_action(SCRIPT[5]))
+    again = {"type": "choose-hand", "character": "lampwright", "cards": cards}
+    assert_rejected(state, GAME.parse_action(again), "HV-CHAR-1")
+
+
+def test_damage_to_a_character_waits_for_the_negation_choice_HV_NEG_1() -> None:
+    """Suffer it, or lose 1 card from hand (not a selected one) or 2 from discard."""
+    state = play(11)
+    pending = state.damage[0]
+    assert (pending.character, pending.amount) == ("lampwright", 1)
+    assert state.figures["lampwright"].hp == 10
+    assert_rejected(state, GAME.parse_action({"type": "infuse", "element": "fire"}), "HV-NEG-1")
+    selected = {"type": "lose-card", "character": "lampwright", "card": "lw-1"}
+    state.apply(GAME.parse_action({"type": "negate", "character": "lampwright", "choice": "hand"}))
+    assert_rejected(state, GAME.parse_action(selected), "HV-NEG-1")
+    state.apply(GAME.parse_action({**selected, "card": "lw-8"}))
+    assert state.figures["lampwright"].hp == 10
+    assert state.characters["lampwright"].lost == ["lw-8"]
+    assert "lampwright loses lw-8 from its hand and negates 1 damage" in texts(state)
+
+
+def test_a_short_rest_loses_a_random_card_once_redrawn_for_1_damage_HV_REST_1() -> None:
+    rest_at = SCRIPT.index({"type": "short-rest", "character": "lampwright", "rest": False})
+    state = play(rest_at)
+    hp = state.figures["lampwright"].hp
+    state.apply(GAME.parse_action({"type": "short-rest", "character": "lampwright", "rest": True}))
+    outcomes = {a.label() for a, _ in state.chance_outcomes()}
+    assert outcomes == {"rest-loss lampwright lw-1", "rest-loss lampwright lw-2"}
+    state.apply(GAME.parse_action({"type": "rest-loss", "character": "lampwright", "card": "lw-1"}))
+    assert state.pending_decision().startswith("short rest: lose lw-1, or suffer 1 damage")
+    state.apply(GAME.parse_action({"type": "redraw", "character": "lampwright", "redraw": True}))
+    assert state.figures["lampwright"].hp == hp - 1
+    # the first card is set aside: the other is the only outcome
+    assert [a.label() for a, _ in state.chance_outcomes()] == ["rest-loss lampwright lw-2"]
+    state.apply(GAME.parse_action({"type": "rest-loss", "character": "lampwright", "card": "lw-2"}))
+    lampwright = state.characters["lampwright"]
+    assert lampwright.lost == ["lw-2"] and "lw-1" in lampwright.hand and not lampwright.discard
+    assert state.round == 2

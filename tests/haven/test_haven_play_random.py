@@ -26,6 +26,8 @@ def slot_key(state: HavenState, slot: str) -> tuple[int, int]:
         card = state.groups[name].card
         assert card is not None
         return (monster_card_initiative(state, name, card), 1)
+    if slot == initiative.ALLY_SLOT:
+        return (state.spec.allies.initiative, 1)  # HV-GOAL-3
     return (state.heroes[slot].initiative, 0)  # fixed when the order was made
 
 
@@ -40,7 +42,9 @@ def check_invariants(state: HavenState, decks: dict[str, Counter[str]]) -> None:
         assert 0 < figure.hp <= figure.max_hp, figure
     if state.phase == "turns" and state.order:
         keys = [
-            slot_key(state, s) for s in state.order if s in state.heroes or s.startswith("group:")
+            slot_key(state, s)
+            for s in state.order
+            if s in state.heroes or s.startswith("group:") or s == initiative.ALLY_SLOT
         ]
         assert keys == sorted(keys), state.order
         turn = state.turn
@@ -49,6 +53,8 @@ def check_invariants(state: HavenState, decks: dict[str, Counter[str]]) -> None:
             owner = figure.owner or figure.id
             slot = state.order[state.slot]
             expected = owner if figure.kind != "monster" else initiative.GROUP_PREFIX + figure.type
+            if figure.kind == "ally":
+                expected = initiative.ALLY_SLOT  # HV-GOAL-3
             if figure.kind == "monster" and slot in state.heroes:
                 # GH p.19: a monster revealed in this character's turn acts right after it
                 # when its group's initiative is lower or its group has already acted.
@@ -67,7 +73,16 @@ def check_invariants(state: HavenState, decks: dict[str, Counter[str]]) -> None:
 @given(
     seed=st.integers(0, 100_000),
     ruleset=st.sampled_from(GAME.rulesets),
-    scenario=st.sampled_from(["sunken-larder", "ember-vault", "gilded-crypt", "frozen-weir"]),
+    scenario=st.sampled_from(
+        [
+            "sunken-larder",
+            "ember-vault",
+            "gilded-crypt",
+            "frozen-weir",
+            "signal-fire",
+            "toll-bridge",
+        ]
+    ),
 )
 def test_random_games_end_and_keep_the_invariants(seed: int, ruleset: str, scenario: str) -> None:
     state = GAME.new_state(scenario, seed, ruleset)

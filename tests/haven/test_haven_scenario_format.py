@@ -33,7 +33,14 @@ def test_shipped_content_sizes() -> None:
 
 def test_shipped_scenarios_have_doors_traps_and_terrain_and_load_on_both_rulesets() -> None:
     names = shipped_scenario_names()
-    assert names == ["ember-vault", "frozen-weir", "gilded-crypt", "sunken-larder"]
+    assert names == [
+        "ember-vault",
+        "frozen-weir",
+        "gilded-crypt",
+        "signal-fire",
+        "sunken-larder",
+        "toll-bridge",
+    ]
     assert [s.name for s in GAME.scenarios()] == names
     for name in names:
         spec = load_scenario(name)
@@ -41,7 +48,8 @@ def test_shipped_scenarios_have_doors_traps_and_terrain_and_load_on_both_ruleset
         assert spec.doors and t.trap and t.hazardous and t.difficult
         for ruleset in GAME.rulesets:
             state = GAME.new_state(name, 1, ruleset)
-            assert state.current_player() == 0
+            # [GH] the Toll Bridge first numbers its allies at random (HV-GOAL-3)
+            assert state.current_player() == 0 or state.ally_numbers
 
 
 def test_a_scenario_file_from_a_path(tmp_path: Path) -> None:
@@ -84,6 +92,20 @@ def test_a_bad_ability_names_its_field() -> None:
 def test_an_unknown_scenario_name_is_a_content_error() -> None:
     with pytest.raises(ContentError):
         GAME.new_state("no-such-scenario", 1, "gloomhaven")
+
+
+def test_HV_GOAL_2_HV_GOAL_3_shipped_scenarios_with_objectives_and_allies() -> None:
+    """Issue 13's content: the Signal Fire (written for FH) guards one objective and must
+    destroy another, with allies drawing an ability deck; the Toll Bridge (written for GH)
+    has two allies, numbered at random under Gloomhaven rules."""
+    fire = load_scenario("signal-fire")
+    assert {o.monsters_target for o in fire.objectives} == {True, False}
+    assert fire.objective.kind == "destroy" and fire.allies.figures and fire.allies.deck
+    assert any(r.when.destroyed and r.lose for r in fire.rules)
+    bridge = load_scenario("toll-bridge")
+    assert len(bridge.allies.figures) == 2 and bridge.allies.deck is None
+    state = GAME.new_state("toll-bridge", 1, "gloomhaven")
+    assert state.is_chance_node() and state.ally_numbers  # numbered at random (HV-GOAL-3)
 
 
 @pytest.mark.parametrize("name", ["gilded-crypt", "frozen-weir"])

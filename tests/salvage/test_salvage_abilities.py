@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from salvage_helpers import act, place_enemy, rejected, roll
 
-from rulekeeper.core.conformance import check_game
+from rulekeeper.core.conformance import check_game, fuzz_game
 from rulekeeper.core.errors import ContentError
 from rulekeeper.games.salvage.actions import (
     ApplyHit,
@@ -108,6 +108,23 @@ def test_SV_STRAT_4_an_ability_roll_has_one_strategy_phase_and_no_reroll() -> No
     assert [d.status for d in state.heroes[ADEPT].dice] == ["ready"] * 5  # its own dice
 
 
+def test_SV_STRAT_4_an_ability_rolling_the_heros_own_dice_has_one_strategy_phase() -> None:
+    """SV-STRAT-4: Surge Mend commits up to 2 of the Tactician's ready dice, rolls them once
+    (no re-roll), heals 1 per hit; the crit makes noise and the dice are exhausted."""
+    state = ability_lab(TACTICIAN)
+    state.heroes[TACTICIAN].health = 1
+    act(state, UseAbility("Surge Mend"), CommitDie("brass"), CommitDie("brass"))
+    rejected(state, CommitDie("brass"), "SV-ENG-2")  # its count is 2
+    act(state, RollDice())
+    rejected(state, Reroll(), "SV-STRAT-4")  # even while its dice are rolling
+    roll(state, "hit", "crit")
+    assert state.legal_actions() == [ApplyRoll()]
+    act(state, ApplyRoll())
+    hero = state.heroes[TACTICIAN]
+    assert (hero.health, state.noise, hero.count("exhausted")) == (3, 1, 2)
+    assert state.actions_used == 1
+
+
 def test_SV_ENG_2_a_per_scenario_limit_outlasts_the_round() -> None:
     """SV-ENG-2 (content limit): Arc Lash twice per scenario, whatever the round."""
     state = ability_lab()
@@ -156,6 +173,15 @@ def test_SV_ENG_2_a_by_hand_passive_is_shown_at_each_turn() -> None:
     assert reminders == ["resolve by hand: Lab Adept's Lucky Coin: " + _coin_text()]
     shown = str(GAME.render(state).renderables[-1])
     assert "Lucky Coin (passive, resolve by hand)" in shown
+
+
+def test_SV_ENG_2_the_web_panel_lists_every_ability() -> None:
+    """SV-ENG-2: the web table's hero panel shows abilities, by-hand ones marked."""
+    from rulekeeper.web.boards.salvage import panel
+
+    shown = panel(ability_lab())
+    assert "Lucky Coin (passive, resolve by hand)" in shown
+    assert "Field Dressing (action; 0/1 this round)" in shown
 
 
 def _coin_text() -> str:
@@ -253,9 +279,11 @@ def test_ability_uses_survive_save_and_clone() -> None:
 
 
 def test_the_ability_lab_conforms_to_the_protocol() -> None:
-    """Random play with abilities keeps every protocol promise (replay, clone, save)."""
+    """Random play with abilities keeps every protocol promise (replay, clone, save),
+    and near-miss actions (an ability's name or target nudged) are refused cleanly."""
     report = check_game(GAME, ABILITY_LAB, range(1, 3))
     assert report.games == 2
+    assert fuzz_game(GAME, ABILITY_LAB, range(1, 2)) > 0
 
 
 # -- content validation ----------------------------------------------------------------------
@@ -269,6 +297,7 @@ BAD_ABILITIES = [
     ('kind = "passive"\neffect = "by_hand"', "abilities.0.text"),
     ('kind = "passive"\neffect = "by_hand"\ntext = "x"\nper_round = 1', "abilities.0.per_round"),
     ('kind = "action"\neffect = "strike"\nroll = { die = "opal", count = 2 }', "roll.die"),
+    ('kind = "action"\neffect = "strike"\nroll = { count = 0 }', "roll.count"),
     ('kind = "action"\neffect = "heal"\namount = 1\nper_round = 0', "abilities.0.per_round"),
     ('kind = "action"\neffect = "heal"\namount = 1\nspeed = 3', "abilities.0.speed"),
 ]
@@ -289,3 +318,23 @@ def test_a_bad_ability_fails_on_load_naming_the_field(
         load_scenario(str(path))
     message = str(error.value)
     assert field in message and "\n" not in message
+
+
+def test_content_check_reports_every_bad_ability(tmp_path: Path) -> None:
+    """`rulekeeper content check` names each bad ability field, one line each, exit 2."""
+    from typer.testing import CliRunner
+
+    from rulekeeper.cli.main import app
+
+    path = tmp_path / "odd-heroes.toml"
+    path.write_text(
+        'format = "salvage-content/1"\n\n[[hero]]\nname = "Odd One"\nmax_health = 3\n'
+        'strategy = 1\ndice = ["brass"]\n\n'
+        '[[hero.abilities]]\nname = "Mend"\nkind = "action"\neffect = "heal"\n\n'
+        '[[hero.abilities]]\nname = "Guard"\nkind = "passive"\neffect = "ward"\n',
+        "utf-8",
+    )
+    result = CliRunner().invoke(app, ["content", "check", str(path)])
+    assert result.exit_code == 2
+    assert "hero.0.abilities.0.amount" in result.stdout
+    assert "hero.0.abilities.1.per_scenario" in result.stdout

@@ -28,6 +28,7 @@ class CheckReport:
     source: str
     kind: FileKind | None
     problems: tuple[Problem, ...]
+    schema_valid: bool = False
 
     @property
     def clean(self) -> bool:
@@ -38,7 +39,10 @@ class CheckReport:
         if self.clean:
             return f"{self.source}: ok{what}"
         count = len(self.problems)
-        return f"{self.source}: {count} problem{'s' if count != 1 else ''}{what}"
+        line = f"{self.source}: {count} problem{'s' if count != 1 else ''}{what}"
+        if self.schema_valid and self.kind is not None and self.kind.stops_at_first:
+            line += f"; {self.kind.family}'s cross-reference checks stop at the first: fix it and check again"
+        return line
 
 
 def check_file(path: Path, family: str | None = None) -> CheckReport:
@@ -60,11 +64,12 @@ def check_data(data: object, source: str, family: str | None = None) -> CheckRep
         problems.add(error.reason, "format")
         return CheckReport(source, None, problems.found)
     model = _validate(kind, data, source, problems)
-    if model is not None:
-        check = kind.semantic_check()
-        if check is not None:
-            check(model, data, source, problems)
-    return CheckReport(source, kind, problems.found)
+    if model is None:
+        return CheckReport(source, kind, problems.found)
+    check = kind.semantic_check()
+    if check is not None:
+        check(model, data, source, problems)
+    return CheckReport(source, kind, problems.found, schema_valid=True)
 
 
 def _validate(kind: FileKind, data: object, source: str, problems: Problems) -> BaseModel | None:

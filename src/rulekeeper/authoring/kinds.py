@@ -46,6 +46,9 @@ class FileKind:
     needs_keys: frozenset[str] = field(default_factory=frozenset)
     """Top-level keys that tell this kind from another of the same format."""
     refuses_keys: frozenset[str] = field(default_factory=frozenset)
+    stops_at_first: bool = False
+    """The game's cross-reference checks stop at their first problem (the schema's
+    problems are all reported either way)."""
 
     @property
     def label(self) -> str:
@@ -58,7 +61,10 @@ class FileKind:
         return f"format = {self.format!r}".replace("'", '"')
 
     def model(self) -> type[BaseModel]:
-        model: type[BaseModel] = _load(self.model_path)
+        """The file's pydantic model (``model_path`` names the class, or a function that
+        builds it on first need)."""
+        found = _load(self.model_path)
+        model: type[BaseModel] = found if isinstance(found, type) else found()
         return model
 
     def semantic_check(self) -> SemanticCheck | None:
@@ -109,6 +115,7 @@ KINDS: tuple[FileKind, ...] = (
         "A hex map, its figures and one monster turn (JSON), for `haven monster-move`.",
         "rulekeeper.games.haven.board_format:BoardSpec",
         f"{_CHECKS}:haven_board",
+        stops_at_first=True,
     ),
     FileKind(
         "haven",
@@ -118,13 +125,14 @@ KINDS: tuple[FileKind, ...] = (
         "rulekeeper.games.haven.attack_deck_file:DeckFileModel",
         f"{_CHECKS}:haven_deck",
         refuses_keys=frozenset({"standard_deck"}),
+        stops_at_first=True,
     ),
     FileKind(
         "haven",
         "modifier-cards",
         1,
         "The attack modifier card catalog and the standard deck (HV-MOD-1).",
-        "rulekeeper.games.haven.modifiers:_DeckFileModel",
+        f"{_CHECKS}:haven_modifier_cards_model",
         f"{_CHECKS}:haven_modifier_cards",
         "haven/modifier-decks.toml",
         needs_keys=frozenset({"standard_deck"}),
@@ -158,6 +166,7 @@ KINDS: tuple[FileKind, ...] = (
         f"{_CHECKS}:ether_scenario",
         "ether/scenarios/lantern-rift.toml",
         needs_keys=frozenset({"scenario"}),
+        stops_at_first=True,
     ),
     FileKind(
         "ether",
@@ -169,6 +178,7 @@ KINDS: tuple[FileKind, ...] = (
         f"{_CHECKS}:ether_library",
         "ether/library.toml",
         refuses_keys=frozenset({"scenario"}),
+        stops_at_first=True,
     ),
     FileKind(
         "areas",

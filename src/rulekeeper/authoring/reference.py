@@ -56,7 +56,8 @@ def field_docs(model: type[BaseModel]) -> dict[str, str]:
         filename = inspect.getsourcefile(cls)
         if filename is None:
             continue
-        for node in _module_tree(filename).body:
+        # Models built inside a function (to import pydantic late) are found too.
+        for node in ast.walk(_module_tree(filename)):
             if isinstance(node, ast.ClassDef) and node.name == cls.__name__:
                 body = node.body
                 for before, after in itertools.pairwise(body):

@@ -4,7 +4,9 @@ Each function takes a schema-valid model, the parsed data, the file name and a
 collecting :class:`~rulekeeper.core.problems.Problems`. Where a game's checks
 report to a collector (areas), every problem is found in one run; where a
 game's loader stops at its first problem, that problem is reported (and the
-user sees the next one after fixing it). Game modules are imported here, inside
+user sees the next one after fixing it). Areas, salvage and haven scenarios
+collect; ether content and haven boards and deck files stop at their first
+cross-reference problem. Game modules are imported here, inside
 the functions' module, never by the CLI at start-up.
 """
 
@@ -29,11 +31,12 @@ def _run(problems: Problems, check: Any, *args: Any) -> Any:
 
 # -- haven ------------------------------------------------------------------------
 def haven_scenario(model: Any, data: Any, source: str, problems: Problems) -> None:
-    """Map, party, rooms, doors, standees, objective, items, perks (scenario_format)."""
-    from rulekeeper.games.haven.scenario_format import parse_scenario
+    """Map, party, rooms, doors, standees, objective, items, perks (scenario_format), every
+    problem collected."""
+    from rulekeeper.games.haven.scenario_format import check_scenario
 
-    del model
-    _run(problems, parse_scenario, data, source)
+    del data
+    check_scenario(model, source, problems)
 
 
 def haven_library(model: Any, data: Any, source: str, problems: Problems) -> None:
@@ -75,6 +78,14 @@ def haven_deck(model: Any, data: Any, source: str, problems: Problems) -> None:
     _run(problems, parse_deck, data, RULESETS["gloomhaven"], "deck", None, source)
 
 
+def haven_modifier_cards_model() -> Any:
+    """The modifier card catalog's model (haven builds it on first need, keeping pydantic
+    out of the odds command's start-up)."""
+    from rulekeeper.games.haven.modifiers import _models
+
+    return _models()[1]
+
+
 def haven_modifier_cards(model: Any, data: Any, source: str, problems: Problems) -> None:
     """Every card of the standard deck is described."""
     del data
@@ -85,11 +96,12 @@ def haven_modifier_cards(model: Any, data: Any, source: str, problems: Problems)
 
 # -- salvage ------------------------------------------------------------------------
 def salvage_scenario(model: Any, data: Any, source: str, problems: Problems) -> None:
-    """The grid, rooms, heroes, enemies, dice, thresholds and objective resolve."""
-    from rulekeeper.games.salvage.content import compile_scenario, shipped_catalog
+    """The grid, rooms, heroes, enemies, dice, thresholds and objective resolve (every
+    problem collected)."""
+    from rulekeeper.games.salvage.content import check_scenario, shipped_catalog
 
     del data
-    _run(problems, compile_scenario, model, shipped_catalog(), source)
+    check_scenario(model, shipped_catalog(), source, problems)
 
 
 def salvage_catalog(model: Any, data: Any, source: str, problems: Problems) -> None:
@@ -113,7 +125,7 @@ def salvage_catalog(model: Any, data: Any, source: str, problems: Problems) -> N
             if item not in items:
                 problems.add(f"unknown item {item!r}", f"hero.{index}.items.{j}")
         for j, ability in enumerate(hero.abilities):
-            if ability.roll is not None and ability.roll.die not in dice:
+            if ability.roll is not None and ability.roll.die not in (None, *dice):
                 problems.add(
                     f"unknown die type {ability.roll.die!r}", f"hero.{index}.abilities.{j}.roll.die"
                 )

@@ -54,3 +54,51 @@ def import_monsters_command(
             raise ContentError(f"monster {monster_id!r} is given twice", source=str(stats_path))
         monsters[monster_id] = (monster_type, deck)
     write_json(library_document(monsters), out, f"wrote {len(monsters)} monster type(s) to {out}")
+
+
+@haven_app.command("import")
+@user_errors
+def import_command(
+    data_dir: Annotated[
+        Path,
+        typer.Argument(
+            help="Your copy of Gloomhaven Secretariat's data folder (or one edition in it)."
+        ),
+    ],
+    out: Annotated[Path, typer.Option("--out", "-o", help="The library folder to write.")],
+    edition: Annotated[
+        str, typer.Option("--edition", help="gh (Gloomhaven) or fh (Frosthaven).")
+    ] = "gh",
+    strict: Annotated[
+        bool, typer.Option("--strict", help="Fail (write nothing) if any file is refused.")
+    ] = False,
+) -> None:
+    """Convert monsters (bosses included), classes, items and scenarios into a library folder.
+
+    Abilities the engine does not run become resolve-by-hand steps carrying
+    their text; files that cannot convert are listed (file, field, reason) on
+    the screen and in LIBRARY/report.json. Nothing is written if the run fails.
+    """
+    from rulekeeper.games.haven.ghs_library import (
+        check_out,
+        convert,
+        summary_lines,
+        write_library,
+    )
+
+    if edition not in ("gh", "fh"):
+        raise ContentError(f"edition {edition!r}: give gh or fh", field="--edition")
+    check_out(out)
+    converted, report = convert(data_dir, edition, lambda line: typer.echo(line, err=True))
+    refused = [e for e in report.entries if e.kind == "refused"]
+    if strict and refused:
+        first = refused[0]
+        raise ContentError(
+            f"{first.reason} ({len(refused)} refusal(s); --strict writes nothing)",
+            source=first.file,
+            field=first.field,
+        )
+    write_library(converted, report, out)
+    for line in summary_lines(report):
+        typer.echo(line)
+    typer.echo(f"wrote the library to {out}")

@@ -38,14 +38,25 @@ def serve_command(
             help="A folder of your own scenario files; the start page lists the files under it.",
         ),
     ] = None,
+    library: Annotated[
+        Path | None,
+        typer.Option(
+            "--library",
+            help="A haven content library: its scenarios play on your own board (companion).",
+        ),
+    ] = None,
 ) -> None:
     """Play in a browser: every game family on SVG boards, live on several devices."""
     from rulekeeper.web.settings import WebSettings, is_local, new_token
 
     if scenarios is not None and not scenarios.is_dir():
         raise fail(f"--scenarios: {scenarios} is not a folder")
+    if library is not None and not library.is_dir():
+        raise fail(f"--library: {library} is not a folder")
     token = None if is_local(host) else new_token()
-    settings = WebSettings(host=host, port=port, token=token, scenario_folder=scenarios)
+    settings = WebSettings(
+        host=host, port=port, token=token, scenario_folder=scenarios, library_folder=library
+    )
 
     import uvicorn
 

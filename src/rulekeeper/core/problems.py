@@ -64,13 +64,15 @@ class Problems:
         problem = Problem(self.source, field, reason)
         if not self.collect:
             raise problem.error()
-        self._found.append(problem)
+        if problem not in self._found:  # a check that meets it twice reports it once
+            self._found.append(problem)
 
     def add_error(self, error: ContentError) -> None:
         """Report a ContentError raised by a check that stops at its first problem."""
         if not self.collect:
             raise error
-        self._found.append(Problem.from_error(error))
+        if Problem.from_error(error) not in self._found:
+            self._found.append(Problem.from_error(error))
 
     def extend(self, problems: Iterable[Problem]) -> None:
         for problem in problems:

@@ -15,7 +15,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from rulekeeper.core.errors import RulekeeperError, UnknownGameError
 from rulekeeper.store import SaveError
-from rulekeeper.web.routers import games, haven_tools, pages, rules, saves, tables
+from rulekeeper.web.routers import companion, games, haven_tools, pages, rules, saves, tables
 from rulekeeper.web.settings import WebSettings
 from rulekeeper.web.tables import TableError, TableHub
 
@@ -117,7 +117,7 @@ def create_app(settings: WebSettings | None = None) -> FastAPI:
     async def _bad_request(request: Request, error: RequestValidationError) -> JSONResponse:
         return JSONResponse({"error": _validation_message(error)}, status_code=400)
 
-    for router in (pages, games, tables, saves, rules, haven_tools):
+    for router in (pages, games, tables, saves, rules, haven_tools, companion):
         app.include_router(router.router)
     app.mount("/static", StaticFiles(directory=static_folder()), name="static")
     app.add_middleware(BodyLimit)

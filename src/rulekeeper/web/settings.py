@@ -32,6 +32,9 @@ class WebSettings:
     token: str | None = None
     scenario_folder: Path | None = None
     store_path: Path | None = None
+    library_folder: Path | None = None
+    """A haven content library (``rulekeeper haven import``): its scenarios play in companion
+    mode."""
     _files: dict[str, Path] = field(default_factory=dict, repr=False)
 
     def store(self) -> SaveStore:

@@ -55,13 +55,10 @@ class HavenAdapter(FamilyAdapter):
         hero_cards = [c.id for cls in party for c in spec.classes[cls].cards]
         hexes = sorted({tuple(h) for h in spec.map.hexes})
         monster_types = sorted(spec.monster_types)
-        ability_cards = sorted(
-            {
-                c.id
-                for t in monster_types
-                for c in spec.monster_decks[spec.monster_types[t].deck].cards
-            }
-        )
+        decks = {spec.monster_types[t].deck for t in monster_types}
+        if spec.allies.deck is not None:
+            decks.add(spec.allies.deck)  # HV-GOAL-3: the allies' ability deck
+        ability_cards = sorted({c.id for d in decks for c in spec.monster_decks[d].cards})
         modifier_cards = sorted(
             set(standard_catalog().cards) | {c for deck in s.decks for c in deck.cards.draw_pile}
         )
@@ -72,6 +69,8 @@ class HavenAdapter(FamilyAdapter):
             for n in range(1, MAX_STANDEES + 1)
         ]
         monsters = [f"{t} {n}" for t in monster_types for n in range(1, MAX_STANDEES + 1)]
+        # HV-GOAL-2, HV-GOAL-3: objective figures and scenario allies, by their ids
+        scenario_figures = [o.id for o in spec.objectives] + [a.id for a in spec.allies.figures]
         loot = getattr(s, "loot_deck", None)
         loot_cards = sorted({*loot.draw_pile, *loot.discard_pile}) if loot is not None else []
         return {
@@ -81,8 +80,8 @@ class HavenAdapter(FamilyAdapter):
             "draw-loot.card": loot_cards,
             "card": hero_cards,
             "hex": hexes,
-            "figure": [*party, *summons, *monsters],
-            "group": monster_types,
+            "figure": [*party, *summons, *monsters, *scenario_figures],
+            "group": [*monster_types, *(["allies"] if spec.allies.deck else [])],
             "draw-ability.card": ability_cards,
             "deck": [*party, "monsters"],
             "draw-modifier.card": modifier_cards,

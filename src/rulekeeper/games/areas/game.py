@@ -205,10 +205,20 @@ class AreasState(State):
             raise RuleViolation("CORE-LEGAL", f"{action.label()} is not an areas action")
 
     def _check_roll(self, action: Action) -> None:
-        """AR-DECL-3: once the dice are rolling, the declaration stands as made."""
+        """AR-DECL-3: once the dice are rolling, the declaration stands as made.
+
+        A rule that forbids an action whatever the dice show is cited before
+        CORE-CHANCE (issue 17): the attacker's turn is its one action, the attack
+        being rolled, so it neither moves nor passes now (AR-ROUND-1).
+        """
         if isinstance(action, MeleeAttack):
             raise RuleViolation(
                 "AR-DECL-3", "declarations cannot be changed after the dice are rolled"
+            )
+        attacker = self.attack.attacker if self.attack is not None else None
+        if isinstance(action, Move | Pass) and action.figure == attacker:
+            raise RuleViolation(
+                "AR-ROUND-1", f"{attacker}'s action this turn is the attack being rolled"
             )
         if not isinstance(action, RollDie) or action.face not in self.setup.die.die().faces:
             raise RuleViolation("CORE-CHANCE", f"{action.label()} is not a face of the Action die")
@@ -433,6 +443,15 @@ class AreasGame(Game):
         if not isinstance(state, AreasState):
             raise TypeError("the areas game renders only its own states")
         return render_state(state)
+
+    def screen(
+        self, state: State, width: int, choices: Sequence[Action] = ()
+    ) -> list[tuple[str, list[str]]]:
+        from rulekeeper.games.areas.render import screen
+
+        if not isinstance(state, AreasState):
+            return super().screen(state, width, choices)
+        return screen(state, width, choices)
 
     def describe_action(self, state: State, action: Action) -> str:
         from rulekeeper.games.areas.render import describe

@@ -43,6 +43,8 @@ def check(state: EtherState, action: Action) -> None:
     if state.phase == "over":
         raise RuleViolation("ET-END-1", "the game is over")
     if flow.waiting_on_chance(state):
+        if not isinstance(action, CHANCE_ACTIONS):
+            _check_regardless_of_chance(state, action)
         if action not in [a for a, _ in flow.chance_outcomes(state)]:
             raise RuleViolation("CORE-CHANCE", f"{action.label()} is not a possible outcome here")
         return
@@ -70,6 +72,18 @@ def check(state: EtherState, action: Action) -> None:
             raise RuleViolation("ET-MOVE-1", "no movement is being resolved")
     elif not isinstance(action, EndActivation):
         raise RuleViolation("ET-KIND-1", f"{action.TYPE!r} is not an ether action")
+
+
+def _check_regardless_of_chance(state: EtherState, action: Action) -> None:
+    """While a card is being drawn, an action a rule forbids whatever the card is cites
+    that rule, not CORE-CHANCE (issue 17): damage assigned outside the enemy phase
+    (ET-ROUND-1), one payment for several actions (ET-PAY-2)."""
+    if isinstance(action, AssignDamage) and state.phase != "enemy":
+        raise RuleViolation("ET-ROUND-1", "enemy damage is assigned in the enemy phase")
+    if isinstance(action, Pay) and len(action.actions) != 1:
+        raise RuleViolation(
+            "ET-PAY-2", f"one payment pays for exactly one action, not {len(action.actions)}"
+        )
 
 
 def check_actor(state: EtherState, hero_id: str) -> int:

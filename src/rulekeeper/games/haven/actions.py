@@ -248,6 +248,14 @@ class ConsumeElement(Action):
     consume: bool
 
 
+@action_type("number-ally")
+@dataclass(frozen=True, slots=True)
+class NumberAlly(Action):
+    """Chance [GH]: the ally token drawn for the next number (HV-GOAL-3)."""
+
+    ally: str
+
+
 @action_type("resolved")
 @dataclass(frozen=True, slots=True)
 class Resolved(Action):
@@ -285,5 +293,6 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     RefreshItems,
     Resolved,
     ConsumeElement,
+    NumberAlly,
     *DRAW_ACTION_TYPES,
 )

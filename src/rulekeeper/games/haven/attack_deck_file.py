@@ -55,13 +55,21 @@ class DeckFileModel(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     format: Literal[1]
+    """The file format (1)."""
     draw: dict[str, int] | None = None
+    """The draw pile outright, card id -> count (with discard); instead of the standard deck."""
     discard: dict[str, int] = Field(default_factory=dict)
+    """The discard pile outright (only with draw)."""
     drawn: dict[str, int] = Field(default_factory=dict)
+    """From the standard deck: cards drawn since the last shuffle, now in the discard pile."""
     removed: dict[str, int] = Field(default_factory=dict)
+    """From the standard deck: cards taken out for good."""
     added: dict[str, int] = Field(default_factory=dict)
+    """Cards shuffled into the draw pile (bless, curse, perk cards)."""
     perks: list[PerkSpec] = Field(default_factory=list)
+    """Perks applied to the standard deck before drawn and removed (HV-DECK-2)."""
     cards: dict[str, dict[str, object]] = Field(default_factory=dict)
+    """Perk cards of your own, by id, with the fields of the modifier card catalog."""
 
 
 def read_deck_file(

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rulekeeper.games.haven.modifiers import MONSTER_DECK
+from rulekeeper.games.haven.modifiers import ALLY_DECK, MONSTER_DECK
 
 if TYPE_CHECKING:
     from rulekeeper.games.haven.state import Figure, HavenState
@@ -36,6 +36,8 @@ def deck_owner(state: HavenState, figure: Figure) -> str:
     """HV-DECK-1: the modifier deck a figure's bless or curse goes into."""
     if figure.kind == "monster":
         return MONSTER_DECK
+    if figure.kind == "ally":
+        return ALLY_DECK if state.rules.allies_have_own_deck else MONSTER_DECK
     return figure.owner or figure.id
 
 

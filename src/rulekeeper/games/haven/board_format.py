@@ -4,7 +4,9 @@ The format is documented in docs/games/haven-monster-ai.md. :class:`BoardSpec`
 is the validated value; later formats (full scenarios) embed
 :class:`MapSpec` and :class:`FigureSpec` rather than inventing their own.
 Bad input raises :class:`~rulekeeper.core.errors.ContentError` naming the
-offending field (``figures.2.hex``, ``walls.0``, ``turn.figure`` ...).
+offending field (``figures.2.hex``, ``walls.0``, ``turn.figure`` ...). The
+cross-field rules live in :mod:`rulekeeper.games.haven.board_plain`, which also
+reads plain-shaped boards without these models (the mover's batch runs).
 """
 
 from __future__ import annotations
@@ -14,10 +16,25 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from rulekeeper.boards.hexgrid import Hex, distance
 from rulekeeper.core.documents import Coordinate, parse_document, read_text, validate
-from rulekeeper.core.errors import ContentError
 from rulekeeper.core.limits import MAX_MAP_CELLS
+from rulekeeper.games.haven.board_plain import check_figures, check_map
+
+__all__ = [
+    "FORMAT",
+    "BoardSpec",
+    "FigureSpec",
+    "HexSpec",
+    "MapSpec",
+    "NonNegative",
+    "TerrainSpec",
+    "TurnSpec",
+    "check_figures",
+    "check_map",
+    "load_board",
+    "parse_board",
+    "parse_board_text",
+]
 
 FORMAT = "haven-board/1"
 
@@ -32,10 +49,15 @@ class TerrainSpec(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     obstacle: tuple[HexSpec, ...] = ()
+    """Obstacle hexes: no figure enters them (flying and jumping pass over)."""
     trap: tuple[HexSpec, ...] = ()
+    """Trap hexes."""
     hazardous: tuple[HexSpec, ...] = ()
+    """Hazardous terrain hexes."""
     difficult: tuple[HexSpec, ...] = ()
+    """Difficult terrain hexes: entering costs 2 movement."""
     icy: tuple[HexSpec, ...] = ()
+    """[FH] icy terrain hexes."""
 
 
 class FigureSpec(BaseModel):
@@ -44,10 +66,16 @@ class FigureSpec(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     id: Annotated[str, Field(min_length=1)]
+    """The figure's id, unique on the board."""
     team: Literal["characters", "monsters"]
+    """characters or monsters; figures of one team are allies."""
     hex: HexSpec
+    """The figure's hex."""
     initiative: int | None = None
+    """Its initiative this round: needed for every enemy of the acting figure (it breaks focus
+    ties)."""
     summoner: str | None = None
+    """For a summon, the id of the figure that summoned it."""
 
 
 class TurnSpec(BaseModel):
@@ -61,14 +89,24 @@ class TurnSpec(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     figure: str
+    """The acting monster's id."""
     move: NonNegative = 0
+    """Its move this turn; 0: no move."""
     range: NonNegative = 0
+    """Its attack range; 0: melee."""
     targets: NonNegative = 1
+    """Its attack's targets; 0: no attack; 6 or more: every target in reach."""
     aoe: tuple[HexSpec, ...] = ()
+    """Area hexes: offsets from the attacker for a melee area attack, a free shape for a ranged
+    one."""
     flying: bool = False
+    """It flies."""
     jumping: bool = False
+    """It jumps."""
     teleport: bool = False
+    """It teleports."""
     muddled: bool = False
+    """It is muddled."""
 
 
 class BoardHouseRules(BaseModel):
@@ -88,17 +126,24 @@ class MapSpec(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     hexes: Annotated[tuple[HexSpec, ...], Field(min_length=1, max_length=MAX_MAP_CELLS)]
+    """Every hex of the map, axial [q, r], each once."""
     walls: tuple[tuple[HexSpec, HexSpec], ...] = ()
+    """Thin walls, each between two adjacent map hexes."""
     terrain: TerrainSpec = TerrainSpec()
+    """Hexes holding each kind of terrain."""
 
 
 class BoardSpec(MapSpec):
     """A whole haven-board/1 document."""
 
     format: Literal["haven-board/1"]
+    """The file format and its version."""
     ruleset: Literal["gloomhaven", "frosthaven"]
+    """gloomhaven or frosthaven."""
     figures: tuple[FigureSpec, ...]
+    """Every figure on the board."""
     turn: TurnSpec
+    """The acting figure and its ability this turn."""
     house_rules: BoardHouseRules = BoardHouseRules()
     """Opt-in departures from the rulebooks, none by default."""
 
@@ -106,77 +151,6 @@ class BoardSpec(MapSpec):
     def actor(self) -> FigureSpec:
         """The acting figure (validated to exist)."""
         return next(f for f in self.figures if f.id == self.turn.figure)
-
-
-def check_map(spec: MapSpec, source: str | None) -> None:
-    """Cross-field rules of a map: hexes unique, walls between adjacent map hexes, terrain on the map."""
-    seen: set[Hex] = set()
-    for n, h in enumerate(spec.hexes):
-        if h in seen:
-            raise ContentError(f"{list(h)} is listed twice", source=source, field=f"hexes.{n}")
-        seen.add(h)
-    for n, (a, b) in enumerate(spec.walls):
-        for h in (a, b):
-            if h not in seen:
-                raise ContentError(
-                    f"{list(h)} is not on the map", source=source, field=f"walls.{n}"
-                )
-        if distance(a, b) != 1:
-            raise ContentError(
-                f"a wall must separate two adjacent hexes, not {list(a)} and {list(b)}",
-                source=source,
-                field=f"walls.{n}",
-            )
-    for kind in ("obstacle", "trap", "hazardous", "difficult", "icy"):
-        for n, h in enumerate(getattr(spec.terrain, kind)):
-            if h not in seen:
-                raise ContentError(
-                    f"{list(h)} is not on the map", source=source, field=f"terrain.{kind}.{n}"
-                )
-
-
-def check_figures(
-    figures: tuple[FigureSpec, ...], hexes: set[Hex], actor_id: str | None, source: str | None
-) -> None:
-    """Figures on map hexes, one per hex, unique ids, initiatives on the actor's enemies."""
-    ids: dict[str, FigureSpec] = {}
-    where: set[Hex] = set()
-    for n, f in enumerate(figures):
-        if f.id in ids:
-            raise ContentError(f"id {f.id!r} is used twice", source=source, field=f"figures.{n}.id")
-        ids[f.id] = f
-        if f.hex not in hexes:
-            raise ContentError(
-                f"{list(f.hex)} is not on the map", source=source, field=f"figures.{n}.hex"
-            )
-        if f.hex in where:
-            raise ContentError(
-                f"two figures stand on {list(f.hex)}", source=source, field=f"figures.{n}.hex"
-            )
-        where.add(f.hex)
-    for n, f in enumerate(figures):
-        if f.summoner is not None and f.summoner not in ids:
-            raise ContentError(
-                f"summoner {f.summoner!r} is not a figure",
-                source=source,
-                field=f"figures.{n}.summoner",
-            )
-    if actor_id is None:
-        return
-    actor = ids.get(actor_id)
-    if actor is None:
-        raise ContentError(
-            f"the acting figure {actor_id!r} is not on the board",
-            source=source,
-            field="turn.figure",
-        )
-    for n, f in enumerate(figures):
-        if f.team != actor.team and f.initiative is None:
-            raise ContentError(
-                f"enemy {f.id!r} of the acting figure needs an initiative (it breaks focus ties)",
-                source=source,
-                field=f"figures.{n}.initiative",
-            )
 
 
 def parse_board(data: object, source: str | None = None) -> BoardSpec:

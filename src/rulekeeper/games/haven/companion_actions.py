@@ -17,7 +17,9 @@ from rulekeeper.games.haven.actions import (
     DrawAbility,
     LongRest,
     LoseCard,
+    Negate,
     PlayHalf,
+    Redraw,
     Resolved,
     RestLoss,
     SelectCard,
@@ -51,6 +53,16 @@ class ChooseClass(Action):
 
     character: str
     level: int
+
+
+@action_type("choose-hand")
+@dataclass(frozen=True, slots=True)
+class ChooseHand(Action):
+    """Before its first card selection, a character names the cards it brings: as many as
+    its class's hand size (HV-CHAR-1); otherwise its class's first cards are its hand."""
+
+    character: str
+    cards: tuple[str, ...]
 
 
 @action_type("attack")
@@ -206,6 +218,7 @@ class DeclareResult(Action):
 
 
 COMPOUND: tuple[type[Action], ...] = (
+    ChooseHand,
     Attack,
     FollowMover,
     Moved,
@@ -222,12 +235,15 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     PartySize,
     ScenarioLevel,
     ChooseClass,
+    ChooseHand,
     SelectCard,
     LongRest,
     PlayHalf,
     LoseCard,
+    Negate,
     ShortRest,
     RestLoss,
+    Redraw,
     DrawAbility,
     Attack,
     FollowMover,

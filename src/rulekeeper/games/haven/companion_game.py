@@ -15,14 +15,15 @@ from typing import Any
 
 from rulekeeper.core.actions import Action, ActionCodec
 from rulekeeper.core.game import Game, ScenarioInfo, State
-from rulekeeper.games.haven import companion_rules
+from rulekeeper.games.haven import companion_flow, companion_rules
 from rulekeeper.games.haven.companion_actions import ACTION_TYPES, COMPOUND
 from rulekeeper.games.haven.companion_library import load_companion_scenario
 from rulekeeper.games.haven.companion_state import CompanionState
 
 
 class CompanionPlay(CompanionState):
-    """A companion state answering the core protocol through ``companion_rules``."""
+    """A companion state answering the core protocol through ``companion_rules`` (who acts,
+    what is legal, refusals) and ``companion_flow`` (what an action does)."""
 
     compound_actions = COMPOUND
 
@@ -42,7 +43,7 @@ class CompanionPlay(CompanionState):
         companion_rules.check(self, action)
 
     def _apply(self, action: Action) -> None:
-        companion_rules.apply(self, action)
+        companion_flow.apply(self, action)
 
 
 class CompanionGame(Game):

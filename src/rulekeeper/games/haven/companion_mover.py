@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from rulekeeper.core.errors import RuleViolation
+from rulekeeper.games.haven.companion_combat import side
 from rulekeeper.games.haven.companion_numbers import card_actions, numbers
 
 if TYPE_CHECKING:
@@ -39,6 +40,9 @@ def mover_board(state: CompanionState, figure_id: str) -> dict[str, Any]:
     figure = state.figures.get(figure_id)
     if figure is None or figure.kind != "monster":
         raise RuleViolation("HV-MOVE-MON-1", f"{figure_id!r} is not a monster on the board")
+    group = state.groups.get(figure.type)
+    if group is None or group.card is None:
+        raise RuleViolation("HV-MON-3", f"{figure.type} has drawn no ability card this round")
     values = numbers(state, figure)
     aoe: list[list[int]] = []
     for action in card_actions(state, figure.type):
@@ -69,11 +73,11 @@ def painter_figures(state: CompanionState) -> list[dict[str, Any]]:
     """Every figure the players may paint, with its team and (a character's) initiative."""
     out: list[dict[str, Any]] = []
     for figure in state.figures.values():
-        entry: dict[str, Any] = {
-            "id": figure.id,
-            "team": "monsters" if figure.kind == "monster" else "characters",
-        }
+        team = side(figure)
+        entry: dict[str, Any] = {"id": figure.id, "team": team}
         if figure.kind == "character":
             entry["initiative"] = state.characters[figure.id].initiative or 99
+        elif team == "characters":
+            entry["initiative"] = 99
         out.append(entry)
     return out

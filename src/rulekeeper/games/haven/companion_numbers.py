@@ -13,7 +13,7 @@ prefilled for the monster mover.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rulekeeper.games.haven.elements import STRONG, WANING
 from rulekeeper.games.haven.scenario_format import AbilitySpec
@@ -122,6 +122,7 @@ def numbers(state: CompanionState, figure: Standee) -> Numbers:
             out.conditions = action.conditions
             out.aoe = len(action.aoe)
             out.push, out.pull = action.push, action.pull
+            _stat_card_effects(out, stats)
             if action.element and action.consume_bonus:
                 consumed = group is not None and action.element in group.consumed
                 if consumed or state.elements.get(action.element) in (STRONG, WANING):
@@ -148,3 +149,14 @@ def numbers(state: CompanionState, figure: Standee) -> Numbers:
         elif action.type == "special":
             out.other.append(f"Special {action.value}: resolve by hand (HV-BOSS-2)")
     return out
+
+
+def _stat_card_effects(out: Numbers, stats: Any) -> None:
+    """HV-MON-2: the stat card's attack effects join every attack of the type."""
+    extra = tuple(c for c in getattr(stats, "attack_conditions", ()) if c not in out.conditions)
+    out.conditions = (*out.conditions, *extra)
+    out.pierce += int(getattr(stats, "attack_pierce", 0))
+    out.targets = max(out.targets, int(getattr(stats, "attack_targets", 0)))
+    if not (out.push or out.pull):
+        out.push = int(getattr(stats, "attack_push", 0))
+        out.pull = int(getattr(stats, "attack_pull", 0))

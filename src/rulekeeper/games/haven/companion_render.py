@@ -11,7 +11,16 @@ from rich.text import Text
 
 from rulekeeper.core.actions import Action
 from rulekeeper.games.haven.actions import LongRest, PlayHalf, SelectCard
-from rulekeeper.games.haven.companion_actions import Attack, ChooseClass, OpenDoor, Spawn
+from rulekeeper.games.haven.companion_actions import (
+    Attack,
+    ChooseClass,
+    Consume,
+    DeclareResult,
+    EndTurn,
+    Infuse,
+    OpenDoor,
+    Spawn,
+)
 from rulekeeper.games.haven.companion_numbers import numbers
 from rulekeeper.games.haven.companion_state import CompanionState
 
@@ -37,6 +46,12 @@ def render_companion(state: CompanionState) -> Any:
     )
     if state.monsters():
         parts.append(_monster_table(state))
+    objectives = [f for f in state.figures.values() if f.kind == "objective"]
+    if objectives:
+        lines = [
+            f"{f.id} {f.hp}/{f.max_hp}{' (protect it)' if f.escort else ''}" for f in objectives
+        ]
+        parts.append(Text("objectives: " + "; ".join(lines)))
     if state.characters:
         parts.append(_character_table(state))
     return Group(*parts)
@@ -100,8 +115,17 @@ def describe(state: CompanionState, action: Action) -> str:
         extra += f" {action.mode}" if action.mode != "none" else ""
         extra += "".join(f" {c}" for c in action.conditions)
         return f"{action.attacker} attacks {action.target} with attack {action.value}{extra}"
+    if isinstance(action, Infuse):
+        return f"infuse {action.element}"
+    if isinstance(action, Consume):
+        return f"consume {action.element}"
     if isinstance(action, OpenDoor):
         return f"open the door to room {action.room}"
     if isinstance(action, Spawn):
-        return f"set out a {'elite ' if action.elite else ''}{action.monster} (summoned or spawned)"
+        what = f"an elite {action.monster}" if action.elite else f"a {action.monster}"
+        return f"set out {what} (summoned or spawned)"
+    if isinstance(action, EndTurn):
+        return "end the turn"
+    if isinstance(action, DeclareResult):
+        return f"declare the scenario {action.result} (its goal, by hand)"
     return action.label()

@@ -4,7 +4,8 @@ The board is physical (DESIGN.md, "Companion mode"): the engine keeps the
 rounds, the characters' cards and initiative, the monster groups' ability
 cards, every standee's hit points and conditions, the elements, the modifier
 decks, the loot and the scenario's objective and special rules. The rules that
-change these values live in ``companion_rules.py``; this module holds the data
+change these values live in ``companion_rules.py`` (who acts, what is legal),
+``companion_flow.py`` and ``companion_combat.py``; this module holds the data
 only.
 
 Players: during setup, player 0 (the party); then one player per character,
@@ -26,6 +27,7 @@ from rulekeeper.games.haven.attack_draw import AttackDraw
 from rulekeeper.games.haven.companion_library import CompanionScenario
 from rulekeeper.games.haven.modifiers import ModifierCatalog, ModifierDecks, standard_catalog
 from rulekeeper.games.haven.ruleset import Ruleset, find_ruleset
+from rulekeeper.games.haven.scaling import evaluate
 from rulekeeper.games.haven.state import from_json, to_json
 
 if TYPE_CHECKING:
@@ -39,13 +41,16 @@ class Standee:
     """A figure on the physical board: a character or a monster standee."""
 
     id: str
-    kind: Literal["character", "monster"]
+    kind: Literal["character", "monster", "objective"]
+    """An objective figure (an altar, a door to destroy, an escort) is neither side's standee."""
     type: str
     hp: int
     max_hp: int
     elite: bool = False
     boss: bool = False
     number: int = 0
+    level_offset: int = 0
+    """Levels above (or below) the monster level this standee plays at (a scenario rule)."""
     conditions: list[str] = field(default_factory=list)
     fresh: list[str] = field(default_factory=list)
     """Conditions gained during the bearer's own turn: they last to the end of its next one."""
@@ -53,6 +58,8 @@ class Standee:
     """Shield from abilities this round (a monster's stat-card shield is added on top)."""
     retaliate: int = 0
     """Retaliate from abilities this round (a monster's stat-card retaliate is added on top)."""
+    escort: bool = False
+    """An objective figure the characters protect: monsters attack it, characters do not."""
     drops_loot: bool = True
     """HV-LOOT-3 [GH]: a monster set out with a room drops a token; summoned or spawned: none."""
 
@@ -111,6 +118,19 @@ class PendingAttack:
 
 
 @dataclass
+class PendingDamage:
+    """HV-NEG-1: damage to a character waiting for its player: suffer it, or negate it by
+    losing 1 card from hand or 2 from the discard pile (``pile`` once chosen)."""
+
+    character: str
+    amount: int
+    source: str
+    rules: list[str] = field(default_factory=list)
+    pile: str = ""
+    lost: list[str] = field(default_factory=list)
+
+
+@dataclass
 class TurnInProgress:
     """The acting figure: a character, or one monster of the acting group."""
 
@@ -124,7 +144,7 @@ class TurnInProgress:
 
 
 class CompanionState(State):
-    """A companion game's fields, lookups and files (rules: ``companion_rules.py``)."""
+    """A companion game's fields, lookups and files (rules: ``companion_rules.py`` and the modules it names)."""
 
     def __init__(
         self,
@@ -156,6 +176,8 @@ class CompanionState(State):
         """The monsters of the acting group still to act, in order (HV-INIT-4)."""
         self.turn: TurnInProgress | None = None
         self.attack: PendingAttack | None = None
+        self.damage: list[PendingDamage] = []
+        """Damage to characters waiting for the negation choice (HV-NEG-1), oldest first."""
         self.tokens = 0
         """Money or loot tokens on the board (HV-LOOT-1..3)."""
         self.treasures: list[str] = []
@@ -166,6 +188,9 @@ class CompanionState(State):
         self.rest_queue: list[str] = []
         """Characters still to decide on a short rest at the end of the round (HV-REST-1)."""
         self.rest_loss: str = ""
+        self.rest_card: str = ""
+        """The card a short rest drew at random, waiting for the redraw choice (HV-REST-1)."""
+        self.rest_redrawn: bool = False
         """The character whose short rest waits on its random card (a chance node)."""
         self.ending = ""
         """HV-GOAL-1: "won" or "lost" once triggered; the round is played out first."""
@@ -190,14 +215,21 @@ class CompanionState(State):
         return Outcome(self.result, self.result_text)
 
     # -- lookups --------------------------------------------------------------------
-    def monster_level(self) -> int:
-        return max(0, self.level)
+    def monster_level(self, figure: Standee | None = None) -> int:
+        """HV-SCEN-3: the scenario level; a placement's offset moves one standee (0 to 7)."""
+        offset = figure.level_offset if figure is not None else 0
+        return max(0, min(7, max(0, self.level) + offset))
 
     def stats(self, figure: Standee) -> Any:
-        """HV-MON-1: the elite or normal line (a boss: its only line) at the monster level."""
+        """HV-MON-1: the elite or normal line (a boss: its only line) at the monster level;
+        an attack given as an equation (a boss, HV-BOSS-1) is worked out in L and C."""
         mtype = self.content.monster_types[figure.type]
         table = mtype.elite if figure.elite else mtype.normal
-        return table[min(self.monster_level(), len(table) - 1)]
+        line = table[min(self.monster_level(figure), len(table) - 1)]
+        if isinstance(line.attack, str):
+            value = evaluate(line.attack, level=max(0, self.level), characters=self.players)
+            line = line.model_copy(update={"attack": max(0, value)})
+        return line
 
     def monsters(self) -> list[Standee]:
         return [f for f in self.figures.values() if f.kind == "monster"]
@@ -242,12 +274,15 @@ class _SavedFields:
     acting: list[str]
     turn: TurnInProgress | None
     attack: PendingAttack | None
+    damage: list[PendingDamage]
     tokens: int
     treasures: list[str]
     by_hand: list[str]
     fired: list[int]
     rest_queue: list[str]
     rest_loss: str
+    rest_card: str
+    rest_redrawn: bool
     ending: str
     result: str
     result_text: str

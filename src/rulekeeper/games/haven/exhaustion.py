@@ -25,7 +25,7 @@ import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from rulekeeper.games.haven import bless_curse, bonuses, special_rules
+from rulekeeper.games.haven import bless_curse, bonuses, objective_figures, special_rules
 from rulekeeper.games.haven.conditions import (
     damage_factors,
     may_gain,
@@ -151,6 +151,9 @@ def add_conditions(state: HavenState, target: Figure, conditions: list[str]) -> 
     acting = state.turn is not None and state.turn.actor == target.id
     immune = immunities(state, target)
     for name in conditions:
+        if objective_figures.refuses_condition(state, target, name):
+            state.emit("condition", f"{target.id} is an objective: it gains no {name}", "HV-GOAL-2")
+            continue
         if not may_gain(name, target.kind, immune):
             state.emit(
                 "condition",
@@ -206,6 +209,9 @@ def damage(state: HavenState, figure: Figure, amount: int, source: str, *rules: 
         return
     if figure.kind == "character":
         exhaust(state, state.heroes[figure.id], "its hit points dropped below 1")
+    elif figure.kind == "objective":
+        objective_figures.destroy(state, figure)  # HV-GOAL-2: destroyed, not killed
+        special_rules.objective_destroyed(state, figure.id)
     elif held:
         figure.hp = 0
         state.held_deaths.append(figure.id)

@@ -125,7 +125,7 @@ def _position(info: dict[str, Any]) -> Hex:
 
 
 def _by_monster(state: HavenState, turn: Turn) -> bool:
-    return state.figures[turn.actor].kind == "monster"
+    return state.figures[turn.actor].kind in ("monster", "ally")  # no one controls an ally
 
 
 def may_stop(state: HavenState, turn: Turn) -> bool:
@@ -167,6 +167,9 @@ def start(state: HavenState, turn: Turn, target_id: str) -> bool:
     kind = "push" if turn.attack.get("push") else "pull" if turn.attack.get("pull") else ""
     target = state.figures.get(target_id)
     if not kind or target is None or turn.actor not in state.figures:
+        return False
+    if target.kind == "objective":
+        state.emit("push", f"{target_id} is an objective: it is not {kind}ed", "HV-GOAL-2")
         return False
     turn.attack["forced"] = {
         "target": target_id,

@@ -22,11 +22,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from rulekeeper.games.haven.scenario_format import MonsterCardSpec
     from rulekeeper.games.haven.state import Figure, HavenState, Hero
 
 LONG_REST_INITIATIVE = 99
 """HV-REST-2: a long rest acts at initiative 99."""
 GROUP_PREFIX = "group:"
+ALLY_SLOT = "allies"
+"""HV-GOAL-3: the scenario allies' place in the turn order (allies.py)."""
+OBJECTIVE_INITIATIVE = 99
+"""HV-GOAL-2: an objective counts as initiative 99 for focus."""
 
 
 def card_initiative(state: HavenState, hero: str, card: str) -> int:
@@ -112,6 +117,9 @@ def turn_order(state: HavenState) -> list[str]:
             continue
         rank = group.tie_rank if group.tie_rank > 0 else 9
         keyed.append(((initiative, 1, 0, rank, name), GROUP_PREFIX + name))
+    if any(f.kind == "ally" for f in state.figures.values()):
+        # HV-GOAL-3: the allies' initiative from the special rules (tied monster groups after)
+        keyed.append(((state.spec.allies.initiative, 1, 0, 0, ""), ALLY_SLOT))
     keyed.sort()
     return [slot for _, slot in keyed]
 
@@ -133,9 +141,35 @@ def monsters_of(state: HavenState, mtype: str) -> list[str]:
     return [f.id for f in members]
 
 
+def group_members(state: HavenState, name: str) -> list[str]:
+    """The figures an ability deck of ``state.groups`` plays for: a monster type's monsters,
+    or the scenario allies (HV-GOAL-3)."""
+    if name == ALLY_SLOT and state.spec.allies.deck is not None:
+        return allies_in_order(state)
+    return monsters_of(state, name)
+
+
+def allies_in_order(state: HavenState) -> list[str]:
+    """HV-GOAL-3: the allies act in ascending standee number."""
+    found = [f for f in state.figures.values() if f.kind == "ally"]
+    return [f.id for f in sorted(found, key=lambda f: (f.standee, f.id))]
+
+
+def ability_card(state: HavenState, group: str, card: str) -> MonsterCardSpec:
+    """The ability card ``card`` of a monster type's deck, or of the allies' (HV-GOAL-3)."""
+    if group == ALLY_SLOT and state.spec.allies.deck is not None:
+        deck = state.spec.monster_decks[state.spec.allies.deck]
+    else:
+        deck = state.spec.monster_decks[state.spec.monster_types[group].deck]
+    return next(c for c in deck.cards if c.id == card)
+
+
 def actors_of_slot(state: HavenState, slot: str) -> list[str]:
-    """The figures acting in this slot: a group's monsters, or a character after its summons
-    (HV-INIT-5), which act in the order they were summoned (HV-SUM-5)."""
+    """The figures acting in this slot: a group's monsters, the allies (HV-GOAL-3), or a
+    character after its summons (HV-INIT-5), which act in the order they were summoned
+    (HV-SUM-5)."""
+    if slot == ALLY_SLOT:
+        return allies_in_order(state)
     if slot.startswith(GROUP_PREFIX):
         # A monster summoned this round waits for the next one (HV-INIT-5).
         members = monsters_of(state, slot.removeprefix(GROUP_PREFIX))
@@ -162,6 +196,10 @@ def turn_order_key(state: HavenState, figure: Figure) -> tuple[int, int, int, in
     the order the players chose. A summon takes its summoner's place (the mover
     puts it first, HV-FOCUS-2). Ties the players have not settled stay equal.
     """
+    if figure.kind == "objective":
+        return (OBJECTIVE_INITIATIVE, 2, 0, 0)  # HV-GOAL-2
+    if figure.kind == "ally":
+        return (state.spec.allies.initiative, 1, 0, 0)  # HV-GOAL-3
     if figure.kind != "monster":
         hero = state.heroes[figure.owner if figure.kind == "summon" else figure.id]
         first, second = hero_initiative(state, hero)

@@ -14,6 +14,7 @@ from rulekeeper.core.actions import Action
 from rulekeeper.core.errors import RuleViolation
 from rulekeeper.core.game import CHANCE
 from rulekeeper.games.haven import (
+    allies,
     bonuses,
     card_effects,
     cards,
@@ -117,6 +118,8 @@ def chance_outcomes(state: HavenState) -> list[tuple[Action, Fraction]] | None:
         return t.draw.chance_outcomes(state.decks[t.draw.deck], state.catalog)
     if state.negation is None and state.loot_draws and (t is None or t.draw is None):
         return loot.draw_outcomes(state)
+    if state.negation is None and state.ally_numbers and (t is None or t.draw is None):
+        return allies.number_outcomes(state)
     if state.negation is None and state.reveal_draws and (t is None or t.draw is None):
         return _ability_outcomes(state, state.reveal_draws[0])
     if state.phase == "draw" and state.negation is None:
@@ -159,6 +162,7 @@ def check(state: HavenState, action: Action) -> None:
         check_actor(state)
         return
     if current_player(state) == CHANCE:
+        _check_regardless_of_chance(state, action)
         raise RuleViolation("CORE-CHANCE", f"{action.label()} is not a possible outcome here")
     t = state.turn
     if state.negation is not None:
@@ -220,6 +224,17 @@ def check(state: HavenState, action: Action) -> None:
     if hero is not None and t.queue:
         turns.check_hero_step(state, figure, t, action)
     raise RuleViolation("CORE-LEGAL", f"{action.label()} is not legal now")
+
+
+def _check_regardless_of_chance(state: HavenState, action: Action) -> None:
+    """While a card is being drawn, a player's action that a rule forbids whatever the
+    card is cites that rule, not CORE-CHANCE (issue 17): an item used at the wrong
+    moment or not at all usable (HV-ITEM-1..6), a card selected after the selection
+    (HV-CARD-1)."""
+    if isinstance(action, UseItem):
+        items.check_use(state, action)
+    if isinstance(action, SelectCard | LongRest) and state.phase != "select":
+        raise RuleViolation("HV-CARD-1", "cards are selected at the start of the round")
 
 
 def check_actor(state: HavenState) -> None:

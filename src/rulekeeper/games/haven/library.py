@@ -39,8 +39,8 @@ from rulekeeper.games.haven.scenario_format import (
     MonsterTypeSpec,
 )
 
-SCENARIO_FORMAT = "haven-library-scenario/1"
-REPORT_FORMAT = "haven-import-report/1"
+SCENARIO_FORMAT: Literal["haven-library-scenario/1"] = "haven-library-scenario/1"
+REPORT_FORMAT: Literal["haven-import-report/1"] = "haven-import-report/1"
 KINDS = ("monsters", "classes", "items", "scenarios")
 MAX_LIBRARY_FILES = 5000
 """A library folder holds at most this many files of one kind (a bound on what is read)."""
@@ -63,11 +63,18 @@ class PlacementSpec(_Model):
     """
 
     type: Annotated[str, Field(min_length=1, max_length=120)]
+    """The monster type placed (one of the scenario's monsters)."""
     normal: tuple[PlayerCount, ...] = ()
+    """Character counts (2, 3, 4) for which it is placed as a normal monster."""
     elite: tuple[PlayerCount, ...] = ()
+    """Character counts for which it is placed as an elite."""
     boss: bool = False
+    """A boss, placed for every character count."""
     marker: Annotated[str, Field(max_length=20)] = ""
     """The letter or number printed on the map for this placement, if any."""
+    level_offset: Annotated[int, Field(ge=-7, le=7)] = 0
+    """This standee plays this many levels above or below the monster level (a scenario
+    rule, HV-SCEN-7; the level stays within 0-7)."""
 
     @model_validator(mode="after")
     def _one_rank_per_count(self) -> Self:
@@ -98,11 +105,15 @@ class ObjectiveFigureSpec(_Model):
     """
 
     name: Annotated[str, Field(min_length=1, max_length=120)]
+    """The objective's name, shown to players."""
     hp: Annotated[int, Field(ge=1, le=999)] | Annotated[str, Field(min_length=1, max_length=80)]
+    """Its hit points: a number or an equation in L and C (HV-SCEN-4)."""
     count: Annotated[int, Field(ge=1, le=20)] = 1
+    """How many of it are placed."""
     escort: bool = False
     """An ally the characters protect rather than an obstacle to destroy."""
     marker: Annotated[str, Field(max_length=20)] = ""
+    """The letter or number printed on the map for it, if any."""
 
     @model_validator(mode="after")
     def _hp_reads(self) -> Self:
@@ -118,16 +129,21 @@ class LibraryRoomSpec(_Model):
     """A room: its map tile, whether it is set up at the start, where its doors lead."""
 
     id: Annotated[str, Field(min_length=1, max_length=20)]
+    """The room's id, named by other rooms' doors_to."""
     tile: Annotated[str, Field(max_length=20)] = ""
+    """The map tile the room is on."""
     initial: bool = False
     """HV-SCEN-1: the starting room, set up before play."""
     doors_to: tuple[str, ...] = ()
     """HV-ROOM-1: rooms a door of this room reveals when a character opens it."""
     marker: Annotated[str, Field(max_length=20)] = ""
+    """The letter or number printed on the map for the room, if any."""
     monsters: tuple[PlacementSpec, ...] = ()
+    """The monsters the room reveals, per character count (HV-SCEN-1)."""
     objectives: tuple[Annotated[int, Field(ge=0, le=99)], ...] = ()
     """Indexes into the scenario's ``objectives`` placed when this room is revealed."""
     treasures: tuple[Annotated[str, Field(max_length=40)], ...] = ()
+    """Treasure tiles in the room, by number."""
 
 
 class GoalSpec(_Model):
@@ -135,22 +151,32 @@ class GoalSpec(_Model):
     (the players read the goal from their scenario book and end the game themselves)."""
 
     kind: Literal["kill_all", "kill_boss", "by_hand"] = "by_hand"
+    """kill_all, kill_boss, or by_hand (the players end the game themselves)."""
     text: Text = ""
+    """The goal as printed, shown to the players."""
 
 
 class LibraryScenario(_Model):
     """A haven-library-scenario/1 document: a published scenario without its map."""
 
     format: Literal["haven-library-scenario/1"]
+    """The file format and its version."""
     id: Annotated[str, Field(min_length=1, max_length=60)]
+    """The scenario's id (the file's stem)."""
     index: Annotated[str, Field(max_length=20)] = ""
+    """The scenario's number in its book."""
     name: Annotated[str, Field(max_length=200)] = ""
+    """The scenario's name, shown to players."""
     edition: Annotated[str, Field(max_length=20)] = ""
+    """The game edition it comes from."""
     monsters: tuple[Annotated[str, Field(min_length=1, max_length=120)], ...] = ()
     """Every monster type the scenario uses (its ability decks come with it)."""
     rooms: Annotated[tuple[LibraryRoomSpec, ...], Field(max_length=200)] = ()
+    """The scenario's rooms, their doors and monsters."""
     objectives: tuple[ObjectiveFigureSpec, ...] = ()
+    """Objective figures; rooms place them by index."""
     goal: GoalSpec = GoalSpec()
+    """How the scenario is won (HV-GOAL-1)."""
     rules: tuple[Text, ...] = ()
     """Special rules (HV-SCEN-7), shown to the players to resolve by hand."""
 
@@ -247,6 +273,15 @@ class Library:
                     source=source,
                     field=f"monsters.{n}",
                 )
+            actions = [a for c in self.monster_decks[mtype.deck].cards for a in c.actions]
+            for action in (*actions, *mtype.special_1, *mtype.special_2):
+                if action.type == "summon" and action.summon not in self.monster_types:
+                    raise ContentError(
+                        f"{name!r} summons {action.summon!r}, which is not in the library"
+                        " (HV-MON-SUM-1)",
+                        source=source,
+                        field=f"monsters.{n}",
+                    )
 
 
 def _files(folder: Path, kind: str) -> list[Path]:

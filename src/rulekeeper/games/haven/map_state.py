@@ -9,6 +9,7 @@ mover never walks through one.
 
 from __future__ import annotations
 
+import dataclasses
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -188,6 +189,13 @@ def movement(
     hexboard = board(state, with_closed_doors=doors)
     terrain = board_terrain(state, with_closed_doors=doors)[1]
     index = hexboard.index
+    blocking = objective_obstacles(state, figure.team)
+    if blocking:
+        flags = list(terrain.obstacle)
+        for h in blocking:
+            if h in index:
+                flags[index[h]] = True
+        terrain = dataclasses.replace(terrain, obstacle=tuple(flags))
     others = [f for f in state.figures.values() if f.id != figure.id and f.hex in index]
     occupied = frozenset(index[f.hex] for f in others)
     enemies = frozenset(
@@ -196,6 +204,14 @@ def movement(
     return hexboard, Movement(
         hexboard, state.rules, terrain, index[figure.hex], occupied, enemies, mode
     )
+
+
+def objective_obstacles(state: HavenState, team: str) -> list[Hex]:
+    """HV-GOAL-2 [GH]: an objective is an obstacle with hit points, so even its own side
+    cannot move through it (its enemies never could); [FH] none."""
+    if not state.rules.objective_is_obstacle:
+        return []
+    return [f.hex for f in state.figures.values() if f.kind == "objective" and f.team == team]
 
 
 def reachable(
@@ -272,6 +288,10 @@ def solver_spec(state: HavenState, actor: Figure, turn: TurnSpec) -> BoardSpec:
         )
         hidden = []
     terrain = board_terrain(state, with_closed_doors=False)[0]
+    blocking = objective_obstacles(state, actor.team)
+    if blocking:
+        # HV-GOAL-2 [GH]: an obstacle even to its own side (it stays a figure: no one ends there)
+        terrain = terrain.model_copy(update={"obstacle": (*terrain.obstacle, *blocking)})
     if hidden:
         obstacles = (*terrain.obstacle, *(f.hex for f in hidden if f.hex not in terrain.obstacle))
         terrain = terrain.model_copy(update={"obstacle": obstacles})

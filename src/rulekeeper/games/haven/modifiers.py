@@ -30,6 +30,8 @@ from rulekeeper.games.haven.ruleset import Ruleset
 
 MONSTER_DECK = "monsters"
 """The owner name of the one modifier deck all monsters share (HV-MOD-1)."""
+ALLY_DECK = "allies"
+"""[FH] the scenario allies' attack modifier deck (HV-DECK-1, HV-GOAL-3)."""
 
 CONDITION_EFFECTS = frozenset(
     {
@@ -140,12 +142,19 @@ def _models() -> tuple[Any, Any]:
         model_config = ConfigDict(extra="forbid")
 
         value: int = 0
+        """The card's modifier (+1, -2 ...)."""
         multiplier: Literal["none", "double", "null"] = "none"
+        """none, double (x2) or null (the null or miss card)."""
         rolling: bool = False
+        """A rolling modifier: drawn together with the next card (HV-MOD-2)."""
         pierce: int = Field(default=0, ge=0)
+        """Pierce it adds."""
         effects: list[str] = Field(default_factory=list)
+        """Added effects, as text: a condition, an element, heal N, shield N ..."""
         shuffle: bool = False
+        """The deck is reshuffled at the end of the round it was drawn in."""
         leaves_deck: bool = False
+        """The card leaves the deck once drawn (bless, curse)."""
 
         @field_validator("effects")
         @classmethod
@@ -158,8 +167,11 @@ def _models() -> tuple[Any, Any]:
         model_config = ConfigDict(extra="forbid")
 
         format: Literal[1]
+        """The file format (1)."""
         standard_deck: dict[str, int]
+        """The standard deck (HV-MOD-1): card ids and their counts."""
         cards: dict[str, CardModel]
+        """Every card type, by id."""
 
     return CardModel, DeckFileModel
 

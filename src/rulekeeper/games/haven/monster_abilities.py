@@ -46,6 +46,7 @@ def heal_candidates(state: HavenState, healer: Figure, ability: AbilitySpec) -> 
         f
         for f in state.figures.values()
         if f.team == healer.team
+        and f.kind != "objective"  # HV-GOAL-2: an objective is no one's to heal
         and (f.id == healer.id or map_state.in_reach(state, healer, f, ability.range))
     ]
     most = max(f.max_hp - f.hp for f in in_range)
@@ -200,6 +201,7 @@ def give_conditions(state: HavenState, giver: Figure, ability: AbilitySpec) -> N
             f
             for f in state.figures.values()
             if f.team == giver.team
+            and f.kind != "objective"  # HV-GOAL-2: it gains no condition
             and name not in f.conditions
             and (f.id == giver.id or map_state.in_reach(state, giver, f, ability.range))
         ]

@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from rulekeeper.core.errors import RuleViolation
-from rulekeeper.games.haven import bosses, map_state, monster_abilities, summons
+from rulekeeper.games.haven import allies, bosses, map_state, monster_abilities, summons
 from rulekeeper.games.haven import turn as turns
 from rulekeeper.games.haven.board_format import TurnSpec
 from rulekeeper.games.haven.monster_ai import solve_monster_turn
@@ -36,6 +36,8 @@ def program(state: HavenState, figure: Figure) -> list[AbilitySpec]:
     """The abilities this figure performs this turn, in order."""
     if figure.kind == "summon":
         return summons.summon_program(state, figure)
+    if figure.kind == "ally":
+        return allies.program(state, figure)  # HV-GOAL-3
     group = state.groups[figure.type]
     deck = state.spec.monster_decks[state.spec.monster_types[figure.type].deck]
     card = next(c for c in deck.cards if c.id == group.card)
@@ -45,6 +47,8 @@ def program(state: HavenState, figure: Figure) -> list[AbilitySpec]:
 def _flying(state: HavenState, figure: Figure) -> bool:
     if figure.kind == "summon":
         return summons.summon_spec(state, figure).flying
+    if figure.kind == "ally":
+        return allies.spec_of(state, figure).flying
     return state.spec.monster_types[figure.type].flying
 
 
@@ -52,6 +56,8 @@ def absolute(state: HavenState, figure: Figure, ability: AbilitySpec) -> Ability
     """HV-MON-4: a monster card's move and attack added to the monster's stats (summons:
     printed). Range: [GH] a ranged monster's card range adds to its stat range; [FH] the
     card gives the range, none meaning melee (``Ruleset.monster_card_range_absolute``)."""
+    if figure.kind == "ally":
+        return allies.absolute(state, figure, ability)
     if figure.kind != "monster":
         return ability
     stats = state.monster_stats(figure)
@@ -61,17 +67,33 @@ def absolute(state: HavenState, figure: Figure, ability: AbilitySpec) -> Ability
         reach = stats.range + ability.range if stats.range > 0 else ability.range
         if state.rules.monster_card_range_absolute:
             reach = ability.range
-        return ability.model_copy(
-            update={"value": max(0, stats.attack + ability.value), "range": max(0, reach)}
-        )
+        update: dict[str, Any] = {
+            "value": max(0, stats.attack + ability.value),
+            "range": max(0, reach),
+        }
+        if stats.attack_conditions or stats.attack_pierce or stats.attack_targets:
+            update |= _stat_card_effects(stats, ability)
+        if (stats.attack_push or stats.attack_pull) and not (ability.push or ability.pull):
+            update |= {"push": stats.attack_push, "pull": stats.attack_pull}
+        return ability.model_copy(update=update)
     return ability
+
+
+def _stat_card_effects(stats: Any, ability: AbilitySpec) -> dict[str, Any]:
+    """HV-MON-2: the stat card's attack effects join every attack of the type."""
+    extra = tuple(c for c in stats.attack_conditions if c not in ability.conditions)
+    return {
+        "conditions": (*ability.conditions, *extra),
+        "pierce": ability.pierce + stats.attack_pierce,
+        "targets": max(ability.targets, stats.attack_targets),
+    }
 
 
 def step(state: HavenState, figure: Figure, turn: Turn) -> bool:
     """Perform the next ability; False when the players must choose a mover option."""
     summons.check_can_act(state, figure)
     ability = absolute(state, figure, turn.queue[0])
-    if figure.kind == "monster" and ability.type == "condition" and ability.range > 0:
+    if figure.kind in ("monster", "ally") and ability.type == "condition" and ability.range > 0:
         monster_abilities.give_conditions(state, figure, ability)  # HV-MON-COND-1
         turn.queue.pop(0)
         return True

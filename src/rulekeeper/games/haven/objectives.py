@@ -7,7 +7,8 @@
   (``Ruleset.both_ends_in_a_round_lose``). [FH] "kill all" also waits for the
   scenario's pending spawns. Every character exhausted ends play at once:
   nobody is left to play the round out.
-- Goals: ``kill_all``, ``kill_boss``, ``reach``, ``survive``, ``loot``; shown
+- Goals: ``kill_all``, ``kill_boss``, ``reach``, ``survive``, ``loot``,
+  ``destroy`` (objective figures destroyed, HV-GOAL-2); shown
   at the start (an event) and in play (render.py).
 - HV-SCEN-7: scenarios that count rounds advance at the end of each round;
   ``round_limit`` loses the scenario at the end of that round.
@@ -47,7 +48,14 @@ def describe(state: HavenState) -> str:
         return "a character ends a move on " + ", ".join(str(list(h)) for h in objective.hexes)
     if objective.kind == "survive":
         return f"survive {objective.rounds} rounds"
+    if objective.kind == "destroy":
+        return "destroy the objective " + ", ".join(_to_destroy(state))
     return "loot the treasure " + ", ".join(objective.treasures)
+
+
+def _to_destroy(state: HavenState) -> list[str]:
+    """HV-GOAL-2: the objective figures a ``destroy`` goal names (none named: all)."""
+    return list(state.spec.objective.destroy) or [o.id for o in state.spec.objectives]
 
 
 def announce(state: HavenState) -> None:
@@ -89,6 +97,8 @@ def goal_met(state: HavenState) -> bool:
     if objective.kind == "loot":
         looted = {t for hero in state.heroes.values() for t in hero.treasures}
         return set(objective.treasures) <= looted
+    if objective.kind == "destroy":
+        return set(_to_destroy(state)) <= set(state.destroyed)
     return False
 
 

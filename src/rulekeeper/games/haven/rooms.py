@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rulekeeper.games.haven import loot, standees
+from rulekeeper.games.haven import allies, loot, objective_figures, standees
 
 if TYPE_CHECKING:
     from rulekeeper.games.haven.state import HavenState
@@ -76,6 +76,8 @@ def reveal_room(state: HavenState, room: str, revealer: tuple[int, int] | None =
     state.revealed.append(room)
     state.emit("reveal", f"room {room} is revealed", "HV-ROOM-1", room=room)
     place_standees(state, room, revealer)
+    objective_figures.place(state, room)  # HV-GOAL-2
+    allies.place(state, room)  # HV-GOAL-3
     loot.place_tokens(state, room)
     # HV-ROOM-3: once the room is set up, a monster type present without an ability card
     # this round draws one now (a chance node, round_flow); it acts this round.

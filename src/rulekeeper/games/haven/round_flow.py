@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 
 from rulekeeper.core.actions import Action
 from rulekeeper.games.haven import (
+    allies,
     bonuses,
     card_effects,
     cards,
@@ -50,6 +51,7 @@ from rulekeeper.games.haven.actions import (
     GroupFirst,
     LoseCard,
     Negate,
+    NumberAlly,
     PlaceSummon,
     PlayHalf,
     Resolved,
@@ -69,6 +71,8 @@ def apply(state: HavenState, action: Action) -> None:
     t = state.turn
     if isinstance(action, DrawLoot):
         loot.apply_draw(state, action)
+    elif isinstance(action, NumberAlly):
+        allies.apply_number(state, action)
     elif isinstance(action, Resolved):
         special_rules.resolve(state)
         exhaustion.finish_held_deaths(state)  # HV-BOSS-3
@@ -83,8 +87,7 @@ def apply(state: HavenState, action: Action) -> None:
             group.deck.reshuffle()
         group.deck.draw(action.card)
         group.card = action.card
-        deck = state.spec.monster_decks[state.spec.monster_types[action.group].deck]
-        spec = next(c for c in deck.cards if c.id == action.card)
+        spec = initiative.ability_card(state, action.group, action.card)
         group.reshuffle_due = group.reshuffle_due or spec.shuffle
         state.emit(
             "ability-card",
@@ -219,7 +222,7 @@ def advance(state: HavenState) -> None:
             exhaustion.next_negation(state)
         if state.result or state.negation is not None or state.reveal_draws:
             return
-        if state.loot_draws or state.by_hand:
+        if state.loot_draws or state.by_hand or state.ally_numbers:
             return
         t = state.turn
         if t is not None and t.draw is not None:

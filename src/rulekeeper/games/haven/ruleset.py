@@ -103,6 +103,18 @@ class Ruleset:
     monsters_pass_through_invisible: bool
     """HV-COND-INVISIBLE-2 [GH p.23]: the monster mover treats an invisible enemy as an obstacle;
     [FH p.28] it may move through the figure's hex but not end its move there."""
+    objective_is_obstacle: bool
+    """HV-GOAL-2: [GH] an objective is an obstacle given hit points: no figure moves through
+    it; [FH] it occupies its hex without being an obstacle (its own side may pass)."""
+    objective_immune_to_all_conditions: bool
+    """HV-GOAL-2: [FH] an objective gains no condition; [GH] an obstacle with hit points is
+    immune to negative conditions only."""
+    allies_have_own_deck: bool
+    """HV-GOAL-3, HV-DECK-1: [FH] scenario allies draw from the ally modifier deck; [GH] from
+    the monster deck."""
+    allies_numbered_at_random: bool
+    """HV-GOAL-3: [GH] ally tokens are numbered at random (a chance node) to set their order;
+    [FH] they act in ascending standee number as placed."""
 
     def hazardous_damage(self, scenario_level: int) -> int:
         """HV-MOVE-2: [GH] half a trap's damage rounded down; [FH] 1 + ceil(level / 3)."""
@@ -151,6 +163,10 @@ GLOOMHAVEN = Ruleset(
     named_before_elites=False,
     standee_limit_order="closest_to_revealer",
     monster_card_range_absolute=False,
+    objective_is_obstacle=True,
+    objective_immune_to_all_conditions=False,
+    allies_have_own_deck=False,
+    allies_numbered_at_random=True,
 )
 
 FROSTHAVEN = Ruleset(
@@ -188,6 +204,10 @@ FROSTHAVEN = Ruleset(
     named_before_elites=True,
     standee_limit_order="elites_then_closest_to_enemy",
     monster_card_range_absolute=True,
+    objective_is_obstacle=False,
+    objective_immune_to_all_conditions=True,
+    allies_have_own_deck=True,
+    allies_numbered_at_random=False,
 )
 
 RULESETS: dict[str, Ruleset] = {r.name: r for r in (GLOOMHAVEN, FROSTHAVEN)}

@@ -30,6 +30,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from rulekeeper.core.documents import parse_document, read_text, validate
 from rulekeeper.core.errors import ContentError
+from rulekeeper.core.problems import Problems
 from rulekeeper.games.haven.board_format import HexSpec, MapSpec, check_map
 from rulekeeper.games.haven.conditions import CONDITIONS
 from rulekeeper.games.haven.ruleset import RULESETS
@@ -95,20 +96,42 @@ class AbilitySpec(_Model):
     """
 
     type: AbilityKind
+    """What the action does: move, attack, heal, shield, retaliate, summon, infuse, condition,
+    loot, special, recover or by_hand (see the table's description)."""
     value: int = 0
+    """The action's number: hexes moved, attack or heal value, shield or retaliate value, loot
+    range, cards recovered, Special 1 or 2. On a monster card, added to the monster's base move
+    and attack."""
     range: int = 0
+    """Attack, heal or retaliate range in hexes; 0 is melee (heal: self; retaliate: adjacent
+    attackers)."""
     targets: Positive = 1
+    """How many targets an attack has."""
     pierce: NonNegative = 0
+    """Shield points of each target the attack ignores."""
     conditions: tuple[str, ...] = ()
+    """Conditions added to each target of an attack, or to the acting figure for a condition
+    action."""
     aoe: tuple[HexSpec, ...] = ()
+    """Area-of-effect hexes of an attack: offsets from the attacker ([0, 0] its own hex) for a
+    melee area, a free shape for a ranged one."""
     jump: bool = False
+    """A move that jumps (HV-MOVE-3)."""
     flying: bool = False
+    """A move that flies (HV-MOVE-4)."""
     element: Element | None = None
+    """The element an infuse makes strong, or an attack may consume for consume_bonus."""
     consume_bonus: NonNegative = 0
+    """Attack added when the attack consumes its element."""
     summon: str | None = None
+    """The summon: a key of the class's summons on a character card, a monster type on a monster
+    card (HV-SUM-1)."""
     elite: bool = False
+    """A monster card's summon is elite."""
     push: NonNegative = 0
+    """Hexes each target of the attack is pushed after the attack."""
     pull: NonNegative = 0
+    """Hexes each target of the attack is pulled after the attack."""
     pile: Literal["lost", "discard"] = "lost"
     """``recover``: the pile ``value`` cards come back from to hand (HV-CHAR-6)."""
     text: Annotated[str, Field(max_length=2000)] = ""
@@ -142,8 +165,12 @@ class BonusSpec(_Model):
     """
 
     duration: Literal["round", "persistent"]
+    """round: until the end of the round; persistent: until its use slots or rounds run out (HV-
+    BONUS-1)."""
     shield: NonNegative = 0
+    """Shield the bearer has while the bonus is active."""
     retaliate: NonNegative = 0
+    """Retaliate the bearer has while the bonus is active."""
     retaliate_range: NonNegative = 0
     """0: retaliate against adjacent attackers only (HV-RET-1)."""
     attack: int = 0
@@ -174,6 +201,7 @@ class HalfSpec(_Model):
     """The top or bottom half of a character's ability card (HV-CARD-3, HV-CARD-4)."""
 
     actions: tuple[AbilitySpec, ...] = ()
+    """The half's actions, performed in order."""
     lost: bool = False
     """HV-CARD-4: performing this half sends the card to the lost pile."""
     bonus: BonusSpec | None = None
@@ -193,10 +221,17 @@ class HalfSpec(_Model):
 
 class CardSpec(_Model):
     id: Annotated[str, Field(min_length=1)]
+    """The card's id, unique within its class."""
     name: str = ""
+    """The card's name, shown to players."""
+    level: Annotated[str, Field(max_length=2)] = ""
+    """The card's level as printed ("1".."9", "X"); empty: not given."""
     initiative: Annotated[int, Field(ge=1, le=99)]
+    """The card's initiative (HV-INIT-1)."""
     top: HalfSpec
+    """The top half."""
     bottom: HalfSpec
+    """The bottom half."""
     unrecoverable: bool = False
     """HV-CHAR-6: once lost, no recover ability brings it back."""
 
@@ -205,21 +240,32 @@ class SummonSpec(_Model):
     """A character summon's printed stats (HV-SUM-2)."""
 
     name: str = ""
+    """The summon's name, shown to players."""
     hp: Positive
+    """The summon's hit points."""
     move: NonNegative = 2
+    """Its move."""
     attack: NonNegative = 1
+    """Its attack."""
     range: NonNegative = 0
+    """Its attack range; 0 is melee."""
     flying: bool = False
+    """It flies."""
 
 
 class ClassSpec(_Model):
     """A character class: hit points per level (index 0 = level 1), hand size, cards, summons."""
 
     name: str
+    """The class's name, shown to players."""
     hp: Annotated[tuple[Positive, ...], Field(min_length=1)]
+    """Hit points per character level; index 0 is level 1."""
     hand_size: Annotated[int, Field(ge=2)]
+    """How many cards the character brings to a scenario."""
     cards: Annotated[tuple[CardSpec, ...], Field(min_length=2)]
+    """The class's ability cards."""
     summons: dict[str, SummonSpec] = {}
+    """The summons its cards name, by key."""
 
     @model_validator(mode="after")
     def _cards_fit(self) -> ClassSpec:
@@ -240,21 +286,41 @@ class MonsterStats(_Model):
     hp: Positive | Formula
     """A number, or a scenario equation in L, C and H (HV-SCEN-4; a boss: HV-BOSS-1)."""
     move: NonNegative = 0
-    attack: NonNegative = 0
+    """Base move."""
+    attack: NonNegative | Formula = 0
+    """Base attack: a number, or (a boss) an equation in L and C (HV-BOSS-1, HV-SCEN-4)."""
     range: NonNegative = 0
+    """Base attack range; 0 is melee."""
     shield: NonNegative = 0
+    """Shield on the stat card, always active."""
     retaliate: NonNegative = 0
     """Retaliate on the stat card, always active (retaliate.py)."""
     retaliate_range: NonNegative = 0
     """0: against adjacent attackers only."""
+    attack_conditions: tuple[str, ...] = ()
+    """HV-MON-2: conditions every attack of the type adds to its targets."""
+    attack_pierce: NonNegative = 0
+    """HV-MON-2: pierce added to every attack of the type."""
+    attack_targets: Annotated[int, Field(ge=0, le=10)] = 0
+    """HV-MON-2: every attack targets this many (0: as the ability card says)."""
+    attack_push: NonNegative = 0
+    """HV-MON-2: every attack pushes its targets this many hexes."""
+    attack_pull: NonNegative = 0
+    """HV-MON-2: every attack pulls its targets this many hexes."""
 
     @model_validator(mode="after")
     def _hp_formula_reads(self) -> MonsterStats:
-        if isinstance(self.hp, str):
-            try:
-                check_formula(self.hp)
-            except FormulaError as error:
-                raise ValueError(f"hp: {error} (HV-SCEN-4)") from None
+        for name, value in (("hp", self.hp), ("attack", self.attack)):
+            if isinstance(value, str):
+                try:
+                    check_formula(value)
+                except FormulaError as error:
+                    raise ValueError(f"{name}: {error} (HV-SCEN-4)") from None
+        for condition in self.attack_conditions:
+            if condition not in CONDITIONS:
+                raise ValueError(f"attack_conditions: unknown condition {condition!r}")
+        if self.attack_push and self.attack_pull:
+            raise ValueError("an attack pushes or pulls, not both")
         return self
 
 
@@ -269,16 +335,27 @@ class MonsterTypeSpec(_Model):
     """
 
     name: str
+    """The monster type's name, shown to players."""
     deck: str
+    """The ability deck the type draws from (a key of monster_decks)."""
     flying: bool = False
+    """The type flies (HV-MOVE-4)."""
     immunities: tuple[str, ...] = ()
     """HV-COND-3: conditions this type never gains (bless and curse: no card is added)."""
     normal: Annotated[tuple[MonsterStats, ...], Field(min_length=1)]
+    """Normal stats per monster level, from level 0 (a boss: its one stat line per level)."""
     elite: tuple[MonsterStats, ...] = ()
+    """Elite stats per monster level, as many lines as normal (a boss has none)."""
     boss: bool = False
+    """The type is a boss (HV-BOSS-1)."""
     special_1: tuple[AbilitySpec, ...] = ()
+    """A boss's Special 1 actions (HV-BOSS-2)."""
     special_2: tuple[AbilitySpec, ...] = ()
+    """A boss's Special 2 actions (HV-BOSS-2)."""
     standees: Annotated[int, Field(ge=1, le=20)] = 10
+    """How many standees of the type exist: at most this many on the map (HV-MON-LIMIT-1)."""
+    notes: tuple[Annotated[str, Field(max_length=2000)], ...] = ()
+    """Stat-card traits the engine does not run, shown to the players to apply by hand."""
 
     @model_validator(mode="after")
     def _ranks_fit(self) -> MonsterTypeSpec:
@@ -303,18 +380,25 @@ class MonsterTypeSpec(_Model):
 
 class MonsterCardSpec(_Model):
     id: Annotated[str, Field(min_length=1)]
+    """The card's id, unique within its deck."""
     initiative: Annotated[int, Field(ge=1, le=99)]
+    """The card's initiative."""
     shuffle: bool = False
+    """The deck is reshuffled at the end of a round in which this card was drawn."""
     actions: tuple[AbilitySpec, ...] = ()
+    """The card's actions; move and attack values are added to the monster's base stats."""
 
 
 class MonsterDeckSpec(_Model):
     cards: Annotated[tuple[MonsterCardSpec, ...], Field(min_length=1)]
+    """The deck's ability cards."""
 
 
 class RoomSpec(_Model):
     id: Annotated[str, Field(min_length=1)]
+    """The room's id, named by doors' opens."""
     hexes: Annotated[tuple[HexSpec, ...], Field(min_length=1)]
+    """The room's map hexes; hexes in no room form the starting area."""
 
 
 class DoorSpec(_Model):
@@ -324,8 +408,11 @@ class DoorSpec(_Model):
     """
 
     hex: HexSpec
+    """The door's map hex, outside every room."""
     opens: tuple[str, ...]
+    """The rooms revealed when the door opens."""
     locked: bool = False
+    """A wall until a special rule opens it (HV-ROOM-2)."""
 
 
 class StandeeSpec(_Model):
@@ -336,11 +423,17 @@ class StandeeSpec(_Model):
     """
 
     type: str
+    """The monster type."""
     hex: HexSpec
+    """The standee's map hex."""
     normal: tuple[Annotated[int, Field(ge=1, le=4)], ...] = (2, 3, 4)
+    """Character counts (1-4) for which the standee is placed as a normal monster."""
     elite: tuple[Annotated[int, Field(ge=1, le=4)], ...] = ()
+    """Character counts for which it is placed as an elite; in neither list: absent."""
     named: str = ""
+    """The name of a named monster (HV-MON-7)."""
     hp: Formula | None = None
+    """A named monster's hit points: an equation in L, C and H."""
 
     @model_validator(mode="after")
     def _named_has_hp(self) -> StandeeSpec:
@@ -357,12 +450,19 @@ class StandeeSpec(_Model):
 class ObjectiveSpec(_Model):
     """The scenario's goal (HV-GOAL-1): ``kill_all``, ``kill_boss`` (every boss dead),
     ``reach`` (a character ends a move on one of ``hexes``), ``survive`` (``rounds``
-    played) or ``loot`` (the goal treasures ``treasures`` looted)."""
+    played), ``loot`` (the goal treasures ``treasures`` looted) or ``destroy`` (the
+    objective figures ``destroy`` destroyed, HV-GOAL-2)."""
 
-    kind: Literal["kill_all", "kill_boss", "reach", "survive", "loot"] = "kill_all"
+    kind: Literal["kill_all", "kill_boss", "reach", "survive", "loot", "destroy"] = "kill_all"
+    """How the scenario is won (HV-GOAL-1)."""
     hexes: tuple[HexSpec, ...] = ()
+    """reach: the hexes a character must end a move on."""
     rounds: NonNegative = 0
+    """survive: the rounds to play."""
     treasures: tuple[str, ...] = ()
+    """loot: the goal treasures to loot (treasure ids)."""
+    destroy: tuple[str, ...] = ()
+    """destroy: the objective figures (HV-GOAL-2) to destroy; none listed: all of them."""
 
 
 class ItemSpec(_Model):
@@ -378,17 +478,33 @@ class ItemSpec(_Model):
     """
 
     name: str
+    """The item's name, shown to players."""
     slot: ItemSlot
+    """Where it is worn or held (HV-ITEM-1): head, body, legs, one_hand, two_hands, small."""
     usage: Literal["spent", "consumed", "passive"] = "spent"
+    """spent (refreshed by a long rest), consumed (lost for the scenario) or passive (always on)."""
     uses: Annotated[int, Field(ge=1, le=6)] = 1
+    """Use slots: marked once per use before the item is spent or consumed (HV-ITEM-4)."""
     when: Literal["turn", "attack", "always"] = "turn"
+    """When it is used: turn (it performs actions), attack (adds to the owner's attack) or always
+    (a passive shield)."""
     actions: tuple[AbilitySpec, ...] = ()
+    """The actions a turn item performs."""
     attack_bonus: NonNegative = 0
+    """Attack added by an attack item."""
     pierce: NonNegative = 0
+    """Pierce added by an attack item."""
     conditions: tuple[str, ...] = ()
+    """Conditions an attack item adds to the attack."""
     shield: NonNegative = 0
+    """A passive item's shield."""
     minus_one: Annotated[int, Field(ge=0, le=5)] = 0
+    """-1 modifier cards the item adds to its owner's deck (HV-ITEM-2)."""
     cost: NonNegative = 0
+    """The item's price in gold."""
+    text: Annotated[str, Field(max_length=2000)] = ""
+    """The item as printed (imported items): a passive item's effect the engine does not
+    run is applied by the players from this text."""
 
     @model_validator(mode="after")
     def _effect_fits_the_moment(self) -> ItemSpec:
@@ -401,8 +517,8 @@ class ItemSpec(_Model):
             raise ValueError("an item used during a turn lists its 'actions'")
         if self.when == "attack" and not (self.attack_bonus or self.pierce or self.conditions):
             raise ValueError("an attack item gives attack_bonus, pierce or conditions")
-        if self.when == "always" and not self.shield:
-            raise ValueError("a passive item gives 'shield'")
+        if self.when == "always" and not (self.shield or self.text):
+            raise ValueError("a passive item gives 'shield' (or its 'text', applied by hand)")
         if any(a.type in ("summon", "special") for a in self.actions):
             raise ValueError("actions: an item cannot summon or perform a boss special")
         return self
@@ -412,7 +528,9 @@ class PerkSpec(_Model):
     """HV-DECK-2: one perk: modifier cards it removes from and adds to the deck."""
 
     remove: dict[str, Positive] = {}
+    """Modifier cards the perk removes, by card id and count."""
     add: dict[str, Positive] = {}
+    """Modifier cards the perk adds, by card id and count."""
     text: str = ""
     """The perk as printed, for the players."""
 
@@ -422,8 +540,11 @@ class CharacterSpec(_Model):
     (HV-DECK-2) and cards added for this scenario only (HV-DECK-3)."""
 
     level: Annotated[int, Field(ge=1, le=9)] | None = None
+    """The character's level; none: the scenario's character_level."""
     items: tuple[str, ...] = ()
+    """The items the character brings, by id (HV-ITEM-1)."""
     perks: tuple[PerkSpec, ...] = ()
+    """The character's perks (HV-DECK-2)."""
     scenario_cards: dict[str, Positive] = {}
     """HV-DECK-3: e.g. bought blessings ``{ bless = 2 }``; bless and curse come out of the
     shared supply."""
@@ -433,22 +554,32 @@ class TreasureSpec(_Model):
     """A treasure tile (HV-LOOT-6): a numbered reward, or a goal treasure."""
 
     id: Annotated[str, Field(min_length=1)]
+    """The treasure's number or id, named by a loot objective."""
     hex: HexSpec
+    """The treasure tile's map hex."""
     gold: NonNegative = 0
+    """Gold it gives."""
     item: str | None = None
+    """The item it gives, by id."""
     goal: bool = False
+    """A goal treasure (a loot objective names it)."""
 
 
 class LootDeckSpec(_Model):
     """[FH] HV-LOOT-5: the scenario's loot table; at most 20 cards, one random item."""
 
     coin_1: Annotated[int, Field(ge=0, le=20)] = 6
+    """Cards worth 1 coin."""
     coin_2: Annotated[int, Field(ge=0, le=20)] = 4
+    """Cards worth 2 coins."""
     coin_3: Annotated[int, Field(ge=0, le=20)] = 2
+    """Cards worth 3 coins."""
     materials: dict[str, Annotated[int, Field(ge=0, le=20)]] = {"lumber": 2, "metal": 2, "hide": 2}
+    """Material cards, by material."""
     material_yield: tuple[NonNegative, NonNegative, NonNegative] = (2, 2, 1)
     """A material card's yield for 2, 3 and 4 characters (one character: as two)."""
     herbs: dict[str, Annotated[int, Field(ge=0, le=20)]] = {"arrowvine": 1, "axenut": 1}
+    """Herb cards, by herb."""
     random_item: str | None = None
     """The item a random-item card gives (HV-ITEM-6); none: the card is worth 3 coins."""
 
@@ -476,13 +607,17 @@ class TriggerSpec(_Model):
     """When a character ends its turn on this pressure plate (HV-ROOM-5)."""
     dead: str = ""
     """When no monster of this type is left on the map (after one was)."""
+    destroyed: str = ""
+    """When damage destroys this objective figure (HV-GOAL-2)."""
 
     @model_validator(mode="after")
     def _one_trigger(self) -> TriggerSpec:
         given = [bool(self.round), self.door is not None, self.plate is not None, bool(self.dead)]
-        given.append(self.boss_hp is not None)
+        given += [self.boss_hp is not None, bool(self.destroyed)]
         if sum(given) != 1:
-            raise ValueError("a trigger gives exactly one of round, door, plate, dead, boss_hp")
+            raise ValueError(
+                "a trigger gives exactly one of round, door, plate, dead, boss_hp, destroyed"
+            )
         if self.boss_hp is not None:
             try:
                 check_formula(self.boss_hp)
@@ -495,17 +630,24 @@ class SpawnSpec(_Model):
     """A monster a rule spawns: on ``hex`` or the nearest empty hex (HV-ROOM-4)."""
 
     type: str
+    """The monster type spawned."""
     hex: HexSpec
+    """Where: this hex or the nearest empty one (HV-ROOM-4)."""
     normal: tuple[Annotated[int, Field(ge=1, le=4)], ...] = (2, 3, 4)
+    """Character counts for which it spawns as a normal monster."""
     elite: tuple[Annotated[int, Field(ge=1, le=4)], ...] = ()
+    """Character counts for which it spawns as an elite."""
 
 
 class RuleSpec(_Model):
     """A special rule in the declarative vocabulary (special_rules.py, HV-SCEN-7)."""
 
     when: TriggerSpec
+    """What fires the rule."""
     spawn: tuple[SpawnSpec, ...] = ()
+    """Monsters the rule spawns."""
     open_doors: tuple[HexSpec, ...] = ()
+    """Doors the rule opens, by hex."""
     text: str = ""
     """Shown to the players as a step they resolve by hand when the rule fires."""
     lose: bool = False
@@ -518,6 +660,90 @@ class RuleSpec(_Model):
         if not (self.spawn or self.open_doors or self.text or self.lose):
             raise ValueError("a rule spawns, opens doors, loses the scenario or shows text")
         return self
+
+
+class ObjectiveFigureSpec(_Model):
+    """HV-GOAL-2: an objective: a figure with hit points that takes no turns.
+
+    ``hp`` is a number or an equation in L and C (HV-SCEN-4). Characters may
+    attack it; monsters focus on it and attack it only when ``monsters_target``
+    (the party guards it), and otherwise it is the party's enemy (its summons
+    and allies focus on it). One standing in a room appears when the room is
+    revealed. When damage destroys it, ``objective.kind = "destroy"`` and rules
+    triggered ``when = { destroyed = ID }`` (a loss, a spawn) may follow.
+    """
+
+    id: Annotated[str, Field(min_length=1, max_length=40)]
+    """The figure's id (targets, rules and the goal name it)."""
+    name: str = ""
+    """The name shown to the players."""
+    hex: HexSpec
+    """Its hex; one in a room appears when the room is revealed."""
+    hp: Positive | Formula
+    """Hit points: a number or an equation in C and L (HV-SCEN-4)."""
+    monsters_target: bool = False
+    """The monsters focus on and attack it (the party guards it); otherwise it is the
+    party's enemy."""
+
+    @model_validator(mode="after")
+    def _hp_formula_reads(self) -> ObjectiveFigureSpec:
+        if isinstance(self.hp, str):
+            try:
+                check_formula(self.hp)
+            except FormulaError as error:
+                raise ValueError(f"hp: {error} (HV-SCEN-4)") from None
+            if "H" in self.hp:
+                raise ValueError("hp: H (an elite's hit points) is for named monsters only")
+        return self
+
+
+class AllyFigureSpec(_Model):
+    """HV-GOAL-3: one scenario ally, its stats as the special rules give them."""
+
+    id: Annotated[str, Field(min_length=1, max_length=40)]
+    """The figure's id."""
+    name: str = ""
+    """The name shown to the players."""
+    hex: HexSpec
+    """Where it starts; one in a room is placed when the room is revealed."""
+    hp: Positive | Formula
+    """Hit points: a number or an equation in C and L (HV-SCEN-4)."""
+    move: NonNegative = 2
+    attack: NonNegative = 2
+    range: NonNegative = 0
+    """0: melee."""
+    shield: NonNegative = 0
+    flying: bool = False
+
+    @model_validator(mode="after")
+    def _hp_formula_reads(self) -> AllyFigureSpec:
+        if isinstance(self.hp, str):
+            try:
+                check_formula(self.hp)
+            except FormulaError as error:
+                raise ValueError(f"hp: {error} (HV-SCEN-4)") from None
+            if "H" in self.hp:
+                raise ValueError("hp: H (an elite's hit points) is for named monsters only")
+        return self
+
+
+class AlliesSpec(_Model):
+    """HV-GOAL-3: scenario allies, run by the monster mover for the party.
+
+    They act together at ``initiative`` (from the special rules), one after
+    another by standee number: [FH] in the order listed; [GH] numbered at random
+    at setup (a chance node). With a ``deck`` (a monster ability deck) one card
+    is drawn for them each round and its move and attack are added to their
+    stats, as for monsters; without one each moves and attacks with its stats.
+    [FH] they draw attack modifiers from the ally deck; [GH] from the monster deck.
+    """
+
+    initiative: Annotated[int, Field(ge=1, le=99)] = 50
+    """The allies' initiative, as the special rules give it."""
+    deck: str | None = None
+    """An ability deck of ``monster_decks`` drawn for them each round; none: their stats."""
+    figures: Annotated[tuple[AllyFigureSpec, ...], Field(max_length=10)] = ()
+    """The allies, in standee order ([GH] renumbered at random at setup)."""
 
 
 class HouseRulesSpec(_Model):
@@ -536,49 +762,79 @@ class ScenarioSpec(_Model):
     """A whole haven-scenario/1 document."""
 
     format: Literal["haven-scenario/1"]
+    """The file format and its version."""
     name: Annotated[str, Field(min_length=1)]
+    """The scenario's short name."""
     title: str = ""
+    """The scenario's title, shown to players."""
     level: Annotated[int, Field(ge=0, le=7)] | None = 1
     """The scenario level (HV-SCEN-2); null: the recommended level from the party."""
     difficulty: Literal["easy", "normal", "hard", "very_hard"] = "normal"
+    """With level left out: how the recommended level is adjusted (easy, normal, hard, very_hard)."""
     solo: bool = False
     """Solo play or open information (HV-SCEN-2)."""
     character_level: Annotated[int, Field(ge=1, le=9)] = 1
+    """The characters' level, unless a character gives its own."""
     party: Annotated[tuple[str, ...], Field(min_length=1, max_length=4)]
+    """The classes that play, one player each, in order (1 to 4)."""
     start_hexes: tuple[HexSpec, ...]
+    """Where characters may start; at least one per character, in the starting area."""
     map: MapSpec
+    """The hex map: hexes, walls and terrain (as in haven-board/1)."""
     rooms: tuple[RoomSpec, ...] = ()
+    """Rooms revealed when a door naming them opens (HV-ROOM-1)."""
     doors: tuple[DoorSpec, ...] = ()
+    """The doors."""
     monsters: tuple[StandeeSpec, ...] = ()
+    """Monster standees per character count."""
     objective: ObjectiveSpec = ObjectiveSpec()
+    """How the scenario is won (HV-GOAL-1)."""
     special_rules: tuple[str, ...] = ()
     """Rules the engine does not run: shown to the players to resolve by hand (HV-SCEN-7)."""
     rules: tuple[RuleSpec, ...] = ()
+    """Special rules in the declarative vocabulary (HV-SCEN-7)."""
     round_limit: Annotated[int, Field(ge=0, le=99)] = 0
     """Lost at the end of this round unless won before (0: no limit)."""
     characters: dict[str, CharacterSpec] = {}
+    """Per character of the party: level, items, perks, scenario cards."""
     money: tuple[HexSpec, ...] = ()
     """Money ([GH]) or loot ([FH]) tokens; those in a room appear when it is revealed."""
     treasures: tuple[TreasureSpec, ...] = ()
+    """Treasure tiles (HV-LOOT-6)."""
     loot_deck: LootDeckSpec = LootDeckSpec()
+    """[FH] the loot deck (HV-LOOT-5)."""
     modifier_cards: dict[str, dict[str, Any]] = {}
     """Attack modifier cards of the scenario's own (perk cards), with the fields of
     ``content/haven/modifier-decks.toml``."""
     classes: dict[str, ClassSpec] = {}
+    """Character classes of the scenario's own (override the shipped ones by id)."""
     monster_types: dict[str, MonsterTypeSpec] = {}
+    """Monster types of the scenario's own."""
     monster_decks: dict[str, MonsterDeckSpec] = {}
+    """Monster ability decks of the scenario's own."""
     items: dict[str, ItemSpec] = {}
+    """Items of the scenario's own."""
     house_rules: HouseRulesSpec = HouseRulesSpec()
+    """Departures from the rulebooks the group agrees on (each off unless set)."""
+    objectives: Annotated[tuple[ObjectiveFigureSpec, ...], Field(max_length=10)] = ()
+    """HV-GOAL-2: objective figures (none: the scenario has none)."""
+    allies: AlliesSpec = AlliesSpec()
+    """HV-GOAL-3: scenario allies (none by default)."""
 
 
 class LibrarySpec(_Model):
     """A content library file: classes, monster types and decks only."""
 
     format: Literal["haven-library/1"]
+    """The file format and its version."""
     classes: dict[str, ClassSpec] = {}
+    """Character classes, by id."""
     monster_types: dict[str, MonsterTypeSpec] = {}
+    """Monster types, by id."""
     monster_decks: dict[str, MonsterDeckSpec] = {}
+    """Monster ability decks, by id."""
     items: dict[str, ItemSpec] = {}
+    """Items, by id."""
 
 
 # -- reading files ----------------------------------------------------------------
@@ -617,8 +873,16 @@ def parse_library(data: object, source: str | None = None) -> LibrarySpec:
 
 def parse_scenario(data: object, source: str | None = None) -> ScenarioSpec:
     """Validate a haven-scenario/1 value and its cross references; ContentError names the field."""
-    spec = validate(ScenarioSpec, data, source)
-    check_map(spec.map, source)
+    return check_scenario(validate(ScenarioSpec, data, source), source, Problems(source))
+
+
+def check_scenario(spec: ScenarioSpec, source: str | None, problems: Problems) -> ScenarioSpec:
+    """The map and every cross reference of a validated scenario, each problem reported to
+    ``problems`` (a strict one raises the first); the scenario with the shipped library merged."""
+    try:
+        check_map(spec.map, source)
+    except ContentError as error:
+        problems.add_error(error)
     library = shipped_library()
     classes = {**library.classes, **spec.classes}
     types = {**library.monster_types, **spec.monster_types}
@@ -627,7 +891,7 @@ def parse_scenario(data: object, source: str | None = None) -> ScenarioSpec:
     spec = spec.model_copy(
         update={"classes": classes, "monster_types": types, "monster_decks": decks, "items": items}
     )
-    _check_references(spec, source)
+    _check_references(spec, source, problems)
     return spec
 
 
@@ -638,171 +902,181 @@ def _check_standee_place(
     doors: set[tuple[int, int]],
     starts: set[tuple[int, int]],
     placed: dict[tuple[tuple[int, int], int], int],
-    fail: Callable[[str, str], ContentError],
+    fail: Callable[[str, str], None],
 ) -> None:
     """A standee stands on an open hex: no obstacle, door or start hex, and no other
     standee there for any player count it appears for (one figure per hex)."""
     where = f"monsters.{n}.hex"
     h = standee.hex
     if h in obstacles:
-        raise fail(f"a monster cannot stand on the obstacle {list(h)}", where)
+        fail(f"a monster cannot stand on the obstacle {list(h)}", where)
     if h in doors:
-        raise fail(f"a monster cannot stand on the door {list(h)} (it opens a room)", where)
+        fail(f"a monster cannot stand on the door {list(h)} (it opens a room)", where)
     if h in starts:
-        raise fail(f"a monster cannot stand on the start hex {list(h)}", where)
+        fail(f"a monster cannot stand on the start hex {list(h)}", where)
     for players in (*standee.normal, *standee.elite):
         other = placed.get((h, players))
         if other is not None and other != n:
-            raise fail(f"monsters.{other} already stands on {list(h)} for {players} players", where)
+            fail(f"monsters.{other} already stands on {list(h)} for {players} players", where)
         placed[(h, players)] = n
 
 
-def _check_references(spec: ScenarioSpec, source: str | None) -> None:
+def _check_references(spec: ScenarioSpec, source: str | None, problems: Problems) -> None:
     on_map = set(spec.map.hexes)
 
-    def fail(message: str, field: str) -> ContentError:
-        return ContentError(message, source=source, field=field)
+    def fail(message: str, field: str) -> None:
+        problems.add(message, field)
 
     for n, cls in enumerate(spec.party):
         if cls not in spec.classes:
-            raise fail(f"unknown class {cls!r}", f"party.{n}")
+            fail(f"unknown class {cls!r}", f"party.{n}")
+            continue
         if character_level(spec, cls) > len(spec.classes[cls].hp):
             where = "character_level"
             if cls in spec.characters and spec.characters[cls].level is not None:
                 where = f"characters.{cls}.level"
-            raise fail(f"class {cls!r} has no hit points for that level", where)
+            fail(f"class {cls!r} has no hit points for that level", where)
     if len(set(spec.party)) != len(spec.party):
-        raise fail("HV-CHAR-1: a class may join the party once", "party")
+        fail("HV-CHAR-1: a class may join the party once", "party")
     if len(spec.party) < 2 and not spec.house_rules.one_character:
-        raise fail(
+        fail(
             "HV-CHAR-1: a party has two to four characters (house_rules.one_character allows one)",
             "party",
         )
-    _check_perks(spec, source)
+    _check_perks(spec, source, problems)
     if len(spec.start_hexes) < len(spec.party):
-        raise fail("fewer start hexes than characters", "start_hexes")
+        fail("fewer start hexes than characters", "start_hexes")
     rooms = {room.id for room in spec.rooms}
     obstacles = set(spec.map.terrain.obstacle)
     in_rooms: dict[tuple[int, int], str] = {}
     seen_rooms: set[str] = set()
     for n, room in enumerate(spec.rooms):
         if room.id in seen_rooms:
-            raise fail(f"room id {room.id!r} is used twice", f"rooms.{n}.id")
+            fail(f"room id {room.id!r} is used twice", f"rooms.{n}.id")
         seen_rooms.add(room.id)
         for k, h in enumerate(room.hexes):
             if h not in on_map:
-                raise fail(f"{list(h)} is not on the map", f"rooms.{n}.hexes")
+                fail(f"{list(h)} is not on the map", f"rooms.{n}.hexes")
             if h in in_rooms:
-                raise fail(f"{list(h)} is already in room {in_rooms[h]!r}", f"rooms.{n}.hexes.{k}")
+                fail(f"{list(h)} is already in room {in_rooms[h]!r}", f"rooms.{n}.hexes.{k}")
             in_rooms[h] = room.id
     doors: set[tuple[int, int]] = set()
     for n, door in enumerate(spec.doors):
         if door.hex not in on_map or door.hex in in_rooms:
-            raise fail("a door stands on a map hex outside every room", f"doors.{n}.hex")
+            fail("a door stands on a map hex outside every room", f"doors.{n}.hex")
         if door.hex in doors:
-            raise fail(f"two doors stand on {list(door.hex)}", f"doors.{n}.hex")
+            fail(f"two doors stand on {list(door.hex)}", f"doors.{n}.hex")
         if door.hex in obstacles:
-            raise fail(f"the door on {list(door.hex)} is an obstacle", f"doors.{n}.hex")
+            fail(f"the door on {list(door.hex)} is an obstacle", f"doors.{n}.hex")
         doors.add(door.hex)
         for opened in door.opens:
             if opened not in rooms:
-                raise fail(f"unknown room {opened!r}", f"doors.{n}.opens")
+                fail(f"unknown room {opened!r}", f"doors.{n}.opens")
     starts: set[tuple[int, int]] = set()
     for n, h in enumerate(spec.start_hexes):
         if h not in on_map or h in in_rooms:
-            raise fail(f"{list(h)} is not in the starting area", f"start_hexes.{n}")
+            fail(f"{list(h)} is not in the starting area", f"start_hexes.{n}")
         if h in starts:
-            raise fail(f"{list(h)} is listed twice", f"start_hexes.{n}")
+            fail(f"{list(h)} is listed twice", f"start_hexes.{n}")
         if h in obstacles:
-            raise fail(f"a character cannot start on the obstacle {list(h)}", f"start_hexes.{n}")
+            fail(f"a character cannot start on the obstacle {list(h)}", f"start_hexes.{n}")
         if h in doors:
-            raise fail(f"a character cannot start on the door {list(h)}", f"start_hexes.{n}")
+            fail(f"a character cannot start on the door {list(h)}", f"start_hexes.{n}")
         starts.add(h)
     top_level = max(scenario_scaling(spec, r).monster_level for r in RULESETS.values())
     for name, mtype in spec.monster_types.items():
         if mtype.deck not in spec.monster_decks:
-            raise fail(f"unknown ability deck {mtype.deck!r}", f"monster_types.{name}.deck")
+            fail(f"unknown ability deck {mtype.deck!r}", f"monster_types.{name}.deck")
     for name, deck in spec.monster_decks.items():
         card_ids: set[str] = set()
         for c, mcard in enumerate(deck.cards):
             if mcard.id in card_ids:
-                raise fail(
-                    f"card id {mcard.id!r} is used twice", f"monster_decks.{name}.cards.{c}.id"
-                )
+                fail(f"card id {mcard.id!r} is used twice", f"monster_decks.{name}.cards.{c}.id")
             card_ids.add(mcard.id)
             for a, act in enumerate(mcard.actions):
                 summoned = spec.monster_types.get(act.summon or "")
                 if act.type == "recover":
-                    raise fail(
+                    fail(
                         "HV-CHAR-6: recover returns a character's cards; a monster has none",
                         f"monster_decks.{name}.cards.{c}.actions.{a}.type",
                     )
                 where = f"monster_decks.{name}.cards.{c}.actions.{a}.summon"
                 if act.type == "summon" and summoned is None:
-                    raise fail(f"unknown monster type {act.summon!r}", where)
+                    fail(f"unknown monster type {act.summon!r}", where)
                 if summoned is not None and top_level >= len(summoned.normal):
-                    raise fail(f"{act.summon!r} has no stats for level {top_level}", where)
+                    fail(f"{act.summon!r} has no stats for level {top_level}", where)
     placed: dict[tuple[tuple[int, int], int], int] = {}
     for n, standee in enumerate(spec.monsters):
         found = spec.monster_types.get(standee.type)
         if found is None:
-            raise fail(f"unknown monster type {standee.type!r}", f"monsters.{n}.type")
+            fail(f"unknown monster type {standee.type!r}", f"monsters.{n}.type")
+            continue
         mtype = found
         if standee.hex not in on_map:
-            raise fail(f"{list(standee.hex)} is not on the map", f"monsters.{n}.hex")
+            fail(f"{list(standee.hex)} is not on the map", f"monsters.{n}.hex")
+            continue
         _check_standee_place(n, standee, obstacles, doors, starts, placed, fail)
         if top_level >= len(mtype.normal):
-            raise fail(f"no stats for level {top_level}", f"monster_types.{standee.type}")
+            fail(f"no stats for level {top_level}", f"monster_types.{standee.type}")
     for n, h in enumerate(spec.objective.hexes):
         if h not in on_map:
-            raise fail(f"{list(h)} is not on the map", f"objective.hexes.{n}")
+            fail(f"{list(h)} is not on the map", f"objective.hexes.{n}")
     if spec.objective.kind == "reach" and not spec.objective.hexes:
-        raise fail("a reach objective lists its hexes", "objective.hexes")
+        fail("a reach objective lists its hexes", "objective.hexes")
     if spec.objective.kind == "survive" and spec.objective.rounds < 1:
-        raise fail("a survive objective gives its rounds", "objective.rounds")
+        fail("a survive objective gives its rounds", "objective.rounds")
     _check_play_content(spec, fail, on_map, set(in_rooms))
+    _check_figures_of_the_rules(spec, fail, on_map, obstacles | doors | starts)
 
 
 def _check_play_content(
     spec: ScenarioSpec,
-    fail: Callable[[str, str], ContentError],
+    fail: Callable[[str, str], None],
     on_map: set[tuple[int, int]],
     in_rooms: set[tuple[int, int]],
 ) -> None:
     """Characters and their items (HV-ITEM-1), loot, treasures, bosses, special rules."""
     for cls, character in spec.characters.items():
         if cls not in spec.party:
-            raise fail(f"{cls!r} is not in the party", f"characters.{cls}")
+            fail(f"{cls!r} is not in the party", f"characters.{cls}")
+            continue
+        unknown = [item for item in character.items if item not in spec.items]
         for n, item in enumerate(character.items):
             if item not in spec.items:
-                raise fail(f"unknown item {item!r}", f"characters.{cls}.items.{n}")
+                fail(f"unknown item {item!r}", f"characters.{cls}.items.{n}")
+        if unknown:
+            continue
         problem = loadout_problem(
             [spec.items[i] for i in character.items],
             list(character.items),
             character_level(spec, cls),
         )
         if problem:
-            raise fail(f"HV-ITEM-1: {problem}", f"characters.{cls}.items")
+            fail(f"HV-ITEM-1: {problem}", f"characters.{cls}.items")
     for n, h in enumerate(spec.money):
         if h not in on_map:
-            raise fail(f"{list(h)} is not on the map", f"money.{n}")
+            fail(f"{list(h)} is not on the map", f"money.{n}")
     treasure_ids = [t.id for t in spec.treasures]
     if len(set(treasure_ids)) != len(treasure_ids):
-        raise fail("treasure ids must be unique", "treasures")
+        fail("treasure ids must be unique", "treasures")
     for n, treasure in enumerate(spec.treasures):
         if treasure.hex not in on_map:
-            raise fail(f"{list(treasure.hex)} is not on the map", f"treasures.{n}.hex")
+            fail(f"{list(treasure.hex)} is not on the map", f"treasures.{n}.hex")
         if treasure.item is not None and treasure.item not in spec.items:
-            raise fail(f"unknown item {treasure.item!r}", f"treasures.{n}.item")
+            fail(f"unknown item {treasure.item!r}", f"treasures.{n}.item")
     random_item = spec.loot_deck.random_item
     if random_item is not None and random_item not in spec.items:
-        raise fail(f"unknown item {random_item!r}", "loot_deck.random_item")
+        fail(f"unknown item {random_item!r}", "loot_deck.random_item")
     for n, wanted in enumerate(spec.objective.treasures):
         if wanted not in treasure_ids:
-            raise fail(f"unknown treasure {wanted!r}", f"objective.treasures.{n}")
+            fail(f"unknown treasure {wanted!r}", f"objective.treasures.{n}")
     if spec.objective.kind == "loot" and not spec.objective.treasures:
-        raise fail("a loot objective names its goal treasures", "objective.treasures")
-    bosses = [s.type for s in spec.monsters if spec.monster_types[s.type].boss]
+        fail("a loot objective names its goal treasures", "objective.treasures")
+    bosses = [
+        s.type
+        for s in spec.monsters
+        if s.type in spec.monster_types and spec.monster_types[s.type].boss
+    ]
     bosses += [
         s.type
         for r in spec.rules
@@ -810,25 +1084,73 @@ def _check_play_content(
         if s.type in spec.monster_types and spec.monster_types[s.type].boss
     ]
     if spec.objective.kind == "kill_boss" and not bosses:
-        raise fail("a kill_boss objective needs a boss among the monsters", "objective.kind")
+        fail("a kill_boss objective needs a boss among the monsters", "objective.kind")
     doors = {d.hex for d in spec.doors}
     for n, rule in enumerate(spec.rules):
         where = f"rules.{n}"
         if rule.when.door is not None and rule.when.door not in doors:
-            raise fail(f"{list(rule.when.door)} is not a door", f"{where}.when.door")
+            fail(f"{list(rule.when.door)} is not a door", f"{where}.when.door")
         if rule.when.plate is not None and rule.when.plate not in on_map:
-            raise fail(f"{list(rule.when.plate)} is not on the map", f"{where}.when.plate")
+            fail(f"{list(rule.when.plate)} is not on the map", f"{where}.when.plate")
         if rule.when.dead and rule.when.dead not in spec.monster_types:
-            raise fail(f"unknown monster type {rule.when.dead!r}", f"{where}.when.dead")
+            fail(f"unknown monster type {rule.when.dead!r}", f"{where}.when.dead")
         for m, h in enumerate(rule.open_doors):
             if h not in doors:
-                raise fail(f"{list(h)} is not a door", f"{where}.open_doors.{m}")
+                fail(f"{list(h)} is not a door", f"{where}.open_doors.{m}")
         for m, spawn in enumerate(rule.spawn):
             if spawn.type not in spec.monster_types:
-                raise fail(f"unknown monster type {spawn.type!r}", f"{where}.spawn.{m}.type")
+                fail(f"unknown monster type {spawn.type!r}", f"{where}.spawn.{m}.type")
             if spawn.hex not in on_map:
-                raise fail(f"{list(spawn.hex)} is not on the map", f"{where}.spawn.{m}.hex")
+                fail(f"{list(spawn.hex)} is not on the map", f"{where}.spawn.{m}.hex")
     del in_rooms
+
+
+def _check_figures_of_the_rules(
+    spec: ScenarioSpec,
+    fail: Callable[[str, str], None],
+    on_map: set[tuple[int, int]],
+    blocked: set[tuple[int, int]],
+) -> None:
+    """HV-GOAL-2 objectives and HV-GOAL-3 allies: ids unique among figures, one figure per
+    open hex, their goal, rules and ability deck known."""
+    taken = {s.hex for s in spec.monsters}
+    ids = set(spec.party)
+    figures: list[tuple[str, str, tuple[int, int]]] = [
+        (f"objectives.{n}", o.id, o.hex) for n, o in enumerate(spec.objectives)
+    ]
+    figures += [(f"allies.figures.{n}", a.id, a.hex) for n, a in enumerate(spec.allies.figures)]
+    for where, figure_id, h in figures:
+        if figure_id in ids or figure_id.startswith(tuple(f"{t} " for t in spec.monster_types)):
+            fail(f"id {figure_id!r} is already a figure's", f"{where}.id")
+        ids.add(figure_id)
+        if h not in on_map:
+            fail(f"{list(h)} is not on the map", f"{where}.hex")
+        if h in blocked or h in taken:
+            fail(f"{list(h)} is not an open hex: one figure per hex", f"{where}.hex")
+        taken.add(h)
+    objective_ids = {o.id for o in spec.objectives}
+    for n, wanted in enumerate(spec.objective.destroy):
+        if wanted not in objective_ids:
+            fail(f"unknown objective figure {wanted!r}", f"objective.destroy.{n}")
+    if spec.objective.kind == "destroy" and not spec.objectives:
+        fail("a destroy objective needs objective figures", "objective.kind")
+    for n, rule in enumerate(spec.rules):
+        if rule.when.destroyed and rule.when.destroyed not in objective_ids:
+            fail(f"unknown objective figure {rule.when.destroyed!r}", f"rules.{n}.when.destroyed")
+    if spec.allies.figures and ("allies" in spec.monster_types or "allies" in spec.party):
+        fail("'allies' names the allies' decks: no monster type or class may use it", "allies")
+    deck = spec.allies.deck
+    if deck is not None:
+        found = spec.monster_decks.get(deck)
+        if found is None:
+            fail(f"unknown ability deck {deck!r}", "allies.deck")
+        for c, card in enumerate(found.cards if found is not None else ()):
+            for a, act in enumerate(card.actions):
+                if act.type in ("summon", "special", "loot"):
+                    fail(
+                        f"HV-GOAL-3: an ally's card cannot {act.type} (not in the engine)",
+                        f"monster_decks.{deck}.cards.{c}.actions.{a}.type",
+                    )
 
 
 ITEM_SLOTS: dict[str, int] = {"head": 1, "body": 1, "legs": 1}
@@ -853,25 +1175,30 @@ def loadout_problem(items: list[ItemSpec], ids: list[str], level: int) -> str:
     return ""
 
 
-def _check_perks(spec: ScenarioSpec, source: str | None) -> None:
+def _check_perks(spec: ScenarioSpec, source: str | None, problems: Problems) -> None:
     """HV-DECK-2, HV-DECK-3: every character's deck can be built from its perks."""
     from rulekeeper.games.haven.perks import deck_with_perks, scenario_catalog
 
-    catalog = scenario_catalog(spec.modifier_cards, source)
+    try:
+        catalog = scenario_catalog(spec.modifier_cards, source)
+    except ContentError as error:
+        problems.add_error(error)
+        return
     for cls, character in spec.characters.items():
         if cls not in spec.party:
-            raise ContentError(
-                f"{cls!r} is not in the party", source=source, field=f"characters.{cls}"
+            problems.add(f"{cls!r} is not in the party", f"characters.{cls}")
+            continue
+        try:
+            deck_with_perks(
+                character.perks, catalog, None, source=source, field=f"characters.{cls}.perks"
             )
-        deck_with_perks(
-            character.perks, catalog, None, source=source, field=f"characters.{cls}.perks"
-        )
+        except ContentError as error:
+            problems.add_error(error)
         for card_id in character.scenario_cards:
             if card_id not in catalog and card_id not in ("null", "miss"):
-                raise ContentError(
+                problems.add(
                     f"unknown modifier card {card_id!r}",
-                    source=source,
-                    field=f"characters.{cls}.scenario_cards.{card_id}",
+                    f"characters.{cls}.scenario_cards.{card_id}",
                 )
 
 

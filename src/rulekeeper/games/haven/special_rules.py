@@ -53,6 +53,8 @@ def describe(rule: RuleSpec) -> str:
         trigger = f"when a character ends its turn on the plate at {list(when.plate)}"
     elif when.boss_hp is not None:
         trigger = f"when damage takes the boss to {when.boss_hp} hit points or fewer"
+    elif when.destroyed:
+        trigger = f"when the objective {when.destroyed} is destroyed"
     else:
         trigger = f"when the last {when.dead} dies"
     effects = [f"spawn {s.type} at {list(s.hex)}" for s in rule.spawn]
@@ -123,6 +125,12 @@ def boss_damaged(state: HavenState, figure: Figure, before: int) -> bool:
             fire(state, n)
             held = held or bool(rule.text)
     return held
+
+
+def objective_destroyed(state: HavenState, figure_id: str) -> None:
+    """HV-GOAL-2: the rules triggered by this objective's destruction fire (HV-SCEN-7)."""
+    found = [n for n, r in enumerate(state.spec.rules) if r.when.destroyed == figure_id]
+    _fire_matching(state, found)
 
 
 def after_step(state: HavenState) -> None:

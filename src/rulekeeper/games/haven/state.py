@@ -39,14 +39,15 @@ if TYPE_CHECKING:
     from rulekeeper.core.game import Game, Outcome
 
 Hex = tuple[int, int]
-FigureKind = Literal["character", "monster", "summon"]
+FigureKind = Literal["character", "monster", "summon", "objective", "ally"]
 BonusTrigger = Literal["", "attack", "attacked"]
 """What advances an active bonus's use slot (bonuses.py, HV-BONUS-3)."""
 
 
 @dataclass
 class Figure:
-    """A standee on the map: a character, a monster or a summon."""
+    """A standee on the map: a character, a monster, a summon, an objective (HV-GOAL-2) or a
+    scenario ally (HV-GOAL-3)."""
 
     id: str
     kind: FigureKind
@@ -71,9 +72,15 @@ class Figure:
     """HV-LOOT-3 [GH]: a summoned or spawned monster drops no money token when it dies."""
     named: str = ""
     """HV-MON-7: a named monster's name (neither normal nor elite)."""
+    guarded: bool = False
+    """HV-GOAL-2: an objective the monsters focus on and attack (the party guards it)."""
 
     @property
     def team(self) -> Literal["characters", "monsters"]:
+        """Allies share a team. An objective is the party's enemy unless it is guarded, when it
+        is the monsters' (characters may attack it either way, turn.attack_targets)."""
+        if self.kind == "objective":
+            return "characters" if self.guarded else "monsters"
         return "monsters" if self.kind == "monster" else "characters"
 
 
@@ -291,6 +298,10 @@ class HavenState(State):
         """HV-BOSS-3: bosses at 0 hit points waiting for their section to be resolved."""
         self.ending: str = ""
         """HV-GOAL-1: "won" or "lost" once triggered; the round is played out first."""
+        self.ally_numbers: list[str] = []
+        """HV-GOAL-3 [GH]: allies still waiting for their random number (a chance node)."""
+        self.destroyed: list[str] = []
+        """HV-GOAL-2: objective figures destroyed so far."""
 
     # -- the core protocol: game.HavenPlay answers the rest through the rule modules --
     def player_name(self, player: int) -> str:
@@ -326,7 +337,13 @@ class HavenState(State):
         """HV-MON-1: the elite or normal line (a boss: its only line) at the monster level."""
         mtype = self.spec.monster_types[figure.type]
         table = mtype.elite if figure.elite or figure.named else mtype.normal
-        return table[self.scaling.monster_level]
+        line = table[self.scaling.monster_level]
+        if isinstance(line.attack, str):  # HV-BOSS-1: a boss's attack may be an equation
+            value = evaluate(
+                line.attack, level=self.scaling.scenario_level, characters=len(self.heroes)
+            )
+            line = line.model_copy(update={"attack": max(0, value)})
+        return line
 
     def stat_hp(self, hp: int | str) -> int:
         """HV-SCEN-4, HV-BOSS-1: a stat line's hit points; an equation uses L and C."""
@@ -338,6 +355,8 @@ class HavenState(State):
         """Stat-card shield (HV-MON-2, HV-MON-5); a character's passive items (HV-ITEM-4)."""
         if figure.kind == "monster":
             return int(self.monster_stats(figure).shield)
+        if figure.kind == "ally":
+            return next(a.shield for a in self.spec.allies.figures if a.id == figure.id)
         hero = self.heroes.get(figure.id)
         if hero is None:
             return 0
@@ -377,6 +396,8 @@ class HavenState(State):
         hints = typing.get_type_hints(_SavedFields)
         try:
             for name in _SAVED:
+                if name in _SAVED_SINCE and name not in data:
+                    continue  # a save from before the field: it keeps its fresh value
                 setattr(self, name, from_json(hints[name], data[name]))
         except (KeyError, TypeError, ValueError) as error:
             raise ContentError(f"bad haven state ({error})", field="state") from None
@@ -416,9 +437,13 @@ class _SavedFields:
     fired: list[int]
     held_deaths: list[str]
     ending: str
+    ally_numbers: list[str]
+    destroyed: list[str]
 
 
 _SAVED = tuple(f.name for f in dataclasses.fields(_SavedFields))
+_SAVED_SINCE = frozenset({"ally_numbers", "destroyed"})
+"""Saved fields added later: older saves lack them."""
 _CLONE_SHARED = frozenset({"game", "ruleset", "scenario", "seed", "spec", "rules"})
 """Attributes a clone shares: the game, the scenario's content and the ruleset (immutable)."""
 _CLONE_KNOWN = _CLONE_SHARED | {"_history", "_log"} | set(_SAVED)
@@ -448,6 +473,10 @@ def to_json(value: Any) -> Any:
     return value
 
 
+def _has_default(f: dataclasses.Field[Any]) -> bool:
+    return f.default is not dataclasses.MISSING or f.default_factory is not dataclasses.MISSING
+
+
 def from_json(hint: Any, data: Any) -> Any:
     """The inverse of :func:`to_json`, guided by the type hints."""
     origin = typing.get_origin(hint)
@@ -474,8 +503,13 @@ def from_json(hint: Any, data: Any) -> Any:
         return {str(k): from_json(args[1], v) for k, v in data.items()}
     if isinstance(hint, type) and dataclasses.is_dataclass(hint):
         sub = typing.get_type_hints(hint)
+        # a field with a default may be missing from an older save
         return hint(
-            **{f.name: from_json(sub[f.name], data[f.name]) for f in dataclasses.fields(hint)}
+            **{
+                f.name: from_json(sub[f.name], data[f.name])
+                for f in dataclasses.fields(hint)
+                if f.name in data or not _has_default(f)
+            }
         )
     if hint is int:
         return int(data)

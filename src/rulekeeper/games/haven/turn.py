@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from rulekeeper.core.actions import Action
 from rulekeeper.core.errors import RuleViolation
 from rulekeeper.games.haven import (
+    allies,
     area_attacks,
     bonuses,
     card_effects,
@@ -164,6 +165,8 @@ def start_attack(
     if turn is None:
         return
     deck = MONSTER_DECK if figure.kind == "monster" else (figure.owner or figure.id)
+    if figure.kind == "ally":
+        deck = allies.modifier_deck(state)  # HV-DECK-1, HV-GOAL-3
     turn.attack = {
         "value": value,
         "range": ability.range,
@@ -244,14 +247,19 @@ def attack_targets(state: HavenState, figure: Figure) -> list[str]:
 
     HV-TGT-1: no figure is targeted twice by one ability; HV-TGT-2: an attack targets
     only enemies; HV-TGT-5: an attack without a range is melee (range 1, adjacent);
-    HV-COND-INVISIBLE-1: an invisible enemy cannot be targeted.
+    HV-COND-INVISIBLE-1: an invisible enemy cannot be targeted. HV-GOAL-2: a character may
+    attack any objective, even one the monsters are after.
     """
     turn = state.turn
     if turn is None or not turn.attack:
         return []
     out = []
     for other in state.figures.values():
-        if other.team == figure.team or other.id in turn.targeted:
+        if other.id in turn.targeted:
+            continue
+        if other.team == figure.team and not (
+            other.kind == "objective" and figure.kind == "character"
+        ):
             continue
         if has(other, "invisible"):
             continue
@@ -319,7 +327,7 @@ def player_draws(figure: Figure) -> bool:
     summon (FH FAQ: the summon draws from its summoner's deck, HV-SUM-2, and the
     summoner chooses its card); only a monster takes the better card automatically.
     """
-    return figure.kind != "monster"
+    return figure.kind not in ("monster", "ally")  # an ally is controlled by no one
 
 
 def _known(state: HavenState, name: str) -> bool:
@@ -495,8 +503,8 @@ def heal_targets(state: HavenState, figure: Figure, ability: AbilitySpec) -> lis
     """HV-HEAL-1, HV-TGT-2: the acting figure or an ally in range and sight, never an enemy."""
     out = []
     for other in state.figures.values():
-        if other.team != figure.team:
-            continue
+        if other.team != figure.team or other.kind == "objective":
+            continue  # HV-GOAL-2: an objective is no one's ally to heal
         if other.id == figure.id or map_state.in_reach(state, figure, other, ability.range):
             out.append(other.id)
     return sorted(out)

@@ -128,6 +128,8 @@ def _slot_key(state: HavenState, slot: str) -> tuple[int, int]:
         name = slot.removeprefix(initiative.GROUP_PREFIX)
         card = state.groups[name].card
         return (monster_card_initiative(state, name, card) if card else 100, 1)
+    if slot == initiative.ALLY_SLOT:
+        return (state.spec.allies.initiative, 1)  # HV-GOAL-3
     hero = state.heroes.get(slot)
     return (hero.initiative if hero is not None else 100, 0)
 

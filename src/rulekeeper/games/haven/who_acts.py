@@ -46,7 +46,7 @@ def draw_needs_card(state: HavenState) -> bool:
 
 def group_to_draw(state: HavenState) -> str | None:
     for name, group in sorted(state.groups.items()):
-        if group.card is None and initiative.monsters_of(state, name):
+        if group.card is None and initiative.group_members(state, name):
             return name
     return None
 
@@ -66,7 +66,7 @@ def current_player(state: HavenState) -> int:
     t = state.turn
     if t is not None and t.draw is not None:
         return CHANCE if draw_needs_card(state) else _player_of(state, t.actor)
-    if state.loot_draws:
+    if state.loot_draws or state.ally_numbers:
         return CHANCE
     if state.by_hand:
         return 0
@@ -110,6 +110,8 @@ def pending_decision(state: HavenState) -> str:
         return "draw an attack modifier" if draw_needs_card(state) else "keep a modifier (HV-ADV-3)"
     if state.loot_draws:
         return f"{state.loot_draws[0]} draws a loot card (HV-LOOT-5)"
+    if state.ally_numbers:
+        return "number the ally tokens at random (HV-GOAL-3)"
     if state.by_hand:
         return f"special rule, resolve by hand: {state.by_hand[0]} (HV-SCEN-7)"
     if state.reveal_draws:

@@ -91,7 +91,9 @@ def use_ability(state: SalvageState, action: UseAbility) -> None:
     if spec.effect == "by_hand":
         state.pending = Pending("ability", "by_hand", ability=spec.name)
         state.emit("by_hand", f"resolve by hand: {spec.name}: {spec.text}", "SV-ENG-2")
-    elif spec.roll_die is not None:
+    elif spec.rolls and spec.roll_die is None:
+        state.pending = Pending("ability", "commit", ability=spec.name, target=action.target)
+    elif spec.rolls:
         state.pending = Pending(
             "ability",
             "rolling",
@@ -127,14 +129,25 @@ def resolve(state: SalvageState, spec: AbilitySpec, amount: int, target: int | N
 
 
 def apply_ability_roll(state: SalvageState, pending: Pending) -> None:
-    """SV-STRAT-4: the roll is applied as it landed; hits are the amount, crits make noise."""
+    """SV-STRAT-4: the roll is applied as it landed; hits are the amount, crits make noise.
+
+    The hero's own dice rolled for an ability are exhausted afterwards, as after a
+    move (house reading: the catalog only says what move, attack and salvage do)."""
     spec = ability_named(state, state.turn_hero or 0, pending.ability or "")
     state.pending = None
     if spec is None:
         return
-    hits = sum(1 for face in pending.room_faces if face in HITTING_FACES)
-    crits = sum(1 for face in pending.room_faces if face == "crit")
-    state.emit("apply", f"{spec.name}: {hits} hit(s) applied", "SV-STRAT-4")
+    hero = state.active_hero()
+    if spec.roll_die is None:
+        faces = [d.face or "blank" for d in hero.dice if d.status == "committed"]
+        for index in hero.indexes("committed"):
+            hero.set_die(index, "exhausted")
+    else:
+        faces = list(pending.room_faces)
+    hits = sum(1 for face in faces if face in HITTING_FACES)
+    crits = sum(1 for face in faces if face == "crit")
+    spent = f"; {len(faces)} of {hero.name}'s dice exhausted" if spec.roll_die is None else ""
+    state.emit("apply", f"{spec.name}: {hits} hit(s) applied{spent}", "SV-STRAT-4")
     resolve(state, spec, hits, pending.target)
     raise_noise(state, crits, "SV-ENG-2")
 

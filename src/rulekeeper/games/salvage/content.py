@@ -27,6 +27,7 @@ from rulekeeper.core.dice import Die
 from rulekeeper.core.documents import parse_document, read_text, validate
 from rulekeeper.core.errors import ContentError
 from rulekeeper.core.limits import MAX_COUNT
+from rulekeeper.core.problems import Problems
 
 CATALOG_FORMAT = "salvage-content/1"
 SCENARIO_FORMAT = "salvage-scenario/1"
@@ -60,10 +61,12 @@ commits every ready die whatever the cap, SV-SALV-2)."""
 
 
 class AbilityRollModel(_Model):
-    die: str = Field(min_length=1)
-    """The die type rolled (its own dice, not the hero's pool)."""
+    die: str | None = Field(default=None, min_length=1)
+    """The die type of the ability's own dice; omitted: the hero commits their own ready
+    dice, as for a move, and they are exhausted after the roll."""
     count: int = Field(ge=1, le=MAX_COUNT)
-    """How many dice of that type are rolled, once (no re-roll, SV-STRAT-4)."""
+    """How many dice of that type are rolled, or at most how many of the hero's own dice
+    are committed; rolled once (no re-roll, SV-STRAT-4)."""
 
 
 class AbilityModel(_Model):
@@ -403,7 +406,11 @@ class Requirement:
 
 @dataclass(frozen=True, slots=True)
 class AbilitySpec:
-    """A hero ability (see :class:`AbilityModel`); ``roll_die`` is None when it does not roll."""
+    """A hero ability (see :class:`AbilityModel`).
+
+    ``roll_count`` is 0 when it does not roll; ``roll_die`` is None when it rolls the
+    hero's own dice (up to ``roll_count`` of them, committed one at a time).
+    """
 
     name: str
     kind: str
@@ -415,6 +422,10 @@ class AbilitySpec:
     per_round: int | None
     per_scenario: int | None
     text: str
+
+    @property
+    def rolls(self) -> bool:
+        return self.roll_count > 0
 
     @property
     def limited(self) -> bool:
@@ -606,16 +617,37 @@ def parse_requirement(text: str) -> Requirement:
 
 
 def compile_scenario(model: ScenarioModel, catalog: CatalogModel, source: str) -> Scenario:
-    """Cross-check every reference in a scenario and build its compiled form."""
+    """Cross-check every reference in a scenario and build its compiled form.
 
-    def fail(field: str, message: str) -> ContentError:
-        return ContentError(message, source=source, field=field)
+    The first problem raises its :class:`ContentError` (naming file and field).
+    """
+    scenario = _compile(model, catalog, source, Problems(source))
+    if scenario is None:  # a strict collector raised at the first problem
+        raise ContentError("the scenario has problems", source=source)
+    return scenario
+
+
+def check_scenario(
+    model: ScenarioModel, catalog: CatalogModel, source: str, problems: Problems
+) -> None:
+    """Cross-check a scenario, reporting every problem to ``problems`` (content check)."""
+    _compile(model, catalog, source, problems)
+
+
+def _compile(
+    model: ScenarioModel, catalog: CatalogModel, source: str, problems: Problems
+) -> Scenario | None:
+    """The checks of :func:`compile_scenario`, each reported; the scenario when none failed."""
+    found = len(problems)
+
+    def fail(field: str, message: str) -> None:
+        problems.add(message, field)
 
     for section in ("die", "hero", "enemy", "item", "room_action"):
         names: set[str] = set()
         for i, entry in enumerate(getattr(model, section)):
             if entry.name in names:
-                raise fail(f"{section}.{i}.name", f"{entry.name!r} is defined twice")
+                fail(f"{section}.{i}.name", f"{entry.name!r} is defined twice")
             names.add(entry.name)
     dice = {d.name: Die(d.name, tuple(d.faces)) for d in [*catalog.die, *model.die]}
     heroes = {h.name: h for h in [*catalog.hero, *model.hero]}
@@ -628,56 +660,55 @@ def compile_scenario(model: ScenarioModel, catalog: CatalogModel, source: str) -
     ]:
         for j, die in enumerate(hero.dice):
             if die not in dice:
-                raise fail(f"{where}.dice.{j}", f"unknown die type {die!r}")
+                fail(f"{where}.dice.{j}", f"unknown die type {die!r}")
         for j, item in enumerate(hero.items):
             if item not in items:
-                raise fail(f"{where}.items.{j}", f"unknown item {item!r}")
+                fail(f"{where}.items.{j}", f"unknown item {item!r}")
         for j, ability in enumerate(hero.abilities):
-            if ability.roll is not None and ability.roll.die not in dice:
-                raise fail(
-                    f"{where}.abilities.{j}.roll.die", f"unknown die type {ability.roll.die!r}"
-                )
+            if ability.roll is not None and ability.roll.die not in (None, *dice):
+                fail(f"{where}.abilities.{j}.roll.die", f"unknown die type {ability.roll.die!r}")
     for where, enemy in [(f"enemy.{i}", e) for i, e in enumerate(model.enemy)] + [
         (f"enemy {e.name!r}", e) for e in catalog.enemy
     ]:
         for j, die in enumerate(enemy.damage):
             if die not in dice:
-                raise fail(f"{where}.damage.{j}", f"unknown die type {die!r}")
+                fail(f"{where}.damage.{j}", f"unknown die type {die!r}")
     for where, action in [(f"room_action.{i}", a) for i, a in enumerate(model.room_action)] + [
         (f"room_action {a.name!r}", a) for a in catalog.room_action
     ]:
         if action.die is not None and action.die not in dice:
-            raise fail(f"{where}.die", f"unknown die type {action.die!r}")
+            fail(f"{where}.die", f"unknown die type {action.die!r}")
 
     cells = model.rows * model.cols
     if len(model.rooms) != cells:
-        raise fail(
+        fail(
             "rooms", f"a {model.rows}x{model.cols} grid needs {cells} rooms, got {len(model.rooms)}"
         )
     if model.start_room >= cells:
-        raise fail("start_room", f"room {model.start_room} is off the grid")
+        fail("start_room", f"room {model.start_room} is off the grid")
     for i, name in enumerate(model.heroes):
         if name not in heroes:
-            raise fail(f"heroes.{i}", f"unknown hero {name!r}")
+            fail(f"heroes.{i}", f"unknown hero {name!r}")
     if len(set(model.heroes)) != len(model.heroes):
-        raise fail("heroes", "a hero may appear only once")
+        fail("heroes", "a hero may appear only once")
     requirements: dict[str, Requirement] = {}
     rooms = []
     for i, room in enumerate(model.rooms):
         for j, item in enumerate(room.items):
             if item not in items:
-                raise fail(f"rooms.{i}.items.{j}", f"unknown item {item!r}")
+                fail(f"rooms.{i}.items.{j}", f"unknown item {item!r}")
         for j, text in enumerate(room.requirements):
             try:
                 requirement = parse_requirement(text)
             except ValueError as error:
-                raise fail(f"rooms.{i}.requirements.{j}", str(error)) from None
+                fail(f"rooms.{i}.requirements.{j}", str(error))
+                continue
             if requirement.kind == "item" and requirement.item not in items:
-                raise fail(f"rooms.{i}.requirements.{j}", f"unknown item {requirement.item!r}")
+                fail(f"rooms.{i}.requirements.{j}", f"unknown item {requirement.item!r}")
             requirements[text] = requirement
         for j, action_name in enumerate(room.actions):
             if action_name not in actions:
-                raise fail(f"rooms.{i}.actions.{j}", f"unknown room action {action_name!r}")
+                fail(f"rooms.{i}.actions.{j}", f"unknown room action {action_name!r}")
         rooms.append(
             Room(
                 i,
@@ -690,29 +721,31 @@ def compile_scenario(model: ScenarioModel, catalog: CatalogModel, source: str) -
         )
     for i, placement in enumerate(model.enemies):
         if placement.enemy not in enemies:
-            raise fail(f"enemies.{i}.enemy", f"unknown enemy {placement.enemy!r}")
+            fail(f"enemies.{i}.enemy", f"unknown enemy {placement.enemy!r}")
         if placement.room >= cells:
-            raise fail(f"enemies.{i}.room", f"room {placement.room} is off the grid")
+            fail(f"enemies.{i}.room", f"room {placement.room} is off the grid")
     for die_name, count in model.enemy_dice.items():
         if die_name not in dice:
-            raise fail(f"enemy_dice.{die_name}", f"unknown die type {die_name!r}")
+            fail(f"enemy_dice.{die_name}", f"unknown die type {die_name!r}")
         if count < 0:
-            raise fail(f"enemy_dice.{die_name}", "a count cannot be negative")
+            fail(f"enemy_dice.{die_name}", "a count cannot be negative")
         if count > MAX_COUNT:
-            raise fail(f"enemy_dice.{die_name}", f"more than {MAX_COUNT} dice (the limit)")
+            fail(f"enemy_dice.{die_name}", f"more than {MAX_COUNT} dice (the limit)")
     for i, threshold in enumerate(model.thresholds):
         if threshold.enemy is not None and threshold.enemy not in enemies:
-            raise fail(f"thresholds.{i}.enemy", f"unknown enemy {threshold.enemy!r}")
+            fail(f"thresholds.{i}.enemy", f"unknown enemy {threshold.enemy!r}")
         if threshold.room is not None and threshold.room >= cells:
-            raise fail(f"thresholds.{i}.room", f"room {threshold.room} is off the grid")
+            fail(f"thresholds.{i}.room", f"room {threshold.room} is off the grid")
     objective = model.objective
     if objective.item is not None and objective.item not in items:
-        raise fail("objective.item", f"unknown item {objective.item!r}")
+        fail("objective.item", f"unknown item {objective.item!r}")
     if objective.room is not None and objective.room >= cells:
-        raise fail("objective.room", f"room {objective.room} is off the grid")
+        fail("objective.room", f"room {objective.room} is off the grid")
     if objective.enemy is not None and objective.enemy not in enemies:
-        raise fail("objective.enemy", f"unknown enemy {objective.enemy!r}")
+        fail("objective.enemy", f"unknown enemy {objective.enemy!r}")
 
+    if len(problems) > found:
+        return None
     return Scenario(
         name=model.name,
         title=model.title,

@@ -23,8 +23,9 @@ from rulekeeper.games.salvage.records import HITTING_FACES, Hero, Pending
 if TYPE_CHECKING:
     from rulekeeper.games.salvage.state import SalvageState
 
-COMMIT_RULE = {"move": "SV-MOVE-1", "attack": "SV-ATK-1"}
-"""Which rule caps the dice committed, by action (SV-MOVE-1, SV-ATK-1)."""
+COMMIT_RULE = {"move": "SV-MOVE-1", "attack": "SV-ATK-1", "ability": "SV-ENG-2"}
+"""Which rule caps the dice committed, by action (SV-MOVE-1, SV-ATK-1; an ability's
+own count is content, SV-ENG-2)."""
 
 
 def commit_limit(state: SalvageState, pending: Pending) -> int:
@@ -32,8 +33,12 @@ def commit_limit(state: SalvageState, pending: Pending) -> int:
     ``commit`` passive ability, SV-ENG-2).
 
     Dice already applied to enemies by earlier attacks this turn do not count
-    against the limit (SV-ATK-1): only the dice committed to *this* action do.
+    against the limit (SV-ATK-1): only the dice committed to *this* action do. An
+    ability that rolls the hero's own dice commits at most its ``count``.
     """
+    if pending.kind == "ability":
+        spec = ability_named(state, state.turn_hero or 0, pending.ability or "")
+        return 0 if spec is None else spec.roll_count
     return boosted_commit_limit(state, state.turn_hero or 0, pending)
 
 
@@ -58,6 +63,8 @@ def check_commit(state: SalvageState, pending: Pending | None, action: CommitDie
     limit = commit_limit(state, pending)
     if hero.count("committed") >= limit:
         why = "your max Health" if limit == hero.max_health else "max Health and abilities"
+        if pending.kind == "ability":
+            why = f"{pending.ability}'s count"
         raise RuleViolation(rule, f"you may commit at most {limit} dice ({why})")
 
 
@@ -66,7 +73,11 @@ def apply_commit(state: SalvageState, action: CommitDie) -> None:
     index = hero.first("ready", action.die)
     if index is None:
         raise RuleViolation("SV-MOVE-1", f"no ready {action.die} die")
-    if state.pending is not None and state.turn_hero is not None:
+    if (
+        state.pending is not None
+        and state.turn_hero is not None
+        and state.pending.kind != "ability"
+    ):
         draw_on(state, state.turn_hero, state.pending, "commit", hero.count("committed") + 1)
     hero.set_die(index, "committed")
     rule = COMMIT_RULE[state.pending.kind] if state.pending else "SV-MOVE-1"
@@ -81,10 +92,18 @@ def start_rolling(state: SalvageState, pending: Pending) -> None:
     for index in pending.to_roll:
         hero.set_die(index, "committed", None)
     pending.stage = "rolling" if pending.to_roll else "decide"
+    if pending.kind == "ability":
+        state.emit(
+            "roll",
+            f"{hero.name} rolls {len(pending.to_roll)} dice for {pending.ability} "
+            "(one Strategy phase, no re-roll)",
+            "SV-STRAT-4",
+        )
+        return
+    limit = strategy_limit(state, state.turn_hero or 0, pending)
     state.emit(
         "roll",
-        f"{hero.name} rolls {len(pending.to_roll)} dice "
-        f"(Strategy phase {pending.phases} of {strategy_limit(state, state.turn_hero or 0, pending)})",
+        f"{hero.name} rolls {len(pending.to_roll)} dice (Strategy phase {pending.phases} of {limit})",
         "SV-STRAT-1",
     )
 

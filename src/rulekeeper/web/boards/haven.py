@@ -33,7 +33,13 @@ TERRAIN_FILL = {
     "difficult": "#8fbf6a",
     "icy": "#a8dadc",
 }
-FIGURE_FILL = {"character": "#2a9d8f", "summon": "#81b29a", "monster": "#c1121f"}
+FIGURE_FILL = {
+    "character": "#2a9d8f",
+    "summon": "#81b29a",
+    "ally": "#3d5a80",
+    "objective": "#b08968",
+    "monster": "#c1121f",
+}
 
 
 def hex_key(h: Hex) -> str:
@@ -55,6 +61,10 @@ def figure_mark(figure: Figure) -> str:
         return figure.id[:2].upper()
     if figure.kind == "summon":
         return f"s{figure.standee}"
+    if figure.kind == "objective":
+        return "OB"  # HV-GOAL-2
+    if figure.kind == "ally":
+        return f"a{figure.standee}"  # HV-GOAL-3
     letter = figure.type[0].upper() if figure.elite else figure.type[0].lower()
     return f"{letter}{figure.standee}"
 

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from rulekeeper.core.actions import Action
 from rulekeeper.games.salvage.actions import Step
+from rulekeeper.games.salvage.passives import abilities_of, uses_text
 from rulekeeper.web.boards.svg import esc, svg_open
 
 if TYPE_CHECKING:
@@ -111,5 +112,21 @@ def panel(state: SalvageState) -> str:
         f'<p class="status-line">objective: {esc(state.data.objective.text)}</p>'
         '<table class="heroes"><caption>Heroes</caption><tr><th>hero</th><th>Health</th>'
         "<th>Strategy</th><th>dice</th><th>items</th></tr>" + "".join(rows) + "</table>"
-        f"<p>enemy dice: {esc(supply)}</p>"
+        f"<p>enemy dice: {esc(supply)}</p>" + _abilities(state)
     )
+
+
+def _abilities(state: SalvageState) -> str:
+    """Every hero ability with its uses; by-hand ones are marked, never hidden (SV-ENG-2)."""
+    items = []
+    for i, hero in enumerate(state.heroes):
+        for spec in abilities_of(state, i):
+            kind = spec.kind + (", resolve by hand" if spec.effect == "by_hand" else "")
+            uses = f"; {uses_text(hero, spec)}" if spec.limited else ""
+            what = spec.text or f"{spec.effect} {spec.amount}"
+            items.append(
+                f"<li>{esc(hero.name)}: {esc(spec.name)} ({esc(kind + uses)}): {esc(what)}</li>"
+            )
+    if not items:
+        return ""
+    return '<p>abilities:</p><ul class="abilities">' + "".join(items) + "</ul>"

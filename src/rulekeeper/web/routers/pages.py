@@ -17,6 +17,7 @@ PAGES = {
     "play": ("rulekeeper — table", "play.js"),
     "painter": ("rulekeeper — monster move", "painter.js"),
     "odds": ("rulekeeper — attack odds", "odds.js"),
+    "companion": ("rulekeeper — companion", "companion.js"),
 }
 
 
@@ -30,7 +31,7 @@ def _page(name: str, body: str) -> HTMLResponse:
         '<link rel="stylesheet" href="/static/app.css"></head><body>'
         '<header class="top"><a href="/" class="brand">rulekeeper</a>'
         '<nav><a href="/">games</a> <a href="/tools/monster-move">monster move</a> '
-        '<a href="/tools/odds">odds</a></nav></header>'
+        '<a href="/tools/odds">odds</a> <a href="/companion">companion</a></nav></header>'
         f'<main id="main" data-page="{name}">{body}</main>'
         '<script src="/static/common.js"></script>'
         f'<script src="/static/{script}"></script></body></html>'
@@ -66,3 +67,25 @@ def painter_page() -> HTMLResponse:
 @router.get("/tools/odds", response_class=HTMLResponse)
 def odds_page() -> HTMLResponse:
     return _page("odds", "")
+
+
+@router.get("/companion", response_class=HTMLResponse)
+def companion_start_page() -> HTMLResponse:
+    """Start a companion game of a library scenario."""
+    return _page("companion", "")
+
+
+@router.get("/companion/{table_id}", response_class=HTMLResponse)
+async def companion_page(table_id: str, request: Request) -> HTMLResponse:
+    """A companion game's page; an unknown table is a page saying so."""
+    try:
+        hub_of(request).get(table_id)
+    except TableError as error:
+        page = _page(
+            "start",
+            f'<p class="error" role="alert">{html.escape(str(error))}</p>'
+            '<p><a href="/companion">Start a companion game</a></p>',
+        )
+        page.status_code = 404
+        return page
+    return _page("companion", "")

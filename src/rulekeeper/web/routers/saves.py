@@ -47,11 +47,16 @@ async def resume(name: str, request: Request, body: Resume | None = None) -> dic
     hub = hub_of(request)
     for open_table in hub.tables.values():
         if open_table.save_name == name:  # one table records into a save, never two
-            return {"id": open_table.id, "url": f"/play/{open_table.id}"}
+            return {"id": open_table.id, "url": _page_of(open_table.state.game.name, open_table.id)}
     store = settings_of(request).store()
     state = run_replay(store.load(name))
     table = hub.open(state, chance=body.chance if body else "auto", store=store, save_name=name)
-    return {"id": table.id, "url": f"/play/{table.id}"}
+    return {"id": table.id, "url": _page_of(state.game.name, table.id)}
+
+
+def _page_of(game: str, table_id: str) -> str:
+    """A companion game resumes on its own page; every other game on the table page."""
+    return f"/companion/{table_id}" if game == "haven-companion" else f"/play/{table_id}"
 
 
 @router.get("/{name}/export")

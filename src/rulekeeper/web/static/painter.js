@@ -33,7 +33,14 @@
   const num = (id, value, label) => [rk.el("label", { for: id, text: label }),
     rk.el("input", { id, type: "number", min: "0", value: String(value), "data-testid": id })];
   const check = (id, label) => [rk.el("label", { for: id, text: label }), rk.el("input", { id, type: "checkbox", "data-testid": id })];
-  const figureId = rk.el("input", { id: "figure-id", placeholder: "auto", "data-testid": "figure-id" });
+  const figureId = rk.el("input", { id: "figure-id", placeholder: "auto", "data-testid": "figure-id", list: "figure-ids" });
+  const figureIds = rk.el("datalist", { id: "figure-ids" });
+  // Opened from a companion game (?companion=TABLE&figure=ID): the board is prefilled around the
+  // monster, the game's figure ids are offered, and an option can be applied to the game.
+  const params = new URLSearchParams(window.location.search);
+  const companionTable = params.get("companion");
+  let companionFigures = [];
+  const companionNote = rk.el("p", { class: "hint", "data-testid": "companion-note", hidden: true });
   const actor = rk.el("select", { id: "actor", "data-testid": "actor" });
   const fields = rk.el("div", { class: "tool-fields" },
     rk.el("label", { for: "ruleset", text: "ruleset" }), ruleset,
@@ -53,6 +60,7 @@
   main.append(
     rk.el("h1", { text: "Monster move" }),
     rk.el("p", { text: "Paint the map, walls, terrain and figures; set the monster's ability; the monster mover lists every option and why." }),
+    companionNote, figureIds,
     rk.errorBox(),
     rk.el("div", { class: "tool-grid" },
       rk.el("section", { class: "card" }, rk.el("h2", { text: "Paint" }), palette, fields,
@@ -143,7 +151,9 @@
       counter[mode] += 1;
       const id = figureId.value.trim() || (mode === "monster" ? `m${counter.monster}` : `c${counter.character}`);
       board.figures = board.figures.filter((f) => f.id !== id);
-      board.figures.push({ id, team: mode === "monster" ? "monsters" : "characters", hex: h, initiative: Number(document.getElementById("initiative").value || 50) });
+      const known = companionFigures.find((f) => f.id === id && f.initiative !== undefined);
+      const initiative = known ? known.initiative : Number(document.getElementById("initiative").value || 50);
+      board.figures.push({ id, team: mode === "monster" ? "monsters" : "characters", hex: h, initiative });
       figureId.value = "";
     } else if (mode === "erase") {
       board.figures = board.figures.filter((f) => key(f.hex) !== k);
@@ -250,6 +260,8 @@
         "data-focus": o.focus || "", "data-targets": o.targets.join(",") },
         rk.el("button", { type: "button", class: "action", text, onclick: () => { selected = n; showAnswer(); draw(); } }),
         rk.el("div", { class: "path-text", text: `path ${o.path.map((h) => `[${h}]`).join(" → ")}` }),
+        companionTable ? rk.el("button", { type: "button", "data-testid": `apply-${n}`, text: "Apply to the companion game",
+          onclick: () => applyToCompanion(o) }) : null,
         o.aoe.length ? rk.el("div", { text: `area ${o.aoe.map((h) => `[${h}]`).join(" ")}` }) : null);
       options.append(item);
     });
@@ -302,7 +314,34 @@
     showAnswer();
     draw();
   });
+  async function applyToCompanion(option) {
+    const action = { type: "follow-mover", monster: actor.value, moved: Math.max(0, option.path.length - 1), targets: option.targets };
+    try {
+      await rk.api("POST", `/api/tables/${encodeURIComponent(companionTable)}/actions`, { action });
+      window.location.assign(`/companion/${encodeURIComponent(companionTable)}`);
+    } catch (e) {
+      rk.showError(e.message);
+    }
+  }
+
+  async function loadCompanion() {
+    try {
+      const data = await rk.api("GET", `/api/companion/${encodeURIComponent(companionTable)}/mover/${encodeURIComponent(params.get("figure") || "")}`);
+      companionFigures = data.figures;
+      figureIds.replaceChildren(...companionFigures.map((f) => rk.el("option", { value: f.id, label: `${f.team}${f.initiative !== undefined ? `, initiative ${f.initiative}` : ""}` })));
+      companionNote.hidden = false;
+      companionNote.textContent = `From the companion game: ${data.board.turn.figure} is in the middle with this round's numbers. ` +
+        `Paint the walls, terrain and figures around it (ids: ${companionFigures.filter((f) => f.id !== data.board.turn.figure).map((f) => f.id).join(", ")}), ` +
+        "ask the mover, then apply an option to the game.";
+      json.value = JSON.stringify(data.board);
+      load.click();
+    } catch (e) {
+      rk.showError(e.message);
+    }
+  }
+
   actor.addEventListener("change", draw);
   for (const input of fields.querySelectorAll("input, select")) input.addEventListener("change", () => { json.value = JSON.stringify(doc()); });
   draw();
+  if (companionTable) loadCompanion();
 })();
