@@ -32,12 +32,15 @@ from rulekeeper.core.errors import RuleViolation
 from rulekeeper.core.game import CHANCE, TERMINAL
 from rulekeeper.games.haven import conditions as condition_table
 from rulekeeper.games.haven.actions import (
+    ActFirst,
     DrawAbility,
+    GroupFirst,
     Half,
     LongRest,
     LoseCard,
     Negate,
     PlayHalf,
+    Redraw,
     Resolved,
     RestLoss,
     SelectCard,
@@ -110,6 +113,8 @@ def current_player(state: CompanionState) -> int:
         return TERMINAL
     if state.phase == "setup":
         return 0
+    if _redraw_pending(state):
+        return state.characters[state.rest_loss].player
     if state.rest_loss or needs_ability_card(state) is not None:
         return CHANCE
     step = _draw_step(state)
@@ -119,7 +124,7 @@ def current_player(state: CompanionState) -> int:
         return _player_of(state, state.attack.attacker if state.attack else "")
     if state.damage:
         return _player_of(state, state.damage[0].character)
-    if state.by_hand:
+    if state.by_hand or state.ties:
         return 0
     if state.phase == "select":
         character = next_to_select(state)
@@ -129,6 +134,11 @@ def current_player(state: CompanionState) -> int:
     if state.turn is not None:
         return _player_of(state, state.turn.actor)
     return 0
+
+
+def _redraw_pending(state: CompanionState) -> bool:
+    """HV-REST-1: a short rest drew its card and may still redraw it (once)."""
+    return bool(state.rest_card) and not state.rest_redrawn
 
 
 def _player_of(state: CompanionState, figure_id: str) -> int:
@@ -155,6 +165,11 @@ def pending_decision(state: CompanionState) -> str:
     player = current_player(state)
     if player == CHANCE:
         return "chance"
+    if _redraw_pending(state):
+        return (
+            f"short rest: lose {state.rest_card}, or suffer 1 damage to lose another random"
+            " card instead (HV-REST-1)"
+        )
     if state.attack is not None:
         return "keep one of the two modifier cards (HV-ADV-3)"
     if state.damage:
@@ -167,6 +182,9 @@ def pending_decision(state: CompanionState) -> str:
         )
     if state.by_hand:
         return f"resolve by hand (HV-SCEN-7): {state.by_hand[0]}"
+    if state.ties:
+        tied = ", ".join(e.split(":", 1)[1] for e in state.ties[0])
+        return f"tied on initiative: {tied} — who acts first? (HV-INIT-2)"
     if state.phase == "select":
         character = next_to_select(state)
         if character is not None and character.leading is not None:
@@ -194,12 +212,16 @@ def legal_actions(state: CompanionState) -> list[Action]:
         return [a for a, _ in chance_outcomes(state)]
     if state.phase == "setup":
         return _setup_actions(state)
+    if _redraw_pending(state):
+        return [Redraw(state.rest_loss, False), Redraw(state.rest_loss, True)]
     if state.attack is not None:
         return state.attack.draw.legal_choices(state.catalog)
     if state.damage:
         return _negation_actions(state)
     if state.by_hand:
         return [Resolved(state.by_hand[0])]
+    if state.ties:
+        return [_first(entry) for entry in state.ties[0]]
     if state.phase == "select":
         return _selection_actions(state)
     if state.phase == "rest":
@@ -225,6 +247,11 @@ def _negation_actions(state: CompanionState) -> list[Action]:
     if len(character.discard) >= 2:
         out.append(Negate(character.id, "discard"))
     return out
+
+
+def _first(entry: str) -> Action:
+    kind, _, name = entry.partition(":")
+    return ActFirst(name) if kind + ":" == CHARACTER else GroupFirst(name)
 
 
 def _setup_actions(state: CompanionState) -> list[Action]:
@@ -352,9 +379,11 @@ def may_end_turn(state: CompanionState, turn: TurnInProgress) -> str | None:
 
 
 def chance_outcomes(state: CompanionState) -> list[tuple[Action, Fraction]]:
-    if state.rest_loss:
+    if state.rest_loss and not _redraw_pending(state):
         character = state.characters[state.rest_loss]
-        pile = Deck.of(character.discard)
+        # HV-REST-1: a redraw loses a different card: the first one is set aside.
+        first = [c for c in character.discard if state.rest_redrawn and c == state.rest_card]
+        pile = Deck.of(c for c in character.discard if c not in first)
         return [(RestLoss(character.id, card), p) for card, p in pile.draw_outcomes()]
     group_type = needs_ability_card(state)
     if group_type is not None:
@@ -415,6 +444,10 @@ def _rule_for(state: CompanionState, action: Action) -> str:
         return "HV-CARD-1"
     if isinstance(action, PlayHalf):
         return "HV-CARD-3"
+    if isinstance(action, ShortRest | Redraw):
+        return "HV-REST-1"
+    if isinstance(action, ActFirst | GroupFirst):
+        return "HV-INIT-2"
     if isinstance(action, OpenDoor):
         return "HV-ROOM-1"
     if isinstance(action, Consume | Infuse):

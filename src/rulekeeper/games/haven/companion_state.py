@@ -171,6 +171,8 @@ class CompanionState(State):
         self.revealed: list[str] = []
         self.order: list[str] = []
         """This round's turn order: character ids and monster type ids (HV-INIT-1..4)."""
+        self.ties: list[list[str]] = []
+        """Order entries tied on initiative the players still have to order (HV-INIT-2)."""
         self.slot = 0
         self.acting: list[str] = []
         """The monsters of the acting group still to act, in order (HV-INIT-4)."""
@@ -188,6 +190,9 @@ class CompanionState(State):
         self.rest_queue: list[str] = []
         """Characters still to decide on a short rest at the end of the round (HV-REST-1)."""
         self.rest_loss: str = ""
+        self.rest_card: str = ""
+        """The card a short rest drew at random, waiting for the redraw choice (HV-REST-1)."""
+        self.rest_redrawn: bool = False
         """The character whose short rest waits on its random card (a chance node)."""
         self.ending = ""
         """HV-GOAL-1: "won" or "lost" once triggered; the round is played out first."""
@@ -267,6 +272,7 @@ class _SavedFields:
     elements: dict[str, str]
     revealed: list[str]
     order: list[str]
+    ties: list[list[str]]
     slot: int
     acting: list[str]
     turn: TurnInProgress | None
@@ -278,6 +284,8 @@ class _SavedFields:
     fired: list[int]
     rest_queue: list[str]
     rest_loss: str
+    rest_card: str
+    rest_redrawn: bool
     ending: str
     result: str
     result_text: str
