@@ -18,8 +18,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from companion_script import LIBRARY, SCRIPT
+from companion_script import GHS_FOLDER, IMPORTED_SCRIPT, LIBRARY, SCRIPT
 from rulekeeper.cli.main import app
+from rulekeeper.games.haven.board_format import parse_board
 
 runner = CliRunner()
 OPTIONS = ["--library", str(LIBRARY), "--scenario", "ember-hall", "--players", "1", "--level", "1"]
@@ -46,8 +47,8 @@ def terminal_line(raw: dict[str, object]) -> str:
     return json.dumps(raw)
 
 
-def script_text() -> str:
-    lines = [terminal_line(raw) for raw in SCRIPT[2:]]  # size and level come from the options
+def script_text(script: list[dict[str, object]] = SCRIPT) -> str:
+    lines = [terminal_line(raw) for raw in script[2:]]  # size and level come from the options
     return "\n".join(["# the Ember Hall, one lampwright", *lines, "quit"]) + "\n"
 
 
@@ -68,6 +69,45 @@ def test_scripted_companion_game_at_the_terminal(home: Path) -> None:
     replay = runner.invoke(app, ["replay", str(exported)])
     assert replay.exit_code == 0, replay.stdout + replay.stderr
     assert json.loads(exported.read_text())["game"] == "haven-companion"
+
+
+def test_an_imported_scenario_is_played_at_the_terminal(home: Path) -> None:
+    """Issue 16's acceptance: GHS-shaped fixture -> haven import -> library -> companion."""
+    library = home / "library"
+    imported = runner.invoke(
+        app, ["haven", "import", str(GHS_FOLDER), "--edition", "gh", "--out", str(library)]
+    )
+    assert imported.exit_code == 0, imported.stdout + imported.stderr
+    options = ["--library", str(library), "--scenario", "gh-1", "--players", "1", "--level", "1"]
+    result = runner.invoke(
+        app,
+        ["play", "haven", "--companion", *options, "--chance", "manual"],
+        input=script_text(IMPORTED_SCRIPT),
+    )
+    assert result.exit_code == 0, result.stdout + result.stderr
+    assert "illegal" not in result.stdout
+    assert "cinder-tyrant-1: infuse fire, summon ash-rat" in result.stdout
+    assert "Game over — won: the round is played out (HV-GOAL-1); lampwright: 6 xp, 4 gold" in (
+        result.stdout
+    )
+
+
+def test_the_monster_mover_board_and_its_answer_at_the_terminal(home: Path) -> None:
+    """``mover`` writes the board prefilled around the boss; ``follow`` applies an answer."""
+    lines = script_text().splitlines()
+    boss_attack = 17  # the line of the boss's scripted attack in round 1
+    assert lines[boss_attack].startswith('{"type": "attack", "attacker": "cinder-tyrant-1"')
+    lines[boss_attack : boss_attack + 1] = ["mover", "follow 0 lampwright"]
+    result = runner.invoke(
+        app,
+        ["play", "haven", "--companion", *OPTIONS, "--chance", "manual"],
+        input="\n".join(lines) + "\n",
+    )
+    assert result.exit_code == 0, result.stdout
+    assert "as the monster mover answered [HV-MOVE-MON-1]" in result.stdout
+    assert "Game over — won" in result.stdout
+    board = parse_board(json.loads((home / "mover-cinder-tyrant-1.json").read_text()))
+    assert board.turn.figure == "cinder-tyrant-1" and board.turn.targets == 1
 
 
 def test_a_saved_companion_game_resumes_with_the_board_commands() -> None:

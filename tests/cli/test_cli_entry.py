@@ -20,6 +20,7 @@ from rulekeeper.cli.entry import (
     ODDS_FLAGS,
     ODDS_WHOLE_NUMBERS,
     ODDS_WORDS,
+    quick_batch,
     quick_odds_question,
 )
 from rulekeeper.cli.haven_odds_answer import OddsQuestion
@@ -123,3 +124,82 @@ def test_quick_options_are_the_typer_commands_options() -> None:
         assert getattr(declared[option], "min", None) == 0, option
     # every declared parameter is a field of the question, and nothing else is
     assert {param.name for param in command.params} == set(defaults)
+
+
+_BOARD = {
+    "format": "haven-board/1",
+    "ruleset": "gloomhaven",
+    "hexes": [[0, 0], [1, 0], [2, 0], [3, 0]],
+    "figures": [
+        {"id": "M1", "team": "monsters", "hex": [0, 0]},
+        {"id": "C1", "team": "characters", "hex": [3, 0], "initiative": 20},
+    ],
+    "turn": {"figure": "M1", "move": 2},
+}
+
+
+def _batch_file(tmp_path: Path) -> Path:
+    """Good boards, a board the models coerce, and lines each refused for its own reason."""
+    import json
+
+    coerced = {**_BOARD, "turn": {"figure": "M1", "move": 2.0}}
+    lines = [
+        json.dumps(_BOARD),
+        "",
+        json.dumps(coerced),
+        json.dumps({**_BOARD, "ruleset": "nowhere"}),
+        json.dumps({**_BOARD, "hexes": [[0, 0], [0, 0]]}),
+        "{not json",
+        json.dumps({**_BOARD, "turn": {"figure": "M1", "move": 1, "targets": 6, "range": 2}}),
+    ]
+    path = tmp_path / "boards.jsonl"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--batch", "{batch}", "--json"],
+        ["--batch={batch}"],
+        ["--json", "--batch", "{batch}"],
+        ["--batch", "missing.jsonl"],
+        ["--batch", "{batch}", "--batch", "{batch}"],
+        ["{board}", "--json"],
+        ["--help"],
+        ["--batch"],
+    ],
+    ids=str,
+)
+def test_mover_batch_quick_path_and_typer_answer_alike(args: list[str], tmp_path: Path) -> None:
+    import json
+
+    batch = _batch_file(tmp_path)
+    board = tmp_path / "board.json"
+    board.write_text(json.dumps(_BOARD), encoding="utf-8")
+    line = [a.format(batch=batch, board=board) for a in args]
+    run = [sys.executable, "-c"]
+    done = [
+        subprocess.run(
+            [*run, code, "haven", "monster-move", *line],
+            capture_output=True,
+            text=True,
+            timeout=120,
+            cwd=tmp_path,
+            check=False,
+        )
+        for code in (_QUICK, _TYPER)
+    ]
+    assert (done[0].returncode, done[0].stdout, done[0].stderr) == (
+        done[1].returncode,
+        done[1].stdout,
+        done[1].stderr,
+    )
+    assert done[0].stdout or done[0].stderr
+
+
+def test_mover_quick_path_reads_only_batch_and_json() -> None:
+    assert quick_batch(["--batch", "b.jsonl"]) == (Path("b.jsonl"), False)
+    assert quick_batch(["--json", "--batch=b.jsonl"]) == (Path("b.jsonl"), True)
+    for declined in (["b.json"], ["--batch"], ["--json"], ["--batch", "-x"], ["--batch", ""]):
+        assert quick_batch(declined) is None

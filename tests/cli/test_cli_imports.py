@@ -81,6 +81,25 @@ def test_haven_odds_imports_haven_only_and_no_board_or_scenario_code() -> None:
         assert f"rulekeeper.games.haven.{heavy}" not in loaded
 
 
+def test_mover_batch_needs_neither_typer_nor_pydantic(tmp_path: Path) -> None:
+    board = {
+        "format": "haven-board/1",
+        "ruleset": "frosthaven",
+        "hexes": [[0, 0], [1, 0], [2, 0]],
+        "figures": [
+            {"id": "M1", "team": "monsters", "hex": [0, 0]},
+            {"id": "C1", "team": "characters", "hex": [2, 0], "initiative": 5},
+        ],
+        "turn": {"figure": "M1", "move": 1},
+    }
+    batch = tmp_path / "boards.jsonl"
+    batch.write_text(json.dumps(board) + "\n", encoding="utf-8")
+    loaded = modules_loaded("haven", "monster-move", "--batch", str(batch), "--json")
+    assert "rulekeeper.games.haven.monster_ai" in loaded, "the probe did not run the mover"
+    assert not {"typer", "pydantic", "rich"} & _tops(loaded)
+    assert "rulekeeper.games.haven.board_format" not in loaded
+
+
 def test_haven_odds_table_needs_neither_typer_nor_pydantic() -> None:
     loaded = modules_loaded("haven", "odds", "--attack", "3", "--advantage")
     assert "rich.table" in loaded, "the probe did not print the table"

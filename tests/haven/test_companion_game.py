@@ -7,6 +7,10 @@ core/replay.py; seeded random games pass the conformance checks.
 
 from __future__ import annotations
 
+import json
+import shutil
+from pathlib import Path
+
 import pytest
 
 from companion_script import LIBRARY, SCENARIO, SCRIPT
@@ -63,7 +67,7 @@ def test_monster_numbers_are_stats_plus_card_HV_MON_4() -> None:
 
 
 def test_a_monster_attack_carries_its_numbers_HV_MON_4() -> None:
-    state = play(17)
+    state = play(18)
     wrong = GAME.parse_action(
         {"type": "attack", "attacker": "cinder-tyrant-1", "target": "lampwright", "value": 6}
     )
@@ -143,7 +147,7 @@ def test_an_escort_is_the_characters_ally_HV_TGT_2() -> None:
     state = play(10)
     hit = {"type": "attack", "attacker": "lampwright", "target": "lamp-bearer-1", "value": 3}
     assert_rejected(state, GAME.parse_action(hit), "HV-TGT-2")
-    boss_turn = play(17)
+    boss_turn = play(18)
     listed = {a.target for a in boss_turn.legal_actions() if isinstance(a, Attack)}
     assert listed == {"lampwright", "lamp-bearer-1"}
 
@@ -165,3 +169,109 @@ def test_a_character_chooses_the_cards_it_brings_HV_CHAR_1() -> None:
     state.apply(GAME.parse_action(SCRIPT[5]))
     again = {"type": "choose-hand", "character": "lampwright", "cards": cards}
     assert_rejected(state, GAME.parse_action(again), "HV-CHAR-1")
+
+
+def test_damage_to_a_character_waits_for_the_negation_choice_HV_NEG_1() -> None:
+    """Suffer it, or lose 1 card from hand (not a selected one) or 2 from discard."""
+    state = play(11)
+    pending = state.damage[0]
+    assert (pending.character, pending.amount) == ("lampwright", 1)
+    assert state.figures["lampwright"].hp == 10
+    assert_rejected(state, GAME.parse_action({"type": "infuse", "element": "fire"}), "HV-NEG-1")
+    selected = {"type": "lose-card", "character": "lampwright", "card": "lw-1"}
+    state.apply(GAME.parse_action({"type": "negate", "character": "lampwright", "choice": "hand"}))
+    assert_rejected(state, GAME.parse_action(selected), "HV-NEG-1")
+    state.apply(GAME.parse_action({**selected, "card": "lw-8"}))
+    assert state.figures["lampwright"].hp == 10
+    assert state.characters["lampwright"].lost == ["lw-8"]
+    assert "lampwright loses lw-8 from its hand and negates 1 damage" in texts(state)
+
+
+def test_a_short_rest_loses_a_random_card_once_redrawn_for_1_damage_HV_REST_1() -> None:
+    rest_at = SCRIPT.index({"type": "short-rest", "character": "lampwright", "rest": False})
+    state = play(rest_at)
+    hp = state.figures["lampwright"].hp
+    state.apply(GAME.parse_action({"type": "short-rest", "character": "lampwright", "rest": True}))
+    outcomes = {a.label() for a, _ in state.chance_outcomes()}
+    assert outcomes == {"rest-loss lampwright lw-1", "rest-loss lampwright lw-2"}
+    state.apply(GAME.parse_action({"type": "rest-loss", "character": "lampwright", "card": "lw-1"}))
+    assert state.pending_decision().startswith("short rest: lose lw-1, or suffer 1 damage")
+    state.apply(GAME.parse_action({"type": "redraw", "character": "lampwright", "redraw": True}))
+    assert state.figures["lampwright"].hp == hp - 1
+    # the first card is set aside: the other is the only outcome
+    assert [a.label() for a, _ in state.chance_outcomes()] == ["rest-loss lampwright lw-2"]
+    state.apply(GAME.parse_action({"type": "rest-loss", "character": "lampwright", "card": "lw-2"}))
+    lampwright = state.characters["lampwright"]
+    assert lampwright.lost == ["lw-2"] and "lw-1" in lampwright.hand and not lampwright.discard
+    assert state.round == 2
+
+
+def test_ties_on_initiative_are_the_players_choice_HV_INIT_2(tmp_path: Path) -> None:
+    """Characters tied on both cards, and monster groups tied, are put in order by the players."""
+    library = tmp_path / "library"
+    shutil.copytree(LIBRARY, library)
+    tidecaller = library / "classes" / "tidecaller.json"
+    data = json.loads(tidecaller.read_text())
+    for card in data["classes"]["tidecaller"]["cards"]:
+        card["initiative"] = {"tc-1": 12, "tc-2": 25}.get(card["id"], card["initiative"])
+    tidecaller.write_text(json.dumps(data))
+    ashrat = library / "monsters" / "ashrat.json"
+    data = json.loads(ashrat.read_text())
+    for card in data["monster_decks"]["ashrat"]["cards"]:
+        card["initiative"] = 52 if card["id"] == "ash-bite" else card["initiative"]
+    ashrat.write_text(json.dumps(data))
+    state = GAME.new_state(f"{library}#ember-hall", 1)
+
+    def act(*script: dict[str, object]) -> None:
+        for raw in script:
+            state.apply(GAME.parse_action(raw))
+
+    def select(character: str, first: str, second: str) -> None:
+        for card in (first, second):
+            act({"type": "select-card", "character": character, "card": card})
+
+    rule = "The vault is hot: every character entering it suffers 1 damage."
+    act(
+        {"type": "party-size", "players": 2},
+        {"type": "scenario-level", "level": 1},
+        {"type": "choose-class", "character": "lampwright", "level": 1},
+        {"type": "choose-class", "character": "tidecaller", "level": 1},
+        {"type": "resolved", "rule": rule},
+    )
+    select("lampwright", "lw-1", "lw-2")
+    select("tidecaller", "tc-1", "tc-2")
+    assert state.pending_decision().startswith("tied on initiative: lampwright, tidecaller")
+    assert {a.label() for a in state.legal_actions()} == {
+        "act-first lampwright",
+        "act-first tidecaller",
+    }
+    act({"type": "act-first", "character": "tidecaller"})
+    assert state.turn is not None and state.turn.actor == "tidecaller"
+    assert state.order == ["character:tidecaller", "character:lampwright"]
+    act(
+        {"type": "spawn", "monster": "cinder-tyrant", "elite": False},
+        {"type": "draw-ability", "group": "cinder-tyrant", "card": "tyrant-smoulder"},
+        {"type": "spawn", "monster": "ashrat", "elite": False},
+        {"type": "draw-ability", "group": "ashrat", "card": "ash-scurry"},
+        {"type": "play-half", "card": "tc-1", "half": "top"},
+        {"type": "play-half", "card": "tc-2", "half": "bottom"},
+        {"type": "end-turn"},
+        {"type": "play-half", "card": "lw-1", "half": "top"},
+        {"type": "play-half", "card": "lw-2", "half": "bottom"},
+        {"type": "end-turn"},
+        {"type": "end-turn"},
+        {"type": "end-turn"},
+        {"type": "short-rest", "character": "lampwright", "rest": False},
+        {"type": "short-rest", "character": "tidecaller", "rest": False},
+    )
+    # round 2: the rats and the boss both draw initiative 52
+    select("lampwright", "lw-3", "lw-4")
+    select("tidecaller", "tc-3", "tc-4")
+    act(
+        {"type": "draw-ability", "group": "cinder-tyrant", "card": "tyrant-sweep"},
+        {"type": "draw-ability", "group": "ashrat", "card": "ash-bite"},
+    )
+    assert state.pending_decision().startswith("tied on initiative: ashrat, cinder-tyrant")
+    act({"type": "group-first", "group": "cinder-tyrant"})
+    order = [e for e in state.order if e.startswith("monster:")]
+    assert order == ["monster:cinder-tyrant", "monster:ashrat"]

@@ -60,6 +60,38 @@ def test_SV_ENG_2_the_relay_heroes_offer_their_abilities() -> None:
     assert UseAbility("Field Dressing") in state.legal_actions()
 
 
+def test_SV_STRAT_1_wrens_steady_hands_add_a_salvage_phase() -> None:
+    """SV-STRAT-1 + SV-ENG-2: Wren (Strategy 2) salvages through 3 phases; moves through 2."""
+    from rulekeeper.core import ScriptedSampler, advance_chance
+    from rulekeeper.core.conformance import assert_rejected
+    from rulekeeper.games.salvage.actions import (
+        ApplyRoll,
+        ChooseHero,
+        CommitDie,
+        Reroll,
+        RollDice,
+        StartMove,
+        StartSalvage,
+    )
+
+    state = GAME.new_state("signal-relay", 1)
+    state.apply(ChooseHero(0))
+    state.apply(StartSalvage())
+    for _ in range(2):
+        advance_chance(state, ScriptedSampler(["blank"] * 5))
+        state.apply(Reroll())
+    advance_chance(state, ScriptedSampler(["blank"] * 5))
+    assert_rejected(state, Reroll(), "SV-STRAT-1")
+    state.apply(ApplyRoll())
+    state.apply(StartMove())
+    state.apply(CommitDie("brass"))
+    state.apply(RollDice())
+    advance_chance(state, ScriptedSampler(["blank"]))
+    state.apply(Reroll())
+    advance_chance(state, ScriptedSampler(["blank"]))
+    assert_rejected(state, Reroll(), "SV-STRAT-1")
+
+
 def test_SV_END_1_the_greedy_agent_wins_the_frozen_berth() -> None:
     """SV-END-1: the greedy agent plays the Frozen Berth to a win (defeat the Rust Gnawer)."""
     spec = SimulationSpec("salvage", "frozen-berth", "standard", "greedy")

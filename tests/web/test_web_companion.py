@@ -23,12 +23,13 @@ pytestmark = [
 
 from playwright.sync_api import Browser, ConsoleMessage, Page, expect, sync_playwright  # noqa: E402
 
-from companion_script import LIBRARY, SCRIPT  # noqa: E402
+from companion_script import GHS_FOLDER, IMPORTED_SCRIPT, LIBRARY, SCRIPT  # noqa: E402
 from rulekeeper.core.registry import find_game  # noqa: E402
+from rulekeeper.games.haven.ghs_library import convert, write_library  # noqa: E402
 from rulekeeper.web.settings import WebSettings  # noqa: E402
 
 GAME = find_game("haven-companion")
-BOSS_ATTACK = 17
+BOSS_ATTACK = 18
 """The scripted boss attack in round 1: on the page the monster mover answers it instead."""
 
 
@@ -114,7 +115,7 @@ def play_step(page: Page, raw: dict[str, Any]) -> None:
     expect(page.get_by_test_id("error")).to_be_hidden()
 
 
-def answer_with_the_mover(page: Page, live: LiveServer) -> None:
+def answer_with_the_mover(page: Page, live: LiveServer, shot_name: str = "companion-mover") -> None:
     """The boss's turn: open the painter on it, paint the lampwright beside it, apply."""
     page.get_by_test_id("mover-cinder-tyrant-1").click()
     expect(page.get_by_test_id("companion-note")).to_be_visible()
@@ -127,7 +128,7 @@ def answer_with_the_mover(page: Page, live: LiveServer) -> None:
     page.get_by_test_id("solve").click()
     option = page.get_by_test_id("options").locator("li").first
     expect(option).to_have_attribute("data-targets", "lampwright")
-    shot(page, "companion-mover")
+    shot(page, shot_name)
     page.get_by_test_id("apply-0").click()
     expect(page.get_by_test_id("monsters")).to_be_visible()
     expect(page.get_by_test_id("log")).to_contain_text("as the monster mover answered")
@@ -147,10 +148,10 @@ def test_a_scripted_companion_game_is_played_on_the_page(page: Page, live: LiveS
             answer_with_the_mover(page, live)
             continue
         play_step(page, raw)
-        if n == 12:
+        if raw == {"type": "infuse", "element": "fire"}:
             expect(page.get_by_test_id("elements")).to_be_visible()
             shot(page, "companion-round-1")
-        if n == 26:
+        if raw.get("card") == "ash-flare":
             expect(page.get_by_test_id("monsters")).to_contain_text("ash-flare")
             shot(page, "companion-round-2")
     outcome = page.get_by_test_id("outcome")
@@ -172,3 +173,42 @@ def test_a_refused_entry_shows_its_rule(page: Page, live: LiveServer) -> None:
     page.get_by_test_id("entry-value").fill("3")
     enter_button.click()
     expect(page.get_by_test_id("error")).to_contain_text("HV-LOOT-1")
+
+
+@pytest.fixture(scope="module")
+def imported_live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    """The web table serving a library made by the importer from the GHS-shaped fixture."""
+    root = tmp_path_factory.mktemp("companion-imported")
+    converted, report = convert(GHS_FOLDER, "gh", lambda _: None)
+    write_library(converted, report, root / "library")
+    settings = WebSettings(store_path=root / "saves.sqlite3", library_folder=root / "library")
+    with LiveServer(settings) as server:
+        yield server
+
+
+IMPORTED_BOSS_ATTACK = 16
+"""The boss's attack in round 1 of the imported game: answered by the monster mover."""
+
+
+def test_an_imported_scenario_is_played_on_the_page(page: Page, imported_live: LiveServer) -> None:
+    """Issue 16's acceptance: GHS-shaped fixture -> haven import -> library -> the page."""
+    page.goto(imported_live.url + "/companion")
+    expect(page.get_by_test_id("scenario-select").locator("option")).to_have_count(1)
+    page.get_by_test_id("players").select_option("1")
+    page.get_by_test_id("level").select_option("1")
+    page.get_by_test_id("chance-select").select_option("manual")
+    page.get_by_test_id("start-companion").click()
+    expect(page.get_by_test_id("title")).to_have_text("#1 Ember Hall")
+    for n, raw in enumerate(IMPORTED_SCRIPT[2:], start=2):
+        if n == IMPORTED_BOSS_ATTACK:
+            answer_with_the_mover(page, imported_live, "companion-imported-mover")
+            continue
+        play_step(page, raw)
+        if n == 24:
+            expect(page.get_by_test_id("monsters")).to_contain_text("summon ash-rat")
+            shot(page, "companion-imported-round-2")
+    outcome = page.get_by_test_id("outcome")
+    expect(outcome).to_contain_text("Game over — won")
+    expect(outcome).to_contain_text("lampwright: 6 xp, 4 gold, treasure 4")
+    expect(page.get_by_test_id("log")).to_contain_text("cinder-tyrant infuses fire")
+    shot(page, "companion-imported-end")

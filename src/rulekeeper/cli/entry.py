@@ -1,5 +1,7 @@
 """The ``rulekeeper`` console script: plain quick commands without typer, the rest through it.
 
+Two commands have a quick path: ``haven odds`` and ``haven monster-move --batch``.
+
 typer takes about 0.1 s to import and, since 0.29, builds a pydantic adapter
 for every option it converts; ``haven odds --attack 3`` needs neither (issue 12,
 start-up: within 150 ms as a whole process). So an invocation made only of
@@ -14,6 +16,7 @@ the options read here are the typer command's.
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 from typing import Any
 
 from rulekeeper.cli.haven_odds_answer import OddsQuestion
@@ -76,9 +79,53 @@ def quick_odds_question(args: list[str]) -> OddsQuestion | None:
     return OddsQuestion(**values)
 
 
+def quick_batch(args: list[str]) -> tuple[Path, bool] | None:
+    """The batch file and ``--json`` of ``haven monster-move ARGS``, or None for typer.
+
+    Only ``--batch FILE`` (or ``--batch=FILE``) and ``--json``, each once, are
+    read here; a board file argument, ``--help`` or anything else goes to typer.
+    """
+    batch: str | None = None
+    as_json = False
+    position = 0
+    while position < len(args):
+        name, equals, inline = args[position].partition("=")
+        if name == "--json" and not equals and not as_json:
+            as_json = True
+            position += 1
+        elif name == "--batch" and batch is None:
+            if equals:
+                batch, position = inline, position + 1
+            elif position + 1 < len(args):
+                batch, position = args[position + 1], position + 2
+            else:
+                return None
+            if not batch or batch.startswith("-"):
+                return None
+        else:
+            return None
+    if batch is None:
+        return None
+    return Path(batch), as_json
+
+
 def main() -> None:
-    """Answer a plain ``haven odds`` here; hand every other command line to typer."""
+    """Answer a plain ``haven odds`` or mover batch here; hand every other line to typer."""
     args = sys.argv[1:]
+    if args[:2] == ["haven", "monster-move"]:
+        batch = quick_batch(args[2:])
+        if batch is not None:
+            from rulekeeper.cli.errors import USER_ERROR, error_line
+            from rulekeeper.cli.haven_monster_batch import BatchRefused, run_batch
+
+            try:
+                run_batch(*batch)
+            except BatchRefused as refused:
+                sys.stdout.flush()
+                sys.stderr.write(error_line(refused.message) + "\n")
+                sys.stderr.flush()
+                sys.exit(USER_ERROR)
+            sys.exit(0)
     if args[:2] == ["haven", "odds"]:
         question = quick_odds_question(args[2:])
         if question is not None:

@@ -7,7 +7,6 @@ The command only reads boards and prints answers; every ruling is made by
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -15,14 +14,15 @@ import typer
 
 from rulekeeper.cli.errors import fail
 from rulekeeper.cli.haven_app import haven_app
-from rulekeeper.core.errors import ContentError, RulekeeperError, printable
+from rulekeeper.cli.haven_monster_batch import option_line
+from rulekeeper.core.errors import RulekeeperError
 
 if TYPE_CHECKING:
     from rich.console import Group
 
     from rulekeeper.boards.hexgrid import Hex
     from rulekeeper.games.haven.board_format import BoardSpec
-    from rulekeeper.games.haven.monster_ai import MonsterAnswer, MonsterOption
+    from rulekeeper.games.haven.monster_ai import MonsterAnswer
 
 _fail = fail
 
@@ -59,43 +59,12 @@ def monster_move_command(
 
 
 def _run_batch(batch: Path, as_json: bool) -> None:
-    """One answer line per board line, in order; a bad line answers ``{"error": ...}``."""
-    from rulekeeper.core.documents import decode_text, read_bytes
-    from rulekeeper.games.haven.board_format import parse_board_text
-    from rulekeeper.games.haven.monster_ai import solve_monster_turn
+    from rulekeeper.cli.haven_monster_batch import BatchRefused, run_batch
 
     try:
-        lines = read_bytes(batch).split(b"\n")
-    except ContentError as error:
-        raise _fail(str(error)) from None
-    out = sys.stdout
-    for number, raw in enumerate(lines, start=1):
-        source = f"{batch}:{number}"
-        try:
-            line = decode_text(raw, source)
-            if not line.strip():
-                continue
-            spec = parse_board_text(line, source)
-            answer = solve_monster_turn(spec)
-        except (RulekeeperError, NotImplementedError) as error:
-            # One bad board answers its own line; the rest of the batch goes on.
-            out.write(json.dumps({"error": printable(str(error))}) + "\n")
-            continue
-        if as_json:
-            out.write(json.dumps(answer.to_json()) + "\n")
-        else:
-            line_out = f"{source}: " + "; ".join(_option_line(o) for o in answer.options)
-            out.write(printable(line_out, limit=100_000) + "\n")
-    out.flush()
-
-
-def _option_line(option: MonsterOption) -> str:
-    where = f"move to {list(option.move_to)}"
-    if option.targets:
-        where += ", attack " + ", ".join(option.targets)
-    if option.focus:
-        where += f" (focus {option.focus})"
-    return where
+        run_batch(batch, as_json)
+    except BatchRefused as refused:
+        raise _fail(refused.message) from None
 
 
 def _draw(spec: BoardSpec, answer: MonsterAnswer) -> None:
@@ -174,7 +143,7 @@ def draw_answer(spec: BoardSpec, answer: MonsterAnswer, width: int | None = None
     if key:
         out.append("figures: " + ", ".join(key) + "\n")
     for number, option in enumerate(answer.options, start=1):
-        out.append(f"Option {number}: {_option_line(option)}", style="bold")
+        out.append(f"Option {number}: {option_line(option)}", style="bold")
         if option.move_to == spec.actor.hex:
             out.append(" (stays)")
         elif ends_at[option.move_to] != number:

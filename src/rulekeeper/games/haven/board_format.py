@@ -4,7 +4,9 @@ The format is documented in docs/games/haven-monster-ai.md. :class:`BoardSpec`
 is the validated value; later formats (full scenarios) embed
 :class:`MapSpec` and :class:`FigureSpec` rather than inventing their own.
 Bad input raises :class:`~rulekeeper.core.errors.ContentError` naming the
-offending field (``figures.2.hex``, ``walls.0``, ``turn.figure`` ...).
+offending field (``figures.2.hex``, ``walls.0``, ``turn.figure`` ...). The
+cross-field rules live in :mod:`rulekeeper.games.haven.board_plain`, which also
+reads plain-shaped boards without these models (the mover's batch runs).
 """
 
 from __future__ import annotations
@@ -14,10 +16,25 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from rulekeeper.boards.hexgrid import Hex, distance
 from rulekeeper.core.documents import Coordinate, parse_document, read_text, validate
-from rulekeeper.core.errors import ContentError
 from rulekeeper.core.limits import MAX_MAP_CELLS
+from rulekeeper.games.haven.board_plain import check_figures, check_map
+
+__all__ = [
+    "FORMAT",
+    "BoardSpec",
+    "FigureSpec",
+    "HexSpec",
+    "MapSpec",
+    "NonNegative",
+    "TerrainSpec",
+    "TurnSpec",
+    "check_figures",
+    "check_map",
+    "load_board",
+    "parse_board",
+    "parse_board_text",
+]
 
 FORMAT = "haven-board/1"
 
@@ -134,77 +151,6 @@ class BoardSpec(MapSpec):
     def actor(self) -> FigureSpec:
         """The acting figure (validated to exist)."""
         return next(f for f in self.figures if f.id == self.turn.figure)
-
-
-def check_map(spec: MapSpec, source: str | None) -> None:
-    """Cross-field rules of a map: hexes unique, walls between adjacent map hexes, terrain on the map."""
-    seen: set[Hex] = set()
-    for n, h in enumerate(spec.hexes):
-        if h in seen:
-            raise ContentError(f"{list(h)} is listed twice", source=source, field=f"hexes.{n}")
-        seen.add(h)
-    for n, (a, b) in enumerate(spec.walls):
-        for h in (a, b):
-            if h not in seen:
-                raise ContentError(
-                    f"{list(h)} is not on the map", source=source, field=f"walls.{n}"
-                )
-        if distance(a, b) != 1:
-            raise ContentError(
-                f"a wall must separate two adjacent hexes, not {list(a)} and {list(b)}",
-                source=source,
-                field=f"walls.{n}",
-            )
-    for kind in ("obstacle", "trap", "hazardous", "difficult", "icy"):
-        for n, h in enumerate(getattr(spec.terrain, kind)):
-            if h not in seen:
-                raise ContentError(
-                    f"{list(h)} is not on the map", source=source, field=f"terrain.{kind}.{n}"
-                )
-
-
-def check_figures(
-    figures: tuple[FigureSpec, ...], hexes: set[Hex], actor_id: str | None, source: str | None
-) -> None:
-    """Figures on map hexes, one per hex, unique ids, initiatives on the actor's enemies."""
-    ids: dict[str, FigureSpec] = {}
-    where: set[Hex] = set()
-    for n, f in enumerate(figures):
-        if f.id in ids:
-            raise ContentError(f"id {f.id!r} is used twice", source=source, field=f"figures.{n}.id")
-        ids[f.id] = f
-        if f.hex not in hexes:
-            raise ContentError(
-                f"{list(f.hex)} is not on the map", source=source, field=f"figures.{n}.hex"
-            )
-        if f.hex in where:
-            raise ContentError(
-                f"two figures stand on {list(f.hex)}", source=source, field=f"figures.{n}.hex"
-            )
-        where.add(f.hex)
-    for n, f in enumerate(figures):
-        if f.summoner is not None and f.summoner not in ids:
-            raise ContentError(
-                f"summoner {f.summoner!r} is not a figure",
-                source=source,
-                field=f"figures.{n}.summoner",
-            )
-    if actor_id is None:
-        return
-    actor = ids.get(actor_id)
-    if actor is None:
-        raise ContentError(
-            f"the acting figure {actor_id!r} is not on the board",
-            source=source,
-            field="turn.figure",
-        )
-    for n, f in enumerate(figures):
-        if f.team != actor.team and f.initiative is None:
-            raise ContentError(
-                f"enemy {f.id!r} of the acting figure needs an initiative (it breaks focus ties)",
-                source=source,
-                field=f"figures.{n}.initiative",
-            )
 
 
 def parse_board(data: object, source: str | None = None) -> BoardSpec:

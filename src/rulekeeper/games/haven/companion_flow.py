@@ -17,10 +17,14 @@ from rulekeeper.core.actions import Action
 from rulekeeper.core.deck import Deck
 from rulekeeper.games.haven import conditions as condition_table
 from rulekeeper.games.haven.actions import (
+    ActFirst,
     DrawAbility,
+    GroupFirst,
     LongRest,
     LoseCard,
+    Negate,
     PlayHalf,
+    Redraw,
     Resolved,
     RestLoss,
     SelectCard,
@@ -58,9 +62,12 @@ from rulekeeper.games.haven.companion_combat import (
     finish_attack,
     gain,
     heal,
+    lose_for_negation,
     monster_attack,
+    negate,
     start_attack,
     suffer,
+    take_damage,
     trigger_end,
 )
 from rulekeeper.games.haven.companion_numbers import card_actions, numbers
@@ -87,7 +94,15 @@ if TYPE_CHECKING:
 
 def apply(state: CompanionState, action: Action) -> None:
     """Apply a checked action, then run the automatic steps up to the next decision."""
-    if isinstance(action, ChooseHand):
+    if isinstance(action, Negate):
+        negate(state, action.choice)
+    elif isinstance(action, LoseCard) and state.damage:
+        lose_for_negation(state, action.card)
+    elif isinstance(action, ActFirst):
+        choose_first(state, CHARACTER + action.character)
+    elif isinstance(action, GroupFirst):
+        choose_first(state, MONSTER + action.group)
+    elif isinstance(action, ChooseHand):
         state.characters[action.character].hand = list(action.cards)
         state.emit("setup", f"{action.character} brings {', '.join(action.cards)}", "HV-CHAR-1")
     elif isinstance(action, PartySize):
@@ -111,6 +126,8 @@ def apply(state: CompanionState, action: Action) -> None:
         draw_modifier(state, action)
     elif isinstance(action, RestLoss):
         _rest_loss(state, action)
+    elif isinstance(action, Redraw):
+        _redraw(state, action)
     elif isinstance(action, ShortRest):
         _short_rest(state, action)
     elif isinstance(action, Resolved):
@@ -394,22 +411,51 @@ def _group_initiative(state: CompanionState, group_type: str) -> int:
     return next(c.initiative for c in deck.cards if c.id == group.card)
 
 
-def _order(state: CompanionState) -> list[str]:
-    """HV-INIT-1..4: ascending initiative; a character before a monster group on a tie;
-    tied characters by their second card, then party order; tied groups by name."""
-    keyed: list[tuple[tuple[int, int, int, str], str]] = []
+def _order(state: CompanionState) -> tuple[list[str], list[list[str]]]:
+    """HV-INIT-1..4: ascending initiative; a character before a monster group on a tie
+    (HV-INIT-3); tied characters by their second card. Returns the order and the entries
+    still tied, which the players put in order (HV-INIT-2; groups: GH p.18, FH p.19)."""
+    keyed: list[tuple[tuple[int, int, int], str]] = []
     for character in state.living_characters():
         second = 99
         if character.second is not None:
             second = _card(state, character.id, character.second).initiative
-        key = (character.initiative, 0, second * 10 + character.player, "")
-        keyed.append((key, CHARACTER + character.id))
+        keyed.append(((character.initiative, 0, second), CHARACTER + character.id))
     for group_type, group in state.groups.items():
         if group.card is not None and any(m.type == group_type for m in state.monsters()):
-            keyed.append(
-                ((_group_initiative(state, group_type), 1, 0, group_type), MONSTER + group_type)
-            )
-    return [entry for _, entry in sorted(keyed)]
+            keyed.append(((_group_initiative(state, group_type), 1, 0), MONSTER + group_type))
+    keyed.sort()
+    ties: list[list[str]] = []
+    for n, (key, entry) in enumerate(keyed):
+        if n and keyed[n - 1][0] == key:
+            if ties and ties[-1][-1] == keyed[n - 1][1]:
+                ties[-1].append(entry)
+            else:
+                ties.append([keyed[n - 1][1], entry])
+    return [entry for _, entry in keyed], ties
+
+
+def choose_first(state: CompanionState, entry: str) -> None:
+    """HV-INIT-2: the players put one of the tied entries first among those still tied."""
+    tied = state.ties[0]
+    start = min(state.order.index(e) for e in tied)
+    state.order.remove(entry)
+    state.order.insert(start, entry)
+    tied.remove(entry)
+    state.emit("initiative", f"{entry.split(':', 1)[1]} acts first among those tied", "HV-INIT-2")
+    if len(tied) == 1:
+        state.ties.pop(0)
+    if not state.ties:
+        _start_order(state)
+
+
+def _start_order(state: CompanionState) -> None:
+    state.emit(
+        "initiative",
+        "order: " + ", ".join(e.split(":", 1)[1] for e in state.order),
+        "HV-INIT-1",
+    )
+    _start_slot(state)
 
 
 def _insert_late_group(state: CompanionState, group_type: str) -> None:
@@ -487,6 +533,12 @@ def _begin_turn(state: CompanionState, figure_id: str) -> None:
             "HV-INIT-1",
             figure=figure_id,
         )
+        character = state.characters[figure_id]
+        if character.long_rest and not character.discard:
+            # Its discards were lost since it declared the rest (HV-NEG-1): nothing to lose.
+            character.rested = True
+            state.emit("rest", f"{figure_id} rests with no discard left to lose", "HV-REST-2")
+            heal(state, figure, 2, rules=("HV-REST-2",))
     _turn_start_conditions(state, figure)
 
 
@@ -611,15 +663,40 @@ def _short_rest(state: CompanionState, action: ShortRest) -> None:
 
 
 def _rest_loss(state: CompanionState, action: RestLoss) -> None:
-    character = state.characters[action.character]
-    character.discard.remove(action.card)
-    character.lost.append(action.card)
+    """HV-REST-1: the random card; the first may be redrawn once for 1 damage."""
+    if state.rest_redrawn:
+        _finish_rest(state, action.character, action.card)
+        return
+    state.rest_card = action.card
+    state.emit("rest", f"{action.character} would lose {action.card}", "HV-REST-1")
+
+
+def _redraw(state: CompanionState, action: Redraw) -> None:
+    if not action.redraw:
+        _finish_rest(state, action.character, state.rest_card)
+        return
+    state.rest_redrawn = True
+    state.emit(
+        "rest", f"{action.character} suffers 1 damage to lose another card instead", "HV-REST-1"
+    )
+    figure = state.figures[action.character]
+    take_damage(state, figure, 1, "a short rest's redraw", ("HV-REST-1",))
+    if state.characters[action.character].exhausted:
+        state.rest_loss = state.rest_card = ""
+        state.rest_redrawn = False
+
+
+def _finish_rest(state: CompanionState, character_id: str, card: str) -> None:
+    character = state.characters[character_id]
+    character.discard.remove(card)
+    character.lost.append(card)
     character.hand.extend(character.discard)
     character.discard = []
-    state.rest_loss = ""
+    state.rest_loss = state.rest_card = ""
+    state.rest_redrawn = False
     state.emit(
         "rest",
-        f"{character.id} loses {action.card} at random and takes back its discards",
+        f"{character.id} loses {card} at random and takes back its discards",
         "HV-REST-1",
     )
 
@@ -678,20 +755,19 @@ def advance(state: CompanionState) -> None:
                 finish_attack(state)
                 continue
             return
-        if state.rest_loss or state.by_hand or needs_ability_card(state) is not None:
+        if state.damage or state.rest_loss or state.by_hand:
+            return
+        if needs_ability_card(state) is not None:
             return
         if state.phase == "select" and next_to_select(state) is None:
             state.phase = "turns"
             continue
         if state.phase == "turns" and not state.order and state.turn is None:
-            state.order = _order(state)
+            state.order, state.ties = _order(state)
             state.slot = 0
-            state.emit(
-                "initiative",
-                "order: " + ", ".join(e.split(":", 1)[1] for e in state.order),
-                "HV-INIT-1",
-            )
-            _start_slot(state)
+            if state.ties:
+                return
+            _start_order(state)
             continue
         if state.phase == "rest" and not state.rest_queue:
             _next_round(state)

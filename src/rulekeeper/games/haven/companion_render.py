@@ -15,6 +15,8 @@ from rulekeeper.games.haven.companion_actions import (
     Attack,
     ChooseClass,
     Consume,
+    DeclareResult,
+    EndTurn,
     Infuse,
     OpenDoor,
     Spawn,
@@ -120,5 +122,10 @@ def describe(state: CompanionState, action: Action) -> str:
     if isinstance(action, OpenDoor):
         return f"open the door to room {action.room}"
     if isinstance(action, Spawn):
-        return f"set out a {'elite ' if action.elite else ''}{action.monster} (summoned or spawned)"
+        what = f"an elite {action.monster}" if action.elite else f"a {action.monster}"
+        return f"set out {what} (summoned or spawned)"
+    if isinstance(action, EndTurn):
+        return "end the turn"
+    if isinstance(action, DeclareResult):
+        return f"declare the scenario {action.result} (its goal, by hand)"
     return action.label()

@@ -32,11 +32,15 @@ from rulekeeper.core.errors import RuleViolation
 from rulekeeper.core.game import CHANCE, TERMINAL
 from rulekeeper.games.haven import conditions as condition_table
 from rulekeeper.games.haven.actions import (
+    ActFirst,
     DrawAbility,
+    GroupFirst,
     Half,
     LongRest,
     LoseCard,
+    Negate,
     PlayHalf,
+    Redraw,
     Resolved,
     RestLoss,
     SelectCard,
@@ -109,6 +113,8 @@ def current_player(state: CompanionState) -> int:
         return TERMINAL
     if state.phase == "setup":
         return 0
+    if _redraw_pending(state):
+        return state.characters[state.rest_loss].player
     if state.rest_loss or needs_ability_card(state) is not None:
         return CHANCE
     step = _draw_step(state)
@@ -116,7 +122,9 @@ def current_player(state: CompanionState) -> int:
         return CHANCE
     if step is not None:
         return _player_of(state, state.attack.attacker if state.attack else "")
-    if state.by_hand:
+    if state.damage:
+        return _player_of(state, state.damage[0].character)
+    if state.by_hand or state.ties:
         return 0
     if state.phase == "select":
         character = next_to_select(state)
@@ -126,6 +134,11 @@ def current_player(state: CompanionState) -> int:
     if state.turn is not None:
         return _player_of(state, state.turn.actor)
     return 0
+
+
+def _redraw_pending(state: CompanionState) -> bool:
+    """HV-REST-1: a short rest drew its card and may still redraw it (once)."""
+    return bool(state.rest_card) and not state.rest_redrawn
 
 
 def _player_of(state: CompanionState, figure_id: str) -> int:
@@ -152,10 +165,26 @@ def pending_decision(state: CompanionState) -> str:
     player = current_player(state)
     if player == CHANCE:
         return "chance"
+    if _redraw_pending(state):
+        return (
+            f"short rest: lose {state.rest_card}, or suffer 1 damage to lose another random"
+            " card instead (HV-REST-1)"
+        )
     if state.attack is not None:
         return "keep one of the two modifier cards (HV-ADV-3)"
+    if state.damage:
+        pending = state.damage[0]
+        if pending.pile:
+            return f"lose a card from your {pending.pile} pile to negate the damage (HV-NEG-1)"
+        return (
+            f"{pending.amount} damage from {pending.source}: suffer it, or negate it by losing"
+            " 1 card from your hand or 2 from your discard pile (HV-NEG-1)"
+        )
     if state.by_hand:
         return f"resolve by hand (HV-SCEN-7): {state.by_hand[0]}"
+    if state.ties:
+        tied = ", ".join(e.split(":", 1)[1] for e in state.ties[0])
+        return f"tied on initiative: {tied} — who acts first? (HV-INIT-2)"
     if state.phase == "select":
         character = next_to_select(state)
         if character is not None and character.leading is not None:
@@ -183,10 +212,16 @@ def legal_actions(state: CompanionState) -> list[Action]:
         return [a for a, _ in chance_outcomes(state)]
     if state.phase == "setup":
         return _setup_actions(state)
+    if _redraw_pending(state):
+        return [Redraw(state.rest_loss, False), Redraw(state.rest_loss, True)]
     if state.attack is not None:
         return state.attack.draw.legal_choices(state.catalog)
+    if state.damage:
+        return _negation_actions(state)
     if state.by_hand:
         return [Resolved(state.by_hand[0])]
+    if state.ties:
+        return [_first(entry) for entry in state.ties[0]]
     if state.phase == "select":
         return _selection_actions(state)
     if state.phase == "rest":
@@ -195,6 +230,28 @@ def legal_actions(state: CompanionState) -> list[Action]:
     if state.turn is not None:
         return _turn_actions(state, state.turn)
     return []
+
+
+def _negation_actions(state: CompanionState) -> list[Action]:
+    """HV-NEG-1: suffer, or lose 1 card from hand or 2 from discard, one card at a time."""
+    pending = state.damage[0]
+    character = state.characters[pending.character]
+    # Cards selected this round have left the hand: they cannot be lost to negate.
+    hand = [c for c in character.hand if c not in (character.leading, character.second)]
+    if pending.pile:
+        pile = hand if pending.pile == "hand" else character.discard
+        return [LoseCard(character.id, card) for card in pile]
+    out: list[Action] = [Negate(character.id, "suffer")]
+    if hand:
+        out.append(Negate(character.id, "hand"))
+    if len(character.discard) >= 2:
+        out.append(Negate(character.id, "discard"))
+    return out
+
+
+def _first(entry: str) -> Action:
+    kind, _, name = entry.partition(":")
+    return ActFirst(name) if kind + ":" == CHARACTER else GroupFirst(name)
 
 
 def _setup_actions(state: CompanionState) -> list[Action]:
@@ -208,11 +265,6 @@ def _setup_actions(state: CompanionState) -> list[Action]:
         if cls not in state.characters:
             out.extend(ChooseClass(cls, level) for level in range(1, min(9, len(spec.hp)) + 1))
     return out
-
-
-def default_character_level(scenario_level: int) -> int:
-    """The character level whose recommended scenario level (HV-SCEN-2) is ``scenario_level``."""
-    return max(1, min(9, 2 * scenario_level))
 
 
 def _selection_actions(state: CompanionState) -> list[Action]:
@@ -240,6 +292,7 @@ def _turn_actions(state: CompanionState, turn: TurnInProgress) -> list[Action]:
     out.extend(Infuse(e) for e in ELEMENT_NAMES if e not in turn.infusions)
     out.extend(Consume(e) for e in ELEMENT_NAMES if state.elements.get(e) in (STRONG, WANING))
     out.extend(Spawn(t, elite) for t in _spawnable(state) for elite in _ranks(state, t))
+
     if state.content.spec.goal.kind == "by_hand" and not state.ending:
         out.extend([DeclareResult("won"), DeclareResult("lost")])
     if may_end_turn(state, turn) is None:
@@ -275,7 +328,8 @@ def _openable_rooms(state: CompanionState) -> list[str]:
 
 
 def _spawnable(state: CompanionState) -> list[str]:
-    """The scenario's monster types and the types their cards summon."""
+    """The scenario's monster types and the types their cards summon, while a standee of
+    the type is free (HV-MON-LIMIT-1)."""
     types = [t for t in state.content.spec.monsters if t in state.content.monster_types]
     for mtype in list(types):
         for card in state.content.deck_of(mtype).cards:
@@ -283,7 +337,8 @@ def _spawnable(state: CompanionState) -> list[str]:
                 summoned = action.summon if action.type == "summon" else None
                 if summoned and summoned not in types and summoned in state.content.monster_types:
                     types.append(summoned)
-    return types
+    on_board = [m.type for m in state.monsters()]
+    return [t for t in types if on_board.count(t) < state.content.monster_types[t].standees]
 
 
 def _ranks(state: CompanionState, monster_type: str) -> list[bool]:
@@ -324,9 +379,11 @@ def may_end_turn(state: CompanionState, turn: TurnInProgress) -> str | None:
 
 
 def chance_outcomes(state: CompanionState) -> list[tuple[Action, Fraction]]:
-    if state.rest_loss:
+    if state.rest_loss and not _redraw_pending(state):
         character = state.characters[state.rest_loss]
-        pile = Deck.of(character.discard)
+        # HV-REST-1: a redraw loses a different card: the first one is set aside.
+        first = [c for c in character.discard if state.rest_redrawn and c == state.rest_card]
+        pile = Deck.of(c for c in character.discard if c not in first)
         return [(RestLoss(character.id, card), p) for card, p in pile.draw_outcomes()]
     group_type = needs_ability_card(state)
     if group_type is not None:
@@ -357,6 +414,8 @@ def check(state: CompanionState, action: Action) -> None:
     if isinstance(action, ChooseHand):
         _check_hand(state, action)
         return
+    if state.damage and not isinstance(action, Negate | LoseCard):
+        raise RuleViolation("HV-NEG-1", "first suffer or negate the damage waiting")
     if state.by_hand and not isinstance(action, Resolved):
         raise RuleViolation("HV-SCEN-7", f"first resolve by hand: {state.by_hand[0]}")
     if state.attack is not None and not isinstance(action, KeepModifier):
@@ -379,10 +438,16 @@ def check(state: CompanionState, action: Action) -> None:
 
 
 def _rule_for(state: CompanionState, action: Action) -> str:
+    if state.damage:
+        return "HV-NEG-1"
     if isinstance(action, SelectCard | LongRest):
         return "HV-CARD-1"
     if isinstance(action, PlayHalf):
         return "HV-CARD-3"
+    if isinstance(action, ShortRest | Redraw):
+        return "HV-REST-1"
+    if isinstance(action, ActFirst | GroupFirst):
+        return "HV-INIT-2"
     if isinstance(action, OpenDoor):
         return "HV-ROOM-1"
     if isinstance(action, Consume | Infuse):

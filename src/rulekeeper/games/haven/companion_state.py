@@ -118,6 +118,19 @@ class PendingAttack:
 
 
 @dataclass
+class PendingDamage:
+    """HV-NEG-1: damage to a character waiting for its player: suffer it, or negate it by
+    losing 1 card from hand or 2 from the discard pile (``pile`` once chosen)."""
+
+    character: str
+    amount: int
+    source: str
+    rules: list[str] = field(default_factory=list)
+    pile: str = ""
+    lost: list[str] = field(default_factory=list)
+
+
+@dataclass
 class TurnInProgress:
     """The acting figure: a character, or one monster of the acting group."""
 
@@ -158,11 +171,15 @@ class CompanionState(State):
         self.revealed: list[str] = []
         self.order: list[str] = []
         """This round's turn order: character ids and monster type ids (HV-INIT-1..4)."""
+        self.ties: list[list[str]] = []
+        """Order entries tied on initiative the players still have to order (HV-INIT-2)."""
         self.slot = 0
         self.acting: list[str] = []
         """The monsters of the acting group still to act, in order (HV-INIT-4)."""
         self.turn: TurnInProgress | None = None
         self.attack: PendingAttack | None = None
+        self.damage: list[PendingDamage] = []
+        """Damage to characters waiting for the negation choice (HV-NEG-1), oldest first."""
         self.tokens = 0
         """Money or loot tokens on the board (HV-LOOT-1..3)."""
         self.treasures: list[str] = []
@@ -173,6 +190,9 @@ class CompanionState(State):
         self.rest_queue: list[str] = []
         """Characters still to decide on a short rest at the end of the round (HV-REST-1)."""
         self.rest_loss: str = ""
+        self.rest_card: str = ""
+        """The card a short rest drew at random, waiting for the redraw choice (HV-REST-1)."""
+        self.rest_redrawn: bool = False
         """The character whose short rest waits on its random card (a chance node)."""
         self.ending = ""
         """HV-GOAL-1: "won" or "lost" once triggered; the round is played out first."""
@@ -252,16 +272,20 @@ class _SavedFields:
     elements: dict[str, str]
     revealed: list[str]
     order: list[str]
+    ties: list[list[str]]
     slot: int
     acting: list[str]
     turn: TurnInProgress | None
     attack: PendingAttack | None
+    damage: list[PendingDamage]
     tokens: int
     treasures: list[str]
     by_hand: list[str]
     fired: list[int]
     rest_queue: list[str]
     rest_loss: str
+    rest_card: str
+    rest_redrawn: bool
     ending: str
     result: str
     result_text: str

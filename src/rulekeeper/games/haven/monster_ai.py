@@ -34,15 +34,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from itertools import combinations
+from typing import TYPE_CHECKING
 
 from rulekeeper.boards.hexgrid import Hex
-from rulekeeper.games.haven.board_format import BoardSpec
 from rulekeeper.games.haven.focus import extra_target_ranks, find_focus, focus_reason
 from rulekeeper.games.haven.monster_turn import (
     MonsterTurn,
     PlacementGroup,
     hex_list,
 )
+
+if TYPE_CHECKING:
+    from rulekeeper.games.haven.board_plain import AnyBoard
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,7 +91,7 @@ class _Attack:
     """Every area placement that hits exactly these targets (one empty set without an area)."""
 
 
-def solve_monster_turn(spec: BoardSpec) -> MonsterAnswer:
+def solve_monster_turn(spec: AnyBoard) -> MonsterAnswer:
     """Every option for the acting monster's turn, with the reasons (HV-FOCUS-*, HV-MOVE-MON-*)."""
     turn = MonsterTurn(spec)
     move = turn.movement

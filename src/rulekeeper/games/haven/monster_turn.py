@@ -7,12 +7,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from rulekeeper.boards.hexgrid import UNREACHABLE, Hex, HexBoard, add, orientations, sub
 from rulekeeper.boards.line_of_sight import shared_line_of_sight
-from rulekeeper.games.haven.board_format import BoardSpec, FigureSpec
 from rulekeeper.games.haven.movement import Movement, MoveMode, Terrain
 from rulekeeper.games.haven.ruleset import Ruleset, find_ruleset
+
+if TYPE_CHECKING:
+    # Boards come validated by the models (board_format.py) or read plain (board_plain.py).
+    from rulekeeper.games.haven.board_plain import AnyBoard, AnyFigure
 
 ALL_TARGETS = 6
 """A target count of 6 or more means every enemy in reach."""
@@ -21,7 +25,7 @@ ALL_TARGETS = 6
 class MonsterTurn:
     """The facts of one monster turn, precomputed once."""
 
-    def __init__(self, spec: BoardSpec) -> None:
+    def __init__(self, spec: AnyBoard) -> None:
         self.spec = spec
         self.ruleset: Ruleset = find_ruleset(spec.ruleset)
         # built once per map and reused by later turns on the same map
@@ -61,7 +65,7 @@ class MonsterTurn:
             icy=_flags(n, index, t.icy),
         )
         others = [f for f in spec.figures if f.id != actor.id]
-        self.enemies: list[FigureSpec] = [f for f in others if f.team != actor.team]
+        self.enemies: list[AnyFigure] = [f for f in others if f.team != actor.team]
         self.enemy_index = {index[f.hex]: f for f in self.enemies}
         self.positions = self.board.positions
         self.enemy_mask = self.board.mask_of(self.enemy_index)

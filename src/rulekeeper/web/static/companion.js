@@ -209,6 +209,11 @@
         : rk.el("p", { class: "hint", text: "choose the classes of your party" }));
     }
 
+    const GOALS = {
+      kill_all: "kill every monster and reveal every room",
+      kill_boss: "kill the boss",
+      by_hand: "as your scenario book says: declare the result when it is met",
+    };
     const COMPACT = new Set(["infuse", "consume", "spawn", "declare-result"]);
     function renderActions(v) {
       const main = [];
@@ -226,7 +231,7 @@
 
     function renderGoal(c) {
       goal.replaceChildren(rk.el("h2", { text: "Objective" }),
-        rk.el("p", { "data-testid": "objective", text: `${c.goal.kind.replace("_", " ")}${c.goal.text ? ` — ${c.goal.text}` : ""}` }));
+        rk.el("p", { "data-testid": "objective", text: `${GOALS[c.goal.kind] || c.goal.kind}${c.goal.text ? ` — ${c.goal.text}` : ""}` }));
       if (c.rules.length) {
         goal.append(rk.el("h2", { text: "Special rules" }), rk.el("ul", {}, ...c.rules.map((r) => rk.el("li", { text: r }))));
       }

@@ -1,0 +1,70 @@
+"""``rulekeeper haven monster-move --batch``: one answer line per board line.
+
+Shared by the typer command (:mod:`rulekeeper.cli.haven_monster_move`) and the
+console script's quick path (:mod:`rulekeeper.cli.entry`), which runs a plain
+``--batch FILE [--json]`` without typer. Boards are read by
+:func:`rulekeeper.games.haven.board_read.read_board_text` (no pydantic for
+plain-shaped boards, the same answers and errors as the models); every ruling
+is made by :func:`rulekeeper.games.haven.monster_ai.solve_monster_turn`.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from rulekeeper.core.errors import ContentError, RulekeeperError, printable
+
+if TYPE_CHECKING:
+    from rulekeeper.games.haven.monster_ai import MonsterOption
+
+
+class BatchRefused(Exception):
+    """The batch file cannot be read; ``message`` is the user's one error line."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+def run_batch(batch: Path, as_json: bool) -> None:
+    """One answer line per board line, in order; a bad line answers ``{"error": ...}``."""
+    from rulekeeper.core.document_text import decode_text, read_bytes
+    from rulekeeper.games.haven.board_read import read_board_text
+    from rulekeeper.games.haven.monster_ai import solve_monster_turn
+
+    try:
+        lines = read_bytes(batch).split(b"\n")
+    except ContentError as error:
+        raise BatchRefused(str(error)) from None
+    out = sys.stdout
+    for number, raw in enumerate(lines, start=1):
+        source = f"{batch}:{number}"
+        try:
+            line = decode_text(raw, source)
+            if not line.strip():
+                continue
+            spec = read_board_text(line, source)
+            answer = solve_monster_turn(spec)
+        except (RulekeeperError, NotImplementedError) as error:
+            # One bad board answers its own line; the rest of the batch goes on.
+            out.write(json.dumps({"error": printable(str(error))}) + "\n")
+            continue
+        if as_json:
+            out.write(json.dumps(answer.to_json()) + "\n")
+        else:
+            line_out = f"{source}: " + "; ".join(option_line(o) for o in answer.options)
+            out.write(printable(line_out, limit=100_000) + "\n")
+    out.flush()
+
+
+def option_line(option: MonsterOption) -> str:
+    """One option as the batch's text answer shows it."""
+    where = f"move to {list(option.move_to)}"
+    if option.targets:
+        where += ", attack " + ", ".join(option.targets)
+    if option.focus:
+        where += f" (focus {option.focus})"
+    return where

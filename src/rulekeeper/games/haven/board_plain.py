@@ -1,0 +1,315 @@
+"""haven-board/1 read without pydantic when a board is already in its plain shape.
+
+The monster mover's batch runs start a process, read boards and answer
+(issue 12: the mover against the reference solver, whole process). Importing
+pydantic and building the board models costs more than solving a few hundred
+boards, so :func:`rulekeeper.games.haven.board_read.read_board` builds plain
+frozen values (:class:`PlainBoard`) when the JSON holds exactly what the models
+would produce: the right keys, the
+right types (a whole number is an ``int``, never a ``bool`` or a float), every
+number within its range. Anything else goes to the models
+(:func:`rulekeeper.games.haven.board_format.parse_board`), which coerce it as
+before or name the bad field. Either way the cross-field rules below run, so a
+board is accepted, answered and refused exactly as the models alone would do;
+tests/haven/test_haven_board_plain.py holds both readings to the same values
+and errors.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, TypeAlias
+
+from rulekeeper.boards.hexgrid import Hex, distance
+from rulekeeper.core.errors import ContentError
+from rulekeeper.core.limits import MAX_COORDINATE, MAX_MAP_CELLS
+
+if TYPE_CHECKING:
+    from rulekeeper.games.haven.board_format import (
+        BoardSpec,
+        FigureSpec,
+        MapSpec,
+        TerrainSpec,
+    )
+
+TERRAIN_KINDS = ("obstacle", "trap", "hazardous", "difficult", "icy")
+
+
+@dataclass(frozen=True, slots=True)
+class PlainTerrain:
+    """:class:`~rulekeeper.games.haven.board_format.TerrainSpec`'s fields."""
+
+    obstacle: tuple[Hex, ...] = ()
+    trap: tuple[Hex, ...] = ()
+    hazardous: tuple[Hex, ...] = ()
+    difficult: tuple[Hex, ...] = ()
+    icy: tuple[Hex, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class PlainFigure:
+    """:class:`~rulekeeper.games.haven.board_format.FigureSpec`'s fields."""
+
+    id: str
+    team: str
+    hex: Hex
+    initiative: int | None = None
+    summoner: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PlainTurn:
+    """:class:`~rulekeeper.games.haven.board_format.TurnSpec`'s fields."""
+
+    figure: str
+    move: int = 0
+    range: int = 0
+    targets: int = 1
+    aoe: tuple[Hex, ...] = ()
+    flying: bool = False
+    jumping: bool = False
+    teleport: bool = False
+    muddled: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class PlainHouseRules:
+    """:class:`~rulekeeper.games.haven.board_format.BoardHouseRules`'s fields."""
+
+    open_edge_neighbours: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class PlainBoard:
+    """:class:`~rulekeeper.games.haven.board_format.BoardSpec`'s fields."""
+
+    format: str
+    ruleset: str
+    hexes: tuple[Hex, ...]
+    figures: tuple[PlainFigure, ...]
+    turn: PlainTurn
+    walls: tuple[tuple[Hex, Hex], ...] = ()
+    terrain: PlainTerrain = PlainTerrain()
+    house_rules: PlainHouseRules = PlainHouseRules()
+
+    @property
+    def actor(self) -> PlainFigure:
+        """The acting figure (checked to exist)."""
+        return next(f for f in self.figures if f.id == self.turn.figure)
+
+
+if TYPE_CHECKING:
+    # A board as the mover reads it: either reading, the same attributes.
+    AnyBoard: TypeAlias = BoardSpec | PlainBoard
+    AnyFigure: TypeAlias = FigureSpec | PlainFigure
+    AnyMap: TypeAlias = MapSpec | BoardSpec | PlainBoard
+
+
+class _NotPlain(Exception):
+    """The value is not in the plain shape; the models read it."""
+
+
+_BOARD_KEYS = frozenset(
+    {"format", "ruleset", "hexes", "walls", "terrain", "figures", "turn", "house_rules"}
+)
+_HOUSE_RULE_KEYS = frozenset({"open_edge_neighbours"})
+_FIGURE_KEYS = frozenset({"id", "team", "hex", "initiative", "summoner"})
+_TURN_KEYS = frozenset(
+    {"figure", "move", "range", "targets", "aoe", "flying", "jumping", "teleport", "muddled"}
+)
+_TERRAIN_KEYS = frozenset(TERRAIN_KINDS)
+_FLAGS = ("flying", "jumping", "teleport", "muddled")
+
+
+def _hex(value: object) -> Hex:
+    if type(value) is not list or len(value) != 2:
+        raise _NotPlain
+    q, r = value
+    if type(q) is not int or type(r) is not int:
+        raise _NotPlain
+    if not (-MAX_COORDINATE <= q <= MAX_COORDINATE and -MAX_COORDINATE <= r <= MAX_COORDINATE):
+        raise _NotPlain
+    return (q, r)
+
+
+def _hexes(value: object) -> tuple[Hex, ...]:
+    if type(value) is not list:
+        raise _NotPlain
+    return tuple(_hex(item) for item in value)
+
+
+def _dict(value: object, keys: frozenset[str]) -> dict[str, Any]:
+    if type(value) is not dict or not value.keys() <= keys:
+        raise _NotPlain
+    return value
+
+
+def _optional(value: object, kind: type) -> Any:
+    if value is not None and type(value) is not kind:
+        raise _NotPlain
+    return value
+
+
+def _figure(value: object) -> PlainFigure:
+    data = _dict(value, _FIGURE_KEYS)
+    figure_id, team = data.get("id"), data.get("team")
+    if type(figure_id) is not str or not figure_id:
+        raise _NotPlain
+    if team not in ("characters", "monsters") or type(team) is not str:
+        raise _NotPlain
+    if "hex" not in data:
+        raise _NotPlain
+    return PlainFigure(
+        figure_id,
+        team,
+        _hex(data["hex"]),
+        _optional(data.get("initiative"), int),
+        _optional(data.get("summoner"), str),
+    )
+
+
+def _turn(value: object) -> PlainTurn:
+    data = _dict(value, _TURN_KEYS)
+    figure = data.get("figure")
+    if type(figure) is not str:
+        raise _NotPlain
+    move, reach, targets = data.get("move", 0), data.get("range", 0), data.get("targets", 1)
+    if any(type(n) is not int or n < 0 for n in (move, reach, targets)):
+        raise _NotPlain
+    flags = {name: data.get(name, False) for name in _FLAGS}
+    if any(type(flag) is not bool for flag in flags.values()):
+        raise _NotPlain
+    return PlainTurn(
+        figure,
+        move=move,
+        range=reach,
+        targets=targets,
+        aoe=_hexes(data.get("aoe", [])),
+        flying=flags["flying"],
+        jumping=flags["jumping"],
+        teleport=flags["teleport"],
+        muddled=flags["muddled"],
+    )
+
+
+def _walls(value: object) -> tuple[tuple[Hex, Hex], ...]:
+    if type(value) is not list:
+        raise _NotPlain
+    walls: list[tuple[Hex, Hex]] = []
+    for item in value:
+        if type(item) is not list or len(item) != 2:
+            raise _NotPlain
+        walls.append((_hex(item[0]), _hex(item[1])))
+    return tuple(walls)
+
+
+def plain_board(data: object) -> PlainBoard | None:
+    """The board when ``data`` is in the plain shape (see the module), else None.
+
+    The cross-field rules are not checked here;
+    :func:`~rulekeeper.games.haven.board_read.read_board` checks them.
+    """
+    try:
+        board = _dict(data, _BOARD_KEYS)
+        if board.get("format") != "haven-board/1" or type(board.get("format")) is not str:
+            raise _NotPlain
+        ruleset = board.get("ruleset")
+        if ruleset not in ("gloomhaven", "frosthaven") or type(ruleset) is not str:
+            raise _NotPlain
+        if not {"hexes", "figures", "turn"} <= board.keys():
+            raise _NotPlain
+        hexes = _hexes(board["hexes"])
+        if not 1 <= len(hexes) <= MAX_MAP_CELLS:
+            raise _NotPlain
+        terrain = _dict(board.get("terrain", {}), _TERRAIN_KEYS)
+        house_rules = _dict(board.get("house_rules", {}), _HOUSE_RULE_KEYS)
+        open_edge = house_rules.get("open_edge_neighbours", False)
+        if type(open_edge) is not bool:
+            raise _NotPlain
+        figures = board["figures"]
+        if type(figures) is not list:
+            raise _NotPlain
+        return PlainBoard(
+            format="haven-board/1",
+            ruleset=ruleset,
+            hexes=hexes,
+            figures=tuple(_figure(f) for f in figures),
+            turn=_turn(board["turn"]),
+            walls=_walls(board.get("walls", [])),
+            terrain=PlainTerrain(**{kind: _hexes(cells) for kind, cells in terrain.items()}),
+            house_rules=PlainHouseRules(open_edge_neighbours=open_edge),
+        )
+    except _NotPlain:
+        return None
+
+
+def check_map(spec: AnyMap, source: str | None) -> None:
+    """Cross-field rules of a map: hexes unique, walls between adjacent map hexes, terrain on the map."""
+    seen: set[Hex] = set()
+    for n, h in enumerate(spec.hexes):
+        if h in seen:
+            raise ContentError(f"{list(h)} is listed twice", source=source, field=f"hexes.{n}")
+        seen.add(h)
+    for n, (a, b) in enumerate(spec.walls):
+        for h in (a, b):
+            if h not in seen:
+                raise ContentError(
+                    f"{list(h)} is not on the map", source=source, field=f"walls.{n}"
+                )
+        if distance(a, b) != 1:
+            raise ContentError(
+                f"a wall must separate two adjacent hexes, not {list(a)} and {list(b)}",
+                source=source,
+                field=f"walls.{n}",
+            )
+    terrain: TerrainSpec | PlainTerrain = spec.terrain
+    for kind in TERRAIN_KINDS:
+        for n, h in enumerate(getattr(terrain, kind)):
+            if h not in seen:
+                raise ContentError(
+                    f"{list(h)} is not on the map", source=source, field=f"terrain.{kind}.{n}"
+                )
+
+
+def check_figures(
+    figures: tuple[AnyFigure, ...], hexes: set[Hex], actor_id: str | None, source: str | None
+) -> None:
+    """Figures on map hexes, one per hex, unique ids, initiatives on the actor's enemies."""
+    ids: dict[str, AnyFigure] = {}
+    where: set[Hex] = set()
+    for n, f in enumerate(figures):
+        if f.id in ids:
+            raise ContentError(f"id {f.id!r} is used twice", source=source, field=f"figures.{n}.id")
+        ids[f.id] = f
+        if f.hex not in hexes:
+            raise ContentError(
+                f"{list(f.hex)} is not on the map", source=source, field=f"figures.{n}.hex"
+            )
+        if f.hex in where:
+            raise ContentError(
+                f"two figures stand on {list(f.hex)}", source=source, field=f"figures.{n}.hex"
+            )
+        where.add(f.hex)
+    for n, f in enumerate(figures):
+        if f.summoner is not None and f.summoner not in ids:
+            raise ContentError(
+                f"summoner {f.summoner!r} is not a figure",
+                source=source,
+                field=f"figures.{n}.summoner",
+            )
+    if actor_id is None:
+        return
+    actor = ids.get(actor_id)
+    if actor is None:
+        raise ContentError(
+            f"the acting figure {actor_id!r} is not on the board",
+            source=source,
+            field="turn.figure",
+        )
+    for n, f in enumerate(figures):
+        if f.team != actor.team and f.initiative is None:
+            raise ContentError(
+                f"enemy {f.id!r} of the acting figure needs an initiative (it breaks focus ties)",
+                source=source,
+                field=f"figures.{n}.initiative",
+            )
