@@ -26,6 +26,7 @@ SCRIPT: list[dict[str, Any]] = [
     {"type": "open-door", "room": "vault"},
     {"type": "draw-ability", "group": "cinder-tyrant", "card": "tyrant-smoulder"},
     {"type": "damage", "figure": "lampwright", "amount": 1, "source": "the vault's heat"},
+    {"type": "negate", "character": "lampwright", "choice": "suffer"},
     {"type": "infuse", "element": "fire"},
     {"type": "loot-treasure", "character": "lampwright", "treasure": "7"},
     {"type": "resolved", "rule": "treasure 7: its reward from the treasure index"},
@@ -34,6 +35,7 @@ SCRIPT: list[dict[str, Any]] = [
     {"type": "end-turn"},
     {"type": "attack", "attacker": "cinder-tyrant-1", "target": "lampwright", "value": 4},
     {"type": "draw-modifier", "deck": "monsters", "card": "+0"},
+    {"type": "negate", "character": "lampwright", "choice": "suffer"},
     {"type": "end-turn"},
     {"type": "short-rest", "character": "lampwright", "rest": False},
     # round 2
@@ -51,6 +53,7 @@ SCRIPT: list[dict[str, Any]] = [
     {"type": "end-turn"},
     {"type": "attack", "attacker": "ashrat-1", "target": "lampwright", "value": 4},
     {"type": "draw-modifier", "deck": "monsters", "card": "-1"},
+    {"type": "negate", "character": "lampwright", "choice": "suffer"},
     {"type": "end-turn"},
 ]
 """Round 2: the boss's Special 2 summons an Ash Rat and infuses fire; the lampwright kills
@@ -84,6 +87,7 @@ IMPORTED_SCRIPT: list[dict[str, Any]] = [
     {"type": "end-turn"},
     {"type": "attack", "attacker": "cinder-tyrant-1", "target": "lampwright", "value": 4},
     {"type": "draw-modifier", "deck": "monsters", "card": "+0"},
+    {"type": "negate", "character": "lampwright", "choice": "suffer"},
     {"type": "end-turn"},
     {"type": "short-rest", "character": "lampwright", "rest": False},
     # round 2: the boss's Special 2 summons a rat and infuses fire; the boss falls
@@ -101,6 +105,10 @@ IMPORTED_SCRIPT: list[dict[str, Any]] = [
         "conditions": ["poison"],
     },
     {"type": "draw-modifier", "deck": "monsters", "card": "-1"},
+    # the lampwright negates the damage by losing two discarded cards (HV-NEG-1)
+    {"type": "negate", "character": "lampwright", "choice": "discard"},
+    {"type": "lose-card", "character": "lampwright", "card": "lampwright-1"},
+    {"type": "lose-card", "character": "lampwright", "card": "lampwright-2"},
     {"type": "end-turn"},
     {"type": "play-half", "card": "lampwright-3", "half": "top"},
     {"type": "play-half", "card": "lampwright-4", "half": "bottom"},

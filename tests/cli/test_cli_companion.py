@@ -95,7 +95,7 @@ def test_an_imported_scenario_is_played_at_the_terminal(home: Path) -> None:
 def test_the_monster_mover_board_and_its_answer_at_the_terminal(home: Path) -> None:
     """``mover`` writes the board prefilled around the boss; ``follow`` applies an answer."""
     lines = script_text().splitlines()
-    boss_attack = 16  # the line of the boss's scripted attack in round 1
+    boss_attack = 17  # the line of the boss's scripted attack in round 1
     assert lines[boss_attack].startswith('{"type": "attack", "attacker": "cinder-tyrant-1"')
     lines[boss_attack : boss_attack + 1] = ["mover", "follow 0 lampwright"]
     result = runner.invoke(

@@ -63,7 +63,7 @@ def test_monster_numbers_are_stats_plus_card_HV_MON_4() -> None:
 
 
 def test_a_monster_attack_carries_its_numbers_HV_MON_4() -> None:
-    state = play(17)
+    state = play(18)
     wrong = GAME.parse_action(
         {"type": "attack", "attacker": "cinder-tyrant-1", "target": "lampwright", "value": 6}
     )
@@ -143,7 +143,7 @@ def test_an_escort_is_the_characters_ally_HV_TGT_2() -> None:
     state = play(10)
     hit = {"type": "attack", "attacker": "lampwright", "target": "lamp-bearer-1", "value": 3}
     assert_rejected(state, GAME.parse_action(hit), "HV-TGT-2")
-    boss_turn = play(17)
+    boss_turn = play(18)
     listed = {a.target for a in boss_turn.legal_actions() if isinstance(a, Attack)}
     assert listed == {"lampwright", "lamp-bearer-1"}
 
@@ -165,3 +165,19 @@ def test_a_character_chooses_the_cards_it_brings_HV_CHAR_1() -> None:
     state.apply(GAME.parse_action(SCRIPT[5]))
     again = {"type": "choose-hand", "character": "lampwright", "cards": cards}
     assert_rejected(state, GAME.parse_action(again), "HV-CHAR-1")
+
+
+def test_damage_to_a_character_waits_for_the_negation_choice_HV_NEG_1() -> None:
+    """Suffer it, or lose 1 card from hand (not a selected one) or 2 from discard."""
+    state = play(11)
+    pending = state.damage[0]
+    assert (pending.character, pending.amount) == ("lampwright", 1)
+    assert state.figures["lampwright"].hp == 10
+    assert_rejected(state, GAME.parse_action({"type": "infuse", "element": "fire"}), "HV-NEG-1")
+    selected = {"type": "lose-card", "character": "lampwright", "card": "lw-1"}
+    state.apply(GAME.parse_action({"type": "negate", "character": "lampwright", "choice": "hand"}))
+    assert_rejected(state, GAME.parse_action(selected), "HV-NEG-1")
+    state.apply(GAME.parse_action({**selected, "card": "lw-8"}))
+    assert state.figures["lampwright"].hp == 10
+    assert state.characters["lampwright"].lost == ["lw-8"]
+    assert "lampwright loses lw-8 from its hand and negates 1 damage" in texts(state)

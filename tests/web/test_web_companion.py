@@ -29,7 +29,7 @@ from rulekeeper.games.haven.ghs_library import convert, write_library  # noqa: E
 from rulekeeper.web.settings import WebSettings  # noqa: E402
 
 GAME = find_game("haven-companion")
-BOSS_ATTACK = 17
+BOSS_ATTACK = 18
 """The scripted boss attack in round 1: on the page the monster mover answers it instead."""
 
 
@@ -148,10 +148,10 @@ def test_a_scripted_companion_game_is_played_on_the_page(page: Page, live: LiveS
             answer_with_the_mover(page, live)
             continue
         play_step(page, raw)
-        if n == 12:
+        if raw == {"type": "infuse", "element": "fire"}:
             expect(page.get_by_test_id("elements")).to_be_visible()
             shot(page, "companion-round-1")
-        if n == 26:
+        if raw.get("card") == "ash-flare":
             expect(page.get_by_test_id("monsters")).to_contain_text("ash-flare")
             shot(page, "companion-round-2")
     outcome = page.get_by_test_id("outcome")

@@ -114,9 +114,11 @@ def _choose(console: Console, title: str, options: list[str]) -> int | None:
         console.print(f"choose a number from 1 to {len(options)}, or q to quit")
 
 
-def _pick_game_and_scenario(console: Console) -> tuple[Game, str, str | None] | None:
+def _pick_game_and_scenario(console: Console, seed: int) -> tuple[Game, str, str | None] | None:
     """Ask which game, scenario and (where a game has several) ruleset to play."""
     from rulekeeper.core.registry import all_games
+
+    console.print(f"seed {seed} (every roll and draw follows it; --seed N to choose one)")
 
     playable = [g for g in all_games() if g.scenarios()]
     if not playable:
@@ -164,11 +166,14 @@ def play(
         typer.Option("--scenario", "-s", help="A shipped scenario name or a scenario file."),
     ] = None,
     seed: Annotated[
-        int,
+        int | None,
         typer.Option(
-            "--seed", min=MIN_SEED, max=MAX_SEED, help="Seed for every roll and draw (64 bits)."
+            "--seed",
+            min=MIN_SEED,
+            max=MAX_SEED,
+            help="Seed for every roll and draw (64 bits); random unless given, and shown.",
         ),
-    ] = 1,
+    ] = None,
     auto: Annotated[
         str | None,
         typer.Option("--auto", help="Let a policy make every choice: " + ", ".join(POLICIES)),
@@ -178,6 +183,10 @@ def play(
     ] = None,
     quiet: Annotated[
         bool, typer.Option("--quiet", help="Print only the outcome (with --auto).")
+    ] = False,
+    wide: Annotated[
+        bool,
+        typer.Option("--wide", help="Draw for the terminal's full width instead of 80 columns."),
     ] = False,
     companion: Annotated[
         bool, typer.Option("--companion", help="haven: referee a game on your own board.")
@@ -208,7 +217,7 @@ def play(
             scenario=scenario,
             players=players,
             level=level,
-            seed=seed,
+            seed=1 if seed is None else seed,
             ruleset=ruleset,
             chance=chance,
             save=save,
@@ -222,8 +231,12 @@ def play(
         raise fail(f"--auto: unknown policy {auto!r} (known: {', '.join(POLICIES)})")
     if save is not None:
         check_save_name(save)
+    if seed is None:
+        import secrets
+
+        seed = secrets.randbelow(2**31)  # random by default; shown, and kept in the replay
     if game_name is None:
-        picked = _pick_game_and_scenario(console)
+        picked = _pick_game_and_scenario(console, seed)
         if picked is None:
             return
         game, scenario_name, ruleset = picked[0], picked[1], ruleset or picked[2]
@@ -235,7 +248,7 @@ def play(
     if save is not None:
         store.create(save, state.replay_header(), hold=True)
     try:
-        _run_session(console, state, store=store, save_name=save, auto=auto, quiet=quiet)
+        _run_session(console, state, store=store, save_name=save, auto=auto, quiet=quiet, wide=wide)
     finally:
         store.release_all()
 
@@ -248,13 +261,14 @@ def _run_session(
     save_name: str | None,
     auto: str | None,
     quiet: bool = False,
+    wide: bool = False,
 ) -> None:
     from rich.text import Text
 
-    from rulekeeper.cli.play import PlaySession
+    from rulekeeper.cli.play import WIDTH, PlaySession
 
     policy = POLICIES[auto](state.seed) if auto is not None else None
-    if not quiet:
+    if not quiet and auto is not None:  # interactive play shows the same on its screen
         heading = Text(state.game.title or state.game.name, style="bold")
         heading.append(
             f" — scenario {printable(state.scenario)}, ruleset {state.ruleset}, seed {state.seed}"
@@ -268,6 +282,7 @@ def _run_session(
         save_name=save_name,
         policy=policy,
         quiet=quiet,
+        width=max(console.width, WIDTH) if wide else WIDTH,
     )
     finished = session.run()
     if not finished and session.save_name is not None:

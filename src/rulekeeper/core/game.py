@@ -317,3 +317,24 @@ class Game(ABC):
     def describe_action(self, state: State, action: Action) -> str:
         """How a menu shows ``action`` in ``state``."""
         return action.label()
+
+    def screen(
+        self, state: State, width: int, choices: Sequence[Action] = ()
+    ) -> list[tuple[str, list[str]]]:
+        """The terminal play screen as named sections of plain lines, none wider than ``width``.
+
+        The play loop prints every section at the start and on ``board``, and after
+        each choice only the sections whose lines changed. A section called
+        ``"goal"`` holds the objective and the special rules (printed on
+        ``status``). ``choices`` are the actions about to be offered, numbered from
+        1, so a board can mark the places they lead to. The default is the
+        :meth:`render` picture drawn at ``width``, as one section.
+        """
+        import io
+
+        from rich.console import Console
+
+        buffer = io.StringIO()
+        console = Console(file=buffer, width=width, highlight=False, markup=False)
+        console.print(self.render(state))
+        return [("board", buffer.getvalue().rstrip("\n").splitlines())]

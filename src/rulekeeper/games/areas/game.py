@@ -444,6 +444,15 @@ class AreasGame(Game):
             raise TypeError("the areas game renders only its own states")
         return render_state(state)
 
+    def screen(
+        self, state: State, width: int, choices: Sequence[Action] = ()
+    ) -> list[tuple[str, list[str]]]:
+        from rulekeeper.games.areas.render import screen
+
+        if not isinstance(state, AreasState):
+            return super().screen(state, width, choices)
+        return screen(state, width, choices)
+
     def describe_action(self, state: State, action: Action) -> str:
         from rulekeeper.games.areas.render import describe
 

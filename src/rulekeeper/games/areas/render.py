@@ -9,12 +9,14 @@ that forbids each of the others. Nothing here decides a rule.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
+from rulekeeper.boards.textgrid import wrap
 from rulekeeper.core.actions import Action
 from rulekeeper.games.areas.actions import EnemyStep, EnemyTarget, MeleeAttack, Move, Pass, RollDie
 from rulekeeper.games.areas.declaration import available_effects, melee_weapons
@@ -195,3 +197,67 @@ def _describe_attack(state: AreasState, action: MeleeAttack) -> str:
     effects = [own.get(e, e) for e in effects]
     extra = f" + {', '.join(effects)}" if effects else ""
     return f"{figure.name}: {used}{with_weapon} on {target_text}{extra}"
+
+
+# -- the terminal play screen (cli/play.py) ------------------------------------------
+def screen(
+    state: AreasState, width: int, choices: Sequence[Action] = ()
+) -> list[tuple[str, list[str]]]:
+    """The areas play screen in sections of plain lines within ``width``."""
+    board = state.board
+    title = (
+        f"{state.setup.title} · round {state.round}/{state.setup.round_limit} · "
+        f"{state.phase}' turns · seed {state.seed}"
+    )
+    goal = wrap(
+        "goal: defeat every enemy (AR-END-1); lost when no hero stands or after round "
+        f"{state.setup.round_limit}",
+        width,
+    )
+    used = occupancy(board, state.figures.values())
+    areas: list[str] = []
+    for area in board.areas.values():
+        full = " full" if used[area.id] >= area.capacity else ""
+        here = [
+            f"{f.name} {f.health}hp" + (f" (size {f.size})" if f.size > 1 else "")
+            for f in state.figures.values()
+            if f.area == area.id
+        ]
+        links = []
+        for other_id in board.neighbours(area.id):
+            other = board.area(other_id)
+            mark = ""
+            if board.has_barrier(area.id, other_id):
+                mark = "x "
+            elif other.height > area.height:
+                mark = "up "
+            elif other.height < area.height:
+                mark = "down "
+            links.append(f"{mark}{other.name}")
+        head = f"{area.name} h{area.height} {used[area.id]}/{area.capacity}{full}"
+        areas += wrap(f"{head}: {', '.join(here) or 'empty'} -> {', '.join(links)}", width, "    ")
+    areas += wrap("links: x solid barrier, up/down another height", width)
+    figures: list[str] = []
+    for figure in state.figures.values():
+        notes = []
+        if figure.poison:
+            notes.append(f"poison {figure.poison}")
+        if figure.stunned:
+            notes.append("stunned")
+        if figure.kind == "hero":
+            effects = available_effects(state, figure)
+            left = state.uses_left.get(figure.id, {})
+            notes += [
+                e.name + (f" {left[k]} left" if k in left else "") for k, e in effects.items()
+            ]
+        extra = f" ({', '.join(notes)})" if notes else ""
+        figures.append(f"{figure.name} [{figure.kind}] {figure.health}/{figure.max_health}{extra}")
+    out = [
+        ("title", wrap(title, width)),
+        ("goal", goal),
+        ("board", areas),
+        ("figures", [line for f in figures for line in wrap(f, width, "    ")]),
+    ]
+    if state.fallen:
+        out.append(("fallen", wrap("removed: " + ", ".join(state.fallen), width)))
+    return out

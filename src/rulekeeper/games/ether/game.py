@@ -81,6 +81,15 @@ class EtherGame(Game):
             raise TypeError("ether renders ether states only")
         return render.render(state)
 
+    def screen(
+        self, state: State, width: int, choices: Sequence[Action] = ()
+    ) -> list[tuple[str, list[str]]]:
+        from rulekeeper.games.ether.render import screen
+
+        if not isinstance(state, EtherState):
+            return super().screen(state, width, choices)
+        return screen(state, width, choices)
+
     def describe_action(self, state: State, action: Action) -> str:
         if not isinstance(state, EtherState):
             raise TypeError("ether describes ether actions only")

@@ -7,6 +7,7 @@ the payment panel before the player confirms.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from rich.console import Group
@@ -15,6 +16,7 @@ from rich.table import Table
 from rich.text import Text
 
 from rulekeeper.boards.mapcards import Space
+from rulekeeper.boards.textgrid import wrap
 from rulekeeper.core.actions import Action
 from rulekeeper.games.ether import combat, payment
 from rulekeeper.games.ether.actions import (
@@ -336,3 +338,66 @@ def _payment_panel(state: EtherState) -> Panel:
     return Panel(
         Text("\n".join(lines)), title="payment (nothing is spent until you choose the action)"
     )
+
+
+# -- the terminal play screen (cli/play.py) ------------------------------------------
+def screen(
+    state: EtherState, width: int, choices: Sequence[Action] = ()
+) -> list[tuple[str, list[str]]]:
+    """The ether play screen in sections of plain lines within ``width``."""
+    title = (
+        f"{state.content.title} · round {state.round} · ether {state.ether}/"
+        f"{state.content.ether_end} · {state.phase} · seed {state.seed}"
+    )
+    goal = wrap(
+        f"goal: defeat {state.content.boss.name} (ET-END-1); lost when every hero is defeated"
+        f" or the ether track reaches {state.content.ether_end}",
+        width,
+    )
+    board = [line[:width] for line in map_lines(state)]
+    board += wrap(
+        "letters: heroes  B: boss  Ne: enemies  !: enemy icon  ^>v<: explore  *: unique", width
+    )
+    places: list[str] = []
+    for pos, card_id in sorted(state.placed.items()):
+        card = state.content.map_cards[card_id]
+        notes = []
+        for local, features in sorted(card.features.items()):
+            space = state.board.space_at(pos, local)
+            for arrow in features.explores:
+                notes.append(f"{space} explore {arrow.direction} ({arrow.awareness} aw.)")
+            for unique in features.uniques:
+                used = " (used)" if unique.id in state.used_uniques else ""
+                notes.append(f"{space} {unique.name} [{format_cost(unique.costs)}]{used}")
+        for enemy in state.enemies_in_area(state.board.space_at(pos, (0, 0))):
+            notes.append(
+                f"{enemy.space} {state.enemy_name(enemy)} ({enemy.uid}) "
+                f"{state.enemy_health(enemy)} health"
+            )
+        places += wrap(f"{card.name} {pos}: " + "; ".join(notes), width, "    ")
+    heroes: list[str] = []
+    for index, hero in enumerate(state.heroes):
+        marker = ">" if state.phase == "activation" and index == state.active else " "
+        where = "defeated" if hero.space is None else f"at {hero.space}"
+        dice = " ".join(f"{d.id}{'' if d.ready else '(x)'}" for d in hero.dice)
+        heroes += wrap(
+            f"{marker}{hero.name} {hero.health}/{hero.max_health} {where}; dice {dice}",
+            width,
+            "    ",
+        )
+        hand = ", ".join(state.content.card_name(c) for c in hero.hand) or "-"
+        inventory = ", ".join(state.content.card_name(c) for c in hero.inventory) or "-"
+        heroes += wrap(f"  hand: {hand}; items: {inventory}", width, "    ")
+    sections = [
+        ("title", wrap(title, width)),
+        ("goal", goal),
+        ("board", board),
+        ("places", places),
+        ("heroes", heroes),
+    ]
+    if state.phase == "activation" and (state.draft or state.moving is not None):
+        payment_lines = [f"gathered so far: {_gathered(state)} (nothing is spent yet)"]
+        if state.moving is not None:
+            payment_lines.append(f"movement under way: {state.moving} paid step(s) left")
+        sections.append(("payment", [ln for p in payment_lines for ln in wrap(p, width)]))
+    return sections

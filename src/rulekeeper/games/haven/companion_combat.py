@@ -25,6 +25,7 @@ from rulekeeper.games.haven.companion_numbers import numbers
 from rulekeeper.games.haven.companion_state import (
     CompanionState,
     PendingAttack,
+    PendingDamage,
     Standee,
 )
 from rulekeeper.games.haven.modifiers import MONSTER_DECK
@@ -197,10 +198,25 @@ def suffer(
     rules: tuple[str, ...] = (),
 ) -> None:
     """Take ``amount`` hit points; a monster at 0 dies (HV-MON-6), a character is exhausted
-    (HV-EXH-1)."""
+    (HV-EXH-1). A character's player first chooses to suffer or negate it (HV-NEG-1)."""
     if amount <= 0:
         state.emit("damage", f"{figure.id} suffers no damage from {source}", *rules)
         return
+    if figure.kind == "character":
+        state.damage.append(PendingDamage(figure.id, amount, source, list(rules)))
+        state.emit(
+            "damage",
+            f"{figure.id} would suffer {amount} damage from {source}: suffer it or negate it",
+            "HV-NEG-1",
+        )
+        return
+    take_damage(state, figure, amount, source, rules)
+
+
+def take_damage(
+    state: CompanionState, figure: Standee, amount: int, source: str, rules: tuple[str, ...]
+) -> None:
+    """The hit points go; at 0 the figure dies, is destroyed or is exhausted."""
     figure.hp -= amount
     state.emit(
         "damage",
@@ -218,6 +234,36 @@ def suffer(
         state.emit("death", f"{figure.id} is destroyed", "HV-GOAL-1", figure=figure.id)
     else:
         exhaust(state, figure.id, "no hit points left")
+
+
+def negate(state: CompanionState, choice: str) -> None:
+    """HV-NEG-1: the waiting damage is suffered, or the pile to lose cards from is chosen."""
+    pending = state.damage[0]
+    if choice != "suffer":
+        pending.pile = choice
+        return
+    state.damage.pop(0)
+    figure = state.figures.get(pending.character)
+    if figure is not None:
+        take_damage(state, figure, pending.amount, pending.source, tuple(pending.rules))
+
+
+def lose_for_negation(state: CompanionState, card: str) -> None:
+    """HV-NEG-1: one card lost from the chosen pile; 1 from hand or 2 from discard negate."""
+    pending = state.damage[0]
+    character = state.characters[pending.character]
+    (character.hand if pending.pile == "hand" else character.discard).remove(card)
+    character.lost.append(card)
+    pending.lost.append(card)
+    if len(pending.lost) < (1 if pending.pile == "hand" else 2):
+        return
+    state.damage.pop(0)
+    state.emit(
+        "negate",
+        f"{pending.character} loses {', '.join(pending.lost)} from its {pending.pile}"
+        f" and negates {pending.amount} damage from {pending.source}",
+        "HV-NEG-1",
+    )
 
 
 def _dies(state: CompanionState, figure: Standee) -> None:

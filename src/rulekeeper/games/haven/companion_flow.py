@@ -20,6 +20,7 @@ from rulekeeper.games.haven.actions import (
     DrawAbility,
     LongRest,
     LoseCard,
+    Negate,
     PlayHalf,
     Resolved,
     RestLoss,
@@ -58,7 +59,9 @@ from rulekeeper.games.haven.companion_combat import (
     finish_attack,
     gain,
     heal,
+    lose_for_negation,
     monster_attack,
+    negate,
     start_attack,
     suffer,
     trigger_end,
@@ -87,7 +90,11 @@ if TYPE_CHECKING:
 
 def apply(state: CompanionState, action: Action) -> None:
     """Apply a checked action, then run the automatic steps up to the next decision."""
-    if isinstance(action, ChooseHand):
+    if isinstance(action, Negate):
+        negate(state, action.choice)
+    elif isinstance(action, LoseCard) and state.damage:
+        lose_for_negation(state, action.card)
+    elif isinstance(action, ChooseHand):
         state.characters[action.character].hand = list(action.cards)
         state.emit("setup", f"{action.character} brings {', '.join(action.cards)}", "HV-CHAR-1")
     elif isinstance(action, PartySize):
@@ -487,6 +494,12 @@ def _begin_turn(state: CompanionState, figure_id: str) -> None:
             "HV-INIT-1",
             figure=figure_id,
         )
+        character = state.characters[figure_id]
+        if character.long_rest and not character.discard:
+            # Its discards were lost since it declared the rest (HV-NEG-1): nothing to lose.
+            character.rested = True
+            state.emit("rest", f"{figure_id} rests with no discard left to lose", "HV-REST-2")
+            heal(state, figure, 2, rules=("HV-REST-2",))
     _turn_start_conditions(state, figure)
 
 
@@ -678,7 +691,9 @@ def advance(state: CompanionState) -> None:
                 finish_attack(state)
                 continue
             return
-        if state.rest_loss or state.by_hand or needs_ability_card(state) is not None:
+        if state.damage or state.rest_loss or state.by_hand:
+            return
+        if needs_ability_card(state) is not None:
             return
         if state.phase == "select" and next_to_select(state) is None:
             state.phase = "turns"

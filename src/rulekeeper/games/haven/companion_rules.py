@@ -36,6 +36,7 @@ from rulekeeper.games.haven.actions import (
     Half,
     LongRest,
     LoseCard,
+    Negate,
     PlayHalf,
     Resolved,
     RestLoss,
@@ -116,6 +117,8 @@ def current_player(state: CompanionState) -> int:
         return CHANCE
     if step is not None:
         return _player_of(state, state.attack.attacker if state.attack else "")
+    if state.damage:
+        return _player_of(state, state.damage[0].character)
     if state.by_hand:
         return 0
     if state.phase == "select":
@@ -154,6 +157,14 @@ def pending_decision(state: CompanionState) -> str:
         return "chance"
     if state.attack is not None:
         return "keep one of the two modifier cards (HV-ADV-3)"
+    if state.damage:
+        pending = state.damage[0]
+        if pending.pile:
+            return f"lose a card from your {pending.pile} pile to negate the damage (HV-NEG-1)"
+        return (
+            f"{pending.amount} damage from {pending.source}: suffer it, or negate it by losing"
+            " 1 card from your hand or 2 from your discard pile (HV-NEG-1)"
+        )
     if state.by_hand:
         return f"resolve by hand (HV-SCEN-7): {state.by_hand[0]}"
     if state.phase == "select":
@@ -185,6 +196,8 @@ def legal_actions(state: CompanionState) -> list[Action]:
         return _setup_actions(state)
     if state.attack is not None:
         return state.attack.draw.legal_choices(state.catalog)
+    if state.damage:
+        return _negation_actions(state)
     if state.by_hand:
         return [Resolved(state.by_hand[0])]
     if state.phase == "select":
@@ -195,6 +208,23 @@ def legal_actions(state: CompanionState) -> list[Action]:
     if state.turn is not None:
         return _turn_actions(state, state.turn)
     return []
+
+
+def _negation_actions(state: CompanionState) -> list[Action]:
+    """HV-NEG-1: suffer, or lose 1 card from hand or 2 from discard, one card at a time."""
+    pending = state.damage[0]
+    character = state.characters[pending.character]
+    # Cards selected this round have left the hand: they cannot be lost to negate.
+    hand = [c for c in character.hand if c not in (character.leading, character.second)]
+    if pending.pile:
+        pile = hand if pending.pile == "hand" else character.discard
+        return [LoseCard(character.id, card) for card in pile]
+    out: list[Action] = [Negate(character.id, "suffer")]
+    if hand:
+        out.append(Negate(character.id, "hand"))
+    if len(character.discard) >= 2:
+        out.append(Negate(character.id, "discard"))
+    return out
 
 
 def _setup_actions(state: CompanionState) -> list[Action]:
@@ -355,6 +385,8 @@ def check(state: CompanionState, action: Action) -> None:
     if isinstance(action, ChooseHand):
         _check_hand(state, action)
         return
+    if state.damage and not isinstance(action, Negate | LoseCard):
+        raise RuleViolation("HV-NEG-1", "first suffer or negate the damage waiting")
     if state.by_hand and not isinstance(action, Resolved):
         raise RuleViolation("HV-SCEN-7", f"first resolve by hand: {state.by_hand[0]}")
     if state.attack is not None and not isinstance(action, KeepModifier):
@@ -377,6 +409,8 @@ def check(state: CompanionState, action: Action) -> None:
 
 
 def _rule_for(state: CompanionState, action: Action) -> str:
+    if state.damage:
+        return "HV-NEG-1"
     if isinstance(action, SelectCard | LongRest):
         return "HV-CARD-1"
     if isinstance(action, PlayHalf):

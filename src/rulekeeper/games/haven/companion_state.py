@@ -118,6 +118,19 @@ class PendingAttack:
 
 
 @dataclass
+class PendingDamage:
+    """HV-NEG-1: damage to a character waiting for its player: suffer it, or negate it by
+    losing 1 card from hand or 2 from the discard pile (``pile`` once chosen)."""
+
+    character: str
+    amount: int
+    source: str
+    rules: list[str] = field(default_factory=list)
+    pile: str = ""
+    lost: list[str] = field(default_factory=list)
+
+
+@dataclass
 class TurnInProgress:
     """The acting figure: a character, or one monster of the acting group."""
 
@@ -163,6 +176,8 @@ class CompanionState(State):
         """The monsters of the acting group still to act, in order (HV-INIT-4)."""
         self.turn: TurnInProgress | None = None
         self.attack: PendingAttack | None = None
+        self.damage: list[PendingDamage] = []
+        """Damage to characters waiting for the negation choice (HV-NEG-1), oldest first."""
         self.tokens = 0
         """Money or loot tokens on the board (HV-LOOT-1..3)."""
         self.treasures: list[str] = []
@@ -256,6 +271,7 @@ class _SavedFields:
     acting: list[str]
     turn: TurnInProgress | None
     attack: PendingAttack | None
+    damage: list[PendingDamage]
     tokens: int
     treasures: list[str]
     by_hand: list[str]

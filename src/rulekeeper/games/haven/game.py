@@ -91,6 +91,15 @@ class HavenGame(Game):
             return super().render(state)
         return render_state(state)
 
+    def screen(
+        self, state: State, width: int, choices: Sequence[Action] = ()
+    ) -> list[tuple[str, list[str]]]:
+        from rulekeeper.games.haven.render import screen
+
+        if not isinstance(state, HavenState):
+            return super().screen(state, width, choices)
+        return screen(state, width, choices)
+
     def describe_action(self, state: State, action: Action) -> str:
         from rulekeeper.games.haven.render import describe_action
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from rich.console import Console, ConsoleOptions, RenderResult
 from rich.console import Group as RichGroup
@@ -11,8 +11,36 @@ from rich.text import Text
 
 from rulekeeper.boards import hexdraw, hexgrid
 from rulekeeper.core.actions import Action
+from rulekeeper.core.errors import RulekeeperError
 from rulekeeper.games.haven import cards, loot, map_state, objectives, special_rules, standees
-from rulekeeper.games.haven.actions import PlayHalf, SelectCard
+from rulekeeper.games.haven.actions import (
+    ActFirst,
+    ChooseMonsterOption,
+    ChooseTarget,
+    ConsumeElement,
+    DeclineEffect,
+    EndBonus,
+    ForceStep,
+    KeepEffects,
+    LongRest,
+    LongRestHeal,
+    LoseCard,
+    MoveTo,
+    Negate,
+    PlaceArea,
+    PlaceSummon,
+    PlayHalf,
+    RecoverCard,
+    Redraw,
+    RefreshItems,
+    Resolved,
+    RestLoss,
+    SelectCard,
+    ShortRest,
+    Skip,
+    UseItem,
+)
+from rulekeeper.games.haven.attack_draw import KeepModifier
 from rulekeeper.games.haven.state import Figure, HavenState, Hero
 
 MAP_STYLES: dict[str, str] = {
@@ -283,13 +311,97 @@ def render_state(state: HavenState) -> RichGroup:
     )
 
 
+def _card_name(state: HavenState, hero: str, card_id: str) -> str:
+    try:
+        spec = cards.card(state, hero, card_id)
+    except (KeyError, StopIteration, RulekeeperError):
+        return card_id
+    return spec.name or spec.id
+
+
+def _item_name(state: HavenState, item_id: str) -> str:
+    item = state.spec.items.get(item_id)
+    return item.name if item is not None and item.name else item_id
+
+
+def _hex_text(h: tuple[int, int]) -> str:
+    return f"[{h[0]}, {h[1]}]"
+
+
+def _human_label(state: HavenState, action: Action) -> str | None:
+    """Plain words for the actions whose own label is an id or a flag."""
+    if isinstance(action, LongRest):
+        return f"{action.character}: long rest (no cards played; initiative 99)"
+    if isinstance(action, ActFirst):
+        return f"{action.character} acts first"
+    if isinstance(action, MoveTo):
+        return f"move to {_hex_text(action.hex)}"
+    if isinstance(action, ForceStep):
+        return f"push/pull the target to {_hex_text(action.hex)}"
+    if isinstance(action, PlaceSummon):
+        return f"place the summon on {_hex_text(action.hex)}"
+    if isinstance(action, PlaceArea):
+        return "area on " + ", ".join(_hex_text(h) for h in action.hexes)
+    if isinstance(action, ChooseTarget):
+        return f"attack {action.figure}"
+    if isinstance(action, Skip):
+        return "skip the rest of this ability"
+    if isinstance(action, ChooseMonsterOption):
+        return f"the monster: {action.summary}"
+    if isinstance(action, Negate):
+        return {
+            "suffer": f"{action.character} suffers the damage",
+            "hand": f"{action.character} loses 1 card from hand instead",
+            "discard": f"{action.character} loses 2 cards from the discard pile instead",
+        }[action.choice]
+    if isinstance(action, LoseCard):
+        return f"{action.character}: lose {_card_name(state, action.character, action.card)}"
+    if isinstance(action, RestLoss):
+        return f"{action.character}: lose {_card_name(state, action.character, action.card)}"
+    if isinstance(action, RecoverCard):
+        hero = state.turn.actor if state.turn else ""
+        return f"recover {_card_name(state, hero, action.card)}"
+    if isinstance(action, ShortRest):
+        return f"{action.character}: short rest: " + ("yes" if action.rest else "no")
+    if isinstance(action, Redraw):
+        return f"{action.character}: " + (
+            "suffer 1 damage to lose another random card instead"
+            if action.redraw
+            else "lose the card drawn at random"
+        )
+    if isinstance(action, LongRestHeal):
+        return f"{action.character}: long-rest heal 2: " + ("yes" if action.heal else "no")
+    if isinstance(action, RefreshItems):
+        return f"{action.character}: refresh spent items: " + ("yes" if action.refresh else "no")
+    if isinstance(action, UseItem):
+        return f"{action.character}: use {_item_name(state, action.item)}"
+    if isinstance(action, EndBonus):
+        hero = state.turn.actor if state.turn else ""
+        return f"end the active card {_card_name(state, hero, action.card)}"
+    if isinstance(action, KeepEffects):
+        return "keep the drawn cards' added effects"
+    if isinstance(action, DeclineEffect):
+        return f"decline the added effect {action.effect}"
+    if isinstance(action, ConsumeElement):
+        return f"consume {action.element}: " + ("yes" if action.consume else "no")
+    if isinstance(action, Resolved):
+        return f"resolved by hand: {action.rule}"
+    if isinstance(action, KeepModifier):
+        return f"keep the modifier card {action.card}"
+    return None
+
+
 def describe_action(state: HavenState, action: Action) -> str:
+    human = _human_label(state, action)
+    if human is not None:
+        return human
     if isinstance(action, SelectCard):
         spec = cards.card(state, action.character, action.card)
         return f"select {spec.name or spec.id} (initiative {spec.initiative}): {_halves(state, action)}"
     if isinstance(action, PlayHalf):
         if action.basic:
-            return f"{action.half} of {action.card} as the basic " + (
+            hero = state.turn.actor if state.turn else ""
+            return f"{action.half} of {_card_name(state, hero, action.card)} as the basic " + (
                 "Attack 2" if action.half == "top" else "Move 2"
             )
         hero = state.turn.actor if state.turn else ""
@@ -341,3 +453,225 @@ def _actions_text(actions: tuple) -> str:  # type: ignore[type-arg]
                 text += f" (consume for +{a.consume_bonus})"
         parts.append(text)
     return ", ".join(parts) or "nothing"
+
+
+# -- the terminal play screen (cli/play.py): plain lines that fit the width ---------------
+def _wrap(text: str, width: int, indent: str = "") -> list[str]:
+    """``text`` wrapped to ``width`` columns, continuation lines indented."""
+    import textwrap
+
+    return textwrap.wrap(
+        text, width, subsequent_indent=indent, break_long_words=True, break_on_hyphens=False
+    ) or [""]
+
+
+def _pack(items: list[str], width: int, prefix: str = "") -> list[str]:
+    """Short items joined by two spaces into as few lines of ``width`` as they fit."""
+    lines: list[str] = []
+    line = prefix
+    for item in items:
+        item = item[: width - len(prefix)]
+        candidate = f"{line}  {item}" if line.strip() else f"{line}{item}"
+        if len(candidate) > width and line.strip():
+            lines.append(line)
+            line = " " * len(prefix) + item
+        else:
+            line = candidate
+    if line.strip():
+        lines.append(line)
+    return lines
+
+
+def _choice_hexes(choices: Sequence[Action]) -> dict[tuple[int, int], str]:
+    """The hexes the offered choices lead to, labelled with their choice numbers."""
+    marks: dict[tuple[int, int], str] = {}
+    for number, action in enumerate(choices, start=1):
+        if isinstance(action, MoveTo | ForceStep | PlaceSummon) and number < 100:
+            marks.setdefault(tuple(action.hex), str(number))  # type: ignore[arg-type]
+    return marks
+
+
+def screen_map(state: HavenState, width: int, choices: Sequence[Action] = ()) -> list[str]:
+    """The revealed map with a column ruler (``q``); hexes a choice leads to show its number."""
+    visible = set(map_state.visible_hexes(state, with_closed_doors=True))
+    terrain_spec = state.spec.map.terrain
+    terrain: dict[tuple[int, int], str] = {}
+    for kind in hexdraw.TERRAIN_MARKS:
+        for h in getattr(terrain_spec, kind):
+            if h in visible and not (kind == "trap" and h in state.sprung_traps):
+                terrain[h] = kind
+    labels: dict[tuple[int, int], str] = {}
+    for h in map_state.closed_doors(state):
+        if h in visible:
+            labels[h] = "[]"
+    for h in state.money:
+        if h in visible:
+            labels[h] = "$" + (str(state.money.count(h)) if state.money.count(h) < 10 else "+")
+    for h in loot.treasure_hexes(state).values():
+        if h in visible:
+            labels[h] = "TT"
+    for figure in state.figures.values():
+        if figure.hex in visible:
+            labels[figure.hex] = _figure_mark(state, figure.id)[:2]
+    marked = {h: n for h, n in _choice_hexes(choices).items() if h in visible}
+    for h, number in marked.items():
+        labels[h] = number.rjust(2)
+    if not visible:
+        return ["(no hex is revealed)"]
+    drawing = hexdraw.draw_hexes(
+        sorted(visible), walls=state.spec.map.walls, terrain=terrain, labels=labels, width=width
+    )
+    qs = sorted({q for q, _ in visible})
+    lines = list(drawing.lines)
+    if not drawing.compact:
+        step, offset = 3, 1
+    else:
+        step, offset = 2, 0
+    ruler = [" "] * (step * (qs[-1] - qs[0]) + 4)
+    for q in qs:
+        text = str(q)
+        if len(text) > 2:
+            continue
+        column = step * (q - qs[0]) + offset
+        for i, ch in enumerate(text.rjust(2)):
+            ruler[column + i] = ch
+    top = "".join(ruler).rstrip()
+    notes = []
+    if drawing.legend and len(top) + 3 + len(drawing.legend) <= width:
+        top = f"{top.ljust(len(ruler))}   {drawing.legend}".rstrip()
+    elif drawing.legend:
+        notes.append(drawing.legend)
+    legend = [top]
+    if marked:
+        notes.append("numbers: the hexes the choices below lead to")
+    out = legend + lines
+    for note in [*notes, *drawing.notes]:
+        out.extend(_wrap(note, width))
+    return [line[:width] if len(line) > width else line for line in out]
+
+
+def _figure_entry(state: HavenState, figure: Figure) -> str:
+    shield = figure.shield + state.base_shield(figure)
+    parts = [f"{_figure_mark(state, figure.id)} {figure.id}{_rank_text(state, figure)}"]
+    parts.append(f"{figure.hp}/{figure.max_hp}hp")
+    if shield:
+        parts.append(f"shield {shield}")
+    if figure.conditions:
+        parts.append("+".join(figure.conditions))
+    return " ".join(parts) + f" @{figure.hex[0]},{figure.hex[1]}"
+
+
+def _hand_lines(state: HavenState, hero: Hero, width: int, *, full: bool) -> list[str]:
+    """A character's cards by name (``full``) or counted. While cards are being selected
+    the chosen ones stay in the count (marked ``*``), so the number of cards does not
+    shift between the first and the second pick."""
+    chosen = [c for c in (hero.leading, hero.second) if c] if state.phase == "select" else []
+    names = []
+    for card_id in sorted(set(hero.hand) | set(chosen)):
+        spec = cards.card(state, hero.id, card_id)
+        names.append((spec.name or spec.id) + ("*" if card_id in chosen else ""))
+    head = f"{hero.id}{' (exhausted)' if hero.exhausted else ''}: {len(names)} in hand"
+    tail = f"discard {len(hero.discard)}, lost {len(hero.lost)}"
+    if hero.xp:
+        tail += f", xp {hero.xp}"
+    money = _loot_text(state, hero)
+    if money:
+        tail += f", {money}"
+    if hero.items:
+        tail += f", items {_items_text(hero)}"
+    if state.phase != "select" and (hero.leading or hero.long_rest):
+        picked = (
+            "long rest"
+            if hero.long_rest
+            else " + ".join(
+                (cards.card(state, hero.id, c).name or c) for c in (hero.leading, hero.second) if c
+            )
+        )
+        tail += f"; playing {picked}"
+    if not full:
+        return _wrap(f"{head} ({tail})", width, "    ")
+    return _wrap(f"{head} ({tail}): {', '.join(names)}", width, "    ")
+
+
+def _acting_hero(state: HavenState) -> str | None:
+    selecting = cards.selecting_hero(state) if state.phase == "select" else None
+    if selecting is not None:
+        return selecting.id
+    actor = state.turn.actor if state.turn else None
+    return actor if actor in state.heroes else None
+
+
+def monster_card_lines(state: HavenState, width: int) -> list[str]:
+    """Each monster group's ability card this round with every standee's own numbers
+    (HV-MON-3, HV-MON-4: the card's values added to the normal or elite stats)."""
+    from rulekeeper.games.haven import monster_turns
+
+    out: list[str] = []
+    for name, group in state.groups.items():
+        if not group.card or state.phase == "select":
+            continue
+        deck = state.spec.monster_decks[state.spec.monster_types[name].deck]
+        spec = next((c for c in deck.cards if c.id == group.card), None)
+        if spec is None:
+            continue
+        card_text = _actions_text(spec.actions)
+        out.extend(
+            _wrap(
+                f"{name}: card {spec.id} (initiative {spec.initiative}): {card_text}", width, "  "
+            )
+        )
+        for figure in standees.on_map(state, name):
+            try:
+                program = [
+                    monster_turns.absolute(state, figure, a)
+                    for a in monster_turns.program(state, figure)
+                ]
+            except (KeyError, StopIteration, RulekeeperError):
+                continue
+            rank = standees.rank(state, figure)
+            line = f"  {_figure_mark(state, figure.id)} {rank}: {_actions_text(tuple(program))}"
+            out.extend(_wrap(line, width, "      "))
+    return out
+
+
+def screen(
+    state: HavenState, width: int, choices: Sequence[Action] = ()
+) -> list[tuple[str, list[str]]]:
+    """The haven play screen in sections (cli/play.py prints the ones that changed)."""
+    title = (
+        f"{state.spec.title or state.spec.name} · {state.rules.title} · round {state.round}"
+        f" · {state.phase} · seed {state.seed}"
+    )
+    goal = [
+        line
+        for part in scenario_text(state).plain.splitlines()
+        for line in _wrap(part, width, "  ")
+    ]
+    track = "initiative: " + (" → ".join(state.order) if state.order else "(selecting cards)")
+    track += " · elements: " + (
+        ", ".join(f"{e} {lvl}" for e, lvl in state.elements.items()) or "all inert"
+    )
+    figures = _pack([_figure_entry(state, f) for f in state.figures.values()], width)
+    acting = _acting_hero(state)
+    hands = [
+        line
+        for hero in state.heroes.values()
+        if hero.id == acting or acting is None
+        for line in _hand_lines(state, hero, width, full=True)
+    ]
+    if acting is not None:
+        others = [
+            _hand_lines(state, hero, 10_000, full=False)[0]
+            for hero in state.heroes.values()
+            if hero.id != acting
+        ]
+        hands += _pack(others, width)
+    return [
+        ("title", _wrap(title, width)),
+        ("goal", goal),
+        ("board", screen_map(state, width, choices)),
+        ("track", _wrap(track, width, "  ")),
+        ("figures", figures),
+        ("cards", monster_card_lines(state, width)),
+        ("hands", hands),
+    ]

@@ -85,6 +85,15 @@ class SalvageGame(Game):
             return super().render(state)
         return render_state(state)
 
+    def screen(
+        self, state: State, width: int, choices: Sequence[Action] = ()
+    ) -> list[tuple[str, list[str]]]:
+        from rulekeeper.games.salvage.render import screen
+
+        if not isinstance(state, SalvageState):
+            return super().screen(state, width, choices)
+        return screen(state, width, choices)
+
     def describe_action(self, state: State, action: Action) -> str:
         if not isinstance(state, SalvageState):
             return action.label()

@@ -5,6 +5,7 @@ Rendering never decides a rule; it only reads the state.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from rich.console import Group
@@ -12,6 +13,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from rulekeeper.boards.textgrid import grid, pack, wrap
 from rulekeeper.core.actions import Action
 from rulekeeper.games.salvage.actions import (
     ActivateRoom,
@@ -241,3 +243,79 @@ def describe(state: SalvageState, action: Action) -> str:
     if isinstance(action, DieFace | EnemyFace):
         return f"the {action.die} die shows {action.face}"
     return action.label()
+
+
+def screen(
+    state: SalvageState, width: int, choices: Sequence[Action] = ()
+) -> list[tuple[str, list[str]]]:
+    """The salvage play screen in sections of plain lines within ``width`` (cli/play.py)."""
+    title = (
+        f"{state.data.title} · round {state.round} of {state.data.round_limit} · {state.phase}"
+        f" · seed {state.seed}"
+    )
+    goal = wrap(f"objective: {state.data.objective.text}", width)
+    grid_data = state.data.grid
+    rows = []
+    for row in range(grid_data.rows):
+        cells = []
+        for col in range(grid_data.cols):
+            room_id = grid_data.room_at(row, col)
+            if room_id is None:
+                cells.append([""])
+                continue
+            room = state.rooms[room_id]
+            figures = [
+                f"H{i}" + ("(KO)" if hero.knocked_out else "")
+                for i, hero in enumerate(state.heroes)
+                if hero.room == room_id
+            ]
+            figures += [f"#{e.id}" for e in state.enemies_in(room_id)]
+            items = f"{len(room.items)} item{'s' if len(room.items) != 1 else ''}"
+            cells.append(
+                [
+                    f"{room_id} {room.name}",
+                    ("open" if room.active else "face-down") + (f", {items}" if room.items else ""),
+                    " ".join(figures),
+                ]
+            )
+        rows.append(cells)
+    board = grid(rows, width)
+    thresholds = " ".join(
+        f"[{'x' if i in state.fired else ' '}]{t.at}:{t.effect}"
+        for i, t in enumerate(state.data.thresholds)
+    )
+    supply = ", ".join(
+        f"{die} {state.enemy_ready[die]}/{state.enemy_ready[die] + state.enemy_exhausted[die]}"
+        for die in sorted(state.enemy_ready)
+    )
+    board += wrap(f"noise {state.noise}  thresholds {thresholds}", width)
+    board += wrap(f"enemy dice ready: {supply}", width)
+    enemies = []
+    for enemy in sorted(
+        (e for r in state.rooms for e in state.enemies_in(r.id) if True), key=lambda e: e.id
+    ):
+        health = state.data.enemy_specs[enemy.kind].health
+        enemies.append(f"#{enemy.id} {enemy.kind} {health - enemy.wounds}/{health}")
+    heroes = []
+    for i, hero in enumerate(state.heroes):
+        counts: dict[str, int] = {}
+        for d in hero.dice:
+            if d.status != "exhausted":
+                key = d.die + (f"={FACE_MARK.get(d.face, d.face)}" if d.face else "")
+                counts[key] = counts.get(key, 0) + 1
+        dice = " ".join(f"{key}x{n}" if n > 1 else key for key, n in counts.items())
+        spent = sum(1 for d in hero.dice if d.status == "exhausted")
+        items = ", ".join(it.name + (f" x{it.uses}" if it.uses else "") for it in hero.items)
+        turn = "*" if state.turn_hero == i else " "
+        line = (
+            f"{turn}H{i} {hero.name} {hero.health}/{hero.max_health} strategy {hero.strategy}"
+            f" dice {dice or '-'}" + (f" ({spent} exhausted)" if spent else "")
+        )
+        heroes += wrap(line + (f"; {items}" if items else ""), width, "     ")
+    return [
+        ("title", wrap(title, width)),
+        ("goal", goal),
+        ("board", board),
+        ("enemies", pack(enemies, width)),
+        ("heroes", heroes),
+    ]
