@@ -181,3 +181,22 @@ def test_damage_to_a_character_waits_for_the_negation_choice_HV_NEG_1() -> None:
     assert state.figures["lampwright"].hp == 10
     assert state.characters["lampwright"].lost == ["lw-8"]
     assert "lampwright loses lw-8 from its hand and negates 1 damage" in texts(state)
+
+
+def test_a_short_rest_loses_a_random_card_once_redrawn_for_1_damage_HV_REST_1() -> None:
+    rest_at = SCRIPT.index({"type": "short-rest", "character": "lampwright", "rest": False})
+    state = play(rest_at)
+    hp = state.figures["lampwright"].hp
+    state.apply(GAME.parse_action({"type": "short-rest", "character": "lampwright", "rest": True}))
+    outcomes = {a.label() for a, _ in state.chance_outcomes()}
+    assert outcomes == {"rest-loss lampwright lw-1", "rest-loss lampwright lw-2"}
+    state.apply(GAME.parse_action({"type": "rest-loss", "character": "lampwright", "card": "lw-1"}))
+    assert state.pending_decision().startswith("short rest: lose lw-1, or suffer 1 damage")
+    state.apply(GAME.parse_action({"type": "redraw", "character": "lampwright", "redraw": True}))
+    assert state.figures["lampwright"].hp == hp - 1
+    # the first card is set aside: the other is the only outcome
+    assert [a.label() for a, _ in state.chance_outcomes()] == ["rest-loss lampwright lw-2"]
+    state.apply(GAME.parse_action({"type": "rest-loss", "character": "lampwright", "card": "lw-2"}))
+    lampwright = state.characters["lampwright"]
+    assert lampwright.lost == ["lw-2"] and "lw-1" in lampwright.hand and not lampwright.discard
+    assert state.round == 2

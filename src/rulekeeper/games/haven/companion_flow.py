@@ -22,6 +22,7 @@ from rulekeeper.games.haven.actions import (
     LoseCard,
     Negate,
     PlayHalf,
+    Redraw,
     Resolved,
     RestLoss,
     SelectCard,
@@ -64,6 +65,7 @@ from rulekeeper.games.haven.companion_combat import (
     negate,
     start_attack,
     suffer,
+    take_damage,
     trigger_end,
 )
 from rulekeeper.games.haven.companion_numbers import card_actions, numbers
@@ -118,6 +120,8 @@ def apply(state: CompanionState, action: Action) -> None:
         draw_modifier(state, action)
     elif isinstance(action, RestLoss):
         _rest_loss(state, action)
+    elif isinstance(action, Redraw):
+        _redraw(state, action)
     elif isinstance(action, ShortRest):
         _short_rest(state, action)
     elif isinstance(action, Resolved):
@@ -624,15 +628,40 @@ def _short_rest(state: CompanionState, action: ShortRest) -> None:
 
 
 def _rest_loss(state: CompanionState, action: RestLoss) -> None:
-    character = state.characters[action.character]
-    character.discard.remove(action.card)
-    character.lost.append(action.card)
+    """HV-REST-1: the random card; the first may be redrawn once for 1 damage."""
+    if state.rest_redrawn:
+        _finish_rest(state, action.character, action.card)
+        return
+    state.rest_card = action.card
+    state.emit("rest", f"{action.character} would lose {action.card}", "HV-REST-1")
+
+
+def _redraw(state: CompanionState, action: Redraw) -> None:
+    if not action.redraw:
+        _finish_rest(state, action.character, state.rest_card)
+        return
+    state.rest_redrawn = True
+    state.emit(
+        "rest", f"{action.character} suffers 1 damage to lose another card instead", "HV-REST-1"
+    )
+    figure = state.figures[action.character]
+    take_damage(state, figure, 1, "a short rest's redraw", ("HV-REST-1",))
+    if state.characters[action.character].exhausted:
+        state.rest_loss = state.rest_card = ""
+        state.rest_redrawn = False
+
+
+def _finish_rest(state: CompanionState, character_id: str, card: str) -> None:
+    character = state.characters[character_id]
+    character.discard.remove(card)
+    character.lost.append(card)
     character.hand.extend(character.discard)
     character.discard = []
-    state.rest_loss = ""
+    state.rest_loss = state.rest_card = ""
+    state.rest_redrawn = False
     state.emit(
         "rest",
-        f"{character.id} loses {action.card} at random and takes back its discards",
+        f"{character.id} loses {card} at random and takes back its discards",
         "HV-REST-1",
     )
 

@@ -38,6 +38,7 @@ from rulekeeper.games.haven.actions import (
     LoseCard,
     Negate,
     PlayHalf,
+    Redraw,
     Resolved,
     RestLoss,
     SelectCard,
@@ -110,6 +111,8 @@ def current_player(state: CompanionState) -> int:
         return TERMINAL
     if state.phase == "setup":
         return 0
+    if _redraw_pending(state):
+        return state.characters[state.rest_loss].player
     if state.rest_loss or needs_ability_card(state) is not None:
         return CHANCE
     step = _draw_step(state)
@@ -129,6 +132,11 @@ def current_player(state: CompanionState) -> int:
     if state.turn is not None:
         return _player_of(state, state.turn.actor)
     return 0
+
+
+def _redraw_pending(state: CompanionState) -> bool:
+    """HV-REST-1: a short rest drew its card and may still redraw it (once)."""
+    return bool(state.rest_card) and not state.rest_redrawn
 
 
 def _player_of(state: CompanionState, figure_id: str) -> int:
@@ -155,6 +163,11 @@ def pending_decision(state: CompanionState) -> str:
     player = current_player(state)
     if player == CHANCE:
         return "chance"
+    if _redraw_pending(state):
+        return (
+            f"short rest: lose {state.rest_card}, or suffer 1 damage to lose another random"
+            " card instead (HV-REST-1)"
+        )
     if state.attack is not None:
         return "keep one of the two modifier cards (HV-ADV-3)"
     if state.damage:
@@ -194,6 +207,8 @@ def legal_actions(state: CompanionState) -> list[Action]:
         return [a for a, _ in chance_outcomes(state)]
     if state.phase == "setup":
         return _setup_actions(state)
+    if _redraw_pending(state):
+        return [Redraw(state.rest_loss, False), Redraw(state.rest_loss, True)]
     if state.attack is not None:
         return state.attack.draw.legal_choices(state.catalog)
     if state.damage:
@@ -352,9 +367,11 @@ def may_end_turn(state: CompanionState, turn: TurnInProgress) -> str | None:
 
 
 def chance_outcomes(state: CompanionState) -> list[tuple[Action, Fraction]]:
-    if state.rest_loss:
+    if state.rest_loss and not _redraw_pending(state):
         character = state.characters[state.rest_loss]
-        pile = Deck.of(character.discard)
+        # HV-REST-1: a redraw loses a different card: the first one is set aside.
+        first = [c for c in character.discard if state.rest_redrawn and c == state.rest_card]
+        pile = Deck.of(c for c in character.discard if c not in first)
         return [(RestLoss(character.id, card), p) for card, p in pile.draw_outcomes()]
     group_type = needs_ability_card(state)
     if group_type is not None:
@@ -415,6 +432,8 @@ def _rule_for(state: CompanionState, action: Action) -> str:
         return "HV-CARD-1"
     if isinstance(action, PlayHalf):
         return "HV-CARD-3"
+    if isinstance(action, ShortRest | Redraw):
+        return "HV-REST-1"
     if isinstance(action, OpenDoor):
         return "HV-ROOM-1"
     if isinstance(action, Consume | Infuse):

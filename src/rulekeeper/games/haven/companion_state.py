@@ -188,6 +188,9 @@ class CompanionState(State):
         self.rest_queue: list[str] = []
         """Characters still to decide on a short rest at the end of the round (HV-REST-1)."""
         self.rest_loss: str = ""
+        self.rest_card: str = ""
+        """The card a short rest drew at random, waiting for the redraw choice (HV-REST-1)."""
+        self.rest_redrawn: bool = False
         """The character whose short rest waits on its random card (a chance node)."""
         self.ending = ""
         """HV-GOAL-1: "won" or "lost" once triggered; the round is played out first."""
@@ -278,6 +281,8 @@ class _SavedFields:
     fired: list[int]
     rest_queue: list[str]
     rest_loss: str
+    rest_card: str
+    rest_redrawn: bool
     ending: str
     result: str
     result_text: str
