@@ -204,6 +204,9 @@ def test_counts_per_kind(library: Path) -> None:
         "classes": (1, 2),
         "items": (4, 5),
         "scenarios": (1, 2),
+        "monster_actions": (29, 37),  # run by the engine / all (the rest by hand)
+        "class_actions": (9, 11),
+        "scenarios_playable": (1, 1),
     }
 
 
@@ -324,3 +327,16 @@ def test_a_bad_label_file_names_the_file(tmp_path: Path) -> None:
     (tmp_path / "data" / "gh" / "label" / "en.json").write_text("[1, 2]")
     with pytest.raises(ContentError, match=r"en\.json"):
         Labels.read(tmp_path / "data" / "gh")
+
+
+def test_HV_MON_2_stat_card_traits_the_engine_does_not_run_are_shown_at_setup(
+    library: Path,
+) -> None:
+    types, decks = imported(library, "mud-imp")
+    data = scenario()
+    data["monster_types"].update(types)
+    data["monster_decks"].update(decks)
+    data["monsters"] = [{"type": "mud-imp", "hex": at(1, 0), "normal": [1, 2, 3, 4]}]
+    state = new_state(data)
+    shown = [e.text for e in state.log if e.kind == "by-hand"]
+    assert "Mud Imp — apply by hand: Gains invisible while in water hexes." in shown

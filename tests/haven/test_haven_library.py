@@ -117,6 +117,11 @@ def test_a_library_folder_loads_and_cross_checks_its_scenarios(tmp_path: Path) -
     assert scenario_ids(tmp_path) == ["gh-7"]
     scenario, library = load_library_scenario(tmp_path, "gh-7")
     assert scenario.name == "Mossy Cellar" and library.monster_types["warlord"].boss
+    boss = json.loads((tmp_path / "monsters" / "warlord.json").read_text())
+    boss["monster_types"]["warlord"]["special_1"] = [{"type": "summon", "summon": "bog-hound"}]
+    (tmp_path / "monsters" / "warlord.json").write_text(json.dumps(boss))
+    with pytest.raises(ContentError, match="summons 'bog-hound', which is not in the library"):
+        load_library_scenario(tmp_path, "gh-7")
     (tmp_path / "monsters" / "warlord.json").unlink()
     with pytest.raises(ContentError, match="'warlord' is not in the library"):
         load_library_scenario(tmp_path, "gh-7")

@@ -40,6 +40,11 @@ from rulekeeper.games.haven.scenario_format import MonsterDeckSpec, MonsterTypeS
 Edition = Literal["gh", "fh"]
 SAFE_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,100}$")
 Progress = Callable[[str], None]
+VERBS = {
+    "monster_actions": "run by the engine (the rest by hand)",
+    "class_actions": "run by the engine (the rest by hand)",
+    "scenarios_playable": "have every monster type in the library",
+}
 
 
 @dataclass
@@ -181,6 +186,41 @@ def monster_document(name: str, mtype: MonsterTypeSpec, deck: MonsterDeckSpec) -
     return library_document(monster_types={name: mtype}, monster_decks={mtype.deck: deck})
 
 
+def measures(files: dict[str, dict[str, Any]]) -> dict[str, KindCount]:
+    """How much of what converted the engine runs: monster and class actions run (not by
+    hand), and scenarios whose every monster type (and its deck) is in the library."""
+    actions = {"monster_actions": [0, 0], "class_actions": [0, 0]}
+    types: set[str] = set()
+    decks: set[str] = set()
+    for path, value in files.items():
+        if path.startswith("monsters/"):
+            types.update(value.get("monster_types", {}))
+            for mtype in value.get("monster_types", {}).values():
+                _count(actions["monster_actions"], mtype.get("special_1", []))
+                _count(actions["monster_actions"], mtype.get("special_2", []))
+            for deck_id, deck in value.get("monster_decks", {}).items():
+                if deck_id in decks:
+                    continue  # a shared deck (the bosses') counts once
+                decks.add(deck_id)
+                for card in deck["cards"]:
+                    _count(actions["monster_actions"], card.get("actions", []))
+        elif path.startswith("classes/"):
+            for cls in value.get("classes", {}).values():
+                for card in cls["cards"]:
+                    for half in ("top", "bottom"):
+                        _count(actions["class_actions"], card[half].get("actions", []))
+    scenarios = [v for p, v in files.items() if p.startswith("scenarios/")]
+    playable = sum(1 for v in scenarios if set(v.get("monsters", [])) <= types)
+    out = {k: KindCount(converted=run, total=total) for k, (run, total) in actions.items()}
+    out["scenarios_playable"] = KindCount(converted=playable, total=len(scenarios))
+    return out
+
+
+def _count(tally: list[int], actions: list[dict[str, Any]]) -> None:
+    tally[0] += sum(1 for a in actions if a.get("type") != "by_hand")
+    tally[1] += len(actions)
+
+
 def convert(data_dir: Path, edition: str, progress: Progress) -> tuple[Converted, ImportReport]:
     """Convert everything; nothing is written."""
     importer = Importer(edition_folder(data_dir, edition), edition, progress)
@@ -188,6 +228,7 @@ def convert(data_dir: Path, edition: str, progress: Progress) -> tuple[Converted
     importer.classes()
     importer.items()
     importer.scenarios()
+    importer.out.counts.update(measures(importer.out.files))
     report = ImportReport(
         format=REPORT_FORMAT,
         edition=edition,
@@ -243,7 +284,8 @@ def summary_lines(report: ImportReport) -> list[str]:
     lines = []
     for kind, count in report.counts.items():
         share = f" ({100 * count.converted / count.total:.1f}%)" if count.total else ""
-        lines.append(f"{kind}: {count.converted} of {count.total} converted{share}")
+        verb = VERBS.get(kind, "converted")
+        lines.append(f"{kind}: {count.converted} of {count.total} {verb}{share}")
     by_hand = sum(1 for e in report.entries if e.kind == "by_hand")
     refused = [e for e in report.entries if e.kind == "refused"]
     lines.append(f"{by_hand} resolve-by-hand step(s) and {len(refused)} refusal(s), in report.json")

@@ -273,6 +273,15 @@ class Library:
                     source=source,
                     field=f"monsters.{n}",
                 )
+            actions = [a for c in self.monster_decks[mtype.deck].cards for a in c.actions]
+            for action in (*actions, *mtype.special_1, *mtype.special_2):
+                if action.type == "summon" and action.summon not in self.monster_types:
+                    raise ContentError(
+                        f"{name!r} summons {action.summon!r}, which is not in the library"
+                        " (HV-MON-SUM-1)",
+                        source=source,
+                        field=f"monsters.{n}",
+                    )
 
 
 def _files(folder: Path, kind: str) -> list[Path]:

@@ -60,11 +60,25 @@ def set_up(state: HavenState) -> None:
     )
     objectives.announce(state)
     special_rules.announce(state)
+    announce_monster_notes(state)
     place_standees(state, None)
     objective_figures.place(state, None)  # HV-GOAL-2
     allies.place(state, None)  # HV-GOAL-3
     loot.place_tokens(state, None)
     special_rules.start_of_round(state)
+
+
+def announce_monster_notes(state: HavenState) -> None:
+    """HV-MON-2: stat-card traits the engine does not run (imported ``notes``) hold for the
+    whole scenario; they are shown once at setup for the players to apply by hand."""
+    spec = state.spec
+    used = [s.type for s in spec.monsters] + [s.type for r in spec.rules for s in r.spawn]
+    for name in dict.fromkeys(used):
+        mtype = spec.monster_types.get(name)
+        if mtype is None:
+            continue
+        for note in mtype.notes:
+            state.emit("by-hand", f"{mtype.name} — apply by hand: {note}", "HV-MON-2")
 
 
 def build_character_deck(state: HavenState, cls: str, character: CharacterSpec) -> None:
