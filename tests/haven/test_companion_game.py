@@ -7,6 +7,10 @@ core/replay.py; seeded random games pass the conformance checks.
 
 from __future__ import annotations
 
+import json
+import shutil
+from pathlib import Path
+
 import pytest
 
 from companion_script import LIBRARY, SCENARIO, SCRIPT
@@ -200,3 +204,74 @@ def test_a_short_rest_loses_a_random_card_once_redrawn_for_1_damage_HV_REST_1() 
     lampwright = state.characters["lampwright"]
     assert lampwright.lost == ["lw-2"] and "lw-1" in lampwright.hand and not lampwright.discard
     assert state.round == 2
+
+
+def test_ties_on_initiative_are_the_players_choice_HV_INIT_2(tmp_path: Path) -> None:
+    """Characters tied on both cards, and monster groups tied, are put in order by the players."""
+    library = tmp_path / "library"
+    shutil.copytree(LIBRARY, library)
+    tidecaller = library / "classes" / "tidecaller.json"
+    data = json.loads(tidecaller.read_text())
+    for card in data["classes"]["tidecaller"]["cards"]:
+        card["initiative"] = {"tc-1": 12, "tc-2": 25}.get(card["id"], card["initiative"])
+    tidecaller.write_text(json.dumps(data))
+    ashrat = library / "monsters" / "ashrat.json"
+    data = json.loads(ashrat.read_text())
+    for card in data["monster_decks"]["ashrat"]["cards"]:
+        card["initiative"] = 52 if card["id"] == "ash-bite" else card["initiative"]
+    ashrat.write_text(json.dumps(data))
+    state = GAME.new_state(f"{library}#ember-hall", 1)
+
+    def act(*script: dict[str, object]) -> None:
+        for raw in script:
+            state.apply(GAME.parse_action(raw))
+
+    def select(character: str, first: str, second: str) -> None:
+        for card in (first, second):
+            act({"type": "select-card", "character": character, "card": card})
+
+    rule = "The vault is hot: every character entering it suffers 1 damage."
+    act(
+        {"type": "party-size", "players": 2},
+        {"type": "scenario-level", "level": 1},
+        {"type": "choose-class", "character": "lampwright", "level": 1},
+        {"type": "choose-class", "character": "tidecaller", "level": 1},
+        {"type": "resolved", "rule": rule},
+    )
+    select("lampwright", "lw-1", "lw-2")
+    select("tidecaller", "tc-1", "tc-2")
+    assert state.pending_decision().startswith("tied on initiative: lampwright, tidecaller")
+    assert {a.label() for a in state.legal_actions()} == {
+        "act-first lampwright",
+        "act-first tidecaller",
+    }
+    act({"type": "act-first", "character": "tidecaller"})
+    assert state.turn is not None and state.turn.actor == "tidecaller"
+    assert state.order == ["character:tidecaller", "character:lampwright"]
+    act(
+        {"type": "spawn", "monster": "cinder-tyrant", "elite": False},
+        {"type": "draw-ability", "group": "cinder-tyrant", "card": "tyrant-smoulder"},
+        {"type": "spawn", "monster": "ashrat", "elite": False},
+        {"type": "draw-ability", "group": "ashrat", "card": "ash-scurry"},
+        {"type": "play-half", "card": "tc-1", "half": "top"},
+        {"type": "play-half", "card": "tc-2", "half": "bottom"},
+        {"type": "end-turn"},
+        {"type": "play-half", "card": "lw-1", "half": "top"},
+        {"type": "play-half", "card": "lw-2", "half": "bottom"},
+        {"type": "end-turn"},
+        {"type": "end-turn"},
+        {"type": "end-turn"},
+        {"type": "short-rest", "character": "lampwright", "rest": False},
+        {"type": "short-rest", "character": "tidecaller", "rest": False},
+    )
+    # round 2: the rats and the boss both draw initiative 52
+    select("lampwright", "lw-3", "lw-4")
+    select("tidecaller", "tc-3", "tc-4")
+    act(
+        {"type": "draw-ability", "group": "cinder-tyrant", "card": "tyrant-sweep"},
+        {"type": "draw-ability", "group": "ashrat", "card": "ash-bite"},
+    )
+    assert state.pending_decision().startswith("tied on initiative: ashrat, cinder-tyrant")
+    act({"type": "group-first", "group": "cinder-tyrant"})
+    order = [e for e in state.order if e.startswith("monster:")]
+    assert order == ["monster:cinder-tyrant", "monster:ashrat"]

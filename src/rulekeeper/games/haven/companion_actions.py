@@ -14,7 +14,9 @@ from typing import Literal
 
 from rulekeeper.core.actions import Action, action_type
 from rulekeeper.games.haven.actions import (
+    ActFirst,
     DrawAbility,
+    GroupFirst,
     LongRest,
     LoseCard,
     Negate,
@@ -238,6 +240,8 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     ChooseHand,
     SelectCard,
     LongRest,
+    ActFirst,
+    GroupFirst,
     PlayHalf,
     LoseCard,
     Negate,

@@ -32,7 +32,9 @@ from rulekeeper.core.errors import RuleViolation
 from rulekeeper.core.game import CHANCE, TERMINAL
 from rulekeeper.games.haven import conditions as condition_table
 from rulekeeper.games.haven.actions import (
+    ActFirst,
     DrawAbility,
+    GroupFirst,
     Half,
     LongRest,
     LoseCard,
@@ -122,7 +124,7 @@ def current_player(state: CompanionState) -> int:
         return _player_of(state, state.attack.attacker if state.attack else "")
     if state.damage:
         return _player_of(state, state.damage[0].character)
-    if state.by_hand:
+    if state.by_hand or state.ties:
         return 0
     if state.phase == "select":
         character = next_to_select(state)
@@ -180,6 +182,9 @@ def pending_decision(state: CompanionState) -> str:
         )
     if state.by_hand:
         return f"resolve by hand (HV-SCEN-7): {state.by_hand[0]}"
+    if state.ties:
+        tied = ", ".join(e.split(":", 1)[1] for e in state.ties[0])
+        return f"tied on initiative: {tied} — who acts first? (HV-INIT-2)"
     if state.phase == "select":
         character = next_to_select(state)
         if character is not None and character.leading is not None:
@@ -215,6 +220,8 @@ def legal_actions(state: CompanionState) -> list[Action]:
         return _negation_actions(state)
     if state.by_hand:
         return [Resolved(state.by_hand[0])]
+    if state.ties:
+        return [_first(entry) for entry in state.ties[0]]
     if state.phase == "select":
         return _selection_actions(state)
     if state.phase == "rest":
@@ -240,6 +247,11 @@ def _negation_actions(state: CompanionState) -> list[Action]:
     if len(character.discard) >= 2:
         out.append(Negate(character.id, "discard"))
     return out
+
+
+def _first(entry: str) -> Action:
+    kind, _, name = entry.partition(":")
+    return ActFirst(name) if kind + ":" == CHARACTER else GroupFirst(name)
 
 
 def _setup_actions(state: CompanionState) -> list[Action]:
@@ -434,6 +446,8 @@ def _rule_for(state: CompanionState, action: Action) -> str:
         return "HV-CARD-3"
     if isinstance(action, ShortRest | Redraw):
         return "HV-REST-1"
+    if isinstance(action, ActFirst | GroupFirst):
+        return "HV-INIT-2"
     if isinstance(action, OpenDoor):
         return "HV-ROOM-1"
     if isinstance(action, Consume | Infuse):

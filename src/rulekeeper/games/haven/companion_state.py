@@ -171,6 +171,8 @@ class CompanionState(State):
         self.revealed: list[str] = []
         self.order: list[str] = []
         """This round's turn order: character ids and monster type ids (HV-INIT-1..4)."""
+        self.ties: list[list[str]] = []
+        """Order entries tied on initiative the players still have to order (HV-INIT-2)."""
         self.slot = 0
         self.acting: list[str] = []
         """The monsters of the acting group still to act, in order (HV-INIT-4)."""
@@ -270,6 +272,7 @@ class _SavedFields:
     elements: dict[str, str]
     revealed: list[str]
     order: list[str]
+    ties: list[list[str]]
     slot: int
     acting: list[str]
     turn: TurnInProgress | None
