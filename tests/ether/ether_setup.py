@@ -10,7 +10,8 @@ from collections import Counter
 
 from rulekeeper.boards.mapcards import CardPos, Space
 from rulekeeper.core import ScriptedSampler, advance_chance
-from rulekeeper.games.ether.actions import DrawMap, Source
+from rulekeeper.games.ether import mapactions
+from rulekeeper.games.ether.actions import Source
 from rulekeeper.games.ether.game import GAME
 from rulekeeper.games.ether.pieces import Enemy
 from rulekeeper.games.ether.state import EtherState
@@ -46,10 +47,10 @@ def inventory(card: str) -> Source:
     return Source("inventory", card)
 
 
-def reveal(state: EtherState, card: str, pos: CardPos) -> None:
-    """Place a map card as an explore would (drawn from the map deck)."""
-    state.pending_map = pos
-    state.apply(DrawMap(card))
+def reveal(state: EtherState, card: str, pos: CardPos, degrees: int = 0) -> None:
+    """Place a map card (drawn from the map deck) with its box's north-west corner at ``pos``."""
+    state.map_deck.draw(card)
+    mapactions.lay_card(state, card, degrees, pos)
 
 
 def spawn(state: EtherState, card: str, space: Space) -> str:

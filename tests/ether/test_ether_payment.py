@@ -180,7 +180,7 @@ def test_ET_UNQ_3_the_payment_names_the_alternative_of_a_slash_cost() -> None:
 
     state = new_game()
     state = odo_turn(state)
-    reveal(state, "lantern-chapel", CardPos(0, -1))
+    reveal(state, "lantern-chapel", CardPos(0, -2))
     state.heroes[1].space = Space(0, -2)  # the lantern's space
     wrath = (die("red"), die("red"))
     assert_rejected(state, Pay(ODO, wrath, (unique("kindle-lantern"),), alternative=0), "ET-PAY-4")

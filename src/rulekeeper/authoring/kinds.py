@@ -115,7 +115,6 @@ KINDS: tuple[FileKind, ...] = (
         "A hex map, its figures and one monster turn (JSON), for `haven monster-move`.",
         "rulekeeper.games.haven.board_format:BoardSpec",
         f"{_CHECKS}:haven_board",
-        stops_at_first=True,
     ),
     FileKind(
         "haven",

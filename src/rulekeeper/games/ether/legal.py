@@ -26,6 +26,7 @@ from rulekeeper.games.ether.actions import (
     EndActivation,
     EndMovement,
     Intent,
+    PlaceMap,
     Source,
     Spend,
     Step,
@@ -49,6 +50,8 @@ def legal_actions(state: EtherState) -> list[Action]:
         return []
     if flow.waiting_on_chance(state):
         return [a for a, _ in flow.chance_outcomes(state)]
+    if state.pending_rotation is not None:
+        return [PlaceMap(r) for r in state.pending_rotation[1]]
     candidates: list[Action] = []
     if state.moving:
         candidates.extend(Step(d) for d in DIRECTIONS)

@@ -6,13 +6,16 @@ field (``content.read_content``).
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from rulekeeper.boards.mapcards import Direction
 from rulekeeper.core.limits import MAX_COORDINATE, MAX_COUNT, MAX_DECK_CARDS
 from rulekeeper.games.ether.resources import DieColour
+
+CardSide = Annotated[int, Field(ge=1, le=MAX_COORDINATE)]
+"""A map card's width or height in spaces (``MAX_COORDINATE`` at most)."""
 
 EffectKind = Literal[
     "none",
@@ -168,6 +171,16 @@ class EdgeWallModel(_Model):
 class MapCardModel(_Model):
     id: str
     name: str
+    size: tuple[CardSide, CardSide] | None = None
+    """The card's box in spaces, ``[width, height]``; default: the scenario's card size."""
+    shape: list[Annotated[str, Field(max_length=MAX_COORDINATE)]] | None = Field(
+        default=None, max_length=MAX_COORDINATE
+    )
+    """Rows of the box from the north, ``#`` a space and ``.`` none (an L: ``["#.", "##"]``);
+    default: every cell of the box is a space."""
+    rotations: list[Literal[0, 90, 180, 270]] = Field(default=[0], min_length=1, max_length=4)
+    """The clockwise turns the card may be placed with when explored (the players choose
+    among those that fit); the start card lies at the first."""
     walls: list[tuple[tuple[int, int], tuple[int, int]]] = []
     edge_walls: list[EdgeWallModel] = []
     space: list[SpaceModel] = []

@@ -879,10 +879,7 @@ def parse_scenario(data: object, source: str | None = None) -> ScenarioSpec:
 def check_scenario(spec: ScenarioSpec, source: str | None, problems: Problems) -> ScenarioSpec:
     """The map and every cross reference of a validated scenario, each problem reported to
     ``problems`` (a strict one raises the first); the scenario with the shipped library merged."""
-    try:
-        check_map(spec.map, source)
-    except ContentError as error:
-        problems.add_error(error)
+    check_map(spec.map, source, problems)
     library = shipped_library()
     classes = {**library.classes, **spec.classes}
     types = {**library.monster_types, **spec.monster_types}
