@@ -10,13 +10,14 @@ import json
 import random
 from collections import Counter
 
-from ether_setup import card_census
 import pytest
+from ether_setup import card_census
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from rich.console import Console
 from typer.testing import CliRunner
 
+from rulekeeper.cli.main import app
 from rulekeeper.core import RandomPolicy, RuleViolation, SeededSampler, play_out
 from rulekeeper.core.randomness import pick_weighted
 from rulekeeper.core.replay import replay_actions, replay_to_json
@@ -30,7 +31,6 @@ from rulekeeper.games.ether.actions import (
     move,
     unique,
 )
-from rulekeeper.cli.main import app
 from rulekeeper.games.ether.content import shipped_scenarios
 from rulekeeper.games.ether.game import GAME
 from rulekeeper.games.ether.state import EtherState
