@@ -709,11 +709,15 @@ class AllyFigureSpec(_Model):
     hp: Positive | Formula
     """Hit points: a number or an equation in C and L (HV-SCEN-4)."""
     move: NonNegative = 2
+    """Its move."""
     attack: NonNegative = 2
+    """Its attack."""
     range: NonNegative = 0
     """0: melee."""
     shield: NonNegative = 0
+    """Its shield, always active."""
     flying: bool = False
+    """It flies (HV-MOVE-4)."""
 
     @model_validator(mode="after")
     def _hp_formula_reads(self) -> AllyFigureSpec:
