@@ -48,7 +48,7 @@ def test_ET_ROUND_1_activation_enemy_phase_and_refresh() -> None:
     state = new_game()
     wren, odo = state.heroes
     odo.space = Space(2, 0)
-    reveal(state, "mossy-steps", CardPos(1, 0))
+    reveal(state, "mossy-steps", CardPos(2, 0))
     hound = spawn(state, "bog-hound", Space(1, 1))  # Wren's card
     spawn(state, "mire-maw", Space(3, 1))  # Odo's card
     state.apply(Pay(W, (die("yellow"),), (move(1),)))
@@ -203,7 +203,7 @@ def test_ET_END_1_every_hero_defeated_loses() -> None:
 
 def test_ET_END_1_the_boss_defeated_wins() -> None:
     state = new_game()
-    reveal(state, "ashen-throne", CardPos(1, 0))
+    reveal(state, "ashen-throne", CardPos(2, 0))
     state.resolved_uniques.add("kindle-lantern")
     state.heroes[0].space = Space(2, 0)
     state.enemies["boss"].damage_taken = 5
