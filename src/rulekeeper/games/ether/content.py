@@ -607,11 +607,23 @@ class _Builder:
         holes: set[Local] = set()
         if model.shape is not None:
             rows = model.shape
-            if not rows or any(len(row) != len(rows[0]) for row in rows):
-                self.fail("every row of the shape has the same length", f"{where}.shape")
+            if not rows or not rows[0]:
+                self.fail("the shape has no rows; give rows of '#' and '.'", f"{where}.shape")
                 return None
-            if set("".join(rows)) - {"#", "."}:
-                self.fail("a shape row holds only '#' (a space) and '.'", f"{where}.shape")
+            for y, row in enumerate(rows):
+                if len(row) != len(rows[0]):
+                    self.fail(
+                        f"row {y} has {len(row)} cell(s), row 0 has {len(rows[0])}; "
+                        "every row has the same length",
+                        f"{where}.shape.{y}",
+                    )
+                odd = sorted(set(row) - {"#", "."})
+                if odd:
+                    self.fail(
+                        f"row {y} holds {odd[0]!r}; a row holds only '#' (a space) and '.'",
+                        f"{where}.shape.{y}",
+                    )
+            if len(self.problems) > found:
                 return None
             if model.size is not None and (len(rows[0]), len(rows)) != tuple(model.size):
                 self.fail(
