@@ -318,6 +318,16 @@ class Game(ABC):
         """How a menu shows ``action`` in ``state``."""
         return action.label()
 
+    def party_choices(self, scenario: str) -> tuple[tuple[str, ...], tuple[str, ...], int] | None:
+        """Where the players may choose the party: (the scenario's own party, the
+        characters to choose from, the most the scenario allows); None where the
+        scenario fixes its party (the default)."""
+        return None
+
+    def scenario_with_party(self, scenario: str, party: Sequence[str]) -> str:
+        """The scenario name that plays ``scenario`` with ``party`` (see :meth:`party_choices`)."""
+        raise NotImplementedError(f"{self.name}: the scenario fixes its party")
+
     def screen(
         self, state: State, width: int, choices: Sequence[Action] = ()
     ) -> list[tuple[str, list[str]]]:
