@@ -5,8 +5,8 @@ collecting :class:`~rulekeeper.core.problems.Problems`. Where a game's checks
 report to a collector (areas), every problem is found in one run; where a
 game's loader stops at its first problem, that problem is reported (and the
 user sees the next one after fixing it). Areas, salvage and haven scenarios
-collect; ether content and haven boards and deck files stop at their first
-cross-reference problem. Game modules are imported here, inside
+and haven boards collect; ether content and haven deck files stop at their
+first cross-reference problem. Game modules are imported here, inside
 the functions' module, never by the CLI at start-up.
 """
 
@@ -65,8 +65,8 @@ def haven_board(model: Any, data: Any, source: str, problems: Problems) -> None:
     from rulekeeper.games.haven.board_format import check_figures, check_map
 
     del data
-    _run(problems, check_map, model, source)
-    _run(problems, check_figures, model.figures, set(model.hexes), model.turn.figure, source)
+    check_map(model, source, problems)
+    check_figures(model.figures, set(model.hexes), model.turn.figure, source, problems)
 
 
 def haven_deck(model: Any, data: Any, source: str, problems: Problems) -> None:

@@ -10,14 +10,22 @@ more cards of its own in the same tables. Bad data raises
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from importlib import resources
 from pathlib import Path
 from typing import Any, Literal
 
-from rulekeeper.boards.mapcards import CardLayout, Direction, Local
+from rulekeeper.boards.mapcards import (
+    OFFSETS,
+    CardLayout,
+    Direction,
+    Local,
+    turn_direction,
+    turn_local,
+)
 from rulekeeper.core.documents import read_document, validate
 from rulekeeper.core.errors import ContentError
+from rulekeeper.core.limits import MAX_MAP_CELLS
 from rulekeeper.games.ether.resources import DieColour, Resources, parse_cost
 from rulekeeper.games.ether.schema import (
     ContentFile,
@@ -144,9 +152,10 @@ class SpaceFeatures:
 
 
 @dataclass(frozen=True, slots=True)
-class MapCard:
-    id: str
-    name: str
+class Orientation:
+    """A map card as placed with one turn: its layout and its spaces' features, turned."""
+
+    degrees: int
     layout: CardLayout
     features: Mapping[Local, SpaceFeatures]
 
@@ -154,7 +163,48 @@ class MapCard:
         return self.features.get(local, NO_FEATURES)
 
 
+@dataclass(frozen=True, slots=True)
+class MapCard:
+    """A map card as printed (``layout``, ``features``) and each way it may be placed."""
+
+    id: str
+    name: str
+    layout: CardLayout
+    features: Mapping[Local, SpaceFeatures]
+    orientations: Mapping[int, Orientation] = field(default_factory=dict)
+
+    def at(self, local: Local) -> SpaceFeatures:
+        return self.features.get(local, NO_FEATURES)
+
+    @property
+    def rotations(self) -> tuple[int, ...]:
+        """The clockwise turns the card may be placed with, the start card's first."""
+        return tuple(self.orientations)
+
+    def turned(self, degrees: int) -> Orientation:
+        return self.orientations[degrees]
+
+
 NO_FEATURES = SpaceFeatures()
+
+
+def turn_card(card: MapCard, degrees: int) -> Orientation:
+    """``card`` turned ``degrees`` clockwise: its spaces, walls and arrows turn with it."""
+    layout = card.layout
+
+    def turn(local: Local) -> Local:
+        return turn_local(local, layout.width, layout.height, degrees)
+
+    features = {
+        turn(local): replace(
+            f,
+            explores=tuple(
+                ExploreArrow(turn_direction(a.direction, degrees), a.awareness) for a in f.explores
+            ),
+        )
+        for local, f in card.features.items()
+    }
+    return Orientation(degrees, layout.turned(degrees), features)
 
 
 @dataclass(frozen=True, slots=True)
@@ -261,7 +311,7 @@ class _Builder:
         self.items: dict[str, ItemCard] = {}
         self.enemies: dict[str, EnemyCard] = {}
         self.bosses: dict[str, BossCard] = {}
-        self.map_cards: dict[str, tuple[MapCardModel, dict[Local, SpaceFeatures]]] = {}
+        self.map_cards: dict[str, tuple[MapCardModel, dict[Local, SpaceFeatures], str]] = {}
         self.uniques: dict[str, UniqueAction] = {}
         self.card_ids: set[str] = set()
 
@@ -382,27 +432,14 @@ class _Builder:
                 space.boss,
             )
         # The layout needs the card size, known once the scenario header is read.
-        self.map_cards[model.id] = (model, features)
+        self.map_cards[model.id] = (model, features, where)
 
     def finish(self, header: ScenarioHeader) -> Scenario:
         where = "scenario"
         width, height = header.card_width, header.card_height
         map_cards: dict[str, MapCard] = {}
-        for card_id, (map_model, features) in self.map_cards.items():
-            try:
-                layout = CardLayout(
-                    map_model.name,
-                    width,
-                    height,
-                    frozenset(frozenset(w) for w in map_model.walls),
-                    frozenset((w.at, w.side) for w in map_model.edge_walls),
-                )
-            except ValueError as error:
-                raise self.fail(str(error), f"map_card {card_id!r}") from None
-            for local in features:
-                if not layout.contains(local):
-                    raise self.fail(f"space {local} is outside the card", f"map_card {card_id!r}")
-            map_cards[card_id] = MapCard(map_model.id, map_model.name, layout, features)
+        for card_id, (map_model, features, at) in self.map_cards.items():
+            map_cards[card_id] = self._map_card(map_model, features, at, (width, height))
         heroes = []
         for i, hero_id in enumerate(header.heroes):
             model = self.heroes.get(hero_id)
@@ -428,9 +465,20 @@ class _Builder:
                 raise self.fail(f"unknown map card {card_id!r}", f"{where}.map_deck.{i}")
         if len(set(header.map_deck) | {header.start_card}) != len(header.map_deck) + 1:
             raise self.fail("a map card is used twice", f"{where}.map_deck")
-        start = map_cards[header.start_card]
-        if not start.layout.contains(header.start_space):
+        cells = sum(map_cards[c].layout.size for c in [header.start_card, *header.map_deck])
+        if cells > MAX_MAP_CELLS:
+            raise self.fail(
+                f"the map would hold {cells} spaces; at most {MAX_MAP_CELLS}",
+                f"{where}.map_deck",
+            )
+        start_card = map_cards[header.start_card]
+        if not start_card.layout.contains(header.start_space):
             raise self.fail("the start space is outside the start card", f"{where}.start_space")
+        # The start card lies at its first rotation; the start space turns with it.
+        degrees = start_card.rotations[0]
+        start_space = turn_local(
+            header.start_space, start_card.layout.width, start_card.layout.height, degrees
+        )
         boss = self.bosses.get(header.boss)
         if boss is None:
             raise self.fail(f"unknown boss {header.boss!r}", f"{where}.boss")
@@ -482,7 +530,7 @@ class _Builder:
             card_height=height,
             heroes=tuple(heroes),
             start_card=header.start_card,
-            start_space=header.start_space,
+            start_space=start_space,
             ether_end=header.ether_end,
             ether_per_round=header.ether_per_round,
             boss=boss,
@@ -496,6 +544,73 @@ class _Builder:
             map_cards={k: v for k, v in map_cards.items() if k in used_maps},
             uniques={k: u for k, u in self.uniques.items() if u.card in used_maps},
         )
+
+    def _map_card(
+        self,
+        model: MapCardModel,
+        features: dict[Local, SpaceFeatures],
+        where: str,
+        default_size: tuple[int, int],
+    ) -> MapCard:
+        """A map card's shape, checked: spaces, walls and arrows inside it and facing out."""
+        width, height = model.size or default_size
+        holes: set[Local] = set()
+        if model.shape is not None:
+            rows = model.shape
+            if not rows or not rows[0]:
+                raise self.fail("the shape has no rows; give rows of '#' and '.'", f"{where}.shape")
+            for y, row in enumerate(rows):
+                if len(row) != len(rows[0]):
+                    raise self.fail(
+                        f"row {y} has {len(row)} cell(s), row 0 has {len(rows[0])}; "
+                        "every row has the same length",
+                        f"{where}.shape.{y}",
+                    )
+                odd = sorted(set(row) - {"#", "."})
+                if odd:
+                    raise self.fail(
+                        f"row {y} holds {odd[0]!r}; a row holds only '#' (a space) and '.'",
+                        f"{where}.shape.{y}",
+                    )
+            if model.size is not None and (len(rows[0]), len(rows)) != tuple(model.size):
+                raise self.fail(
+                    f"the shape is {len(rows[0])}x{len(rows)}, the size says "
+                    f"{model.size[0]}x{model.size[1]}",
+                    f"{where}.shape",
+                )
+            width, height = len(rows[0]), len(rows)
+            holes = {(x, y) for y, row in enumerate(rows) for x, c in enumerate(row) if c == "."}
+        try:
+            layout = CardLayout(
+                model.name,
+                width,
+                height,
+                frozenset(frozenset(w) for w in model.walls),
+                frozenset((w.at, w.side) for w in model.edge_walls),
+                frozenset(holes),
+            )
+        except ValueError as error:
+            text = str(error)
+            field_name = (
+                "edge_walls" if "edge wall" in text else "walls" if "wall" in text else "shape"
+            )
+            raise self.fail(text, f"{where}.{field_name}") from None
+        for j, space in enumerate(model.space):
+            if not layout.contains(space.at):
+                raise self.fail(f"space {space.at} is not on the card", f"{where}.space.{j}.at")
+            for k, arrow in enumerate(space.explore):
+                dx, dy = OFFSETS[arrow.direction]
+                if layout.contains((space.at[0] + dx, space.at[1] + dy)):
+                    raise self.fail(
+                        f"the arrow points {arrow.direction} into the card; an explore arrow "
+                        "points off the card's edge (ET-EXP-1)",
+                        f"{where}.space.{j}.explore.{k}",
+                    )
+        if len(set(model.rotations)) != len(model.rotations):
+            raise self.fail("a rotation is listed twice", f"{where}.rotations")
+        card = MapCard(model.id, model.name, layout, features)
+        turned: dict[int, Orientation] = {d: turn_card(card, d) for d in model.rotations}
+        return replace(card, orientations=turned)
 
     def _deck(
         self, listed: list[str] | None, table: Mapping[str, Any], where: str

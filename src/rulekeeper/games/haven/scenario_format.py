@@ -709,11 +709,15 @@ class AllyFigureSpec(_Model):
     hp: Positive | Formula
     """Hit points: a number or an equation in C and L (HV-SCEN-4)."""
     move: NonNegative = 2
+    """Its move."""
     attack: NonNegative = 2
+    """Its attack."""
     range: NonNegative = 0
     """0: melee."""
     shield: NonNegative = 0
+    """Its shield, always active."""
     flying: bool = False
+    """It flies (HV-MOVE-4)."""
 
     @model_validator(mode="after")
     def _hp_formula_reads(self) -> AllyFigureSpec:
@@ -879,10 +883,7 @@ def parse_scenario(data: object, source: str | None = None) -> ScenarioSpec:
 def check_scenario(spec: ScenarioSpec, source: str | None, problems: Problems) -> ScenarioSpec:
     """The map and every cross reference of a validated scenario, each problem reported to
     ``problems`` (a strict one raises the first); the scenario with the shipped library merged."""
-    try:
-        check_map(spec.map, source)
-    except ContentError as error:
-        problems.add_error(error)
+    check_map(spec.map, source, problems)
     library = shipped_library()
     classes = {**library.classes, **spec.classes}
     types = {**library.monster_types, **spec.monster_types}
