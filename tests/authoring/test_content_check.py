@@ -9,6 +9,7 @@ own load-time checks.
 from __future__ import annotations
 
 import json
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -258,14 +259,55 @@ def test_schema_problems_of_every_family_are_all_reported(
     assert sorted(_fields(path)) == sorted(fields)
 
 
-def test_a_cross_reference_problem_of_a_strict_game_is_reported(tmp_path: Path) -> None:
-    """Haven's board checks stop at their first problem: that one is reported, with its field."""
+def test_haven_board_problems_are_all_reported(tmp_path: Path) -> None:
     path = _write(tmp_path, "board.json", HAVEN_BOARD)
     report = check_file(path)
-    assert [(p.field, p.reason) for p in report.problems] == [("hexes.2", "[0, 0] is listed twice")]
+    assert [(p.field, p.reason) for p in report.problems] == [
+        ("hexes.2", "[0, 0] is listed twice"),
+        ("walls.0", "[5, 5] is not on the map"),
+        ("walls.0", "a wall must separate two adjacent hexes, not [0, 0] and [5, 5]"),
+    ]
+
+
+def test_a_game_that_stops_at_its_first_problem_says_so(tmp_path: Path) -> None:
+    """Haven's deck file checks stop at their first cross-reference problem: that one is
+    reported, with its field, and the summary says to check again after fixing it."""
+    path = _write(tmp_path, "deck.toml", 'format = 1\ndrawn = { "zz" = 1, "yy" = 1 }\n')
+    report = check_file(path)
+    assert [(p.field, p.reason[:17]) for p in report.problems] == [
+        ("drawn.zz", "unknown card 'zz'")
+    ]
     assert report.summary().endswith(
         "; haven's cross-reference checks stop at the first: fix it and check again"
     )
+
+
+def test_ether_scenario_cross_references_are_all_reported(tmp_path: Path) -> None:
+    text = (CONTENT / "ether/scenarios/lantern-rift.toml").read_text("utf-8")
+    text = text.replace('boss = "', 'boss = "no-such-', 1)
+    text = text.replace(
+        "[scenario]",
+        '[[enemy]]\nid = "e"\nname = "E"\nhealth = 1\ndamage = 0\n'
+        '[[enemy]]\nid = "e"\nname = "E2"\nhealth = 1\ndamage = 0\n\n[scenario]',
+        1,
+    )
+    path = _write(tmp_path, "rift.toml", text)
+    problems = check_file(path).problems
+    assert [(p.field, p.reason[:22]) for p in problems] == [
+        ("enemy.1.id", "duplicate id 'e'"),
+        ("scenario.boss", "unknown boss 'no-such-"),
+    ]
+
+
+def test_a_loaded_ether_scenario_still_stops_at_its_first_problem(tmp_path: Path) -> None:
+    from rulekeeper.core.errors import ContentError
+    from rulekeeper.games.ether.content import load_scenario
+
+    text = (CONTENT / "ether/scenarios/lantern-rift.toml").read_text("utf-8")
+    path = _write(tmp_path, "rift.toml", text.replace('boss = "', 'boss = "no-such-', 1))
+    with pytest.raises(ContentError) as caught:
+        load_scenario(str(path))
+    assert caught.value.field == "scenario.boss"
 
 
 def test_salvage_catalog_cross_references_are_all_reported(tmp_path: Path) -> None:
@@ -399,3 +441,17 @@ def test_a_loaded_haven_scenario_still_stops_at_its_first_problem(tmp_path: Path
     with pytest.raises(ContentError) as caught:
         load_scenario(str(path))
     assert str(caught.value) == f"{path}: party.1: unknown class 'gardener'"
+
+
+def test_a_file_in_a_syntax_its_game_does_not_read_is_a_problem(tmp_path: Path) -> None:
+    """Areas reads TOML only and haven boards JSON only: content check says so."""
+    scenario = tomllib.loads((CONTENT / "areas/scenarios/sunken-gate.toml").read_text("utf-8"))
+    path = _write(tmp_path, "gate.json", json.dumps(scenario))
+    problems = check_file(path).problems
+    assert [(p.field, p.reason) for p in problems] == [
+        (None, "areas scenario files are read as TOML, and this one is JSON")
+    ]
+    board = _write(tmp_path, "board.toml", 'format = "haven-board/1"\nruleset = "gloomhaven"\n')
+    assert "haven board files are read as JSON, and this one is TOML" in [
+        p.reason for p in check_file(board).problems
+    ]

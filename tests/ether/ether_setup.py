@@ -10,7 +10,8 @@ from collections import Counter
 
 from rulekeeper.boards.mapcards import CardPos, Space
 from rulekeeper.core import ScriptedSampler, advance_chance
-from rulekeeper.games.ether.actions import DrawMap, Source
+from rulekeeper.games.ether import mapactions
+from rulekeeper.games.ether.actions import Source
 from rulekeeper.games.ether.game import GAME
 from rulekeeper.games.ether.pieces import Enemy
 from rulekeeper.games.ether.state import EtherState
@@ -46,10 +47,10 @@ def inventory(card: str) -> Source:
     return Source("inventory", card)
 
 
-def reveal(state: EtherState, card: str, pos: CardPos) -> None:
-    """Place a map card as an explore would (drawn from the map deck)."""
-    state.pending_map = pos
-    state.apply(DrawMap(card))
+def reveal(state: EtherState, card: str, pos: CardPos, degrees: int = 0) -> None:
+    """Place a map card (drawn from the map deck) with its box's north-west corner at ``pos``."""
+    state.map_deck.draw(card)
+    mapactions.lay_card(state, card, degrees, pos)
 
 
 def spawn(state: EtherState, card: str, space: Space) -> str:
@@ -86,4 +87,6 @@ def card_census(state: EtherState) -> tuple[Counter[str], Counter[str], Counter[
         e.card for e in state.enemies.values() if e.uid != "boss"
     )
     maps = state.map_deck.all_cards() + Counter(state.placed.values())
+    if state.pending_rotation is not None:  # drawn, waiting to be turned and laid
+        maps[state.pending_rotation[0]] += 1
     return influence, items, enemies, maps

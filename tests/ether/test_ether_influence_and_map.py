@@ -119,7 +119,7 @@ def test_ET_EXP_1_explore_places_the_drawn_card_in_the_arrows_direction() -> Non
     assert state.is_chance_node()
     assert len(state.chance_outcomes()) == 10
     advance_chance(state, ScriptedSampler(["ember-forge"]))
-    assert state.placed[CardPos(1, 0)] == "ember-forge"
+    assert state.placed[CardPos(2, 0)] == "ember-forge"
     assert state.board.has_space(Space(2, 1))
     assert "ember-forge" not in state.map_deck.draw_pile
 
@@ -130,7 +130,7 @@ def test_ET_EXP_1_the_explore_cost_is_the_awareness_shown() -> None:
     state.heroes[0].space = Space(1, 1)
     assert_rejected(state, Pay(W, (die("green"),), (explore("south"),)), "ET-PAY-4")
     state.apply(Pay(W, (die("green"), hand("glimmer-thought")), (explore("south"),)))
-    assert state.pending_map == CardPos(0, 1)
+    assert state.pending_map == (Space(1, 1), "south")
 
 
 def test_ET_EXP_1_an_empty_map_deck_cannot_be_explored() -> None:
@@ -143,14 +143,14 @@ def test_ET_EXP_1_an_empty_map_deck_cannot_be_explored() -> None:
 def test_ET_EXP_2_exploring_into_an_occupied_position_is_rejected() -> None:
     """ET-EXP-2: a card already lies north, so the north arrow cannot be used."""
     state = new_game()
-    reveal(state, "root-tunnels", CardPos(0, -1))
+    reveal(state, "root-tunnels", CardPos(0, -2))
     assert_rejected(state, Pay(W, (die("green"),), (explore("north"),)), "ET-EXP-2")
 
 
 def test_ET_UNQ_1_a_unique_action_pays_its_printed_cost_and_resolves() -> None:
     """ET-UNQ-1: Listen at the well: 1 cunning / 1 wrath, draw two cards."""
     state = new_game()
-    reveal(state, "whispering-well", CardPos(0, -1))
+    reveal(state, "whispering-well", CardPos(0, -2))
     state.heroes[0].space = Space(1, -1)
     state.apply(Pay(W, (die("yellow"),), (unique("well-whispers"),)))
     advance_chance(state, ScriptedSampler(["red-fury", "scavenge"]))
@@ -174,7 +174,7 @@ def test_ET_UNQ_2_a_unique_action_twice_in_a_round_is_rejected() -> None:
 
 def test_ET_UNQ_3_both_alternatives_of_a_slash_cost_are_offered() -> None:
     state = new_game()
-    reveal(state, "ember-forge", CardPos(1, 0))
+    reveal(state, "ember-forge", CardPos(2, 0))
     state.heroes[0].space = Space(3, 0)
     state.apply(AddSource(W, die("yellow")))
     spends = [a for a in state.legal_actions() if isinstance(a, Spend)]
@@ -215,7 +215,7 @@ def test_ET_INF_1_an_item_gained_by_an_instant_card_is_logged_under_ET_INF_1() -
 def test_ET_UNQ_1_a_unique_actions_draws_are_logged_under_ET_UNQ_1() -> None:
     """ET-UNQ-1: Listen at the well draws two; each draw cites the unique action."""
     state = new_game()
-    reveal(state, "whispering-well", CardPos(0, -1))
+    reveal(state, "whispering-well", CardPos(0, -2))
     state.heroes[0].space = Space(1, -1)
     state.apply(Pay(W, (die("red"),), (unique("well-whispers"),), alternative=1))
     advance_chance(state, ScriptedSampler(["red-fury", "scavenge"]))

@@ -16,8 +16,8 @@ ODO = "odo"
 
 def test_the_grown_map_shows_cards_walls_icons_heroes_enemies_and_the_boss() -> None:
     state = new_game()
-    reveal(state, "sunken-hall", CardPos(0, -1))
-    reveal(state, "ashen-throne", CardPos(1, 0))
+    reveal(state, "sunken-hall", CardPos(0, -2))
+    reveal(state, "ashen-throne", CardPos(2, 0))
     spawn(state, "bog-hound", Space(0, -2))
     spawn(state, "gloom-rat", Space(0, -2))
     state.heroes[1].space = Space(2, 1)

@@ -61,7 +61,7 @@ def test_the_lantern_rift_scripted_to_a_win() -> None:
 
     # Wren: explore north (ET-EXP-1), walk through the icon (ET-MOVE-3), kindle (ET-UNQ-3).
     pay(state, sampler, [die("green")], explore("north"))
-    assert state.placed[CardPos(0, -1)] == "lantern-chapel"
+    assert state.placed[CardPos(0, -2)] == "lantern-chapel"
     pay(state, sampler, [die("yellow"), die("yellow")], move(2))
     do(state, sampler, Step("north"))  # the icon: a Gloom Rat appears here
     rat = next(iter(state.enemies))

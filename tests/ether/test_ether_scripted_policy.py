@@ -108,6 +108,8 @@ def try_pay(state: EtherState, intent: Intent, resource: Resource, amount: int) 
 
 def scripted_choice(state: EtherState) -> Action:
     legal = state.legal_actions()
+    if state.pending_rotation is not None:
+        return legal[0]  # any fitting turn of the drawn map card
     assigns = [a for a in legal if isinstance(a, AssignDamage)]
     if assigns:
         return max(assigns, key=lambda a: state.hero_by_id(a.hero).health)  # type: ignore[union-attr]

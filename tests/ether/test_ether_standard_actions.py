@@ -71,7 +71,7 @@ def test_ET_MOVE_3_an_enemy_icon_activates_a_chain_then_movement_goes_on() -> No
     """ET-MOVE-3: entering an icon draws an enemy; its icon draws another; then move on."""
     state = new_game()
     wren = state.heroes[0]
-    reveal(state, "sunken-hall", CardPos(0, -1))  # its space 0,-2 shows an enemy icon
+    reveal(state, "sunken-hall", CardPos(0, -2))  # its space 0,-2 shows an enemy icon
     state.apply(Pay(W, (die("yellow"), die("yellow"), inventory("rope-coil")), (move(3),)))
     state.apply(Step("north"))  # 0,-1: no icon
     assert not state.is_chance_node()
@@ -89,7 +89,7 @@ def test_ET_MOVE_3_an_enemy_icon_activates_a_chain_then_movement_goes_on() -> No
 
 def test_ET_MOVE_3_a_chain_draws_only_as_many_as_the_icons_say() -> None:
     state = new_game()
-    reveal(state, "sunken-hall", CardPos(0, -1))
+    reveal(state, "sunken-hall", CardPos(0, -2))
     state.apply(Pay(W, (die("yellow"), die("yellow")), (move(2),)))
     state.apply(Step("north"))
     state.apply(Step("north"))
@@ -109,7 +109,7 @@ def test_ET_ATK_1_wrath_deals_damage_to_an_enemy_in_the_active_area() -> None:
 
 def test_ET_ATK_1_only_enemies_in_the_active_area() -> None:
     state = new_game()
-    reveal(state, "mossy-steps", CardPos(1, 0))
+    reveal(state, "mossy-steps", CardPos(2, 0))
     rat = spawn(state, "gloom-rat", Space(2, 0))  # on the card east of the hero's
     assert_rejected(state, Pay(W, (die("red"),), (attack(rat, 1),)), "ET-ATK-1")
     assert_rejected(state, Pay(W, (die("red"),), (attack("e99", 1),)), "ET-ATK-1")
@@ -118,7 +118,7 @@ def test_ET_ATK_1_only_enemies_in_the_active_area() -> None:
 def test_ET_ATK_1_wrath_at_a_boss_is_rejected() -> None:
     """ET-ATK-1: the wrath attack hits non-boss enemies only."""
     state = new_game()
-    reveal(state, "ashen-throne", CardPos(1, 0))
+    reveal(state, "ashen-throne", CardPos(2, 0))
     state.heroes[0].space = Space(2, 1)
     assert_rejected(
         state,
@@ -151,7 +151,7 @@ def test_ET_ATK_2_remaining_health_counts_earlier_damage() -> None:
 
 
 def _throne(state) -> None:
-    reveal(state, "ashen-throne", CardPos(1, 0))
+    reveal(state, "ashen-throne", CardPos(2, 0))
     assert state.enemies["boss"].space == Space(3, 0)
     state.heroes[0].space = Space(2, 0)
 
@@ -168,7 +168,7 @@ def test_ET_BOSS_1_a_boss_faced_before_its_prerequisites_is_rejected() -> None:
 def test_ET_BOSS_1_once_the_lantern_is_kindled_the_boss_can_be_faced() -> None:
     """ET-BOSS-1 then ET-END-1: kindle the lantern, face the boss until it falls."""
     state = new_game()
-    reveal(state, "lantern-chapel", CardPos(0, -1))
+    reveal(state, "lantern-chapel", CardPos(0, -2))
     state.heroes[0].space = Space(0, -2)
     state.apply(Pay(W, (die("green"), hand("glimmer-thought")), (unique("kindle-lantern"),)))
     _throne(state)
@@ -184,7 +184,7 @@ def test_ET_BOSS_1_once_the_lantern_is_kindled_the_boss_can_be_faced() -> None:
 def test_ET_BOSS_1_the_boss_must_be_revealed_and_in_the_active_area() -> None:
     state = new_game()
     assert_rejected(state, Pay(W, (die("red"),), (face_boss(1),)), "ET-BOSS-1")
-    reveal(state, "ashen-throne", CardPos(1, 0))
+    reveal(state, "ashen-throne", CardPos(2, 0))
     state.resolved_uniques.add("kindle-lantern")
     assert_rejected(state, Pay(W, (die("red"),), (face_boss(1),)), "ET-BOSS-1")
 

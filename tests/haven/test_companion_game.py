@@ -7,6 +7,10 @@ core/replay.py; seeded random games pass the conformance checks.
 
 from __future__ import annotations
 
+import json
+import shutil
+from pathlib import Path
+
 import pytest
 
 from companion_script import LIBRARY, SCENARIO, SCRIPT
@@ -200,3 +204,93 @@ def test_a_short_rest_loses_a_random_card_once_redrawn_for_1_damage_HV_REST_1() 
     lampwright = state.characters["lampwright"]
     assert lampwright.lost == ["lw-2"] and "lw-1" in lampwright.hand and not lampwright.discard
     assert state.round == 2
+
+
+def test_ties_on_initiative_are_the_players_choice_HV_INIT_2(tmp_path: Path) -> None:
+    """Characters tied on both cards, and monster groups tied, are put in order by the players."""
+    library = tmp_path / "library"
+    shutil.copytree(LIBRARY, library)
+    tidecaller = library / "classes" / "tidecaller.json"
+    data = json.loads(tidecaller.read_text())
+    for card in data["classes"]["tidecaller"]["cards"]:
+        card["initiative"] = {"tc-1": 12, "tc-2": 25}.get(card["id"], card["initiative"])
+    tidecaller.write_text(json.dumps(data))
+    ashrat = library / "monsters" / "ashrat.json"
+    data = json.loads(ashrat.read_text())
+    for card in data["monster_decks"]["ashrat"]["cards"]:
+        card["initiative"] = 52 if card["id"] == "ash-bite" else card["initiative"]
+    ashrat.write_text(json.dumps(data))
+    state = GAME.new_state(f"{library}#ember-hall", 1)
+
+    def act(*script: dict[str, object]) -> None:
+        for raw in script:
+            state.apply(GAME.parse_action(raw))
+
+    def select(character: str, first: str, second: str) -> None:
+        for card in (first, second):
+            act({"type": "select-card", "character": character, "card": card})
+
+    rule = "The vault is hot: every character entering it suffers 1 damage."
+    act(
+        {"type": "party-size", "players": 2},
+        {"type": "scenario-level", "level": 1},
+        {"type": "choose-class", "character": "lampwright", "level": 1},
+        {"type": "choose-class", "character": "tidecaller", "level": 1},
+        {"type": "resolved", "rule": rule},
+    )
+    select("lampwright", "lw-1", "lw-2")
+    select("tidecaller", "tc-1", "tc-2")
+    assert state.pending_decision().startswith("tied on initiative: lampwright, tidecaller")
+    assert {a.label() for a in state.legal_actions()} == {
+        "act-first lampwright",
+        "act-first tidecaller",
+    }
+    act({"type": "act-first", "character": "tidecaller"})
+    assert state.turn is not None and state.turn.actor == "tidecaller"
+    assert state.order == ["character:tidecaller", "character:lampwright"]
+    act(
+        {"type": "spawn", "monster": "cinder-tyrant", "elite": False},
+        {"type": "draw-ability", "group": "cinder-tyrant", "card": "tyrant-smoulder"},
+        {"type": "spawn", "monster": "ashrat", "elite": False},
+        {"type": "draw-ability", "group": "ashrat", "card": "ash-scurry"},
+        {"type": "play-half", "card": "tc-1", "half": "top"},
+        {"type": "play-half", "card": "tc-2", "half": "bottom"},
+        {"type": "end-turn"},
+        {"type": "play-half", "card": "lw-1", "half": "top"},
+        {"type": "play-half", "card": "lw-2", "half": "bottom"},
+        {"type": "end-turn"},
+        {"type": "end-turn"},
+        {"type": "end-turn"},
+        {"type": "short-rest", "character": "lampwright", "rest": False},
+        {"type": "short-rest", "character": "tidecaller", "rest": False},
+    )
+    # round 2: the rats and the boss both draw initiative 52
+    select("lampwright", "lw-3", "lw-4")
+    select("tidecaller", "tc-3", "tc-4")
+    act(
+        {"type": "draw-ability", "group": "cinder-tyrant", "card": "tyrant-sweep"},
+        {"type": "draw-ability", "group": "ashrat", "card": "ash-bite"},
+    )
+    assert state.pending_decision().startswith("tied on initiative: ashrat, cinder-tyrant")
+    act({"type": "group-first", "group": "cinder-tyrant"})
+    order = [e for e in state.order if e.startswith("monster:")]
+    assert order == ["monster:cinder-tyrant", "monster:ashrat"]
+
+
+def test_a_character_s_summon_fights_from_its_summoner_s_deck_HV_SUM_2() -> None:
+    state = play(10)
+    state.apply(
+        GAME.parse_action({"type": "summon", "character": "lampwright", "summon": "lamp-spirit"})
+    )
+    spirit = state.figures["lampwright-lamp-spirit-1"]
+    assert (spirit.hp, spirit.owner) == (3, "lampwright")
+    hit = {"type": "attack", "attacker": spirit.id, "target": "cinder-tyrant-1", "value": 1}
+    state.apply(GAME.parse_action(hit))
+    assert state.attack is not None and state.attack.deck == "lampwright"
+    state.apply(GAME.parse_action({"type": "draw-modifier", "deck": "lampwright", "card": "+1"}))
+    assert state.figures["cinder-tyrant-1"].hp == 9 - 2
+    ally = {"type": "attack", "attacker": spirit.id, "target": "lampwright", "value": 1}
+    assert_rejected(state, GAME.parse_action(ally), "HV-TGT-2")
+    state.apply(GAME.parse_action({"type": "damage", "figure": spirit.id, "amount": 3}))
+    assert spirit.id not in state.figures
+    assert f"{spirit.id} is killed [HV-SUM-4]" in texts(state)

@@ -198,7 +198,7 @@ def test_HV_FOCUS_2_a_focus_tie_goes_to_the_character_first_in_the_settled_order
     quiet_turn(state, "t1", "t2")
     quiet_turn(state, "t1", "t3")  # t3's ranged top is not played: the Dummy is in range
     focus = next(e for e in state.log if e.kind == "mover" and "HV-FOCUS-1" in e.rules)
-    assert "focus tester:" in focus.text and "tester2" not in focus.text
+    assert "so tester is its focus" in focus.text and "tester2" not in focus.text
     attack = [e for e in state.log if e.kind == "attack"][-1]
     assert attack.data["attacker"] == "dummy 1" and attack.data["target"] == "tester"
 

@@ -53,7 +53,7 @@ def test_HV_FOCUS_1_the_monster_attacks_the_enemy_it_reaches_with_least_movement
     assert distance(dummy.hex, at(1, 1)) == 1  # two steps west, next to the Tester
     assert state.turn is not None and state.turn.draw_target == "tester"
     focus = [e for e in state.log if e.kind == "mover" and "HV-FOCUS-1" in e.rules]
-    assert focus and "focus tester:" in focus[0].text
+    assert focus and "so tester is its focus" in focus[0].text
 
 
 def test_HV_MOVE_MON_the_play_follows_the_solvers_answer() -> None:
@@ -220,7 +220,7 @@ def test_HV_COND_INVISIBLE_1_an_invisible_character_is_not_focused_monsters_trea
     monsters_first(state)
     settle_options(state)
     focus = next(e.text for e in state.log if "HV-FOCUS-1" in e.rules)
-    assert "focus tester2" in focus
+    assert "so tester2 is its focus" in focus
     chance(state, "+0")
     assert state.negation is not None and state.negation.hero == "tester2"
 

@@ -22,7 +22,7 @@ from rulekeeper.ai.adapter import (
     counts,
     write_header,
 )
-from rulekeeper.boards.mapcards import Direction
+from rulekeeper.boards.mapcards import ROTATIONS, Direction
 from rulekeeper.core.game import State
 from rulekeeper.games.ether.actions import (
     Source,
@@ -86,6 +86,7 @@ class EtherAdapter(FamilyAdapter):
             *(face_boss(w) for w in range(1, MAX_AMOUNT + 1)),
         ]
         vocabulary["alternative"] = range(0, MAX_ALTERNATIVES)
+        vocabulary["rotation"] = ROTATIONS
         vocabulary["influence_card"] = influence
         vocabulary["item_card"] = items
         vocabulary["enemy_card"] = sorted(content.enemies)

@@ -34,7 +34,8 @@ MAX_STANDEES = 10
 MAX_MONSTER_OPTIONS = 16
 HIDDEN_WHILE_SELECTING = ("select-card", "long-rest")
 PILES = ("hand", "discard", "lost", "active")
-FIGURE_KINDS = ("character", "summon", "monster", "elite")
+FIGURE_KINDS = ("character", "summon", "monster", "elite", "ally", "objective")
+"""Where each kind of figure stands; allies and objectives: HV-GOAL-3, HV-GOAL-2."""
 
 
 def _haven(state: State) -> HavenState:
@@ -83,12 +84,13 @@ class HavenAdapter(FamilyAdapter):
             "figure": [*party, *summons, *monsters, *scenario_figures],
             "group": [*monster_types, *(["allies"] if spec.allies.deck else [])],
             "draw-ability.card": ability_cards,
-            "deck": [*party, "monsters"],
+            "deck": [*party, "monsters", *(["allies"] if spec.allies.figures else [])],
             "draw-modifier.card": modifier_cards,
             "keep-modifier.card": modifier_cards,
             "keep-modifier.index": range(0, 4),
             "monster-option.index": range(0, MAX_MONSTER_OPTIONS),
             "monster-option.summary": DERIVED,
+            "number-ally.ally": [a.id for a in spec.allies.figures],
         }
 
     def players(self, state: State) -> list[str]:

@@ -177,7 +177,8 @@ class Pay(Action):
     def label(self) -> str:
         what = ", ".join(describe_intent(i) for i in self.actions)
         paid = ", ".join(str(s) for s in self.sources) or "nothing"
-        return f"{self.hero} pays {paid} for {what}"
+        option = f" (cost option {self.alternative})" if self.alternative else ""
+        return f"{self.hero} pays {paid} for {what}{option}"
 
 
 @action_type("add_source")
@@ -206,7 +207,8 @@ class Spend(Action):
     alternative: int = 0
 
     def label(self) -> str:
-        return f"{self.hero}: spend on {describe_intent(self.action)}"
+        option = f" (cost option {self.alternative})" if self.alternative else ""
+        return f"{self.hero}: spend on {describe_intent(self.action)}{option}"
 
 
 @action_type("step")
@@ -227,6 +229,17 @@ class EndMovement(Action):
 @dataclass(frozen=True, slots=True)
 class EndActivation(Action):
     """The acting hero ends their activation (ET-ROUND-1)."""
+
+
+@action_type("place_map")
+@dataclass(frozen=True, slots=True)
+class PlaceMap(Action):
+    """ET-EXP-1: the explorer turns the drawn map card ``rotation`` degrees clockwise."""
+
+    rotation: int
+
+    def label(self) -> str:
+        return f"place the map card turned {self.rotation} degrees"
 
 
 @action_type("assign_damage")
@@ -270,6 +283,7 @@ ALL_ACTIONS: tuple[type[Action], ...] = (
     Step,
     EndMovement,
     EndActivation,
+    PlaceMap,
     AssignDamage,
     DrawInfluence,
     DrawEnemy,

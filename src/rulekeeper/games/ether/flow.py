@@ -43,7 +43,7 @@ def outcome(state: EtherState) -> Outcome | None:
 
 def waiting_on_chance(state: EtherState) -> bool:
     return bool(
-        state.pending_map is not None
+        (state.pending_map is not None and state.pending_rotation is None)
         or state.activations
         or state.pending_items
         or state.pending_draws
@@ -55,7 +55,7 @@ def current_player(state: EtherState) -> int:
         return TERMINAL
     if waiting_on_chance(state):
         return CHANCE
-    if state.draft or state.moving is not None:
+    if state.draft or state.moving is not None or state.pending_rotation is not None:
         return state.actor
     if state.phase == "enemy":
         return damage_chooser(state)
@@ -71,7 +71,7 @@ def damage_chooser(state: EtherState) -> int:
 
 def chance_outcomes(state: EtherState) -> list[tuple[Action, Fraction]]:
     """The next draw: a map card, an enemy, an item, then influence cards."""
-    if state.pending_map is not None:
+    if state.pending_map is not None and state.pending_rotation is None:
         return [(DrawMap(c), p) for c, p in state.map_deck.draw_outcomes()]
     if state.activations:
         return [(DrawEnemy(c), p) for c, p in state.enemy_deck.draw_outcomes()]
@@ -127,8 +127,13 @@ def settle(state: EtherState) -> None:
                 continue
             return
         if state.phase == "enemy":
-            # A movement or a payment under way (ET-TIME-1) is finished first.
-            if state.draft or state.moving is not None or _resolve_enemies(state):
+            # A movement, a payment or a placement under way (ET-TIME-1) is finished first.
+            if (
+                state.draft
+                or state.moving is not None
+                or state.pending_rotation is not None
+                or _resolve_enemies(state)
+            ):
                 return
             _end_round(state)
             continue

@@ -26,6 +26,7 @@ from rulekeeper.games.ether.actions import (
     EndActivation,
     EndMovement,
     Intent,
+    PlaceMap,
     Source,
     Spend,
     Step,
@@ -49,6 +50,8 @@ def legal_actions(state: EtherState) -> list[Action]:
         return []
     if flow.waiting_on_chance(state):
         return [a for a, _ in flow.chance_outcomes(state)]
+    if state.pending_rotation is not None:
+        return [PlaceMap(r) for r in state.pending_rotation[1]]
     candidates: list[Action] = []
     if state.moving:
         candidates.extend(Step(d) for d in DIRECTIONS)
@@ -86,8 +89,10 @@ def _hero_candidates(state: EtherState) -> list[Action]:
     candidates: list[Action] = [AddSource(hero_id, s) for s in addable_sources(state)]
     gathered = gathered_resources(state)
     for intent in candidate_intents(state, gathered):
-        for alternative in range(len(payment.intent_costs(state, intent))):
-            candidates.append(Spend(hero_id, intent, alternative))
+        for alternative, cost in enumerate(payment.intent_costs(state, intent)):
+            # What the gathered sources cannot cover is refused (ET-PAY-4): skip the check.
+            if gathered.covers(cost):
+                candidates.append(Spend(hero_id, intent, alternative))
     return candidates
 
 

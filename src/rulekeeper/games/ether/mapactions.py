@@ -3,7 +3,8 @@
 ET-MAP-1 a map action is taken in its space and never while resolving a
 movement. ET-EXP-1 exploring spends the arrow's awareness, draws the top map
 card (a chance node) and places it next to the current card in the arrow's
-direction; ET-EXP-2 not if a card is already there. ET-UNQ-1 a unique action
+direction (turned as the card allows and the players choose); ET-EXP-2 not if a
+card is already there. ET-UNQ-1 a unique action
 pays its printed cost and resolves its effect, ET-UNQ-2 once per round each,
 ET-UNQ-3 choosing one cost of a slash cost (checked in ``payment``).
 """
@@ -12,10 +13,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rulekeeper.boards.mapcards import Space
+from rulekeeper.boards.mapcards import CardPos, Space
 from rulekeeper.core.errors import RuleViolation
 from rulekeeper.games.ether import effects
-from rulekeeper.games.ether.actions import ExploreIntent, UniqueIntent
+from rulekeeper.games.ether.actions import ExploreIntent, PlaceMap, UniqueIntent
 from rulekeeper.games.ether.combat import in_active_area
 from rulekeeper.games.ether.content import ExploreArrow, UniqueAction
 from rulekeeper.games.ether.pieces import BOSS_UID, Enemy
@@ -52,11 +53,10 @@ def check_explore(state: EtherState, intent: ExploreIntent) -> None:
         raise RuleViolation(
             "ET-MAP-1", f"{hero.name}'s space shows no explore arrow pointing {intent.direction}"
         )
-    target = state.board.card_of(hero.space).step(intent.direction)
-    if state.board.is_placed(target):
+    if state.board.has_space(hero.space.step(intent.direction)):
         raise RuleViolation(
             "ET-EXP-2",
-            f"a map card already lies {intent.direction} of this card; no exploring from here",
+            f"a map card already lies {intent.direction} of this space; no exploring from here",
         )
     if state.map_deck.is_empty:
         raise RuleViolation("ET-EXP-1", "the map deck is empty; there is no card to draw")
@@ -66,22 +66,82 @@ def resolve_explore(state: EtherState, intent: ExploreIntent) -> None:
     hero = state.hero
     if hero.space is None:
         return
-    state.pending_map = state.board.card_of(hero.space).step(intent.direction)
+    state.pending_map = (hero.space, intent.direction)
     state.emit("explore", f"{hero.name} explores {intent.direction}", "ET-EXP-1")
 
 
+def fitting_rotations(state: EtherState, card: str) -> dict[int, CardPos]:
+    """ET-EXP-1: each rotation the card allows that fits beyond the arrow, with its position."""
+    if state.pending_map is None:
+        return {}
+    arrow, direction = state.pending_map
+    fits: dict[int, CardPos] = {}
+    map_card = state.content.map_cards[card]
+    for degrees in map_card.rotations:
+        pos = state.board.placement_for(arrow, direction, map_card.turned(degrees).layout)
+        if pos is not None:
+            fits[degrees] = pos
+    return fits
+
+
 def place_map_card(state: EtherState, card: str) -> None:
-    """ET-EXP-1: the drawn card goes to the explored position; a lair reveals the boss."""
-    pos = state.pending_map
-    if pos is None:
+    """ET-EXP-1: the drawn card goes beyond the arrow, turned as the players choose.
+
+    One fitting rotation places it at once; several wait for :class:`PlaceMap`.
+    A card that fits in no rotation it allows is set aside (ASSUMED: the
+    catalog's cards are all one size and always fit).
+    """
+    if state.pending_map is None:
         return
     state.map_deck.draw(card)
+    fits = fitting_rotations(state, card)
+    name = state.content.map_cards[card].name
+    if not fits:
+        state.pending_map = None
+        state.map_deck.discard(card)
+        state.emit("no_room", f"{name} fits nowhere beyond the arrow; it is set aside", "ET-EXP-1")
+        return
+    if len(fits) == 1:
+        degrees = next(iter(fits))
+        lay_card(state, card, degrees, fits[degrees])
+        return
+    state.pending_rotation = (card, tuple(fits))
+    state.emit("draw_map", f"{name} is drawn; choose how to turn it", "ET-EXP-1", card=card)
+
+
+def check_rotation(state: EtherState, action: PlaceMap) -> None:
+    if state.pending_rotation is None:
+        raise RuleViolation("ET-EXP-1", "no drawn map card is waiting to be placed")
+    card, rotations = state.pending_rotation
+    if action.rotation not in rotations:
+        turns = ", ".join(str(r) for r in rotations)
+        raise RuleViolation(
+            "ET-EXP-1",
+            f"{state.content.map_cards[card].name} may be turned {turns} degrees here, "
+            f"not {action.rotation}",
+        )
+
+
+def resolve_rotation(state: EtherState, action: PlaceMap) -> None:
+    if state.pending_rotation is None:
+        return
+    card = state.pending_rotation[0]
+    pos = fitting_rotations(state, card)[action.rotation]
+    state.pending_rotation = None
+    lay_card(state, card, action.rotation, pos)
+
+
+def lay_card(state: EtherState, card: str, degrees: int, pos: CardPos) -> None:
+    """Place ``card`` turned ``degrees`` at ``pos``; a lair reveals the boss (ET-BOSS-1)."""
     map_card = state.content.map_cards[card]
+    orientation = map_card.turned(degrees)
     state.placed[pos] = card
-    state.board = state.board.place(pos, map_card.layout)
+    state.rotations[pos] = degrees
+    state.board = state.board.place(pos, orientation.layout)
     state.pending_map = None
-    state.emit("place", f"{map_card.name} is placed at {pos}", "ET-EXP-1", card=card)
-    for local, features in map_card.features.items():
+    turned = f", turned {degrees} degrees" if degrees else ""
+    state.emit("place", f"{map_card.name} is placed at {pos}{turned}", "ET-EXP-1", card=card)
+    for local, features in orientation.features.items():
         if features.boss:
             space = state.board.space_at(pos, local)
             state.enemies[BOSS_UID] = Enemy(BOSS_UID, state.content.boss.id, space)
@@ -95,11 +155,7 @@ def check_unique(state: EtherState, intent: UniqueIntent) -> None:
         raise RuleViolation("ET-UNQ-1", f"there is no unique action {intent.action!r}")
     hero = state.hero
     here = hero.space
-    if (
-        here is None
-        or state.placed.get(state.board.card_of(here)) != action.card
-        or state.board.local_of(here) != action.local
-    ):
+    if here is None or action not in state.features(here).uniques:
         raise RuleViolation(
             "ET-MAP-1", f"{action.name} is taken in its own space; {hero.name} is not there"
         )

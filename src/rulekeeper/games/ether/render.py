@@ -31,6 +31,7 @@ from rulekeeper.games.ether.actions import (
     EndMovement,
     Intent,
     Pay,
+    PlaceMap,
     Source,
     Spend,
     Step,
@@ -51,6 +52,9 @@ def pending_decision(state: EtherState) -> str:
         return str(state.outcome())
     if state.is_chance_node():
         return "waiting on a draw"
+    if state.pending_rotation is not None:
+        card = state.content.map_cards[state.pending_rotation[0]].name
+        return f"{state.hero.name} explored: choose how to turn {card} (ET-EXP-1)"
     if state.phase == "enemy":
         enemy = state.enemies[state.enemy_queue[0]]
         return (
@@ -131,6 +135,9 @@ def _describe_other(state: EtherState, action: Action) -> str:
         target = state.board.neighbours(state.hero.space).get(action.direction)
         icon = " (enemy icon!)" if target and state.features(target).enemy_icon else ""
         return f"step {action.direction} to {target}{icon}"
+    if isinstance(action, PlaceMap) and state.pending_rotation is not None:
+        card = state.content.map_cards[state.pending_rotation[0]].name
+        return f"place {card} turned {action.rotation} degrees clockwise"
     if isinstance(action, EndMovement):
         return f"stop moving ({state.moving or 0} paid step(s) lost)"
     if isinstance(action, EndActivation):
@@ -264,8 +271,9 @@ def _places(state: EtherState) -> Table:
     table.add_column("actions and enemies")
     for pos, card_id in sorted(state.placed.items()):
         card = state.content.map_cards[card_id]
+        orientation = state.orientation_at(pos)
         notes = []
-        for local, features in sorted(card.features.items()):
+        for local, features in sorted(orientation.features.items()):
             space = state.board.space_at(pos, local)
             for arrow in features.explores:
                 notes.append(f"{space}: explore {arrow.direction} ({arrow.awareness} awareness)")
@@ -274,11 +282,12 @@ def _places(state: EtherState) -> Table:
                 notes.append(
                     f"{space}: {action.name} [{format_cost(action.costs)}] - {action.effect_text}{used}"
                 )
-        for enemy in state.enemies_in_area(state.board.space_at(pos, (0, 0))):
+        for enemy in state.enemies_in_area(state.board.spaces_of(pos)[0]):
             notes.append(
                 f"{enemy.space}: {state.enemy_name(enemy)} ({enemy.uid}), {state.enemy_health(enemy)} health"
             )
-        table.add_row(f"{card.name} {pos}", "\n".join(notes))
+        turned = f", turned {orientation.degrees}" if orientation.degrees else ""
+        table.add_row(f"{card.name} {pos}{turned}", "\n".join(notes))
     return table
 
 

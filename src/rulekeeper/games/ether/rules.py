@@ -25,6 +25,7 @@ from rulekeeper.games.ether.actions import (
     EndActivation,
     EndMovement,
     Pay,
+    PlaceMap,
     Spend,
     Step,
 )
@@ -49,6 +50,11 @@ def check(state: EtherState, action: Action) -> None:
         return
     if isinstance(action, CHANCE_ACTIONS):
         raise RuleViolation("CORE-CHANCE", f"{action.label()}: the game is not waiting on chance")
+    if state.pending_rotation is not None or isinstance(action, PlaceMap):
+        if not isinstance(action, PlaceMap):
+            raise RuleViolation("ET-EXP-1", "the drawn map card is placed first; choose its turn")
+        mapactions.check_rotation(state, action)
+        return
     if isinstance(action, HERO_ACTIONS):
         index = check_actor(state, action.hero)
         with state.acting(index):
@@ -188,6 +194,8 @@ def apply(state: EtherState, action: Action) -> None:
         movement.activate_enemy(state, action.card)
     elif isinstance(action, DrawMap):
         mapactions.place_map_card(state, action.card)
+    elif isinstance(action, PlaceMap):
+        mapactions.resolve_rotation(state, action)
     elif isinstance(action, DrawItem):
         flow.draw_item(state, action.card)
     elif isinstance(action, DrawInfluence):

@@ -13,11 +13,17 @@ from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
-from rulekeeper.boards.mapcards import CardPos, MapGrid, Space
+from rulekeeper.boards.mapcards import CardPos, Direction, MapGrid, Space
 from rulekeeper.core.deck import Deck
 from rulekeeper.core.game import State
 from rulekeeper.games.ether.actions import Source
-from rulekeeper.games.ether.content import MapCard, Scenario, SpaceFeatures
+from rulekeeper.games.ether.content import (
+    NO_FEATURES,
+    MapCard,
+    Orientation,
+    Scenario,
+    SpaceFeatures,
+)
 from rulekeeper.games.ether.pieces import BOSS_UID, Enemy, Hero, HeroDie, Phase
 from rulekeeper.games.ether.resources import NOTHING, Resources
 
@@ -34,12 +40,10 @@ class EtherState(State):
         super().__init__(game, ruleset=ruleset, scenario=scenario, seed=seed)
         self.content = content
         start = CardPos(0, 0)
+        start_card = content.map_cards[content.start_card]
         self.placed: dict[CardPos, str] = {start: content.start_card}
-        self.board = MapGrid(
-            content.card_width,
-            content.card_height,
-            {start: content.map_cards[content.start_card].layout},
-        )
+        self.rotations: dict[CardPos, int] = {start: start_card.rotations[0]}
+        self.board = MapGrid({start: start_card.turned(start_card.rotations[0]).layout})
         start_space = self.board.space_at(start, content.start_space)
         self.heroes: list[Hero] = []
         for card in content.heroes:
@@ -81,7 +85,10 @@ class EtherState(State):
         self.last_surplus: Resources = NOTHING
         self.moving: int | None = None
         self.activations = 0
-        self.pending_map: CardPos | None = None
+        # ET-EXP-1: the explore arrow (its space and direction) awaiting the map draw,
+        # then the drawn card awaiting the players' choice of rotation.
+        self.pending_map: tuple[Space, Direction] | None = None
+        self.pending_rotation: tuple[str, tuple[int, ...]] | None = None
         self.pending_draws: list[int] = []
         self.pending_items = 0
         # The rule whose effect the pending draws serve (ET-INF-1 or ET-UNQ-1);
@@ -125,10 +132,20 @@ class EtherState(State):
         return None
 
     def map_card_at(self, space: Space) -> MapCard:
-        return self.content.map_cards[self.placed[self.board.card_of(space)]]
+        pos = self.board.card_of(space)
+        if pos is None:
+            raise KeyError(f"no map card at {space}")
+        return self.content.map_cards[self.placed[pos]]
+
+    def orientation_at(self, pos: CardPos) -> Orientation:
+        """The placed card at ``pos`` as it lies (turned as it was placed)."""
+        return self.content.map_cards[self.placed[pos]].turned(self.rotations.get(pos, 0))
 
     def features(self, space: Space) -> SpaceFeatures:
-        return self.map_card_at(space).at(self.board.local_of(space))
+        pos = self.board.card_of(space)
+        if pos is None:
+            return NO_FEATURES
+        return self.orientation_at(pos).at(self.board.local_of(space))
 
     def enemy_health(self, enemy: Enemy) -> int:
         """Remaining health (ET-ATK-2)."""
@@ -176,6 +193,7 @@ class EtherState(State):
         other.history = list(self.history)
         other.log = list(self.log)
         other.placed = dict(self.placed)
+        other.rotations = dict(self.rotations)
         other.heroes = [h.copy() for h in self.heroes]
         other.enemies = {
             k: Enemy(e.uid, e.card, e.space, e.damage_taken) for k, e in self.enemies.items()
@@ -196,7 +214,9 @@ class EtherState(State):
             return None if s is None else [s.x, s.y]
 
         return {
-            "placed": [[p.x, p.y, c] for p, c in sorted(self.placed.items())],
+            "placed": [
+                [p.x, p.y, c, self.rotations.get(p, 0)] for p, c in sorted(self.placed.items())
+            ],
             "heroes": [
                 {
                     "id": h.id,
@@ -234,7 +254,10 @@ class EtherState(State):
             "activations": self.activations,
             "pending_map": None
             if self.pending_map is None
-            else [self.pending_map.x, self.pending_map.y],
+            else [self.pending_map[0].x, self.pending_map[0].y, self.pending_map[1]],
+            "pending_rotation": None
+            if self.pending_rotation is None
+            else [self.pending_rotation[0], list(self.pending_rotation[1])],
             "pending_draws": list(self.pending_draws),
             "pending_items": self.pending_items,
             "effect_rule": self.effect_rule,
@@ -244,11 +267,13 @@ class EtherState(State):
         }
 
     def _fields_from_dict(self, data: Mapping[str, Any]) -> None:
-        self.placed = {CardPos(int(x), int(y)): str(c) for x, y, c in data["placed"]}
-        board = MapGrid(self.content.card_width, self.content.card_height)
-        for pos in _placement_order(self.placed):
-            board = board.place(pos, self.content.map_cards[self.placed[pos]].layout)
-        self.board = board
+        self.placed = {}
+        self.rotations = {}
+        for x, y, card, *turn in data["placed"]:
+            pos = CardPos(int(x), int(y))
+            self.placed[pos] = str(card)
+            self.rotations[pos] = int(turn[0]) if turn else 0
+        self.board = MapGrid({pos: self.orientation_at(pos).layout for pos in self.placed})
         for hero, raw in zip(self.heroes, data["heroes"], strict=True):
             hero.health = int(raw["health"])
             hero.space = None if raw["space"] is None else Space(*raw["space"])
@@ -276,7 +301,13 @@ class EtherState(State):
         self.moving = None if data["moving"] is None else int(data["moving"])
         self.activations = int(data["activations"])
         pending = data["pending_map"]
-        self.pending_map = None if pending is None else CardPos(int(pending[0]), int(pending[1]))
+        self.pending_map = (
+            None if pending is None else (Space(int(pending[0]), int(pending[1])), pending[2])
+        )
+        rotation = data.get("pending_rotation")
+        self.pending_rotation = (
+            None if rotation is None else (str(rotation[0]), tuple(int(d) for d in rotation[1]))
+        )
         self.pending_draws = [int(i) for i in data["pending_draws"]]
         self.pending_items = int(data["pending_items"])
         self.effect_rule = str(data.get("effect_rule", "ET-UNQ-1"))
@@ -289,16 +320,3 @@ class EtherState(State):
         if 0 <= player < len(self.heroes):
             return self.heroes[player].name
         return super().player_name(player)
-
-
-def _placement_order(placed: Mapping[CardPos, str]) -> list[CardPos]:
-    """An order in which each card touches one placed before it (the start first)."""
-    order = [CardPos(0, 0)] if CardPos(0, 0) in placed else []
-    left = set(placed) - set(order)
-    while left:
-        nxt = sorted(p for p in left if any(abs(p.x - q.x) + abs(p.y - q.y) == 1 for q in order))
-        if not nxt:
-            nxt = sorted(left)[:1]
-        order.append(nxt[0])
-        left.remove(nxt[0])
-    return order

@@ -18,11 +18,12 @@ and errors.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import chain
 from typing import TYPE_CHECKING, Any, TypeAlias
 
 from rulekeeper.boards.hexgrid import Hex, distance
-from rulekeeper.core.errors import ContentError
 from rulekeeper.core.limits import MAX_COORDINATE, MAX_MAP_CELLS
+from rulekeeper.core.problems import Problems
 
 if TYPE_CHECKING:
     from rulekeeper.games.haven.board_format import (
@@ -124,18 +125,26 @@ _FLAGS = ("flying", "jumping", "teleport", "muddled")
 def _hex(value: object) -> Hex:
     if type(value) is not list or len(value) != 2:
         raise _NotPlain
-    q, r = value
-    if type(q) is not int or type(r) is not int:
-        raise _NotPlain
-    if not (-MAX_COORDINATE <= q <= MAX_COORDINATE and -MAX_COORDINATE <= r <= MAX_COORDINATE):
-        raise _NotPlain
-    return (q, r)
+    return _hexes([value])[0]
 
 
 def _hexes(value: object) -> tuple[Hex, ...]:
+    """Hexes as the models read them: each ``[q, r]`` of ints within ±MAX_COORDINATE.
+
+    Checked a whole list at a time with built-in loops; boards hold thousands.
+    """
     if type(value) is not list:
         raise _NotPlain
-    return tuple(_hex(item) for item in value)
+    if not value:
+        return ()
+    if set(map(type, value)) != {list} or set(map(len, value)) != {2}:
+        raise _NotPlain
+    numbers = list(chain.from_iterable(value))
+    if set(map(type, numbers)) != {int}:
+        raise _NotPlain
+    if min(numbers) < -MAX_COORDINATE or max(numbers) > MAX_COORDINATE:
+        raise _NotPlain
+    return tuple(map(tuple, value))
 
 
 def _dict(value: object, keys: frozenset[str]) -> dict[str, Any]:
@@ -195,12 +204,12 @@ def _turn(value: object) -> PlainTurn:
 def _walls(value: object) -> tuple[tuple[Hex, Hex], ...]:
     if type(value) is not list:
         raise _NotPlain
-    walls: list[tuple[Hex, Hex]] = []
-    for item in value:
-        if type(item) is not list or len(item) != 2:
-            raise _NotPlain
-        walls.append((_hex(item[0]), _hex(item[1])))
-    return tuple(walls)
+    if not value:
+        return ()
+    if set(map(type, value)) != {list} or set(map(len, value)) != {2}:
+        raise _NotPlain
+    ends = _hexes(list(chain.from_iterable(value)))
+    return tuple(zip(ends[0::2], ends[1::2], strict=True))
 
 
 def plain_board(data: object) -> PlainBoard | None:
@@ -243,73 +252,64 @@ def plain_board(data: object) -> PlainBoard | None:
         return None
 
 
-def check_map(spec: AnyMap, source: str | None) -> None:
-    """Cross-field rules of a map: hexes unique, walls between adjacent map hexes, terrain on the map."""
+def check_map(spec: AnyMap, source: str | None, problems: Problems | None = None) -> None:
+    """Cross-field rules of a map: hexes unique, walls between adjacent map hexes, terrain on
+    the map. Each problem goes to ``problems`` (default: raise the first as a ContentError)."""
+    report = problems if problems is not None else Problems(source)
     seen: set[Hex] = set()
     for n, h in enumerate(spec.hexes):
         if h in seen:
-            raise ContentError(f"{list(h)} is listed twice", source=source, field=f"hexes.{n}")
+            report.add(f"{list(h)} is listed twice", f"hexes.{n}")
         seen.add(h)
     for n, (a, b) in enumerate(spec.walls):
         for h in (a, b):
             if h not in seen:
-                raise ContentError(
-                    f"{list(h)} is not on the map", source=source, field=f"walls.{n}"
-                )
+                report.add(f"{list(h)} is not on the map", f"walls.{n}")
         if distance(a, b) != 1:
-            raise ContentError(
+            report.add(
                 f"a wall must separate two adjacent hexes, not {list(a)} and {list(b)}",
-                source=source,
-                field=f"walls.{n}",
+                f"walls.{n}",
             )
     terrain: TerrainSpec | PlainTerrain = spec.terrain
     for kind in TERRAIN_KINDS:
         for n, h in enumerate(getattr(terrain, kind)):
             if h not in seen:
-                raise ContentError(
-                    f"{list(h)} is not on the map", source=source, field=f"terrain.{kind}.{n}"
-                )
+                report.add(f"{list(h)} is not on the map", f"terrain.{kind}.{n}")
 
 
 def check_figures(
-    figures: tuple[AnyFigure, ...], hexes: set[Hex], actor_id: str | None, source: str | None
+    figures: tuple[AnyFigure, ...],
+    hexes: set[Hex],
+    actor_id: str | None,
+    source: str | None,
+    problems: Problems | None = None,
 ) -> None:
-    """Figures on map hexes, one per hex, unique ids, initiatives on the actor's enemies."""
+    """Figures on map hexes, one per hex, unique ids, initiatives on the actor's enemies.
+    Each problem goes to ``problems`` (default: raise the first as a ContentError)."""
+    report = problems if problems is not None else Problems(source)
     ids: dict[str, AnyFigure] = {}
     where: set[Hex] = set()
     for n, f in enumerate(figures):
         if f.id in ids:
-            raise ContentError(f"id {f.id!r} is used twice", source=source, field=f"figures.{n}.id")
+            report.add(f"id {f.id!r} is used twice", f"figures.{n}.id")
         ids[f.id] = f
         if f.hex not in hexes:
-            raise ContentError(
-                f"{list(f.hex)} is not on the map", source=source, field=f"figures.{n}.hex"
-            )
+            report.add(f"{list(f.hex)} is not on the map", f"figures.{n}.hex")
         if f.hex in where:
-            raise ContentError(
-                f"two figures stand on {list(f.hex)}", source=source, field=f"figures.{n}.hex"
-            )
+            report.add(f"two figures stand on {list(f.hex)}", f"figures.{n}.hex")
         where.add(f.hex)
     for n, f in enumerate(figures):
         if f.summoner is not None and f.summoner not in ids:
-            raise ContentError(
-                f"summoner {f.summoner!r} is not a figure",
-                source=source,
-                field=f"figures.{n}.summoner",
-            )
+            report.add(f"summoner {f.summoner!r} is not a figure", f"figures.{n}.summoner")
     if actor_id is None:
         return
     actor = ids.get(actor_id)
     if actor is None:
-        raise ContentError(
-            f"the acting figure {actor_id!r} is not on the board",
-            source=source,
-            field="turn.figure",
-        )
+        report.add(f"the acting figure {actor_id!r} is not on the board", "turn.figure")
+        return
     for n, f in enumerate(figures):
         if f.team != actor.team and f.initiative is None:
-            raise ContentError(
+            report.add(
                 f"enemy {f.id!r} of the acting figure needs an initiative (it breaks focus ties)",
-                source=source,
-                field=f"figures.{n}.initiative",
+                f"figures.{n}.initiative",
             )

@@ -14,7 +14,9 @@ from typing import Literal
 
 from rulekeeper.core.actions import Action, action_type
 from rulekeeper.games.haven.actions import (
+    ActFirst,
     DrawAbility,
+    GroupFirst,
     LongRest,
     LoseCard,
     Negate,
@@ -202,6 +204,16 @@ class Spawn(Action):
     elite: bool
 
 
+@action_type("summon")
+@dataclass(frozen=True, slots=True)
+class SummonFigure(Action):
+    """``character`` summons its class's ``summon`` onto the board (HV-SUM-1); the summoner's
+    player enters what it does, in the summoner's turn."""
+
+    character: str
+    summon: str
+
+
 @action_type("end-turn")
 @dataclass(frozen=True, slots=True)
 class EndTurn(Action):
@@ -238,6 +250,8 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     ChooseHand,
     SelectCard,
     LongRest,
+    ActFirst,
+    GroupFirst,
     PlayHalf,
     LoseCard,
     Negate,
@@ -259,6 +273,7 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     Loot,
     LootTreasure,
     Spawn,
+    SummonFigure,
     EndTurn,
     DeclareResult,
     Resolved,

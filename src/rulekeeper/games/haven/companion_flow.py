@@ -17,7 +17,9 @@ from rulekeeper.core.actions import Action
 from rulekeeper.core.deck import Deck
 from rulekeeper.games.haven import conditions as condition_table
 from rulekeeper.games.haven.actions import (
+    ActFirst,
     DrawAbility,
+    GroupFirst,
     LongRest,
     LoseCard,
     Negate,
@@ -51,6 +53,7 @@ from rulekeeper.games.haven.companion_actions import (
     RoundShield,
     ScenarioLevel,
     Spawn,
+    SummonFigure,
 )
 from rulekeeper.games.haven.companion_combat import (
     check_objective,
@@ -96,6 +99,10 @@ def apply(state: CompanionState, action: Action) -> None:
         negate(state, action.choice)
     elif isinstance(action, LoseCard) and state.damage:
         lose_for_negation(state, action.card)
+    elif isinstance(action, ActFirst):
+        choose_first(state, CHARACTER + action.character)
+    elif isinstance(action, GroupFirst):
+        choose_first(state, MONSTER + action.group)
     elif isinstance(action, ChooseHand):
         state.characters[action.character].hand = list(action.cards)
         state.emit("setup", f"{action.character} brings {', '.join(action.cards)}", "HV-CHAR-1")
@@ -173,6 +180,8 @@ def _apply_board(state: CompanionState, action: Action) -> None:
         _loot(state, action)
     elif isinstance(action, LootTreasure):
         _loot_treasure(state, action)
+    elif isinstance(action, SummonFigure):
+        _summon(state, action)
     elif isinstance(action, Spawn):
         set_out(state, action.monster, action.elite, drops_loot=False, why="summoned or spawned")
     elif isinstance(action, DeclareResult):
@@ -308,6 +317,32 @@ def set_out(
         _join_acting(state, figure)
 
 
+def _summon(state: CompanionState, action: SummonFigure) -> None:
+    """HV-SUM-1, HV-SUM-2: the class's summon with its printed hit points."""
+    spec = state.content.classes[action.character].summons[action.summon]
+    base = f"{action.character}-{action.summon}"
+    number = 1 + sum(1 for f in state.figures.values() if f.type == base)
+    figure = Standee(
+        f"{base}-{number}",
+        "summon",
+        base,
+        spec.hp,
+        spec.hp,
+        number=number,
+        owner=action.character,
+        drops_loot=False,
+    )
+    state.figures[figure.id] = figure
+    state.emit(
+        "summon",
+        f"{action.character} summons {spec.name or action.summon} as {figure.id}"
+        f" ({spec.hp} hit points, move {spec.move}, attack {spec.attack}"
+        f"{f' range {spec.range}' if spec.range else ''})",
+        "HV-SUM-1",
+        "HV-SUM-2",
+    )
+
+
 def _set_out_objective(state: CompanionState, index: int, room_id: str) -> None:
     """An objective figure of the scenario: hit points from its number or equation (HV-SCEN-4)."""
     spec = state.content.spec.objectives[index]
@@ -405,22 +440,51 @@ def _group_initiative(state: CompanionState, group_type: str) -> int:
     return next(c.initiative for c in deck.cards if c.id == group.card)
 
 
-def _order(state: CompanionState) -> list[str]:
-    """HV-INIT-1..4: ascending initiative; a character before a monster group on a tie;
-    tied characters by their second card, then party order; tied groups by name."""
-    keyed: list[tuple[tuple[int, int, int, str], str]] = []
+def _order(state: CompanionState) -> tuple[list[str], list[list[str]]]:
+    """HV-INIT-1..4: ascending initiative; a character before a monster group on a tie
+    (HV-INIT-3); tied characters by their second card. Returns the order and the entries
+    still tied, which the players put in order (HV-INIT-2; groups: GH p.18, FH p.19)."""
+    keyed: list[tuple[tuple[int, int, int], str]] = []
     for character in state.living_characters():
         second = 99
         if character.second is not None:
             second = _card(state, character.id, character.second).initiative
-        key = (character.initiative, 0, second * 10 + character.player, "")
-        keyed.append((key, CHARACTER + character.id))
+        keyed.append(((character.initiative, 0, second), CHARACTER + character.id))
     for group_type, group in state.groups.items():
         if group.card is not None and any(m.type == group_type for m in state.monsters()):
-            keyed.append(
-                ((_group_initiative(state, group_type), 1, 0, group_type), MONSTER + group_type)
-            )
-    return [entry for _, entry in sorted(keyed)]
+            keyed.append(((_group_initiative(state, group_type), 1, 0), MONSTER + group_type))
+    keyed.sort()
+    ties: list[list[str]] = []
+    for n, (key, entry) in enumerate(keyed):
+        if n and keyed[n - 1][0] == key:
+            if ties and ties[-1][-1] == keyed[n - 1][1]:
+                ties[-1].append(entry)
+            else:
+                ties.append([keyed[n - 1][1], entry])
+    return [entry for _, entry in keyed], ties
+
+
+def choose_first(state: CompanionState, entry: str) -> None:
+    """HV-INIT-2: the players put one of the tied entries first among those still tied."""
+    tied = state.ties[0]
+    start = min(state.order.index(e) for e in tied)
+    state.order.remove(entry)
+    state.order.insert(start, entry)
+    tied.remove(entry)
+    state.emit("initiative", f"{entry.split(':', 1)[1]} acts first among those tied", "HV-INIT-2")
+    if len(tied) == 1:
+        state.ties.pop(0)
+    if not state.ties:
+        _start_order(state)
+
+
+def _start_order(state: CompanionState) -> None:
+    state.emit(
+        "initiative",
+        "order: " + ", ".join(e.split(":", 1)[1] for e in state.order),
+        "HV-INIT-1",
+    )
+    _start_slot(state)
 
 
 def _insert_late_group(state: CompanionState, group_type: str) -> None:
@@ -728,14 +792,11 @@ def advance(state: CompanionState) -> None:
             state.phase = "turns"
             continue
         if state.phase == "turns" and not state.order and state.turn is None:
-            state.order = _order(state)
+            state.order, state.ties = _order(state)
             state.slot = 0
-            state.emit(
-                "initiative",
-                "order: " + ", ".join(e.split(":", 1)[1] for e in state.order),
-                "HV-INIT-1",
-            )
-            _start_slot(state)
+            if state.ties:
+                return
+            _start_order(state)
             continue
         if state.phase == "rest" and not state.rest_queue:
             _next_round(state)

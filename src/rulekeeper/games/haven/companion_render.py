@@ -20,6 +20,7 @@ from rulekeeper.games.haven.companion_actions import (
     Infuse,
     OpenDoor,
     Spawn,
+    SummonFigure,
 )
 from rulekeeper.games.haven.companion_numbers import numbers
 from rulekeeper.games.haven.companion_state import CompanionState
@@ -46,6 +47,10 @@ def render_companion(state: CompanionState) -> Any:
     )
     if state.monsters():
         parts.append(_monster_table(state))
+    summons = [f for f in state.figures.values() if f.kind == "summon"]
+    if summons:
+        lines = [f"{f.id} ({f.owner}) {f.hp}/{f.max_hp}" for f in summons]
+        parts.append(Text("summons: " + "; ".join(lines)))
     objectives = [f for f in state.figures.values() if f.kind == "objective"]
     if objectives:
         lines = [
@@ -124,6 +129,9 @@ def describe(state: CompanionState, action: Action) -> str:
     if isinstance(action, Spawn):
         what = f"an elite {action.monster}" if action.elite else f"a {action.monster}"
         return f"set out {what} (summoned or spawned)"
+    if isinstance(action, SummonFigure):
+        summon = state.content.classes[action.character].summons[action.summon]
+        return f"{action.character} summons {summon.name or action.summon}"
     if isinstance(action, EndTurn):
         return "end the turn"
     if isinstance(action, DeclareResult):

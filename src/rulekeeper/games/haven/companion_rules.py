@@ -32,7 +32,9 @@ from rulekeeper.core.errors import RuleViolation
 from rulekeeper.core.game import CHANCE, TERMINAL
 from rulekeeper.games.haven import conditions as condition_table
 from rulekeeper.games.haven.actions import (
+    ActFirst,
     DrawAbility,
+    GroupFirst,
     Half,
     LongRest,
     LoseCard,
@@ -66,6 +68,7 @@ from rulekeeper.games.haven.companion_actions import (
     RoundShield,
     ScenarioLevel,
     Spawn,
+    SummonFigure,
 )
 from rulekeeper.games.haven.companion_combat import can_attack, immunities, monster_attack, side
 from rulekeeper.games.haven.companion_numbers import numbers
@@ -122,7 +125,7 @@ def current_player(state: CompanionState) -> int:
         return _player_of(state, state.attack.attacker if state.attack else "")
     if state.damage:
         return _player_of(state, state.damage[0].character)
-    if state.by_hand:
+    if state.by_hand or state.ties:
         return 0
     if state.phase == "select":
         character = next_to_select(state)
@@ -180,6 +183,9 @@ def pending_decision(state: CompanionState) -> str:
         )
     if state.by_hand:
         return f"resolve by hand (HV-SCEN-7): {state.by_hand[0]}"
+    if state.ties:
+        tied = ", ".join(e.split(":", 1)[1] for e in state.ties[0])
+        return f"tied on initiative: {tied} — who acts first? (HV-INIT-2)"
     if state.phase == "select":
         character = next_to_select(state)
         if character is not None and character.leading is not None:
@@ -215,6 +221,8 @@ def legal_actions(state: CompanionState) -> list[Action]:
         return _negation_actions(state)
     if state.by_hand:
         return [Resolved(state.by_hand[0])]
+    if state.ties:
+        return [_first(entry) for entry in state.ties[0]]
     if state.phase == "select":
         return _selection_actions(state)
     if state.phase == "rest":
@@ -240,6 +248,11 @@ def _negation_actions(state: CompanionState) -> list[Action]:
     if len(character.discard) >= 2:
         out.append(Negate(character.id, "discard"))
     return out
+
+
+def _first(entry: str) -> Action:
+    kind, _, name = entry.partition(":")
+    return ActFirst(name) if kind + ":" == CHARACTER else GroupFirst(name)
 
 
 def _setup_actions(state: CompanionState) -> list[Action]:
@@ -275,6 +288,9 @@ def _turn_actions(state: CompanionState, turn: TurnInProgress) -> list[Action]:
         out: list[Action] = [*_halves(state, character)]
         out.extend(OpenDoor(room) for room in _openable_rooms(state))
         out.extend(LootTreasure(character.id, t) for t in state.treasures)
+        out.extend(
+            SummonFigure(character.id, name) for name in state.content.classes[character.id].summons
+        )
     else:
         out = list(_monster_attacks(state, turn))
     out.extend(Infuse(e) for e in ELEMENT_NAMES if e not in turn.infusions)
@@ -426,6 +442,8 @@ def check(state: CompanionState, action: Action) -> None:
 
 
 def _rule_for(state: CompanionState, action: Action) -> str:
+    if isinstance(action, SummonFigure):
+        return "HV-SUM-1"
     if state.damage:
         return "HV-NEG-1"
     if isinstance(action, SelectCard | LongRest):
@@ -434,6 +452,8 @@ def _rule_for(state: CompanionState, action: Action) -> str:
         return "HV-CARD-3"
     if isinstance(action, ShortRest | Redraw):
         return "HV-REST-1"
+    if isinstance(action, ActFirst | GroupFirst):
+        return "HV-INIT-2"
     if isinstance(action, OpenDoor):
         return "HV-ROOM-1"
     if isinstance(action, Consume | Infuse):
@@ -490,14 +510,12 @@ def _check_attack(state: CompanionState, action: Attack) -> None:
     turn = _actor(state)
     attacker = _figure(state, action.attacker)
     target = _figure(state, action.target)
-    if action.attacker != turn.actor:
+    if action.attacker != turn.actor and attacker.owner != turn.actor:
         raise RuleViolation("HV-ATK-1", f"it is {turn.actor}'s turn, not {action.attacker}'s")
     if attacker.kind == "objective":
         raise RuleViolation("HV-ATK-1", f"{attacker.id} is an objective: it does not attack")
     if side(attacker) == side(target):
         raise RuleViolation("HV-TGT-2", "an attack targets enemies only")
-    if action.target in turn.attacked:
-        raise RuleViolation("HV-TGT-1", f"{action.target} was already attacked this turn")
     condition_table.check_can_attack(attacker.conditions)
     condition_table.check_can_target(target.conditions)
     for name in action.conditions:

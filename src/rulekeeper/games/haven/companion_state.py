@@ -41,7 +41,7 @@ class Standee:
     """A figure on the physical board: a character or a monster standee."""
 
     id: str
-    kind: Literal["character", "monster", "objective"]
+    kind: Literal["character", "monster", "objective", "summon"]
     """An objective figure (an altar, a door to destroy, an escort) is neither side's standee."""
     type: str
     hp: int
@@ -58,6 +58,8 @@ class Standee:
     """Shield from abilities this round (a monster's stat-card shield is added on top)."""
     retaliate: int = 0
     """Retaliate from abilities this round (a monster's stat-card retaliate is added on top)."""
+    owner: str = ""
+    """A summon's summoner (HV-SUM-2)."""
     escort: bool = False
     """An objective figure the characters protect: monsters attack it, characters do not."""
     drops_loot: bool = True
@@ -171,6 +173,8 @@ class CompanionState(State):
         self.revealed: list[str] = []
         self.order: list[str] = []
         """This round's turn order: character ids and monster type ids (HV-INIT-1..4)."""
+        self.ties: list[list[str]] = []
+        """Order entries tied on initiative the players still have to order (HV-INIT-2)."""
         self.slot = 0
         self.acting: list[str] = []
         """The monsters of the acting group still to act, in order (HV-INIT-4)."""
@@ -270,6 +274,7 @@ class _SavedFields:
     elements: dict[str, str]
     revealed: list[str]
     order: list[str]
+    ties: list[list[str]]
     slot: int
     acting: list[str]
     turn: TurnInProgress | None

@@ -52,18 +52,29 @@ def extra_target_ranks(turn: MonsterTurn) -> dict[int, int]:
 
 
 def focus_reason(turn: MonsterTurn, focuses: list[int], key: FocusKey) -> str:
-    """One line saying why this focus, citing HV-FOCUS-1..4."""
+    """Plain sentences saying why this focus, the first rule ID leading (``HV-FOCUS-1: ...``)."""
     names = " or ".join(sorted(turn.enemy_index[f].id for f in focuses))
     negative, points, proximity, (initiative, _) = key
-    text = (
-        f"HV-FOCUS-1: focus {names}: it can attack from a hex {points} movement point(s) away"
-        f" entering {negative} negative hex(es) (HV-FOCUS-4)"
-    )
+    steps = "no movement" if points == 0 else _plural(points, "movement point")
+    entering = "no negative hex" if negative == 0 else _plural(negative, "negative hex", "es")
+    if points == 0:
+        where = f"It can attack {names} from where it stands"
+    else:
+        where = f"It can reach a hex to attack {names} from with {steps}, entering {entering}"
+    text = f"HV-FOCUS-1: {where}, so {names} is its focus (HV-FOCUS-4)."
     rivals = [e for e in turn.enemy_index if e not in focuses]
     if rivals:
-        text += f"; ties broken by proximity {proximity} then initiative {initiative} (HV-FOCUS-2)"
+        near = _plural(proximity, "hex", "es")
+        text += (
+            f" Its proximity ({near} away) and then its initiative ({initiative}) break any"
+            " tie with the other enemies (HV-FOCUS-2)."
+        )
     if len(focuses) > 1:
-        text += "; still tied, so the players choose (HV-MOVE-MON-3)"
+        text += " They are still tied, so the players choose (HV-MOVE-MON-3)."
     if not turn.has_attack:
-        text += "; it has no attack, so it plans a melee attack (HV-FOCUS-3)"
-    return text + "."
+        text += " It has no attack, so it plans as if for a melee attack (HV-FOCUS-3)."
+    return text
+
+
+def _plural(count: int, noun: str, suffix: str = "s") -> str:
+    return f"{count} {noun}" + ("" if count == 1 else suffix)

@@ -37,10 +37,15 @@ def heal(state: HavenState, target: Figure, amount: int, source: str, *rules: st
         cited.append("HV-COND-POISON-2")
     if "wound" in removed:
         cited.append("HV-COND-WOUND-1")
+    if removed:
+        took = f"; the heal removes {' and '.join(removed)}"
+        if poisoned:
+            took += " (poison takes the heal's hit points: none are restored)"
+    else:
+        took = "; it removes no condition"
     state.emit(
         "heal",
-        f"{source} heals {target.id} by {restored} ({target.hp} hit points)"
-        + (f"; removes {', '.join(removed)}" if removed else ""),
+        f"{source} heals {target.id} by {restored} ({target.hp}/{target.max_hp} hit points){took}",
         *dict.fromkeys(cited),
         figure=target.id,
         amount=restored,

@@ -155,7 +155,7 @@ def _solve(
         rule = reason.split(":", 1)[0]
         # The mover was given places in the turn order, not printed initiatives
         # (map_state.initiative_ranks, HV-FOCUS-2 with HV-INIT-2/3).
-        reason = reason.replace(" then initiative ", " then place in the turn order ")
+        reason = reason.replace(" then its initiative (", " then its place in the turn order (")
         state.emit("mover", f"{figure.id}: {reason}", rule, figure=figure.id)
     turn.options = [
         {
