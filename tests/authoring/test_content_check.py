@@ -9,6 +9,7 @@ own load-time checks.
 from __future__ import annotations
 
 import json
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -413,3 +414,17 @@ def test_a_loaded_haven_scenario_still_stops_at_its_first_problem(tmp_path: Path
     with pytest.raises(ContentError) as caught:
         load_scenario(str(path))
     assert str(caught.value) == f"{path}: party.1: unknown class 'gardener'"
+
+
+def test_a_file_in_a_syntax_its_game_does_not_read_is_a_problem(tmp_path: Path) -> None:
+    """Areas reads TOML only and haven boards JSON only: content check says so."""
+    scenario = tomllib.loads((CONTENT / "areas/scenarios/sunken-gate.toml").read_text("utf-8"))
+    path = _write(tmp_path, "gate.json", json.dumps(scenario))
+    problems = check_file(path).problems
+    assert [(p.field, p.reason) for p in problems] == [
+        (None, "areas scenario files are read as TOML, and this one is JSON")
+    ]
+    board = _write(tmp_path, "board.toml", 'format = "haven-board/1"\nruleset = "gloomhaven"\n')
+    assert "haven board files are read as JSON, and this one is TOML" in [
+        p.reason for p in check_file(board).problems
+    ]

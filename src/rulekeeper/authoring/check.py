@@ -15,7 +15,7 @@ from pathlib import Path
 from pydantic import BaseModel, ValidationError
 
 from rulekeeper.authoring.kinds import FileKind, UnknownKind, detect
-from rulekeeper.core.documents import read_document
+from rulekeeper.core.documents import DocumentFormat, read_document
 from rulekeeper.core.errors import ContentError
 from rulekeeper.core.limits import MAX_NESTING
 from rulekeeper.core.problems import Problem, Problems, validation_problems
@@ -48,21 +48,27 @@ class CheckReport:
 def check_file(path: Path, family: str | None = None) -> CheckReport:
     """Check one file; ``family`` (``--game``) picks the game when the format does not."""
     source = str(path)
+    syntax: DocumentFormat = "json" if source.lower().endswith(".json") else "toml"
     try:
-        data = read_document(path, "json" if source.lower().endswith(".json") else "toml")
+        data = read_document(path, syntax)
     except ContentError as error:
         return CheckReport(source, None, (Problem.from_error(error),))
-    return check_data(data, source, family)
+    return check_data(data, source, family, syntax)
 
 
-def check_data(data: object, source: str, family: str | None = None) -> CheckReport:
-    """Check parsed data as the file ``source``."""
+def check_data(
+    data: object, source: str, family: str | None = None, syntax: DocumentFormat | None = None
+) -> CheckReport:
+    """Check parsed data as the file ``source`` (written in ``syntax``, when known)."""
     problems = Problems(source, collect=True)
     try:
         kind = detect(data, family)
     except UnknownKind as error:
         problems.add(error.reason, "format")
         return CheckReport(source, None, problems.found)
+    if syntax is not None and syntax not in kind.reads:
+        wanted = " or ".join(sorted(s.upper() for s in kind.reads))
+        problems.add(f"{kind.label} files are read as {wanted}, and this one is {syntax.upper()}")
     model = _validate(kind, data, source, problems)
     if model is None:
         return CheckReport(source, kind, problems.found)

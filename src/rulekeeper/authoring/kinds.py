@@ -46,6 +46,8 @@ class FileKind:
     needs_keys: frozenset[str] = field(default_factory=frozenset)
     """Top-level keys that tell this kind from another of the same format."""
     refuses_keys: frozenset[str] = field(default_factory=frozenset)
+    reads: frozenset[str] = frozenset({"toml"})
+    """The syntaxes the game reads files of this kind in (``toml``, ``json``)."""
     stops_at_first: bool = False
     """The game's cross-reference checks stop at their first problem (the schema's
     problems are all reported either way)."""
@@ -90,6 +92,7 @@ KINDS: tuple[FileKind, ...] = (
         "rulekeeper.games.haven.scenario_format:ScenarioSpec",
         f"{_CHECKS}:haven_scenario",
         "haven/scenarios/sunken-larder.toml",
+        reads=frozenset({"toml", "json"}),
     ),
     FileKind(
         "haven",
@@ -99,6 +102,7 @@ KINDS: tuple[FileKind, ...] = (
         "rulekeeper.games.haven.scenario_format:LibrarySpec",
         f"{_CHECKS}:haven_library",
         "haven/items.toml",
+        reads=frozenset({"toml", "json"}),
     ),
     FileKind(
         "haven",
@@ -107,6 +111,7 @@ KINDS: tuple[FileKind, ...] = (
         "A published scenario without its map (a library folder's scenarios/ID.json): "
         "rooms and doors, monsters per party size, objectives, goal, rules as text.",
         "rulekeeper.games.haven.library:LibraryScenario",
+        reads=frozenset({"json"}),
     ),
     FileKind(
         "haven",
@@ -115,6 +120,7 @@ KINDS: tuple[FileKind, ...] = (
         "A hex map, its figures and one monster turn (JSON), for `haven monster-move`.",
         "rulekeeper.games.haven.board_format:BoardSpec",
         f"{_CHECKS}:haven_board",
+        reads=frozenset({"json"}),
     ),
     FileKind(
         "haven",
@@ -125,6 +131,7 @@ KINDS: tuple[FileKind, ...] = (
         f"{_CHECKS}:haven_deck",
         refuses_keys=frozenset({"standard_deck"}),
         stops_at_first=True,
+        reads=frozenset({"toml", "json"}),
     ),
     FileKind(
         "haven",
