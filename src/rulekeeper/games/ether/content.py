@@ -557,10 +557,21 @@ class _Builder:
         holes: set[Local] = set()
         if model.shape is not None:
             rows = model.shape
-            if not rows or any(len(row) != len(rows[0]) for row in rows):
-                raise self.fail("every row of the shape has the same length", f"{where}.shape")
-            if set("".join(rows)) - {"#", "."}:
-                raise self.fail("a shape row holds only '#' (a space) and '.'", f"{where}.shape")
+            if not rows or not rows[0]:
+                raise self.fail("the shape has no rows; give rows of '#' and '.'", f"{where}.shape")
+            for y, row in enumerate(rows):
+                if len(row) != len(rows[0]):
+                    raise self.fail(
+                        f"row {y} has {len(row)} cell(s), row 0 has {len(rows[0])}; "
+                        "every row has the same length",
+                        f"{where}.shape.{y}",
+                    )
+                odd = sorted(set(row) - {"#", "."})
+                if odd:
+                    raise self.fail(
+                        f"row {y} holds {odd[0]!r}; a row holds only '#' (a space) and '.'",
+                        f"{where}.shape.{y}",
+                    )
             if model.size is not None and (len(rows[0]), len(rows)) != tuple(model.size):
                 raise self.fail(
                     f"the shape is {len(rows[0])}x{len(rows)}, the size says "
