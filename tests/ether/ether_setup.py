@@ -87,4 +87,6 @@ def card_census(state: EtherState) -> tuple[Counter[str], Counter[str], Counter[
         e.card for e in state.enemies.values() if e.uid != "boss"
     )
     maps = state.map_deck.all_cards() + Counter(state.placed.values())
+    if state.pending_rotation is not None:  # drawn, waiting to be turned and laid
+        maps[state.pending_rotation[0]] += 1
     return influence, items, enemies, maps

@@ -10,11 +10,14 @@ import json
 import random
 from collections import Counter
 
+import pytest
 from ether_setup import card_census
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from rich.console import Console
+from typer.testing import CliRunner
 
+from rulekeeper.cli.main import app
 from rulekeeper.core import RandomPolicy, RuleViolation, SeededSampler, play_out
 from rulekeeper.core.randomness import pick_weighted
 from rulekeeper.core.replay import replay_actions, replay_to_json
@@ -28,6 +31,7 @@ from rulekeeper.games.ether.actions import (
     move,
     unique,
 )
+from rulekeeper.games.ether.content import shipped_scenarios
 from rulekeeper.games.ether.game import GAME
 from rulekeeper.games.ether.state import EtherState
 
@@ -52,8 +56,8 @@ def check_invariants(
     assert state.round <= state.content.ether_end
 
 
-def play_checked(seed: int) -> EtherState:
-    state = GAME.new_state(SCENARIO, seed)
+def play_checked(seed: int, scenario: str = SCENARIO) -> EtherState:
+    state = GAME.new_state(scenario, seed)
     start = card_census(state)
     dice = [Counter(d.colour for d in h.dice) for h in state.heroes]
     rng = random.Random(seed)
@@ -83,6 +87,18 @@ def test_random_legal_games_end_and_conserve_cards_and_dice(seed: int) -> None:
     """ET-END-1 bounds every game; cards and dice are conserved throughout."""
     state = play_checked(seed)
     assert state.outcome() is not None
+
+
+@pytest.mark.parametrize("scenario", sorted(shipped_scenarios()))
+def test_every_shipped_scenario_plays_to_the_end_at_random(scenario: str) -> None:
+    """Random autoplay on each scenario: it ends, conserving cards and dice; the CLI runs it."""
+    for seed in range(1, 6):
+        assert play_checked(seed, scenario).outcome() is not None
+    result = CliRunner().invoke(
+        app, ["play", "ether", "--scenario", scenario, "--auto", "random", "--quiet"]
+    )
+    assert result.exit_code == 0, result.output
+    assert "Game over" in result.output
 
 
 def test_auto_random_finishes_for_seeds_1_to_3_and_many_more() -> None:

@@ -166,3 +166,21 @@ def test_the_whole_map_is_bounded_at_load(tmp_path: Path) -> None:
     with pytest.raises(ContentError) as caught:
         load_scenario(path)
     assert str(MAX_MAP_CELLS) in str(caught.value) and "map_deck" in str(caught.value)
+
+
+def test_a_turned_shaped_card_is_drawn_as_it_lies() -> None:
+    """The text map shows the L turned 90 degrees: three across, its foot under the west end."""
+    from rulekeeper.games.ether.render import map_lines
+    from rulekeeper.web.boards.ether import draw
+
+    state = stair()
+    explore_east(state, "broken-nave")
+    state.apply(PlaceMap(90))
+    assert map_lines(state) == [
+        "+------+------+------+------+------+------+",
+        "|  O*            W>  :  !      *      >   |",
+        "+      +------+      +      +------+------+",
+        "|  <      v          :  v   |",
+        "+------+------+------+------+",
+    ]
+    assert draw(state).count('class="space"') == 10

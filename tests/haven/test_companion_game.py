@@ -275,3 +275,22 @@ def test_ties_on_initiative_are_the_players_choice_HV_INIT_2(tmp_path: Path) -> 
     act({"type": "group-first", "group": "cinder-tyrant"})
     order = [e for e in state.order if e.startswith("monster:")]
     assert order == ["monster:cinder-tyrant", "monster:ashrat"]
+
+
+def test_a_character_s_summon_fights_from_its_summoner_s_deck_HV_SUM_2() -> None:
+    state = play(10)
+    state.apply(
+        GAME.parse_action({"type": "summon", "character": "lampwright", "summon": "lamp-spirit"})
+    )
+    spirit = state.figures["lampwright-lamp-spirit-1"]
+    assert (spirit.hp, spirit.owner) == (3, "lampwright")
+    hit = {"type": "attack", "attacker": spirit.id, "target": "cinder-tyrant-1", "value": 1}
+    state.apply(GAME.parse_action(hit))
+    assert state.attack is not None and state.attack.deck == "lampwright"
+    state.apply(GAME.parse_action({"type": "draw-modifier", "deck": "lampwright", "card": "+1"}))
+    assert state.figures["cinder-tyrant-1"].hp == 9 - 2
+    ally = {"type": "attack", "attacker": spirit.id, "target": "lampwright", "value": 1}
+    assert_rejected(state, GAME.parse_action(ally), "HV-TGT-2")
+    state.apply(GAME.parse_action({"type": "damage", "figure": spirit.id, "amount": 3}))
+    assert spirit.id not in state.figures
+    assert f"{spirit.id} is killed [HV-SUM-4]" in texts(state)

@@ -17,9 +17,10 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from rulekeeper.cli.haven_odds_answer import OddsQuestion
+if TYPE_CHECKING:
+    from rulekeeper.cli.haven_odds_answer import OddsQuestion
 
 ODDS_WHOLE_NUMBERS = {"--attack": "attack", "--shield": "shield", "--pierce": "pierce"}
 """Options of ``haven odds`` taking a whole number at least 0, by parameter name."""
@@ -76,6 +77,8 @@ def quick_odds_question(args: list[str]) -> OddsQuestion | None:
         values[parameter] = value
     if "attack" not in values:
         return None
+    from rulekeeper.cli.haven_odds_answer import OddsQuestion
+
     return OddsQuestion(**values)
 
 

@@ -16,7 +16,6 @@ import math
 import os
 import re
 import stat
-import tomllib
 from pathlib import Path
 from typing import Any, Literal
 
@@ -42,14 +41,12 @@ def parse_document(text: str, source: str | None, fmt: DocumentFormat | None = N
         if kind == "json":
             data = json.loads(text, parse_constant=_refuse_constant)
         else:
-            data = tomllib.loads(text)
+            data = _load_toml(text, source)
     except json.JSONDecodeError as error:
         raise ContentError(
             f"not valid JSON (line {error.lineno}, column {error.colno}: {error.msg})",
             source=source,
         ) from None
-    except tomllib.TOMLDecodeError as error:
-        raise ContentError(f"not valid TOML ({error})", source=source) from None
     except RecursionError:
         raise ContentError(
             f"lists or tables are nested too deep (the limit is {MAX_NESTING})", source=source
@@ -62,6 +59,15 @@ def parse_document(text: str, source: str | None, fmt: DocumentFormat | None = N
     if kind != "json" or not _json_text_within_limits(text):
         check_shape(data, source)
     return data
+
+
+def _load_toml(text: str, source: str | None) -> Any:
+    import tomllib  # only TOML documents need it (start-up of JSON-only commands)
+
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise ContentError(f"not valid TOML ({error})", source=source) from None
 
 
 _CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")

@@ -18,6 +18,7 @@ and errors.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import chain
 from typing import TYPE_CHECKING, Any, TypeAlias
 
 from rulekeeper.boards.hexgrid import Hex, distance
@@ -124,18 +125,26 @@ _FLAGS = ("flying", "jumping", "teleport", "muddled")
 def _hex(value: object) -> Hex:
     if type(value) is not list or len(value) != 2:
         raise _NotPlain
-    q, r = value
-    if type(q) is not int or type(r) is not int:
-        raise _NotPlain
-    if not (-MAX_COORDINATE <= q <= MAX_COORDINATE and -MAX_COORDINATE <= r <= MAX_COORDINATE):
-        raise _NotPlain
-    return (q, r)
+    return _hexes([value])[0]
 
 
 def _hexes(value: object) -> tuple[Hex, ...]:
+    """Hexes as the models read them: each ``[q, r]`` of ints within ±MAX_COORDINATE.
+
+    Checked a whole list at a time with built-in loops; boards hold thousands.
+    """
     if type(value) is not list:
         raise _NotPlain
-    return tuple(_hex(item) for item in value)
+    if not value:
+        return ()
+    if set(map(type, value)) != {list} or set(map(len, value)) != {2}:
+        raise _NotPlain
+    numbers = list(chain.from_iterable(value))
+    if set(map(type, numbers)) != {int}:
+        raise _NotPlain
+    if min(numbers) < -MAX_COORDINATE or max(numbers) > MAX_COORDINATE:
+        raise _NotPlain
+    return tuple(map(tuple, value))
 
 
 def _dict(value: object, keys: frozenset[str]) -> dict[str, Any]:
@@ -195,12 +204,12 @@ def _turn(value: object) -> PlainTurn:
 def _walls(value: object) -> tuple[tuple[Hex, Hex], ...]:
     if type(value) is not list:
         raise _NotPlain
-    walls: list[tuple[Hex, Hex]] = []
-    for item in value:
-        if type(item) is not list or len(item) != 2:
-            raise _NotPlain
-        walls.append((_hex(item[0]), _hex(item[1])))
-    return tuple(walls)
+    if not value:
+        return ()
+    if set(map(type, value)) != {list} or set(map(len, value)) != {2}:
+        raise _NotPlain
+    ends = _hexes(list(chain.from_iterable(value)))
+    return tuple(zip(ends[0::2], ends[1::2], strict=True))
 
 
 def plain_board(data: object) -> PlainBoard | None:
