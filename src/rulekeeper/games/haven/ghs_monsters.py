@@ -43,6 +43,7 @@ from rulekeeper.games.haven.ghs_common import (
     describe,
     formula,
     objects,
+    values,
     whole,
 )
 from rulekeeper.games.haven.scenario_format import (
@@ -266,8 +267,8 @@ class StatReader:
         actions = row["actions"] if "actions" in row else base.get("actions")
         for k, act in enumerate(objects(actions, f"{where}.actions")):
             self.stat_action(act, f"{where}.actions.{k}", fields)
-        for k, name in enumerate(get("immunities", [])):
-            if name in CONDITIONS:
+        for k, name in enumerate(values(get("immunities", []), f"{where}.immunities", 20)):
+            if isinstance(name, str) and name in CONDITIONS:
                 self.immunities.add(str(name))
             else:
                 self.trait(f"{where}.immunities.{k}", f"immune to {name}")
@@ -321,7 +322,7 @@ def import_monster_files(
     for n, row in enumerate(objects(stats_data.get("stats"), "stats")):
         where = f"stats.{n}"
         kind = row.get("type", default_type)
-        if kind not in rows:
+        if not isinstance(kind, str) or kind not in rows:
             raise Refused(f"{where}.type", f"type {kind!r} is not normal, elite or boss")
         level = whole(row.get("level"), f"{where}.level")
         if not 0 <= level <= MAX_LEVEL:
@@ -331,7 +332,10 @@ def import_monster_files(
     specials: dict[str, tuple[AbilitySpec, ...]] = {}
     elite: tuple[MonsterStats, ...] = ()
     if "boss" in tables:
-        for k, special in enumerate((base.get("special") or [])[:2]):
+        raw_specials = base.get("special") or []
+        if not isinstance(raw_specials, list):
+            raise Refused("baseStat.special", "expected a list of two action lists")
+        for k, special in enumerate(raw_specials[:2]):
             specials[f"special_{k + 1}"] = reader.cards.actions(special, f"baseStat.special.{k}")
         normal = tables["boss"]
     elif "normal" in tables and "elite" in tables:
