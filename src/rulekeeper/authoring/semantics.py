@@ -1,12 +1,11 @@
 """The cross-reference checks of each file kind: the games' own load-time checks.
 
 Each function takes a schema-valid model, the parsed data, the file name and a
-collecting :class:`~rulekeeper.core.problems.Problems`. Where a game's checks
-report to a collector (areas), every problem is found in one run; where a
-game's loader stops at its first problem, that problem is reported (and the
-user sees the next one after fixing it). Every kind collects except haven's
-deck files, which stop at their first cross-reference problem. Game modules are imported here, inside
-the functions' module, never by the CLI at start-up.
+collecting :class:`~rulekeeper.core.problems.Problems`. The games' checks
+report to a collector, so every problem of a file is found in one run; only
+haven's deck files still stop at their first cross-reference problem (reported,
+and the summary line says to check again after fixing it). Game modules are
+imported inside the functions, never by the CLI at start-up.
 """
 
 from __future__ import annotations

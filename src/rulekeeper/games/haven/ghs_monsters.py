@@ -56,7 +56,8 @@ from rulekeeper.games.haven.scenario_format import (
 
 ELEMENTS = ("fire", "ice", "air", "earth", "light", "dark")
 MAX_LEVEL = 7
-STAT_EFFECTS = ("condition", "pierce", "target", "push", "pull")
+ALL_IN_REACH = 6
+"""``targets`` meaning every enemy in reach (docs/games/haven-monster-ai.md, ``turn``)."""
 
 
 class CardReader:
@@ -192,6 +193,15 @@ def attack_extras(subs: list[dict[str, Any]], *, character: bool = False) -> dic
             out[kind] = whole(sub.get("value"), where)
         elif kind == "element" and sub.get("valueType") == "minus":
             out |= consume_bonus(sub, where)
+        elif (
+            kind == "specialTarget"
+            and sub.get("value") == "enemiesAdjacent"
+            and not ranged
+            and not character
+        ):
+            # "Target all adjacent enemies": a melee attack on every enemy in reach (the
+            # monster mover reads 6 or more targets as every enemy in reach).
+            out["targets"] = ALL_IN_REACH
         elif kind == "area" and not sub.get("subActions"):
             out["aoe"] = area_hexes(sub.get("value"), where, ranged=ranged)
         else:
