@@ -144,6 +144,28 @@ def test_ET_TIME_1_a_card_timed_for_the_activation_waits_for_the_heros_own() -> 
     assert state.pending_items == 1
 
 
+def test_ET_TIME_1_a_hero_steps_away_in_the_enemy_phase_and_the_enemy_waits() -> None:
+    """ET-TIME-1: before the hound strikes, Odo pays a move and leaves its card.
+
+    The enemy waits while Odo moves (his movement is resolved first); once he
+    stops, only Wren is on the hound's card, so she takes the hit with no choice.
+    """
+    state = new_game()
+    hound = spawn(state, "bog-hound", Space(1, 1))
+    state.heroes[1].space = Space(0, 0)
+    state.heroes[0].space = Space(1, 1)
+    reveal(state, "whispering-well", CardPos(0, -2))
+    state.apply(EndActivation())
+    state.apply(EndActivation())
+    assert state.phase == "enemy" and hound in state.enemy_queue
+    state.apply(Pay(ODO, (die("yellow"),), (move(1),)))
+    assert state.current_player() == 1 and state.phase == "enemy"
+    assert AssignDamage(hound, "wren") in state.legal_actions()  # still the heroes' call
+    state.apply(Step("north"))  # onto the Whispering Well: off the hound's card
+    assert state.round == 2  # the hound struck Wren alone, and the round ended
+    assert [h.health for h in state.heroes] == [6, 10]
+
+
 def test_ET_TIME_1_one_payment_and_one_movement_at_a_time() -> None:
     """Our reading of ET-TIME-1: another hero acts once a movement or a payment is done."""
     state = new_game()

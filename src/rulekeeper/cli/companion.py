@@ -39,7 +39,8 @@ MAX_STEPS = 100_000
 
 HELP = (
     "A number chooses a listed action; an action's JSON form is accepted too. What happened "
-    "on the board: attack TARGET VALUE [pierce N] [advantage|disadvantage] [CONDITION ...], "
+    "on the board: attack TARGET VALUE [pierce N] [advantage|disadvantage] [by SUMMON] "
+    "[CONDITION ...], summon NAME, "
     "heal FIGURE N, damage FIGURE N [SOURCE], condition FIGURE NAME, remove FIGURE NAME, "
     "shield FIGURE N, moved N, loot N, mover (board for the monster mover), "
     "follow MOVED [TARGET ...] (apply the mover's answer), end. "
@@ -186,6 +187,8 @@ class CompanionSession:
                 item = rest.pop(0)
                 if item == "pierce":
                     raw["pierce"] = int(rest.pop(0))
+                elif item == "by":
+                    raw["attacker"] = rest.pop(0)
                 elif item in ("advantage", "disadvantage"):
                     raw["mode"] = item
                 else:
@@ -209,6 +212,8 @@ class CompanionSession:
         elif word == "follow":
             raw = {"type": "follow-mover", "monster": actor, "moved": int(args[0])}
             raw["targets"] = args[1:]
+        elif word == "summon":
+            raw = {"type": "summon", "character": actor, "summon": args[0]}
         elif word == "end":
             raw = {"type": "end-turn"}
         if raw is None:

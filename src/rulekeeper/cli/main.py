@@ -136,7 +136,37 @@ def _pick_game_and_scenario(console: Console, seed: int) -> tuple[Game, str, str
     picked = _choose(console, "Installed games and scenarios:", labels)
     if picked is None:
         return None
-    return choices[picked]
+    game, chosen, ruleset = choices[picked]
+    played = _pick_party(console, game, chosen)
+    if played is None:
+        return None
+    return game, played, ruleset
+
+
+def _pick_party(console: Console, game: Game, scenario: str) -> str | None:
+    """Ask who plays, where the game lets the players choose; the scenario name to play."""
+    offered = game.party_choices(scenario)
+    if offered is None:
+        return scenario
+    own, classes, most = offered
+    options = [f"the scenario's party: {', '.join(own)}", "choose the characters"]
+    picked = _choose(console, "Party:", options)
+    if picked is None:
+        return None
+    if picked == 0:
+        return scenario
+    sizes = list(range(2, min(most, len(classes)) + 1))
+    size = _choose(console, "How many characters?", [str(n) for n in sizes])
+    if size is None:
+        return None
+    party: list[str] = []
+    while len(party) < sizes[size]:
+        left = [c for c in classes if c not in party]
+        one = _choose(console, f"Character {len(party) + 1} of {sizes[size]}:", left)
+        if one is None:
+            return None
+        party.append(left[one])
+    return game.scenario_with_party(scenario, party)
 
 
 def _title(game: Game, scenario: str) -> str:
@@ -184,6 +214,13 @@ def play(
     quiet: Annotated[
         bool, typer.Option("--quiet", help="Print only the outcome (with --auto).")
     ] = False,
+    party: Annotated[
+        str | None,
+        typer.Option(
+            "--party",
+            help="haven: the characters who play, like warden,sage (default: the scenario's).",
+        ),
+    ] = None,
     wide: Annotated[
         bool,
         typer.Option("--wide", help="Draw for the terminal's full width instead of 80 columns."),
@@ -243,6 +280,10 @@ def play(
     else:
         game = find_game(game_name)
         scenario_name = scenario or _default_scenario(game)
+    if party is not None:
+        if game.party_choices(scenario_name) is None:
+            raise fail(f"--party: in {game.name} the scenario sets the party")
+        scenario_name = game.scenario_with_party(scenario_name, party.split(","))
     state = game.new_state(scenario_name, seed, game.check_ruleset(ruleset))
     store = SaveStore()
     if save is not None:

@@ -318,6 +318,16 @@ class Game(ABC):
         """How a menu shows ``action`` in ``state``."""
         return action.label()
 
+    def party_choices(self, scenario: str) -> tuple[tuple[str, ...], tuple[str, ...], int] | None:
+        """Where the players may choose the party: (the scenario's own party, the
+        characters to choose from, the most the scenario allows); None where the
+        scenario fixes its party (the default)."""
+        return None
+
+    def scenario_with_party(self, scenario: str, party: Sequence[str]) -> str:
+        """The scenario name that plays ``scenario`` with ``party`` (see :meth:`party_choices`)."""
+        raise NotImplementedError(f"{self.name}: the scenario fixes its party")
+
     def screen(
         self, state: State, width: int, choices: Sequence[Action] = ()
     ) -> list[tuple[str, list[str]]]:
@@ -327,8 +337,8 @@ class Game(ABC):
         each choice only the sections whose lines changed. A section called
         ``"goal"`` holds the objective and the special rules (printed on
         ``status``). ``choices`` are the actions about to be offered, numbered from
-        1, so a board can mark the places they lead to. The default is the
-        :meth:`render` picture drawn at ``width``, as one section.
+        1, so a board can mark the places they lead to. The default is a title
+        (scenario, ruleset, seed) and the :meth:`render` picture drawn at ``width``.
         """
         import io
 
@@ -336,5 +346,12 @@ class Game(ABC):
 
         buffer = io.StringIO()
         console = Console(file=buffer, width=width, highlight=False, markup=False)
+        console.print(
+            f"{self.title or self.name} — scenario {state.scenario}, ruleset {state.ruleset},"
+            f" seed {state.seed}"
+        )
+        title = buffer.getvalue().rstrip("\n").splitlines()
+        buffer.seek(0)
+        buffer.truncate()
         console.print(self.render(state))
-        return [("board", buffer.getvalue().rstrip("\n").splitlines())]
+        return [("title", title), ("board", buffer.getvalue().rstrip("\n").splitlines())]

@@ -41,6 +41,17 @@ def companion_data(state: CompanionState) -> dict[str, Any]:
             for f in state.figures.values()
             if f.kind == "objective"
         ],
+        "summons": [
+            {
+                "id": f.id,
+                "owner": f.owner,
+                "hp": f.hp,
+                "max_hp": f.max_hp,
+                "conditions": list(f.conditions),
+            }
+            for f in state.figures.values()
+            if f.kind == "summon"
+        ],
         "tokens": state.tokens,
         "treasures": list(state.treasures),
         "revealed": list(state.revealed),

@@ -89,8 +89,10 @@ def _hero_candidates(state: EtherState) -> list[Action]:
     candidates: list[Action] = [AddSource(hero_id, s) for s in addable_sources(state)]
     gathered = gathered_resources(state)
     for intent in candidate_intents(state, gathered):
-        for alternative in range(len(payment.intent_costs(state, intent))):
-            candidates.append(Spend(hero_id, intent, alternative))
+        for alternative, cost in enumerate(payment.intent_costs(state, intent)):
+            # What the gathered sources cannot cover is refused (ET-PAY-4): skip the check.
+            if gathered.covers(cost):
+                candidates.append(Spend(hero_id, intent, alternative))
     return candidates
 
 

@@ -157,20 +157,29 @@ class UniqueModel(_Model):
 
 class SpaceModel(_Model):
     at: tuple[int, int]
+    """The space, [column, row] from the card's north-west corner (as laid at no turn)."""
     enemy_icon: bool = False
+    """The space shows an enemy icon: entering it activates an enemy (ET-MOVE-3)."""
     explore: list[ExploreModel] = []
+    """Explore arrows printed in the space (ET-EXP-1)."""
     unique: list[UniqueModel] = []
+    """Unique actions printed in the space (ET-UNQ-1)."""
     boss: bool = False
+    """The boss's lair: the boss appears here when the card is explored."""
 
 
 class EdgeWallModel(_Model):
     at: tuple[int, int]
+    """The space, [column, row]."""
     side: Direction
+    """Its side on the card's edge that is walled: movement does not leave that way."""
 
 
 class MapCardModel(_Model):
     id: str
+    """The map card's id, named by the scenario's start card and map deck."""
     name: str
+    """The card's name, shown to players."""
     size: tuple[CardSide, CardSide] | None = None
     """The card's box in spaces, ``[width, height]``; default: the scenario's card size."""
     shape: list[Annotated[str, Field(max_length=MAX_COORDINATE)]] | None = Field(
@@ -182,8 +191,12 @@ class MapCardModel(_Model):
     """The clockwise turns the card may be placed with when explored (the players choose
     among those that fit); the start card lies at the first."""
     walls: list[tuple[tuple[int, int], tuple[int, int]]] = []
+    """Walls between two orthogonally adjacent spaces of the card, as pairs of [column, row] (ET-
+    MOVE-2)."""
     edge_walls: list[EdgeWallModel] = []
+    """Walled sides of spaces on the card's edge."""
     space: list[SpaceModel] = []
+    """The spaces that show something: enemy icons, explore arrows, unique actions, the lair."""
 
 
 class ScenarioHeader(_Model):
@@ -192,7 +205,9 @@ class ScenarioHeader(_Model):
     title: str
     """The scenario's title, shown to players."""
     card_width: int = Field(default=2, ge=1, le=MAX_COORDINATE)
+    """The width in spaces of map cards that give no size of their own."""
     card_height: int = Field(default=2, ge=1, le=MAX_COORDINATE)
+    """The height in spaces of map cards that give no size of their own."""
     heroes: list[str] = Field(min_length=1)
     """The heroes who play, by id, in turn order."""
     start_card: str

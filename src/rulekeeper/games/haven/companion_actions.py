@@ -204,6 +204,16 @@ class Spawn(Action):
     elite: bool
 
 
+@action_type("summon")
+@dataclass(frozen=True, slots=True)
+class SummonFigure(Action):
+    """``character`` summons its class's ``summon`` onto the board (HV-SUM-1); the summoner's
+    player enters what it does, in the summoner's turn."""
+
+    character: str
+    summon: str
+
+
 @action_type("end-turn")
 @dataclass(frozen=True, slots=True)
 class EndTurn(Action):
@@ -263,6 +273,7 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     Loot,
     LootTreasure,
     Spawn,
+    SummonFigure,
     EndTurn,
     DeclareResult,
     Resolved,

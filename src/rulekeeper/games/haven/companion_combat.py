@@ -86,9 +86,10 @@ def start_attack(state: CompanionState, action: Attack) -> None:
     target_spec = Target(shield=shield, conditions=tuple(target.conditions))
     context = attack_context(spec, target_spec, state.rules)
     mode = attack_mode(spec, target_spec)
-    deck = MONSTER_DECK if attacker.kind == "monster" else attacker.id
+    # HV-SUM-2: a summon draws from its summoner's deck.
+    deck = MONSTER_DECK if attacker.kind == "monster" else (attacker.owner or attacker.id)
     draw = AttackDraw.start(
-        state.rules, deck, context, mode, attacker_is_character=attacker.kind == "character"
+        state.rules, deck, context, mode, attacker_is_character=attacker.kind != "monster"
     )
     state.attack = PendingAttack(
         attacker.id, target.id, deck, draw, list(action.conditions), action.value
@@ -232,6 +233,9 @@ def take_damage(
     elif figure.kind == "objective":
         del state.figures[figure.id]
         state.emit("death", f"{figure.id} is destroyed", "HV-GOAL-1", figure=figure.id)
+    elif figure.kind == "summon":
+        del state.figures[figure.id]
+        state.emit("death", f"{figure.id} is killed", "HV-SUM-4", figure=figure.id)
     else:
         exhaust(state, figure.id, "no hit points left")
 
@@ -283,6 +287,8 @@ def exhaust(state: CompanionState, character_id: str, why: str) -> None:
         return
     character.exhausted = True
     state.figures.pop(character_id, None)
+    for summon in [f for f in state.figures.values() if f.owner == character_id]:
+        del state.figures[summon.id]  # HV-EXH-2: its summons leave with it
     state.emit("exhausted", f"{character_id} is exhausted: {why}", "HV-EXH-1", "HV-EXH-2")
     if not state.living_characters():
         finish(state, "lost", "every character is exhausted")

@@ -53,6 +53,7 @@ from rulekeeper.games.haven.companion_actions import (
     RoundShield,
     ScenarioLevel,
     Spawn,
+    SummonFigure,
 )
 from rulekeeper.games.haven.companion_combat import (
     check_objective,
@@ -179,6 +180,8 @@ def _apply_board(state: CompanionState, action: Action) -> None:
         _loot(state, action)
     elif isinstance(action, LootTreasure):
         _loot_treasure(state, action)
+    elif isinstance(action, SummonFigure):
+        _summon(state, action)
     elif isinstance(action, Spawn):
         set_out(state, action.monster, action.elite, drops_loot=False, why="summoned or spawned")
     elif isinstance(action, DeclareResult):
@@ -312,6 +315,32 @@ def set_out(
     )
     if state.phase == "turns" and state.groups[monster_type].card is not None:
         _join_acting(state, figure)
+
+
+def _summon(state: CompanionState, action: SummonFigure) -> None:
+    """HV-SUM-1, HV-SUM-2: the class's summon with its printed hit points."""
+    spec = state.content.classes[action.character].summons[action.summon]
+    base = f"{action.character}-{action.summon}"
+    number = 1 + sum(1 for f in state.figures.values() if f.type == base)
+    figure = Standee(
+        f"{base}-{number}",
+        "summon",
+        base,
+        spec.hp,
+        spec.hp,
+        number=number,
+        owner=action.character,
+        drops_loot=False,
+    )
+    state.figures[figure.id] = figure
+    state.emit(
+        "summon",
+        f"{action.character} summons {spec.name or action.summon} as {figure.id}"
+        f" ({spec.hp} hit points, move {spec.move}, attack {spec.attack}"
+        f"{f' range {spec.range}' if spec.range else ''})",
+        "HV-SUM-1",
+        "HV-SUM-2",
+    )
 
 
 def _set_out_objective(state: CompanionState, index: int, room_id: str) -> None:

@@ -77,6 +77,9 @@ def painter_figures(state: CompanionState) -> list[dict[str, Any]]:
         entry: dict[str, Any] = {"id": figure.id, "team": team}
         if figure.kind == "character":
             entry["initiative"] = state.characters[figure.id].initiative or 99
+        elif figure.kind == "summon":
+            entry["initiative"] = state.characters[figure.owner].initiative or 99
+            entry["summoner"] = figure.owner
         elif team == "characters":
             entry["initiative"] = 99
         out.append(entry)

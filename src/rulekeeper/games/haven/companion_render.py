@@ -10,7 +10,16 @@ from rich.table import Table
 from rich.text import Text
 
 from rulekeeper.core.actions import Action
-from rulekeeper.games.haven.actions import LongRest, PlayHalf, SelectCard
+from rulekeeper.games.haven.actions import (
+    DrawAbility,
+    LongRest,
+    Negate,
+    PlayHalf,
+    Resolved,
+    RestLoss,
+    SelectCard,
+)
+from rulekeeper.games.haven.attack_draw import DrawModifier
 from rulekeeper.games.haven.companion_actions import (
     Attack,
     ChooseClass,
@@ -20,6 +29,7 @@ from rulekeeper.games.haven.companion_actions import (
     Infuse,
     OpenDoor,
     Spawn,
+    SummonFigure,
 )
 from rulekeeper.games.haven.companion_numbers import numbers
 from rulekeeper.games.haven.companion_state import CompanionState
@@ -46,6 +56,10 @@ def render_companion(state: CompanionState) -> Any:
     )
     if state.monsters():
         parts.append(_monster_table(state))
+    summons = [f for f in state.figures.values() if f.kind == "summon"]
+    if summons:
+        lines = [f"{f.id} ({f.owner}) {f.hp}/{f.max_hp}" for f in summons]
+        parts.append(Text("summons: " + "; ".join(lines)))
     objectives = [f for f in state.figures.values() if f.kind == "objective"]
     if objectives:
         lines = [
@@ -98,6 +112,25 @@ def _character_table(state: CompanionState) -> Table:
 
 def describe(state: CompanionState, action: Action) -> str:
     """How a menu shows an action."""
+    if isinstance(action, DrawAbility):
+        deck = state.content.deck_of(action.group)
+        drawn = next((c for c in deck.cards if c.id == action.card), None)
+        initiative = f" (initiative {drawn.initiative})" if drawn is not None else ""
+        name = state.content.monster_types[action.group].name
+        return f"{name}'s ability card: {action.card}{initiative}"
+    if isinstance(action, DrawModifier):
+        return f"the {action.deck} modifier deck shows {action.card}"
+    if isinstance(action, RestLoss):
+        return f"{action.character}'s short rest loses {action.card}"
+    if isinstance(action, Negate):
+        words = {
+            "suffer": "suffer the damage",
+            "hand": "negate it: lose 1 card from hand",
+            "discard": "negate it: lose 2 cards from discard",
+        }
+        return f"{action.character}: {words[action.choice]}"
+    if isinstance(action, Resolved):
+        return f"resolved: {action.rule}"
     if isinstance(action, SelectCard):
         cls = state.content.classes[action.character]
         card = next((c for c in cls.cards if c.id == action.card), None)
@@ -124,6 +157,9 @@ def describe(state: CompanionState, action: Action) -> str:
     if isinstance(action, Spawn):
         what = f"an elite {action.monster}" if action.elite else f"a {action.monster}"
         return f"set out {what} (summoned or spawned)"
+    if isinstance(action, SummonFigure):
+        summon = state.content.classes[action.character].summons[action.summon]
+        return f"{action.character} summons {summon.name or action.summon}"
     if isinstance(action, EndTurn):
         return "end the turn"
     if isinstance(action, DeclareResult):

@@ -68,6 +68,7 @@ from rulekeeper.games.haven.companion_actions import (
     RoundShield,
     ScenarioLevel,
     Spawn,
+    SummonFigure,
 )
 from rulekeeper.games.haven.companion_combat import can_attack, immunities, monster_attack, side
 from rulekeeper.games.haven.companion_numbers import numbers
@@ -287,6 +288,9 @@ def _turn_actions(state: CompanionState, turn: TurnInProgress) -> list[Action]:
         out: list[Action] = [*_halves(state, character)]
         out.extend(OpenDoor(room) for room in _openable_rooms(state))
         out.extend(LootTreasure(character.id, t) for t in state.treasures)
+        out.extend(
+            SummonFigure(character.id, name) for name in state.content.classes[character.id].summons
+        )
     else:
         out = list(_monster_attacks(state, turn))
     out.extend(Infuse(e) for e in ELEMENT_NAMES if e not in turn.infusions)
@@ -438,6 +442,8 @@ def check(state: CompanionState, action: Action) -> None:
 
 
 def _rule_for(state: CompanionState, action: Action) -> str:
+    if isinstance(action, SummonFigure):
+        return "HV-SUM-1"
     if state.damage:
         return "HV-NEG-1"
     if isinstance(action, SelectCard | LongRest):
@@ -504,14 +510,12 @@ def _check_attack(state: CompanionState, action: Attack) -> None:
     turn = _actor(state)
     attacker = _figure(state, action.attacker)
     target = _figure(state, action.target)
-    if action.attacker != turn.actor:
+    if action.attacker != turn.actor and attacker.owner != turn.actor:
         raise RuleViolation("HV-ATK-1", f"it is {turn.actor}'s turn, not {action.attacker}'s")
     if attacker.kind == "objective":
         raise RuleViolation("HV-ATK-1", f"{attacker.id} is an objective: it does not attack")
     if side(attacker) == side(target):
         raise RuleViolation("HV-TGT-2", "an attack targets enemies only")
-    if action.target in turn.attacked:
-        raise RuleViolation("HV-TGT-1", f"{action.target} was already attacked this turn")
     condition_table.check_can_attack(attacker.conditions)
     condition_table.check_can_target(target.conditions)
     for name in action.conditions:

@@ -41,7 +41,7 @@ class Standee:
     """A figure on the physical board: a character or a monster standee."""
 
     id: str
-    kind: Literal["character", "monster", "objective"]
+    kind: Literal["character", "monster", "objective", "summon"]
     """An objective figure (an altar, a door to destroy, an escort) is neither side's standee."""
     type: str
     hp: int
@@ -58,6 +58,8 @@ class Standee:
     """Shield from abilities this round (a monster's stat-card shield is added on top)."""
     retaliate: int = 0
     """Retaliate from abilities this round (a monster's stat-card retaliate is added on top)."""
+    owner: str = ""
+    """A summon's summoner (HV-SUM-2)."""
     escort: bool = False
     """An objective figure the characters protect: monsters attack it, characters do not."""
     drops_loot: bool = True

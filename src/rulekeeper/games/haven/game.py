@@ -91,6 +91,17 @@ class HavenGame(Game):
             return super().render(state)
         return render_state(state)
 
+    def party_choices(self, scenario: str) -> tuple[tuple[str, ...], tuple[str, ...], int] | None:
+        """HV-CHAR-1: any two to four classes of the library, as many as the start hexes."""
+        from rulekeeper.games.haven.scenario_format import party_choices
+
+        return party_choices(scenario)
+
+    def scenario_with_party(self, scenario: str, party: Sequence[str]) -> str:
+        from rulekeeper.games.haven.scenario_format import with_party
+
+        return with_party(scenario, party)
+
     def screen(
         self, state: State, width: int, choices: Sequence[Action] = ()
     ) -> list[tuple[str, list[str]]]:

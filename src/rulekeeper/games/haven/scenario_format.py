@@ -21,7 +21,7 @@ file and the field (``classes.warden.cards.3.top.actions.0.type``).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from importlib import resources
 from pathlib import Path
 from typing import Annotated, Any, Literal, Self
@@ -709,11 +709,15 @@ class AllyFigureSpec(_Model):
     hp: Positive | Formula
     """Hit points: a number or an equation in C and L (HV-SCEN-4)."""
     move: NonNegative = 2
+    """Its move."""
     attack: NonNegative = 2
+    """Its attack."""
     range: NonNegative = 0
     """0: melee."""
     shield: NonNegative = 0
+    """Its shield, always active."""
     flying: bool = False
+    """It flies (HV-MOVE-4)."""
 
     @model_validator(mode="after")
     def _hp_formula_reads(self) -> AllyFigureSpec:
@@ -1199,6 +1203,38 @@ def _check_perks(spec: ScenarioSpec, source: str | None, problems: Problems) -> 
                 )
 
 
+def _with_chosen_party(spec: ScenarioSpec, chosen: str, source: str) -> ScenarioSpec:
+    party = tuple(p.strip() for p in chosen.split(",") if p.strip())
+    if not party:
+        raise ContentError("name the party's classes after '@', like @warden,sage", source=source)
+    unknown = [p for p in party if p not in spec.classes]
+    if unknown:
+        known = ", ".join(sorted(spec.classes))
+        raise ContentError(f"unknown class {unknown[0]!r} (known: {known})", source=source)
+    if len(set(party)) != len(party):
+        raise ContentError("HV-CHAR-1: each class may be in the party once", source=source)
+    if len(party) > len(spec.start_hexes):
+        raise ContentError(
+            f"the scenario has {len(spec.start_hexes)} start hexes, not enough for"
+            f" {len(party)} characters",
+            source=source,
+        )
+    house = spec.house_rules.model_copy(
+        update={"one_character": spec.house_rules.one_character or len(party) == 1}
+    )
+    data = spec.model_dump(mode="json")
+    characters = {k: v for k, v in data.get("characters", {}).items() if k in party}
+    data.update(party=list(party), characters=characters, house_rules=house.model_dump(mode="json"))
+    return parse_scenario(data, source)
+
+
+def party_choices(name_or_path: str) -> tuple[tuple[str, ...], tuple[str, ...], int]:
+    """For a menu: the scenario's own party, the classes a party may take, and the most
+    characters its start hexes allow (HV-CHAR-1 caps a party at four)."""
+    spec = load_scenario(name_or_path)
+    return spec.party, tuple(sorted(spec.classes)), min(4, len(spec.start_hexes))
+
+
 def load_scenario_text(text: str, source: str) -> ScenarioSpec:
     return parse_scenario(parse_document(text, source), source)
 
@@ -1211,8 +1247,26 @@ def shipped_scenario_names() -> list[str]:
     )
 
 
+PARTY_MARK = "@"
+"""``NAME@class,class`` names a scenario played by a party of the players' choosing."""
+
+
+def with_party(name: str, party: Sequence[str]) -> str:
+    """The scenario name that plays ``name`` with ``party`` (kept as is in saves and replays)."""
+    return f"{name}{PARTY_MARK}{','.join(party)}"
+
+
 def load_scenario(name_or_path: str) -> ScenarioSpec:
-    """A shipped scenario by name, or a user's scenario file by path (TOML or JSON)."""
+    """A shipped scenario by name, or a user's scenario file by path (TOML or JSON).
+
+    ``NAME@warden,sage`` is the scenario with the party the players chose
+    (HV-CHAR-1: two to four characters, each class once, no more than the start
+    hexes; one character only as the house rule ``one_character``, which the
+    choice then turns on). The monsters set up follow the party's size (HV-SCEN-1).
+    """
+    base, mark, chosen = name_or_path.rpartition(PARTY_MARK)
+    if mark and base and not Path(name_or_path).exists():
+        return _with_chosen_party(load_scenario(base), chosen, name_or_path)
     if name_or_path in shipped_scenario_names():
         filename = f"{name_or_path}.toml"
         return load_scenario_text(_content_text(f"scenarios/{filename}"), filename)

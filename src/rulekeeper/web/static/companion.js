@@ -95,10 +95,12 @@
       const condition = rk.el("select", { id: "entry-condition", "data-testid": "entry-condition" });
       const source = rk.el("input", { id: "entry-source", placeholder: "a trap, retaliate…", "data-testid": "entry-source" });
       const who = rk.el("p", { class: "hint", "data-testid": "entry-actor" });
+      const by = rk.el("select", { id: "entry-by", "data-testid": "entry-by" });
       const label = (forId, text) => rk.el("label", { for: forId, text });
       const form = rk.el("form", { class: "card", "data-testid": "entry-form", "aria-label": "what happened on the board" },
         rk.el("h2", { text: "What happened on the board" }), who,
-        rk.el("div", { class: "tool-fields" }, label("entry-kind", "what"), kind, label("entry-figure", "figure / target"), figure,
+        rk.el("div", { class: "tool-fields" }, label("entry-kind", "what"), kind, label("entry-by", "by (attacks)"), by,
+          label("entry-figure", "figure / target"), figure,
           label("entry-value", "value"), value, label("entry-pierce", "pierce"), pierce, label("entry-mode", "attack with"), mode,
           label("entry-condition", "condition (an attack adds it)"), condition, label("entry-source", "source of damage"), source),
         rk.el("button", { type: "submit", "data-testid": "enter", text: "Enter" }));
@@ -110,7 +112,7 @@
         let action;
         switch (kind.value) {
           case "attack":
-            action = { type: "attack", attacker: actor, target: figure.value, value: n, pierce: Number(pierce.value || 0),
+            action = { type: "attack", attacker: by.value || actor, target: figure.value, value: n, pierce: Number(pierce.value || 0),
               mode: mode.value, conditions: condition.value ? [condition.value] : [] };
             break;
           case "heal": action = { type: "heal", figure: figure.value, value: n }; break;
@@ -125,8 +127,12 @@
       });
       function fill(c) {
         who.textContent = c.actor ? `acting: ${c.actor}` : "no figure is acting";
+        const attackers = [c.actor, ...c.summons.filter((f) => f.owner === c.actor).map((f) => f.id)].filter(Boolean);
+        if (by.options.length !== attackers.length || [...by.options].some((o, n) => o.value !== attackers[n])) {
+          by.replaceChildren(...attackers.map((id) => rk.el("option", { value: id, text: id })));
+        }
         const ids = [...c.monsters.map((m) => m.id), ...c.objectives.map((o) => o.id),
-          ...c.characters.filter((h) => !h.exhausted).map((h) => h.id)];
+          ...c.characters.filter((h) => !h.exhausted).map((h) => h.id), ...c.summons.map((f) => f.id)];
         const keep = figure.value;
         figure.replaceChildren(...ids.map((id) => rk.el("option", { value: id, text: id })));
         if (ids.includes(keep)) figure.value = keep;
@@ -143,7 +149,7 @@
       main.dataset.version = String(v.version);
       document.title = `${c.title} — companion`;
       title.textContent = `${c.title}`;
-      const who = v.player ? `${v.player}: ${v.decision}` : "game over";
+      const who = v.chance_node ? "chance: choose the card your deck shows" : v.player ? `${v.player}: ${v.decision}` : "game over";
       status.textContent = `${v.ruleset} · seed ${v.seed} · chance ${v.chance === "auto" ? "drawn by the app" : "from your decks"} · ${who}`;
       renderRound(c);
       renderMonsters(c);
@@ -207,6 +213,12 @@
       characters.replaceChildren(rk.el("h2", { text: "Characters" }), c.characters.length
         ? rk.el("table", {}, rk.el("tr", {}, ...["character", "hit points", "conditions", "hand/discard/lost", "cards", "loot"].map((t) => rk.el("th", { text: t }))), ...rows)
         : rk.el("p", { class: "hint", text: "choose the classes of your party" }));
+      if (c.summons.length) {
+        characters.append(rk.el("h2", { text: "Summons" }), rk.el("table", { "data-testid": "summons" },
+          ...c.summons.map((f) => rk.el("tr", { "data-figure": f.id },
+            rk.el("td", { text: `${f.id} (${f.owner})` }), rk.el("td", { text: `${f.hp}/${f.max_hp}` }),
+            rk.el("td", { text: f.conditions.join(", ") })))));
+      }
     }
 
     const GOALS = {

@@ -1,0 +1,71 @@
+"""HV-CHAR-1, HV-SCEN-1: the players choose the party (issue 17): ``NAME@class,class``."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from rulekeeper.core.errors import ContentError
+from rulekeeper.core.randomness import SeededSampler, choose_step
+from rulekeeper.core.registry import find_game
+from rulekeeper.core.replay import parse_replay, replay_to_json, run_replay
+
+GAME = find_game("haven")
+
+
+def test_HV_CHAR_1_a_chosen_party_plays_and_its_size_sets_the_monsters() -> None:
+    """HV-CHAR-1 / HV-SCEN-1: two chosen characters start; the roster is the one for two."""
+    two = GAME.new_state(GAME.scenario_with_party("frozen-weir", ["tinker", "sage"]), 1)
+    three = GAME.new_state("frozen-weir", 1)
+    assert list(two.heroes) == ["tinker", "sage"]  # type: ignore[attr-defined]
+    assert list(three.heroes) == ["warden", "tinker", "sage"]  # type: ignore[attr-defined]
+    assert two.scenario == "frozen-weir@tinker,sage"
+    assert GAME.party_choices("frozen-weir") == (
+        ("warden", "tinker", "sage"),
+        ("sage", "tinker", "warden"),
+        3,
+    )
+
+
+def test_HV_CHAR_1_a_chosen_party_replays_from_its_scenario_name() -> None:
+    """The scenario name carries the party, so (scenario, seed, actions) still replays."""
+    state = GAME.new_state("ember-vault@warden,sage", 7)
+    sampler = SeededSampler(7)
+    for _ in range(30):
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            state.apply(choose_step(state, None, sampler)[0])
+        else:
+            state.apply(state.legal_actions()[0])
+    again = run_replay(parse_replay(replay_to_json(state)))
+    assert again.to_dict()["state"] == state.to_dict()["state"]
+
+
+@pytest.mark.parametrize(
+    ("name", "words"),
+    [
+        ("ember-vault@nobody", "unknown class 'nobody'"),
+        ("ember-vault@sage,sage", "HV-CHAR-1"),
+        ("ember-vault@", "name the party"),
+    ],
+)
+def test_HV_CHAR_1_a_bad_party_is_refused_by_name(name: str, words: str) -> None:
+    with pytest.raises(ContentError, match=words):
+        GAME.new_state(name, 1)
+
+
+def test_play_party_option_is_checked_before_play() -> None:
+    """``--party`` with a bad class, or for a game whose scenario fixes the party: one line, 2."""
+    for args in (["haven", "--party", "warden,nobody"], ["salvage", "--party", "x"]):
+        result = subprocess.run(
+            [sys.executable, "-m", "rulekeeper.cli.main", "play", *args, "--seed", "1"],
+            capture_output=True,
+            text=True,
+            input="quit\n",
+            timeout=120,
+        )
+        assert result.returncode == 2, result.stderr
+        assert len(result.stderr.strip().splitlines()) == 1
