@@ -270,17 +270,44 @@ def test_haven_board_problems_are_all_reported(tmp_path: Path) -> None:
 
 
 def test_a_game_that_stops_at_its_first_problem_says_so(tmp_path: Path) -> None:
-    """Ether's checks stop at their first cross-reference problem: that one is reported,
-    with its field, and the summary says to check again after fixing it."""
-    text = (CONTENT / "ether/scenarios/lantern-rift.toml").read_text("utf-8")
-    path = _write(tmp_path, "rift.toml", text.replace('boss = "', 'boss = "no-such-', 1))
+    """Haven's deck file checks stop at their first cross-reference problem: that one is
+    reported, with its field, and the summary says to check again after fixing it."""
+    path = _write(tmp_path, "deck.toml", 'format = 1\ndrawn = { "zz" = 1, "yy" = 1 }\n')
     report = check_file(path)
-    assert [(p.field, p.reason[:18]) for p in report.problems] == [
-        ("scenario.boss", "unknown boss 'no-s")
+    assert [(p.field, p.reason[:17]) for p in report.problems] == [
+        ("drawn.zz", "unknown card 'zz'")
     ]
     assert report.summary().endswith(
-        "; ether's cross-reference checks stop at the first: fix it and check again"
+        "; haven's cross-reference checks stop at the first: fix it and check again"
     )
+
+
+def test_ether_scenario_cross_references_are_all_reported(tmp_path: Path) -> None:
+    text = (CONTENT / "ether/scenarios/lantern-rift.toml").read_text("utf-8")
+    text = text.replace('boss = "', 'boss = "no-such-', 1)
+    text = text.replace(
+        "[scenario]",
+        '[[enemy]]\nid = "e"\nname = "E"\nhealth = 1\ndamage = 0\n'
+        '[[enemy]]\nid = "e"\nname = "E2"\nhealth = 1\ndamage = 0\n\n[scenario]',
+        1,
+    )
+    path = _write(tmp_path, "rift.toml", text)
+    problems = check_file(path).problems
+    assert [(p.field, p.reason[:22]) for p in problems] == [
+        ("enemy.1.id", "duplicate id 'e'"),
+        ("scenario.boss", "unknown boss 'no-such-"),
+    ]
+
+
+def test_a_loaded_ether_scenario_still_stops_at_its_first_problem(tmp_path: Path) -> None:
+    from rulekeeper.core.errors import ContentError
+    from rulekeeper.games.ether.content import load_scenario
+
+    text = (CONTENT / "ether/scenarios/lantern-rift.toml").read_text("utf-8")
+    path = _write(tmp_path, "rift.toml", text.replace('boss = "', 'boss = "no-such-', 1))
+    with pytest.raises(ContentError) as caught:
+        load_scenario(str(path))
+    assert caught.value.field == "scenario.boss"
 
 
 def test_salvage_catalog_cross_references_are_all_reported(tmp_path: Path) -> None:

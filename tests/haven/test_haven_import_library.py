@@ -7,7 +7,9 @@ shapes the importer converts, turns into resolve-by-hand steps, or refuses.
 
 from __future__ import annotations
 
+import contextlib
 import json
+import random
 import shutil
 from pathlib import Path
 from typing import Any
@@ -16,8 +18,12 @@ import pytest
 from test_haven_play_support import at, new_state, scenario
 
 from rulekeeper.core import ContentError
-from rulekeeper.games.haven.ghs_common import Labels, Refused, area_hexes, formula
+from rulekeeper.games.haven.ghs_classes import import_class_files
+from rulekeeper.games.haven.ghs_common import Labels, Notes, Refused, area_hexes, formula
+from rulekeeper.games.haven.ghs_items import import_item
 from rulekeeper.games.haven.ghs_library import convert, write_library
+from rulekeeper.games.haven.ghs_monsters import import_monster_files
+from rulekeeper.games.haven.ghs_scenarios import import_scenario
 from rulekeeper.games.haven.library import load_library, load_library_scenario, read_report
 from rulekeeper.games.haven.scaling import evaluate
 
@@ -139,12 +145,13 @@ def test_self_and_support_actions_convert(library: Path) -> None:
 def test_what_the_engine_cannot_run_is_a_by_hand_step_with_its_text(library: Path) -> None:
     actions = cards(library, "mud-imp")["mud-imp-6"]
     assert actions[0] == {"type": "summon", "summon": "mud-imp"}
+    assert actions[3] == {"type": "attack", "targets": 6}  # every adjacent enemy
+    del actions[3]
     texts = [a["text"] for a in actions[1:]]
     assert all(a["type"] == "by_hand" for a in actions[1:])
     assert texts == [
         "Each adjacent enemy suffers damage 1.",  # custom text, from the label file
         "sufferDamage 1",
-        "attack +0 (specialTarget enemiesAdjacent)",
         "summon mud-imp (player2: normal, player3: elite)",
         "attack +0 (element -ice (condition stun))",
         "attack 3",  # a fixed value is not relative to the stats
@@ -204,7 +211,7 @@ def test_counts_per_kind(library: Path) -> None:
         "classes": (1, 2),
         "items": (4, 5),
         "scenarios": (1, 2),
-        "monster_actions": (29, 37),  # run by the engine / all (the rest by hand)
+        "monster_actions": (30, 37),  # run by the engine / all (the rest by hand)
         "class_actions": (9, 11),
         "scenarios_playable": (1, 1),
     }
@@ -340,3 +347,69 @@ def test_HV_MON_2_stat_card_traits_the_engine_does_not_run_are_shown_at_setup(
     state = new_state(data)
     shown = [e.text for e in state.log if e.kind == "by-hand"]
     assert "Mud Imp — apply by hand: Gains invisible while in water hexes." in shown
+
+
+# -- malformed input -----------------------------------------------------------------------
+
+ODD_VALUES: list[Any] = [None, 0, -1, 10**9, "x", "", [], {}, [1], {"a": 1}, True, 1.5, [None]]
+
+
+def _mutate(value: Any, rng: random.Random) -> Any:
+    """Replace one value somewhere inside ``value`` by an odd one."""
+    if isinstance(value, dict) and value and rng.random() < 0.75:
+        key = rng.choice(list(value))
+        value[key] = _mutate(value[key], rng)
+        return value
+    if isinstance(value, list) and value and rng.random() < 0.75:
+        at_index = rng.randrange(len(value))
+        value[at_index] = _mutate(value[at_index], rng)
+        return value
+    return json.loads(json.dumps(rng.choice(ODD_VALUES)))
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_no_malformed_value_crashes_a_converter(seed: int) -> None:
+    """Any odd value in a GHS file is converted, made a by-hand step or refused naming its
+    field: never an unexpected exception (the import reports it and goes on)."""
+    rng = random.Random(seed)
+    gh = FOLDER / "gh"
+    labels = Labels.read(gh)
+
+    def load(rel: str) -> Any:
+        return json.loads((gh / rel).read_text())
+
+    stats, deck = load("monster/marsh-tyrant.json"), load("monster/deck/mud-imp.json")
+    cls, cls_deck = load("character/reedwalker.json"), load("character/deck/reedwalker.json")
+    calls = [
+        lambda: import_monster_files(
+            _mutate(stats, rng), _mutate(deck, rng), "s", "d", labels, Notes()
+        ),
+        lambda: import_class_files(
+            _mutate(cls, rng), _mutate(cls_deck, rng), "c", "d", labels, Notes()
+        ),
+        lambda: import_item(_mutate(load("items.json")[1], rng), "1", "i", labels, Notes()),
+        lambda: import_scenario(
+            _mutate(load("scenarios/01.json"), rng), "gh", "01", "s", labels, Notes()
+        ),
+    ]
+    for call in calls:
+        with contextlib.suppress(Refused):
+            call()
+
+
+def test_an_unforeseen_shape_refuses_its_file_and_the_run_goes_on(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from rulekeeper.games.haven import ghs_library
+
+    def broken(path: Path, *rest: Any) -> Any:
+        if path.name == "mud-imp.json":
+            raise TypeError("odd")
+        return real(path, *rest)
+
+    real = ghs_library.read_monster
+    monkeypatch.setattr(ghs_library, "read_monster", broken)
+    _, report = convert(FOLDER, "gh", lambda line: None)
+    found = [e for e in report.entries if e.kind == "refused" and "mud-imp.json" in e.file]
+    assert found and "unexpected shape (TypeError: odd)" in found[0].reason
+    assert report.counts["monsters"].converted == 2

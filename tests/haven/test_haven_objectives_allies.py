@@ -346,3 +346,24 @@ def test_HV_DECK_1_HV_GOAL_3_a_blessed_ally_blesses_the_ally_deck(ruleset: str, 
     other = "monsters" if deck == "allies" else None
     if other is not None:
         assert state.decks[other].counts()["bless"] == 0
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_HV_GOAL_2_HV_GOAL_3_figures_in_a_room_appear_when_it_is_revealed(ruleset: str) -> None:
+    from rulekeeper.games.haven import special_rules
+
+    back = [at(q, r) for q in (4, 5) for r in range(4)]
+    data = with_objective(hex_=at(5, 1), rooms=[{"id": "back", "hexes": back}])
+    data["doors"] = [{"hex": at(3, 1), "opens": ["back"]}]
+    data["allies"] = {
+        "figures": [
+            {"id": "guard-1", "hex": at(5, 2), "hp": 4},
+            {"id": "guard-2", "hex": at(4, 3), "hp": 4},
+        ]
+    }
+    state = new_state(data, ruleset)
+    assert not {"altar", "guard-1", "guard-2"} & set(state.figures)
+    special_rules.open_door(state, at(3, 1))
+    assert {"altar", "guard-1", "guard-2"} <= set(state.figures)
+    # [GH] the arriving tokens are numbered at random; [FH] in the order listed
+    assert bool(state.ally_numbers) is (ruleset == "gloomhaven")

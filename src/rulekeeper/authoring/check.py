@@ -41,7 +41,10 @@ class CheckReport:
         count = len(self.problems)
         line = f"{self.source}: {count} problem{'s' if count != 1 else ''}{what}"
         if self.schema_valid and self.kind is not None and self.kind.stops_at_first:
-            line += f"; {self.kind.family}'s cross-reference checks stop at the first: fix it and check again"
+            line += (
+                f"; {self.kind.family}'s cross-reference checks stop at the first:"
+                " fix it and check again"
+            )
         return line
 
 

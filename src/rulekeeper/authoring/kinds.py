@@ -172,7 +172,6 @@ KINDS: tuple[FileKind, ...] = (
         f"{_CHECKS}:ether_scenario",
         "ether/scenarios/lantern-rift.toml",
         needs_keys=frozenset({"scenario"}),
-        stops_at_first=True,
     ),
     FileKind(
         "ether",
@@ -184,7 +183,6 @@ KINDS: tuple[FileKind, ...] = (
         f"{_CHECKS}:ether_library",
         "ether/library.toml",
         refuses_keys=frozenset({"scenario"}),
-        stops_at_first=True,
     ),
     FileKind(
         "areas",

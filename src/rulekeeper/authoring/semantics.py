@@ -1,13 +1,11 @@
 """The cross-reference checks of each file kind: the games' own load-time checks.
 
 Each function takes a schema-valid model, the parsed data, the file name and a
-collecting :class:`~rulekeeper.core.problems.Problems`. Where a game's checks
-report to a collector (areas), every problem is found in one run; where a
-game's loader stops at its first problem, that problem is reported (and the
-user sees the next one after fixing it). Areas, salvage and haven scenarios
-and haven boards collect; ether content and haven deck files stop at their
-first cross-reference problem. Game modules are imported here, inside
-the functions' module, never by the CLI at start-up.
+collecting :class:`~rulekeeper.core.problems.Problems`. The games' checks
+report to a collector, so every problem of a file is found in one run; only
+haven's deck files still stop at their first cross-reference problem (reported,
+and the summary line says to check again after fixing it). Game modules are
+imported inside the functions, never by the CLI at start-up.
 """
 
 from __future__ import annotations
@@ -141,11 +139,10 @@ def salvage_catalog(model: Any, data: Any, source: str, problems: Problems) -> N
 # -- ether ------------------------------------------------------------------------
 def ether_scenario(model: Any, data: Any, source: str, problems: Problems) -> None:
     """The library and the file's own cards merge; every reference of the scenario resolves."""
-    from rulekeeper.games.ether.content import build_scenario, read_content, shipped_dir
+    from rulekeeper.games.ether.content import check_scenario, read_content, shipped_dir
 
     del data
-    library = read_content(shipped_dir() / "library.toml")
-    _run(problems, build_scenario, library, model, source)
+    check_scenario(read_content(shipped_dir() / "library.toml"), model, source, problems)
 
 
 def ether_library(model: Any, data: Any, source: str, problems: Problems) -> None:
@@ -153,7 +150,7 @@ def ether_library(model: Any, data: Any, source: str, problems: Problems) -> Non
     from rulekeeper.games.ether.content import check_library
 
     del data
-    _run(problems, check_library, model, source)
+    check_library(model, source, problems)
 
 
 # -- areas ------------------------------------------------------------------------

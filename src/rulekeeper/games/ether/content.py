@@ -26,6 +26,7 @@ from rulekeeper.boards.mapcards import (
 from rulekeeper.core.documents import read_document, validate
 from rulekeeper.core.errors import ContentError
 from rulekeeper.core.limits import MAX_MAP_CELLS
+from rulekeeper.core.problems import Problems
 from rulekeeper.games.ether.resources import DieColour, Resources, parse_cost
 from rulekeeper.games.ether.schema import (
     ContentFile,
@@ -285,27 +286,43 @@ def load_scenario(name_or_path: str) -> Scenario:
 
 
 def build_scenario(library: ContentFile, scenario_file: ContentFile, source: str) -> Scenario:
-    """Merge the library with a scenario file's own cards and check every reference."""
+    """Merge the library with a scenario file's own cards and check every reference; the
+    first problem raises its ContentError."""
+    scenario = check_scenario(library, scenario_file, source, Problems(source))
+    if scenario is None:  # a strict collector raised at the first problem
+        raise ContentError("the scenario has problems", source=source)
+    return scenario
+
+
+def check_scenario(
+    library: ContentFile, scenario_file: ContentFile, source: str, problems: Problems
+) -> Scenario | None:
+    """The checks of :func:`build_scenario`, each problem reported to ``problems``; the
+    scenario when there was none."""
     header = scenario_file.scenario
     if header is None:
-        raise ContentError("the file has no [scenario] table", source=source, field="scenario")
-    b = _Builder(source)
+        problems.add("the file has no [scenario] table", "scenario")
+        return None
+    b = _Builder(source, problems)
     for content in (library, scenario_file):
         b.add(content)
     return b.finish(header)
 
 
-def check_library(content: ContentFile, source: str) -> None:
+def check_library(content: ContentFile, source: str, problems: Problems | None = None) -> None:
     """Check a content file without a scenario: ids once, costs that parse, effects allowed
     where they stand (the checks :func:`build_scenario` runs on each file it merges)."""
-    _Builder(source).add(content)
+    _Builder(source, problems).add(content)
 
 
 class _Builder:
     """Collects definitions from the library and the scenario file, then checks references."""
 
-    def __init__(self, source: str) -> None:
+    def __init__(self, source: str, problems: Problems | None = None) -> None:
         self.source = source
+        self.problems = problems if problems is not None else Problems(source)
+        self.found_before = len(self.problems)
+        self.broken_cards: set[str] = set()
         self.heroes: dict[str, HeroModel] = {}
         self.influence: dict[str, InfluenceCard] = {}
         self.items: dict[str, ItemCard] = {}
@@ -315,32 +332,40 @@ class _Builder:
         self.uniques: dict[str, UniqueAction] = {}
         self.card_ids: set[str] = set()
 
-    def fail(self, message: str, where: str) -> ContentError:
-        return ContentError(message, source=self.source, field=where)
+    def fail(self, message: str, where: str) -> None:
+        """Report a problem (a strict collector raises it); the caller skips what needs it."""
+        self.problems.add(message, where)
 
-    def _unique_id(self, table: dict[str, Any], key: str, where: str) -> None:
+    @property
+    def failed(self) -> bool:
+        return len(self.problems) > self.found_before
+
+    def _unique_id(self, table: dict[str, Any], key: str, where: str) -> bool:
         if key in table:
-            raise self.fail(f"duplicate id {key!r}", where)
+            self.fail(f"duplicate id {key!r}", where)
+            return False
+        return True
 
     def _costs(self, text: str, where: str) -> tuple[Resources, ...]:
         try:
             return parse_cost(text)
         except ValueError as error:
-            raise self.fail(str(error), where) from None
+            self.fail(str(error), where)
+            return ()
 
     def _effect(self, model: EffectModel, allowed: tuple[str, ...], where: str) -> Effect:
         if model.kind not in allowed:
-            raise self.fail(
-                f"effect {model.kind!r} is not allowed here (allowed: {allowed})", where
-            )
+            self.fail(f"effect {model.kind!r} is not allowed here (allowed: {allowed})", where)
+            return Effect()
         if model.kind == "ready" and model.colour is None:
-            raise self.fail("a 'ready' effect needs a colour", where)
+            self.fail("a 'ready' effect needs a colour", where)
+            return Effect()
         return Effect(model.kind, model.amount, model.colour)
 
     def _unique_effects(self, unique: UniqueModel, where: str) -> tuple[Effect, ...]:
         """ET-UNQ-1: a unique action's printed effects, resolved in order."""
         if unique.effect is not None and unique.effects:
-            raise self.fail("give either 'effect' or 'effects', not both", f"{where}.effects")
+            self.fail("give either 'effect' or 'effects', not both", f"{where}.effects")
         if unique.effect is not None:
             return (self._effect(unique.effect, UNIQUE_EFFECTS, f"{where}.effect"),)
         effects = tuple(
@@ -349,17 +374,18 @@ class _Builder:
         )
         kinds = [e.kind for e in effects]
         if len(set(kinds)) != len(kinds):
-            raise self.fail("an effect kind is listed twice", f"{where}.effects")
+            self.fail("an effect kind is listed twice", f"{where}.effects")
         return effects or (Effect(),)
 
     def add(self, content: ContentFile) -> None:
         for i, hero in enumerate(content.hero):
-            self._unique_id(self.heroes, hero.id, f"hero.{i}.id")
-            self.heroes[hero.id] = hero
+            if self._unique_id(self.heroes, hero.id, f"hero.{i}.id"):
+                self.heroes[hero.id] = hero
         for i, card in enumerate(content.influence):
             where = f"influence.{i}"
             if card.id in self.card_ids:
-                raise self.fail(f"duplicate card id {card.id!r}", f"{where}.id")
+                self.fail(f"duplicate card id {card.id!r}", f"{where}.id")
+                continue
             allowed = ACTIVE_EFFECTS if card.mode == "instant" else PASSIVE_EFFECTS
             self.influence[card.id] = InfluenceCard(
                 card.id,
@@ -375,7 +401,8 @@ class _Builder:
         for i, item in enumerate(content.item):
             where = f"item.{i}"
             if item.id in self.card_ids:
-                raise self.fail(f"duplicate card id {item.id!r}", f"{where}.id")
+                self.fail(f"duplicate card id {item.id!r}", f"{where}.id")
+                continue
             self.items[item.id] = ItemCard(
                 item.id,
                 item.name,
@@ -384,12 +411,14 @@ class _Builder:
             )
             self.card_ids.add(item.id)
         for i, enemy in enumerate(content.enemy):
-            self._unique_id(self.enemies, enemy.id, f"enemy.{i}.id")
+            if not self._unique_id(self.enemies, enemy.id, f"enemy.{i}.id"):
+                continue
             self.enemies[enemy.id] = EnemyCard(
                 enemy.id, enemy.name, enemy.health, enemy.damage, enemy.icons, enemy.copies
             )
         for i, boss in enumerate(content.boss):
-            self._unique_id(self.bosses, boss.id, f"boss.{i}.id")
+            if not self._unique_id(self.bosses, boss.id, f"boss.{i}.id"):
+                continue
             self.bosses[boss.id] = BossCard(
                 boss.id,
                 boss.name,
@@ -402,16 +431,19 @@ class _Builder:
             self._add_map_card(map_card, f"map_card.{i}")
 
     def _add_map_card(self, model: MapCardModel, where: str) -> None:
-        self._unique_id(self.map_cards, model.id, f"{where}.id")
+        if not self._unique_id(self.map_cards, model.id, f"{where}.id"):
+            return
         features: dict[Local, SpaceFeatures] = {}
         for j, space in enumerate(model.space):
             here = f"{where}.space.{j}"
             if space.at in features:
-                raise self.fail(f"space {space.at} is listed twice", f"{here}.at")
+                self.fail(f"space {space.at} is listed twice", f"{here}.at")
+                continue
             uniques = []
             for k, unique in enumerate(space.unique):
                 at = f"{here}.unique.{k}"
-                self._unique_id(self.uniques, unique.id, f"{at}.id")
+                if not self._unique_id(self.uniques, unique.id, f"{at}.id"):
+                    continue
                 action = UniqueAction(
                     unique.id,
                     unique.name,
@@ -424,7 +456,7 @@ class _Builder:
                 uniques.append(action)
             directions = [e.direction for e in space.explore]
             if len(set(directions)) != len(directions):
-                raise self.fail("two explore arrows point the same way", f"{here}.explore")
+                self.fail("two explore arrows point the same way", f"{here}.explore")
             features[space.at] = SpaceFeatures(
                 space.enemy_icon,
                 tuple(ExploreArrow(e.direction, e.awareness) for e in space.explore),
@@ -434,20 +466,26 @@ class _Builder:
         # The layout needs the card size, known once the scenario header is read.
         self.map_cards[model.id] = (model, features, where)
 
-    def finish(self, header: ScenarioHeader) -> Scenario:
+    def finish(self, header: ScenarioHeader) -> Scenario | None:
+        """Check the scenario against everything collected; the scenario when nothing failed."""
         where = "scenario"
         width, height = header.card_width, header.card_height
         map_cards: dict[str, MapCard] = {}
         for card_id, (map_model, features, at) in self.map_cards.items():
-            map_cards[card_id] = self._map_card(map_model, features, at, (width, height))
+            card = self._map_card(map_model, features, at, (width, height))
+            if card is None:
+                self.broken_cards.add(card_id)
+            else:
+                map_cards[card_id] = card
         heroes = []
         for i, hero_id in enumerate(header.heroes):
             model = self.heroes.get(hero_id)
             if model is None:
-                raise self.fail(f"unknown hero {hero_id!r}", f"{where}.heroes.{i}")
+                self.fail(f"unknown hero {hero_id!r}", f"{where}.heroes.{i}")
+                continue
             for item in model.inventory:
                 if item not in self.items:
-                    raise self.fail(f"unknown item {item!r}", f"hero {hero_id!r}.inventory")
+                    self.fail(f"unknown item {item!r}", f"hero {hero_id!r}.inventory")
             heroes.append(
                 HeroCard(
                     model.id,
@@ -459,57 +497,65 @@ class _Builder:
                 )
             )
         if len(set(header.heroes)) != len(header.heroes):
-            raise self.fail("a hero is listed twice", f"{where}.heroes")
+            self.fail("a hero is listed twice", f"{where}.heroes")
         for i, card_id in enumerate([header.start_card, *header.map_deck]):
-            if card_id not in map_cards:
-                raise self.fail(f"unknown map card {card_id!r}", f"{where}.map_deck.{i}")
+            if card_id not in map_cards and card_id not in self.broken_cards:
+                self.fail(f"unknown map card {card_id!r}", f"{where}.map_deck.{i}")
         if len(set(header.map_deck) | {header.start_card}) != len(header.map_deck) + 1:
-            raise self.fail("a map card is used twice", f"{where}.map_deck")
-        cells = sum(map_cards[c].layout.size for c in [header.start_card, *header.map_deck])
+            self.fail("a map card is used twice", f"{where}.map_deck")
+        used = [c for c in [header.start_card, *header.map_deck] if c in map_cards]
+        cells = sum(map_cards[c].layout.size for c in used)
         if cells > MAX_MAP_CELLS:
-            raise self.fail(
+            self.fail(
                 f"the map would hold {cells} spaces; at most {MAX_MAP_CELLS}",
                 f"{where}.map_deck",
             )
-        start_card = map_cards[header.start_card]
-        if not start_card.layout.contains(header.start_space):
-            raise self.fail("the start space is outside the start card", f"{where}.start_space")
-        # The start card lies at its first rotation; the start space turns with it.
-        degrees = start_card.rotations[0]
-        start_space = turn_local(
-            header.start_space, start_card.layout.width, start_card.layout.height, degrees
-        )
+        start_space = header.start_space
+        start_card = map_cards.get(header.start_card)
+        if start_card is not None:
+            if not start_card.layout.contains(header.start_space):
+                self.fail("the start space is outside the start card", f"{where}.start_space")
+            # The start card lies at its first rotation; the start space turns with it.
+            degrees = start_card.rotations[0]
+            start_space = turn_local(
+                header.start_space, start_card.layout.width, start_card.layout.height, degrees
+            )
         boss = self.bosses.get(header.boss)
         if boss is None:
-            raise self.fail(f"unknown boss {header.boss!r}", f"{where}.boss")
+            self.fail(f"unknown boss {header.boss!r}", f"{where}.boss")
         used_maps = {header.start_card, *header.map_deck}
-        for req in boss.requires:
+        for req in boss.requires if boss is not None else ():
             if req not in self.uniques:
-                raise self.fail(f"unknown unique action {req!r}", f"boss {boss.id!r}.requires")
+                self.fail(f"unknown unique action {req!r}", f"boss {header.boss!r}.requires")
             # ET-BOSS-1: a requirement printed on no card of this map could never be met.
-            if self.uniques[req].card not in used_maps:
-                raise self.fail(
+            elif self.uniques[req].card not in used_maps:
+                self.fail(
                     f"unique action {req!r} is on map card {self.uniques[req].card!r}, "
                     "which is not in this scenario",
-                    f"boss {boss.id!r}.requires",
+                    f"boss {header.boss!r}.requires",
                 )
         # ET-BOSS-1: a track position the ether never reaches before the game is lost.
-        if boss.requires_ether >= header.ether_end:
-            raise self.fail(
+        if boss is not None and boss.requires_ether >= header.ether_end:
+            self.fail(
                 f"the boss needs ether {boss.requires_ether}, but the game is lost at "
                 f"{header.ether_end}",
                 f"boss {boss.id!r}.requires_ether",
             )
         # The boss appears when its lair is explored (ET-EXP-1), never on the start card.
-        if any(f.boss for f in map_cards[header.start_card].features.values()):
-            raise self.fail(
+        if start_card is not None and any(f.boss for f in start_card.features.values()):
+            self.fail(
                 "the boss's lair must be explored, not be the start card", f"{where}.start_card"
             )
-        lairs = [c for c in header.map_deck if any(f.boss for f in map_cards[c].features.values())]
-        if len(lairs) != 1 or sum(f.boss for f in map_cards[lairs[0]].features.values()) != 1:
-            raise self.fail(
-                "exactly one space of the map deck must hold the boss", f"{where}.map_deck"
-            )
+        lairs = [
+            c
+            for c in header.map_deck
+            if c in map_cards and any(f.boss for f in map_cards[c].features.values())
+        ]
+        broken_deck = any(c in self.broken_cards for c in header.map_deck)
+        if not broken_deck and (
+            len(lairs) != 1 or sum(f.boss for f in map_cards[lairs[0]].features.values()) != 1
+        ):
+            self.fail("exactly one space of the map deck must hold the boss", f"{where}.map_deck")
         enemy_deck = self._deck(header.enemy_deck, self.enemies, f"{where}.enemy_deck")
         influence_deck = self._deck(
             header.influence_deck, self.influence, f"{where}.influence_deck"
@@ -522,7 +568,9 @@ class _Builder:
             f"{where}.item_deck",
         )
         if not enemy_deck:
-            raise self.fail("the enemy deck is empty", f"{where}.enemy_deck")
+            self.fail("the enemy deck is empty", f"{where}.enemy_deck")
+        if self.failed or boss is None:
+            return None
         return Scenario(
             name=header.name,
             title=header.title,
@@ -551,33 +599,39 @@ class _Builder:
         features: dict[Local, SpaceFeatures],
         where: str,
         default_size: tuple[int, int],
-    ) -> MapCard:
-        """A map card's shape, checked: spaces, walls and arrows inside it and facing out."""
+    ) -> MapCard | None:
+        """A map card's shape, checked: spaces, walls and arrows inside it and facing out
+        (None when it has a problem, each reported)."""
+        found = len(self.problems)
         width, height = model.size or default_size
         holes: set[Local] = set()
         if model.shape is not None:
             rows = model.shape
             if not rows or not rows[0]:
-                raise self.fail("the shape has no rows; give rows of '#' and '.'", f"{where}.shape")
+                self.fail("the shape has no rows; give rows of '#' and '.'", f"{where}.shape")
+                return None
             for y, row in enumerate(rows):
                 if len(row) != len(rows[0]):
-                    raise self.fail(
+                    self.fail(
                         f"row {y} has {len(row)} cell(s), row 0 has {len(rows[0])}; "
                         "every row has the same length",
                         f"{where}.shape.{y}",
                     )
                 odd = sorted(set(row) - {"#", "."})
                 if odd:
-                    raise self.fail(
+                    self.fail(
                         f"row {y} holds {odd[0]!r}; a row holds only '#' (a space) and '.'",
                         f"{where}.shape.{y}",
                     )
+            if len(self.problems) > found:
+                return None
             if model.size is not None and (len(rows[0]), len(rows)) != tuple(model.size):
-                raise self.fail(
+                self.fail(
                     f"the shape is {len(rows[0])}x{len(rows)}, the size says "
                     f"{model.size[0]}x{model.size[1]}",
                     f"{where}.shape",
                 )
+                return None
             width, height = len(rows[0]), len(rows)
             holes = {(x, y) for y, row in enumerate(rows) for x, c in enumerate(row) if c == "."}
         try:
@@ -594,20 +648,24 @@ class _Builder:
             field_name = (
                 "edge_walls" if "edge wall" in text else "walls" if "wall" in text else "shape"
             )
-            raise self.fail(text, f"{where}.{field_name}") from None
+            self.fail(text, f"{where}.{field_name}")
+            return None
         for j, space in enumerate(model.space):
             if not layout.contains(space.at):
-                raise self.fail(f"space {space.at} is not on the card", f"{where}.space.{j}.at")
+                self.fail(f"space {space.at} is not on the card", f"{where}.space.{j}.at")
+                continue
             for k, arrow in enumerate(space.explore):
                 dx, dy = OFFSETS[arrow.direction]
                 if layout.contains((space.at[0] + dx, space.at[1] + dy)):
-                    raise self.fail(
+                    self.fail(
                         f"the arrow points {arrow.direction} into the card; an explore arrow "
                         "points off the card's edge (ET-EXP-1)",
                         f"{where}.space.{j}.explore.{k}",
                     )
         if len(set(model.rotations)) != len(model.rotations):
-            raise self.fail("a rotation is listed twice", f"{where}.rotations")
+            self.fail("a rotation is listed twice", f"{where}.rotations")
+        if len(self.problems) > found:
+            return None
         card = MapCard(model.id, model.name, layout, features)
         turned: dict[int, Orientation] = {d: turn_card(card, d) for d in model.rotations}
         return replace(card, orientations=turned)
@@ -622,5 +680,5 @@ class _Builder:
             return tuple(cards)
         for i, card_id in enumerate(listed):
             if card_id not in table:
-                raise self.fail(f"unknown card {card_id!r}", f"{where}.{i}")
+                self.fail(f"unknown card {card_id!r}", f"{where}.{i}")
         return tuple(listed)

@@ -24,6 +24,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from rulekeeper.core.deck import Deck
+from rulekeeper.games.haven import map_state
 from rulekeeper.games.haven.actions import NumberAlly
 from rulekeeper.games.haven.initiative import ALLY_SLOT
 from rulekeeper.games.haven.modifiers import ALLY_DECK, MONSTER_DECK, ModifierDeck
@@ -63,9 +64,13 @@ def place(state: HavenState, room: str | None) -> None:
     """HV-GOAL-3: the allies of ``room`` (None: the starting area) are placed; [GH] numbered
     at random when more than one arrives (chance nodes), [FH] in the order listed."""
     arriving: list[Figure] = []
+    rooms = map_state.room_of(state)
     for spec in state.spec.allies.figures:
-        where = next((r.id for r in state.spec.rooms if spec.hex in r.hexes), None)
-        if where != room or spec.id in state.figures or state.figure_at(spec.hex) is not None:
+        if (
+            rooms.get(spec.hex) != room
+            or spec.id in state.figures
+            or state.figure_at(spec.hex) is not None
+        ):
             continue
         hp = state.stat_hp(spec.hp)
         figure = Figure(spec.id, "ally", "ally", spec.hex, hp, hp)

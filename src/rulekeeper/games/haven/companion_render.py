@@ -10,7 +10,16 @@ from rich.table import Table
 from rich.text import Text
 
 from rulekeeper.core.actions import Action
-from rulekeeper.games.haven.actions import LongRest, PlayHalf, SelectCard
+from rulekeeper.games.haven.actions import (
+    DrawAbility,
+    LongRest,
+    Negate,
+    PlayHalf,
+    Resolved,
+    RestLoss,
+    SelectCard,
+)
+from rulekeeper.games.haven.attack_draw import DrawModifier
 from rulekeeper.games.haven.companion_actions import (
     Attack,
     ChooseClass,
@@ -103,6 +112,25 @@ def _character_table(state: CompanionState) -> Table:
 
 def describe(state: CompanionState, action: Action) -> str:
     """How a menu shows an action."""
+    if isinstance(action, DrawAbility):
+        deck = state.content.deck_of(action.group)
+        drawn = next((c for c in deck.cards if c.id == action.card), None)
+        initiative = f" (initiative {drawn.initiative})" if drawn is not None else ""
+        name = state.content.monster_types[action.group].name
+        return f"{name}'s ability card: {action.card}{initiative}"
+    if isinstance(action, DrawModifier):
+        return f"the {action.deck} modifier deck shows {action.card}"
+    if isinstance(action, RestLoss):
+        return f"{action.character}'s short rest loses {action.card}"
+    if isinstance(action, Negate):
+        words = {
+            "suffer": "suffer the damage",
+            "hand": "negate it: lose 1 card from hand",
+            "discard": "negate it: lose 2 cards from discard",
+        }
+        return f"{action.character}: {words[action.choice]}"
+    if isinstance(action, Resolved):
+        return f"resolved: {action.rule}"
     if isinstance(action, SelectCard):
         cls = state.content.classes[action.character]
         card = next((c for c in cls.cards if c.id == action.card), None)

@@ -142,6 +142,17 @@ def whole(value: object, where: str) -> int:
     return value
 
 
+def values(value: object, where: str, limit: int) -> list[Any]:
+    """A list (absent: empty), at most ``limit`` long; anything else is refused."""
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        raise Refused(where, f"expected a list, got {type(value).__name__}")
+    if len(value) > limit:
+        raise Refused(where, f"more than {limit} entries")
+    return value
+
+
 def objects(value: object, where: str) -> list[dict[str, Any]]:
     """A list of objects (absent: empty); anything else is refused."""
     if value is None:

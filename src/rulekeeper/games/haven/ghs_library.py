@@ -40,6 +40,8 @@ from rulekeeper.games.haven.scenario_format import MonsterDeckSpec, MonsterTypeS
 Edition = Literal["gh", "fh"]
 SAFE_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,100}$")
 Progress = Callable[[str], None]
+UNEXPECTED = (TypeError, AttributeError, KeyError, ValueError, IndexError, RecursionError)
+"""A shape no converter check foresaw: the file is refused (named), the run goes on."""
 VERBS = {
     "monster_actions": "run by the engine (the rest by hand)",
     "class_actions": "run by the engine (the rest by hand)",
@@ -113,6 +115,8 @@ class Importer:
                 )
             except ContentError as error:
                 self.out.notes.refused(error.source or str(path), error.field or "", error.reason)
+            except UNEXPECTED as error:
+                self.out.notes.refused(str(path), "", unexpected(error))
             else:
                 converted += self.add(
                     "monsters", name, monster_document(name, mtype, deck), str(path)
@@ -130,6 +134,8 @@ class Importer:
                 )
             except ContentError as error:
                 self.out.notes.refused(error.source or str(path), error.field or "", error.reason)
+            except UNEXPECTED as error:
+                self.out.notes.refused(str(path), "", unexpected(error))
             else:
                 converted += self.add(
                     "classes", name, library_document(classes={name: spec}), str(path)
@@ -155,6 +161,9 @@ class Importer:
             except Refused as refused:
                 self.out.notes.refused(str(path), refused.field, refused.reason)
                 continue
+            except UNEXPECTED as error:
+                self.out.notes.refused(str(path), where, unexpected(error))
+                continue
             ident = item_id(raw, self.edition)
             converted += self.add("items", ident, library_document(items={ident: spec}), str(path))
         self.progress(f"items: {len(data)}/{len(data)}")
@@ -171,6 +180,8 @@ class Importer:
                 )
             except ContentError as error:
                 self.out.notes.refused(error.source or str(path), error.field or "", error.reason)
+            except UNEXPECTED as error:
+                self.out.notes.refused(str(path), "", unexpected(error))
             except Refused as refused:
                 self.out.notes.refused(str(path), refused.field, refused.reason)
             else:
@@ -180,6 +191,10 @@ class Importer:
                 converted += self.add("scenarios", scenario.id, value, str(path))
             self.step("scenarios", n, len(files))
         self.out.counts["scenarios"] = KindCount(total=len(files), converted=converted)
+
+
+def unexpected(error: Exception) -> str:
+    return f"a value of an unexpected shape ({type(error).__name__}: {str(error)[:120]})"
 
 
 def monster_document(name: str, mtype: MonsterTypeSpec, deck: MonsterDeckSpec) -> dict[str, Any]:

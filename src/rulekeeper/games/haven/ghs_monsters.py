@@ -43,6 +43,7 @@ from rulekeeper.games.haven.ghs_common import (
     describe,
     formula,
     objects,
+    values,
     whole,
 )
 from rulekeeper.games.haven.scenario_format import (
@@ -55,7 +56,8 @@ from rulekeeper.games.haven.scenario_format import (
 
 ELEMENTS = ("fire", "ice", "air", "earth", "light", "dark")
 MAX_LEVEL = 7
-STAT_EFFECTS = ("condition", "pierce", "target", "push", "pull")
+ALL_IN_REACH = 6
+"""``targets`` meaning every enemy in reach (docs/games/haven-monster-ai.md, ``turn``)."""
 
 
 class CardReader:
@@ -191,6 +193,15 @@ def attack_extras(subs: list[dict[str, Any]], *, character: bool = False) -> dic
             out[kind] = whole(sub.get("value"), where)
         elif kind == "element" and sub.get("valueType") == "minus":
             out |= consume_bonus(sub, where)
+        elif (
+            kind == "specialTarget"
+            and sub.get("value") == "enemiesAdjacent"
+            and not ranged
+            and not character
+        ):
+            # "Target all adjacent enemies": a melee attack on every enemy in reach (the
+            # monster mover reads 6 or more targets as every enemy in reach).
+            out["targets"] = ALL_IN_REACH
         elif kind == "area" and not sub.get("subActions"):
             out["aoe"] = area_hexes(sub.get("value"), where, ranged=ranged)
         else:
@@ -266,8 +277,8 @@ class StatReader:
         actions = row["actions"] if "actions" in row else base.get("actions")
         for k, act in enumerate(objects(actions, f"{where}.actions")):
             self.stat_action(act, f"{where}.actions.{k}", fields)
-        for k, name in enumerate(get("immunities", [])):
-            if name in CONDITIONS:
+        for k, name in enumerate(values(get("immunities", []), f"{where}.immunities", 20)):
+            if isinstance(name, str) and name in CONDITIONS:
                 self.immunities.add(str(name))
             else:
                 self.trait(f"{where}.immunities.{k}", f"immune to {name}")
@@ -321,7 +332,7 @@ def import_monster_files(
     for n, row in enumerate(objects(stats_data.get("stats"), "stats")):
         where = f"stats.{n}"
         kind = row.get("type", default_type)
-        if kind not in rows:
+        if not isinstance(kind, str) or kind not in rows:
             raise Refused(f"{where}.type", f"type {kind!r} is not normal, elite or boss")
         level = whole(row.get("level"), f"{where}.level")
         if not 0 <= level <= MAX_LEVEL:
@@ -331,7 +342,10 @@ def import_monster_files(
     specials: dict[str, tuple[AbilitySpec, ...]] = {}
     elite: tuple[MonsterStats, ...] = ()
     if "boss" in tables:
-        for k, special in enumerate((base.get("special") or [])[:2]):
+        raw_specials = base.get("special") or []
+        if not isinstance(raw_specials, list):
+            raise Refused("baseStat.special", "expected a list of two action lists")
+        for k, special in enumerate(raw_specials[:2]):
             specials[f"special_{k + 1}"] = reader.cards.actions(special, f"baseStat.special.{k}")
         normal = tables["boss"]
     elif "normal" in tables and "elite" in tables:

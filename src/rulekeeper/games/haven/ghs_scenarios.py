@@ -24,7 +24,15 @@ from typing import Any
 from pydantic import ValidationError
 
 from rulekeeper.core.documents import pydantic_error_line
-from rulekeeper.games.haven.ghs_common import Labels, Notes, Refused, formula, objects, whole
+from rulekeeper.games.haven.ghs_common import (
+    Labels,
+    Notes,
+    Refused,
+    formula,
+    objects,
+    values,
+    whole,
+)
 from rulekeeper.games.haven.library import (
     SCENARIO_FORMAT,
     LibraryRoomSpec,
@@ -104,7 +112,7 @@ class ScenarioReader:
                 continue
             monsters.append(found)
         figures: list[int] = []
-        for k, entry in enumerate((raw.get("objectives") or [])[:40]):
+        for k, entry in enumerate(values(raw.get("objectives"), f"{where}.objectives", 40)):
             number, count = entry, 1
             if isinstance(entry, str) and re.fullmatch(r"\d{1,2}:\d{1,2}", entry):
                 number, count = (int(p) for p in entry.split(":"))
@@ -119,11 +127,16 @@ class ScenarioReader:
             id=room_id,
             tile=str(raw.get("ref", ""))[:20],
             initial=raw.get("initial") is True,
-            doors_to=tuple(str(whole(r, f"{where}.rooms")) for r in (raw.get("rooms") or [])[:40]),
+            doors_to=tuple(
+                str(whole(r, f"{where}.rooms"))
+                for r in values(raw.get("rooms"), f"{where}.rooms", 40)
+            ),
             marker=str(raw.get("marker", ""))[:20],
             monsters=tuple(monsters),
             objectives=tuple(figures),
-            treasures=tuple(str(t)[:40] for t in (raw.get("treasures") or [])[:40]),
+            treasures=tuple(
+                str(t)[:40] for t in values(raw.get("treasures"), f"{where}.treasures", 40)
+            ),
         )
 
     def objective(self, raw: dict[str, Any], where: str) -> ObjectiveFigureSpec | None:
@@ -204,7 +217,7 @@ def import_scenario(
     for n, rule in enumerate(objects(data.get("rules"), "rules")[:100]):
         reader.by_hand(f"rules.{n}", reader.rule_text(rule))
     monsters: list[str] = []
-    for n, entry in enumerate((data.get("monsters") or [])[:200]):
+    for n, entry in enumerate(values(data.get("monsters"), "monsters", 200)):
         match = LEVELLED.match(entry) if isinstance(entry, str) else None
         if match is None:
             notes.refused(file, f"monsters.{n}", f"{entry!r} is not a monster name")

@@ -7,7 +7,7 @@
 - Characters may attack it. Monsters focus on it and attack it only when the
   scenario says so (``monsters_target``: the party guards it); otherwise it is
   the party's enemy, so the party's summons and allies focus on it. For focus
-  it counts as initiative 99 (initiative.turn_order_key).
+  it counts as initiative 99 (``initiative.OBJECTIVE_INITIATIVE``).
 - It gains no condition ([FH]; [GH] no negative one: ``Ruleset.
   objective_immune_to_all_conditions``) and is never pushed or pulled
   (HV-PUSH-4).
@@ -20,24 +20,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rulekeeper.games.haven import map_state
 from rulekeeper.games.haven.conditions import CONDITIONS
 from rulekeeper.games.haven.state import Figure
 
 if TYPE_CHECKING:
     from rulekeeper.games.haven.state import HavenState
 
-FOCUS_INITIATIVE = 99
-"""HV-GOAL-2: an objective counts as initiative 99 for focus."""
-
-
-def room_of(state: HavenState, h: tuple[int, int]) -> str | None:
-    return next((room.id for room in state.spec.rooms if h in room.hexes), None)
-
 
 def place(state: HavenState, room: str | None) -> None:
     """HV-GOAL-2: the objectives of ``room`` (None: the starting area) appear."""
+    rooms = map_state.room_of(state)
     for spec in state.spec.objectives:
-        if room_of(state, spec.hex) != room or spec.id in state.figures:
+        if rooms.get(spec.hex) != room or spec.id in state.figures:
             continue
         if spec.id in state.destroyed or state.figure_at(spec.hex) is not None:
             continue

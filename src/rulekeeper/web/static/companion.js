@@ -149,7 +149,7 @@
       main.dataset.version = String(v.version);
       document.title = `${c.title} — companion`;
       title.textContent = `${c.title}`;
-      const who = v.player ? `${v.player}: ${v.decision}` : "game over";
+      const who = v.chance_node ? "chance: choose the card your deck shows" : v.player ? `${v.player}: ${v.decision}` : "game over";
       status.textContent = `${v.ruleset} · seed ${v.seed} · chance ${v.chance === "auto" ? "drawn by the app" : "from your decks"} · ${who}`;
       renderRound(c);
       renderMonsters(c);
