@@ -282,6 +282,13 @@ def test_objective_figures_and_rules_text(library: Path) -> None:
     assert lantern.escort and isinstance(lantern.hp, str)
     assert scenario.rooms[0].objectives == (0,)
     assert scenario.goal.kind == "by_hand"
+    # HV-GOAL-1: the ends GHS structures: won or lost at a round's end, lost if a figure dies.
+    goal = scenario.goal
+    assert (goal.survive_rounds, goal.round_limit, goal.lose_if_dead) == (9, 12, ("Lantern",))
+    assert goal.text == (
+        "won at the end of round 9; lost at the end of round 12 unless won before;"
+        " lost if Lantern dies"
+    )
     rules = "\n".join(scenario.rules)
     # No hit points in the data: the players set it out (never dropped silently).
     assert "objective Old Gate: hit points not given: set it out by hand" in rules
@@ -290,6 +297,8 @@ def test_objective_figures_and_rules_text(library: Path) -> None:
     assert "The totem shakes: every imp heals 1." in rules
     assert "spawn mud-imp (player2 normal, player4 elite) at b" in rules
     assert "amAdd curse:1" in rules
+    assert "killed 4 (mud-imp)" in rules and "finish: lost" in rules  # not structured: text
+    assert "R == 9" not in rules
 
 
 # -- imported content in play --------------------------------------------------------------
