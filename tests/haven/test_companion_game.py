@@ -294,3 +294,30 @@ def test_a_character_s_summon_fights_from_its_summoner_s_deck_HV_SUM_2() -> None
     state.apply(GAME.parse_action({"type": "damage", "figure": spirit.id, "amount": 3}))
     assert spirit.id not in state.figures
     assert f"{spirit.id} is killed [HV-SUM-4]" in texts(state)
+
+
+def test_a_frosthaven_scenario_plays_on_frosthaven_rules_HV_ADV_3(tmp_path: Path) -> None:
+    """The edition picks the ruleset: [FH] a character with advantage keeps either card."""
+    library = tmp_path / "library"
+    shutil.copytree(LIBRARY, library)
+    scenario = library / "scenarios" / "ember-hall.json"
+    data = json.loads(scenario.read_text())
+    data["edition"] = "fh"
+    scenario.write_text(json.dumps(data))
+    state = GAME.new_state(f"{library}#ember-hall", 1)
+    assert state.ruleset == "frosthaven"
+    attack_at = next(n for n, raw in enumerate(SCRIPT) if raw.get("attacker") == "lampwright")
+    for raw in SCRIPT[:attack_at]:
+        state.apply(GAME.parse_action(raw))
+    state.apply(GAME.parse_action({**SCRIPT[attack_at], "mode": "advantage"}))
+    for card in ("+0", "+2"):
+        state.apply(
+            GAME.parse_action({"type": "draw-modifier", "deck": "lampwright", "card": card})
+        )
+    assert state.current_player() == 0
+    assert {a.label() for a in state.legal_actions()} == {
+        "keep-modifier 0 +0",
+        "keep-modifier 1 +2",
+    }
+    state.apply(GAME.parse_action({"type": "keep-modifier", "index": 0, "card": "+0"}))
+    assert state.figures["cinder-tyrant-1"].hp == 9 - 3

@@ -52,9 +52,16 @@ def test_HV_CARD_1_companion_mode_cites_the_selection_rule_mid_draw() -> None:
     selection rule; ending the turn only waits on the draw (CORE-CHANCE)."""
     from test_companion_game import play as play_companion
 
+    from companion_script import SCRIPT
     from rulekeeper.games.haven.companion_actions import EndTurn
 
-    state = play_companion(15)  # the lampwright's attack modifier is being drawn
-    assert state.is_chance_node() and state.attack is not None
+    # The first point of the scripted game where an attack modifier is being drawn.
+    mid_draw = [
+        state
+        for state in (play_companion(upto) for upto in range(len(SCRIPT)))
+        if state.is_chance_node() and state.attack is not None
+    ]
+    assert mid_draw, "the scripted companion game draws an attack modifier"
+    state = mid_draw[0]
     assert_rejected(state, SelectCard("lampwright", "x"), "HV-CARD-1")
     assert_rejected(state, EndTurn(), "CORE-CHANCE")

@@ -149,8 +149,9 @@ class ScenarioReader:
         except Refused as refused:
             self.by_hand(
                 refused.field,
-                f"objective {name}: hit points {raw.get('health')} as the scenario book says;"
-                " set it out by hand",
+                f"objective {name}: hit points"
+                f" {'not given' if raw.get('health') is None else raw.get('health')}:"
+                " set it out by hand as the scenario book says",
             )
             return None
         count = raw.get("count", 1)
