@@ -38,6 +38,12 @@ FIGURE_KINDS = ("character", "summon", "monster", "elite", "ally", "objective")
 """Where each kind of figure stands; allies and objectives: HV-GOAL-3, HV-GOAL-2."""
 
 
+def _negative_hexes(spec: Any) -> list[tuple[int, int]]:
+    """The scenario's traps and hazardous hexes, in hex order (HV-MOVE-2)."""
+    terrain = spec.map.terrain
+    return sorted({tuple(h) for h in (*terrain.trap, *terrain.hazardous)})
+
+
 def _haven(state: State) -> HavenState:
     return cast(HavenState, state)
 
@@ -81,6 +87,9 @@ class HavenAdapter(FamilyAdapter):
             "draw-loot.card": loot_cards,
             "card": hero_cards,
             "hex": hexes,
+            # HV-MOVE-2: the default path, or one passing a single trap or hazardous hex;
+            # a via of several hexes takes an ordinal slot
+            "move-to.via": [(), *((h,) for h in _negative_hexes(spec))],
             "figure": [*party, *summons, *monsters, *scenario_figures],
             "group": [*monster_types, *(["allies"] if spec.allies.deck else [])],
             "draw-ability.card": ability_cards,

@@ -8,7 +8,7 @@ outcomes end their ``label()`` in the card drawn, so tests script them with
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 from rulekeeper.core.actions import Action, action_type
 from rulekeeper.games.haven.attack_draw import ACTION_TYPES as DRAW_ACTION_TYPES
@@ -97,9 +97,25 @@ class DeclineEffect(Action):
 @action_type("move-to")
 @dataclass(frozen=True, slots=True)
 class MoveTo(Action):
-    """HV-MOVE-1..4: end the current move in this hex."""
+    """HV-MOVE-1..4: end the current move in this hex.
+
+    ``via`` chooses the path (HV-MOVE-2): the traps and hazardous hexes it enters,
+    sorted. Empty is the default path, the shortest of those entering the fewest;
+    the JSON form then leaves the field out, as saves before the choice existed.
+    """
 
     hex: tuple[int, int]
+    via: tuple[tuple[int, int], ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": self.TYPE, "hex": list(self.hex)}
+        if self.via:
+            out["via"] = [list(h) for h in self.via]
+        return out
+
+    def label(self) -> str:
+        base = f"{self.TYPE} {list(self.hex)}"
+        return base + f" via {[list(h) for h in self.via]}" if self.via else base
 
 
 @action_type("target")

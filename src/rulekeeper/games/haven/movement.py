@@ -395,6 +395,69 @@ class Movement:
     def _open_neighbours(self, i: int) -> list[int]:
         return [j for _, j in self._open_steps(i)]
 
+    def harm_paths(self, points: int) -> dict[int, list[tuple[frozenset[int], list[int]]]]:
+        """HV-MOVE-2: for each hex a normal move of ``points`` may end in, the minimal sets of
+        negative hexes (traps, hazardous terrain) a path there enters, with one path each.
+
+        A set is minimal when no path within ``points`` enters a strict subset of it:
+        entering more such hexes only adds harm. The search keeps, per hex, the
+        labels (set entered, points spent) no other label beats in both, at most
+        :data:`MAX_LABELS` of them, so the work stays bounded on any board. Jump and
+        flying enter no hex but the last (HV-MOVE-3/4): they have no choices here.
+        """
+        mode = self.mode
+        if mode.flying or mode.jumping or mode.teleport or not any(self.terrain.negative):
+            return {}
+        negative = self.terrain.negative
+        steps = self._normal_steps()
+        # label: (hex, set entered, points, parent label, hexes slid over to get here)
+        labels: list[tuple[int, frozenset[int], int, int, tuple[int, ...]]] = []
+        kept: dict[int, list[int]] = {}
+        heap: list[tuple[int, int, int, int, frozenset[int], int, tuple[int, ...]]] = []
+        counter = 0
+        heapq.heappush(heap, (0, 0, counter, self.start, frozenset(), -1, ()))
+        while heap:
+            cost, _, _, u, harm, parent, slid = heapq.heappop(heap)
+            here = kept.setdefault(u, [])
+            if len(here) >= MAX_LABELS or any(labels[k][1] <= harm for k in here):
+                continue
+            here.append(len(labels))
+            labels.append((u, harm, cost, parent, slid))
+            me = len(labels) - 1
+            for v, step_cost, _, step_slid in steps[u]:
+                total = cost + step_cost
+                if total > points:
+                    continue
+                entered = harm | {v} if negative[v] else harm
+                counter += 1
+                heapq.heappush(heap, (total, len(entered), counter, v, entered, me, step_slid))
+        out: dict[int, list[tuple[frozenset[int], list[int]]]] = {}
+        for v, found in kept.items():
+            if v == self.start or not self.can_end(v):
+                continue
+            sets = [labels[k][1] for k in found]
+            minimal = [k for k in found if not any(s < labels[k][1] for s in sets)]
+            if not any(labels[k][1] for k in minimal):
+                continue
+            choices: dict[frozenset[int], list[int]] = {}
+            for k in minimal:
+                choices.setdefault(labels[k][1], self._label_path(labels, k))
+            out[v] = list(choices.items())
+        return out
+
+    @staticmethod
+    def _label_path(
+        labels: list[tuple[int, frozenset[int], int, int, tuple[int, ...]]], k: int
+    ) -> list[int]:
+        out: list[int] = []
+        while k >= 0:
+            hex_, _, _, parent, slid = labels[k]
+            out.append(hex_)
+            out.extend(reversed(slid))
+            k = parent
+        out.reverse()
+        return out
+
     def to_destination(self, destination: int) -> tuple[list[int], list[int]]:
         """(movement points, negative hexes) from every hex to ``destination``, by the same rules."""
         cached = self._reverse_cache.get(destination)
@@ -492,6 +555,9 @@ class Movement:
             self._incoming_steps = incoming
         return self._incoming_steps
 
+
+MAX_LABELS = 8
+"""The most (set entered, points) labels :meth:`Movement.harm_paths` keeps per hex."""
 
 _NEVER = 1 << 62
 """A packed distance larger than any reachable one."""

@@ -328,6 +328,12 @@ def _hex_text(h: tuple[int, int]) -> str:
     return f"[{h[0]}, {h[1]}]"
 
 
+def _harm_text(state: HavenState, h: tuple[int, int]) -> str:
+    """HV-MOVE-2: what a path of a ``via`` move enters at ``h``."""
+    kind = "the trap" if h in state.spec.map.terrain.trap else "the hazardous terrain"
+    return f"{kind} at {_hex_text(h)}"
+
+
 def _human_label(state: HavenState, action: Action) -> str | None:
     """Plain words for the actions whose own label is an id or a flag."""
     if isinstance(action, LongRest):
@@ -335,7 +341,11 @@ def _human_label(state: HavenState, action: Action) -> str | None:
     if isinstance(action, ActFirst):
         return f"{action.character} acts first"
     if isinstance(action, MoveTo):
-        return f"move to {_hex_text(action.hex)}"
+        if not action.via:
+            return f"move to {_hex_text(action.hex)}"
+        return f"move to {_hex_text(action.hex)} through " + ", ".join(
+            _harm_text(state, h) for h in action.via
+        )
     if isinstance(action, ForceStep):
         return f"push/pull the target to {_hex_text(action.hex)}"
     if isinstance(action, PlaceSummon):

@@ -82,16 +82,78 @@ def move_destinations(state: HavenState, figure: Figure, ability: AbilitySpec) -
     if has(figure, "immobilize") or has(figure, "stun"):
         return []
     hexes = map_state.reachable(state, figure, ability.value, move_mode(ability))
-    return [MoveTo(h) for h in sorted(hexes) if h != figure.hex]
+    out: list[Action] = [MoveTo(h) for h in sorted(hexes) if h != figure.hex]
+    choices = path_choices(state, figure, ability)
+    if choices:
+        # each hex's default move first, then its via moves; hexes only a via reaches last
+        listed: list[Action] = []
+        for action in out:
+            listed.append(action)
+            if isinstance(action, MoveTo):
+                listed.extend(c for c in choices if c.hex == action.hex)
+        listed.extend(c for c in choices if c.hex not in hexes)
+        out = listed
+    return out
+
+
+MAX_PATH_CHOICES = 3
+"""HV-MOVE-2: at most this many ``via`` paths are offered per hex, besides the default."""
+
+
+def path_choices(state: HavenState, figure: Figure, ability: AbilitySpec) -> list[MoveTo]:
+    """HV-MOVE-2: the ``via`` moves, one per other minimal set of traps and hazardous hexes
+    a path within the move enters (the default path's own set is the plain move).
+
+    A hex only a path through such hexes reaches within the move gets ``via`` moves
+    alone: its default path (the fewest of them) is too long.
+    """
+    return [MoveTo(to, via) for to, via, _ in _path_options(state, figure, ability)]
+
+
+def _path_options(
+    state: HavenState, figure: Figure, ability: AbilitySpec
+) -> list[tuple[tuple[int, int], tuple[tuple[int, int], ...], list[tuple[int, int]]]]:
+    mode = move_mode(ability)
+    hexboard, move = map_state.movement(state, figure, mode)
+    options = move.harm_paths(ability.value)
+    if not options:
+        return []
+    hexes = hexboard.hexes
+    negative = move.terrain.negative
+    out = []
+    for v in sorted(options, key=lambda i: hexes[i]):
+        default: frozenset[int] | None = None
+        if move.distance[v] <= ability.value:
+            default = frozenset(i for i in move.path(v)[1:] if negative[i])
+        variants = [(s, p) for s, p in options[v] if s != default]
+        variants.sort(key=lambda sp: (len(sp[0]), sorted(hexes[i] for i in sp[0])))
+        for harm, path in variants[:MAX_PATH_CHOICES]:
+            via = tuple(sorted(hexes[i] for i in harm))
+            out.append((hexes[v], via, [hexes[i] for i in path]))
+    return out
 
 
 def check_move(
-    state: HavenState, figure: Figure, ability: AbilitySpec, to: tuple[int, int]
+    state: HavenState,
+    figure: Figure,
+    ability: AbilitySpec,
+    to: tuple[int, int],
+    via: tuple[tuple[int, int], ...] = (),
 ) -> None:
     """HV-MOVE-1..4: name the rule a refused destination breaks."""
     for name in ("immobilize", "stun"):
         if has(figure, name):
             raise RuleViolation(f"HV-COND-{name.upper()}-1", f"a {name} figure cannot move")
+    if via:
+        if any(o[:2] == (to, via) for o in _path_options(state, figure, ability)):
+            return
+        rule = "HV-MOVE-3" if ability.jump else "HV-MOVE-4" if ability.flying else "HV-MOVE-2"
+        raise RuleViolation(
+            rule,
+            f"no path to {list(to)} within Move {ability.value} is offered that enters exactly"
+            f" {', '.join(str(list(h)) for h in via)} (a via lists the traps and hazardous"
+            " hexes of a path that enters fewer than the default, or other ones)",
+        )
     if MoveTo(to) in move_destinations(state, figure, ability):
         return
     hexboard, move = map_state.movement(state, figure, move_mode(ability))
@@ -610,7 +672,7 @@ def check_hero_step(state: HavenState, figure: Figure, turn: Turn, action: Actio
             + " is next",
         )
     if turn.stage == "move" and isinstance(action, MoveTo):
-        check_move(state, figure, ability, action.hex)
+        check_move(state, figure, ability, action.hex, action.via)
         return
     if turn.stage == "attack" and isinstance(action, ChooseTarget):
         if action.figure not in attack_targets(state, figure):
@@ -645,9 +707,16 @@ def apply_hero_step(state: HavenState, figure: Figure, turn: Turn, action: Actio
         state.emit("skip", f"{figure.id} leaves the rest of its {ability.type} unused")
         done_with_ability(turn)
     elif isinstance(action, MoveTo):
-        _, move = map_state.movement(state, figure, move_mode(ability))
-        hexboard = map_state.board(state, with_closed_doors=True)
-        path = [hexboard.hexes[i] for i in move.path(hexboard.index[action.hex])]
+        if action.via:
+            path = next(
+                p
+                for to, via, p in _path_options(state, figure, ability)
+                if (to, via) == (action.hex, action.via)
+            )
+        else:
+            _, move = map_state.movement(state, figure, move_mode(ability))
+            hexboard = map_state.board(state, with_closed_doors=True)
+            path = [hexboard.hexes[i] for i in move.path(hexboard.index[action.hex])]
         done_with_ability(turn)
         walk(state, figure, path, move_mode(ability))
     elif isinstance(action, ChooseTarget) and turn.stage == "attack":
