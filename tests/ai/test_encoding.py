@@ -49,7 +49,9 @@ def test_round_trip_and_mask_equal_legal_actions(
             if fixed is not None:
                 assert fixed == index, "a fixed index must not depend on the state"
             else:
-                assert may_be_ordinal(bound, action.TYPE, allowed), (
+                # HV-MOVE-2: a path through several traps or hazards has no fixed index
+                several = len(getattr(action, "via", ())) > 1
+                assert several or may_be_ordinal(bound, action.TYPE, allowed), (
                     f"{action.label()} fell into an ordinal slot: its value is missing "
                     "from the family vocabulary"
                 )
@@ -93,3 +95,18 @@ def test_encoding_is_the_same_for_every_build_of_a_scenario() -> None:
     state = one.new_state(1)
     for action in state.legal_actions():
         assert again.encode(action, state) == one.encoding.encode(action, state)
+
+
+def test_a_move_through_one_trap_or_hazard_has_its_own_fixed_index() -> None:
+    """HV-MOVE-2: ``move-to`` with ``via`` one negative hex is fixed; the plain move differs."""
+    from rulekeeper.games.haven.actions import MoveTo
+
+    bound = bound_game(("haven", "sunken-larder", "gloomhaven"))
+    terrain = bound.new_state(0).spec.map.terrain
+    harmful = sorted({*terrain.trap, *terrain.hazardous})
+    assert harmful
+    spot = tuple(bound.vocabulary["hex"][0])
+    plain = bound.encoding.fixed_index(MoveTo(spot))
+    indices = {bound.encoding.fixed_index(MoveTo(spot, (h,))) for h in harmful}
+    assert plain is not None and None not in indices
+    assert len(indices | {plain}) == len(harmful) + 1
