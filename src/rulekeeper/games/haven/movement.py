@@ -409,6 +409,12 @@ class Movement:
         if mode.flying or mode.jumping or mode.teleport or not any(self.terrain.negative):
             return {}
         negative = self.terrain.negative
+        if not any(self.terrain.icy):
+            # without slides each step costs a point at least: no trap or hazard within
+            # ``points`` hexes (around walls) means no choice
+            near = self.board.proximity(self.start)
+            if not any(negative[i] and near[i] <= points for i in range(len(negative))):
+                return {}
         steps = self._normal_steps()
         # label: (hex, set entered, points, parent label, hexes slid over to get here)
         labels: list[tuple[int, frozenset[int], int, int, tuple[int, ...]]] = []
