@@ -2,14 +2,20 @@
 
 Goal: each within 150 ms as a whole process on an unloaded machine. Each round
 starts a fresh interpreter exactly as the ``rulekeeper`` console script does;
-``python -c pass`` is measured beside them as the floor. Which modules each
-command imports is checked in tests/cli/test_cli_imports.py.
+``python -c pass`` is measured beside them as the floor. ``haven_mover_batch_start``
+is the monster mover's batch on an empty file: the fixed cost every
+``monster-move --batch`` run pays before its first board (the race against the
+reference solver, docs/games/haven-monster-ai.md). Which modules each command
+imports is checked in tests/cli/test_cli_imports.py; ``benchmarks/race.py``
+times whole processes side by side.
 """
 
 from __future__ import annotations
 
 import subprocess
 import sys
+import tempfile
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -20,6 +26,16 @@ COMMANDS = {
     "help": [sys.executable, "-c", ENTRY, "--help"],
     "haven_odds": [sys.executable, "-c", ENTRY, "haven", "odds", "--attack", "3"],
     "haven_odds_json": [sys.executable, "-c", ENTRY, "haven", "odds", "--attack", "3", "--json"],
+    "haven_mover_batch_start": [
+        sys.executable,
+        "-c",
+        ENTRY,
+        "haven",
+        "monster-move",
+        "--batch",
+        "{empty}",
+        "--json",
+    ],
 }
 
 
@@ -30,6 +46,10 @@ def _run(command: list[str]) -> str:
 
 @pytest.mark.parametrize("name", list(COMMANDS))
 def test_bench_startup(benchmark: Any, name: str) -> None:
-    out = benchmark.pedantic(_run, args=(COMMANDS[name],), rounds=15, warmup_rounds=2)
-    if name != "python_floor":
+    with tempfile.TemporaryDirectory() as folder:
+        empty = Path(folder) / "empty.jsonl"
+        empty.write_text("", encoding="utf-8")
+        command = [part.format(empty=empty) for part in COMMANDS[name]]
+        out = benchmark.pedantic(_run, args=(command,), rounds=15, warmup_rounds=2)
+    if name not in ("python_floor", "haven_mover_batch_start"):
         assert out.strip()

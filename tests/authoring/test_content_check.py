@@ -269,17 +269,31 @@ def test_haven_board_problems_are_all_reported(tmp_path: Path) -> None:
     ]
 
 
-def test_a_game_that_stops_at_its_first_problem_says_so(tmp_path: Path) -> None:
-    """Haven's deck file checks stop at their first cross-reference problem: that one is
-    reported, with its field, and the summary says to check again after fixing it."""
-    path = _write(tmp_path, "deck.toml", 'format = 1\ndrawn = { "zz" = 1, "yy" = 1 }\n')
-    report = check_file(path)
-    assert [(p.field, p.reason[:17]) for p in report.problems] == [
-        ("drawn.zz", "unknown card 'zz'")
-    ]
-    assert report.summary().endswith(
-        "; haven's cross-reference checks stop at the first: fix it and check again"
+def test_haven_deck_file_problems_are_all_reported(tmp_path: Path) -> None:
+    path = _write(
+        tmp_path,
+        "deck.toml",
+        'format = 1\ndiscard = { "-1" = 1 }\ndrawn = { "zz" = 1, "x2" = 3 }\n'
+        'added = { "yy" = -1 }\n',
     )
+    problems = check_file(path).problems
+    assert [(p.field, p.reason[:22]) for p in problems] == [
+        ("discard", "give 'discard' only wi"),
+        ("drawn.zz", "unknown card 'zz' (kno"),
+        ("drawn.x2", "the deck has only 1 'x"),
+        ("added.yy", "a card count cannot be"),
+    ]
+
+
+def test_a_deck_file_for_the_odds_still_stops_at_its_first_problem(tmp_path: Path) -> None:
+    from rulekeeper.core.errors import ContentError
+    from rulekeeper.games.haven.attack_deck_file import read_deck_file
+    from rulekeeper.games.haven.ruleset import RULESETS
+
+    path = _write(tmp_path, "deck.toml", 'format = 1\ndrawn = { "zz" = 1, "yy" = 1 }\n')
+    with pytest.raises(ContentError) as caught:
+        read_deck_file(path, RULESETS["gloomhaven"], "deck")
+    assert caught.value.field == "drawn.zz"
 
 
 def test_ether_scenario_cross_references_are_all_reported(tmp_path: Path) -> None:

@@ -57,6 +57,10 @@ def test_bad_input_is_one_line_exit_2_and_nothing_written(tmp_path: Path) -> Non
         ([str(foreign), "--out", str(tmp_path / "a")], "not a Gloomhaven Secretariat data"),
         ([str(FOLDER), "--edition", "jaws", "--out", str(tmp_path / "a")], "--edition"),
         ([str(FOLDER), "--out", str(foreign)], "not an earlier library"),
+        (
+            [str(FOLDER / "gh"), "--edition", "fh", "--out", str(tmp_path / "a")],
+            "give --edition gh",
+        ),
         ([str(FOLDER), "--strict", "--out", str(tmp_path / "a")], "--strict writes nothing"),
     ]
     for args, message in cases:

@@ -208,11 +208,11 @@ def test_counts_per_kind(library: Path) -> None:
     counts = read_report(library).counts
     assert {k: (c.converted, c.total) for k, c in counts.items()} == {
         "monsters": (3, 7),
-        "classes": (1, 2),
+        "classes": (2, 3),
         "items": (4, 5),
         "scenarios": (1, 2),
         "monster_actions": (30, 37),  # run by the engine / all (the rest by hand)
-        "class_actions": (9, 11),
+        "class_actions": (15, 17),
         "scenarios_playable": (1, 1),
     }
 
@@ -282,14 +282,23 @@ def test_objective_figures_and_rules_text(library: Path) -> None:
     assert lantern.escort and isinstance(lantern.hp, str)
     assert scenario.rooms[0].objectives == (0,)
     assert scenario.goal.kind == "by_hand"
+    # HV-GOAL-1: the ends GHS structures: won or lost at a round's end, lost if a figure dies.
+    goal = scenario.goal
+    assert (goal.survive_rounds, goal.round_limit, goal.lose_if_dead) == (9, 12, ("Lantern",))
+    assert goal.text == (
+        "won at the end of round 9; lost at the end of round 12 unless won before;"
+        " lost if Lantern dies"
+    )
     rules = "\n".join(scenario.rules)
     # No hit points in the data: the players set it out (never dropped silently).
-    assert "objective Old Gate: hit points None as the scenario book says" in rules
+    assert "objective Old Gate: hit points not given: set it out by hand" in rules
     assert "room 1: place objective 3 as the scenario book says" in rules
     assert "place objective 2:C>2" in rules
     assert "The totem shakes: every imp heals 1." in rules
     assert "spawn mud-imp (player2 normal, player4 elite) at b" in rules
     assert "amAdd curse:1" in rules
+    assert "killed 4 (mud-imp)" in rules and "finish: lost" in rules  # not structured: text
+    assert "R == 9" not in rules
 
 
 # -- imported content in play --------------------------------------------------------------
@@ -413,3 +422,14 @@ def test_an_unforeseen_shape_refuses_its_file_and_the_run_goes_on(
     found = [e for e in report.entries if e.kind == "refused" and "mud-imp.json" in e.file]
     assert found and "unexpected shape (TypeError: odd)" in found[0].reason
     assert report.counts["monsters"].converted == 2
+
+
+def test_an_imported_scenario_plays_in_companion_mode(library: Path) -> None:
+    """The imported fixture scenario, its monsters (a boss with specials and by-hand
+    steps) and classes: seeded random companion games run to the end and conform."""
+    from rulekeeper.core.conformance import check_game
+    from rulekeeper.core.registry import find_game
+
+    report = check_game(find_game("haven-companion"), f"{library}#gh-1", range(1, 3))
+    assert report.games == 2
+    assert all(o.split(":")[0] in ("won", "lost") for o in report.outcomes)

@@ -28,7 +28,6 @@ class CheckReport:
     source: str
     kind: FileKind | None
     problems: tuple[Problem, ...]
-    schema_valid: bool = False
 
     @property
     def clean(self) -> bool:
@@ -39,13 +38,7 @@ class CheckReport:
         if self.clean:
             return f"{self.source}: ok{what}"
         count = len(self.problems)
-        line = f"{self.source}: {count} problem{'s' if count != 1 else ''}{what}"
-        if self.schema_valid and self.kind is not None and self.kind.stops_at_first:
-            line += (
-                f"; {self.kind.family}'s cross-reference checks stop at the first:"
-                " fix it and check again"
-            )
-        return line
+        return f"{self.source}: {count} problem{'s' if count != 1 else ''}{what}"
 
 
 def check_file(path: Path, family: str | None = None) -> CheckReport:
@@ -78,7 +71,7 @@ def check_data(
     check = kind.semantic_check()
     if check is not None:
         check(model, data, source, problems)
-    return CheckReport(source, kind, problems.found, schema_valid=True)
+    return CheckReport(source, kind, problems.found)
 
 
 def _validate(kind: FileKind, data: object, source: str, problems: Problems) -> BaseModel | None:

@@ -48,9 +48,6 @@ class FileKind:
     refuses_keys: frozenset[str] = field(default_factory=frozenset)
     reads: frozenset[str] = frozenset({"toml"})
     """The syntaxes the game reads files of this kind in (``toml``, ``json``)."""
-    stops_at_first: bool = False
-    """The game's cross-reference checks stop at their first problem (the schema's
-    problems are all reported either way)."""
 
     @property
     def label(self) -> str:
@@ -130,7 +127,6 @@ KINDS: tuple[FileKind, ...] = (
         "rulekeeper.games.haven.attack_deck_file:DeckFileModel",
         f"{_CHECKS}:haven_deck",
         refuses_keys=frozenset({"standard_deck"}),
-        stops_at_first=True,
         reads=frozenset({"toml", "json"}),
     ),
     FileKind(

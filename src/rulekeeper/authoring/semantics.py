@@ -2,29 +2,16 @@
 
 Each function takes a schema-valid model, the parsed data, the file name and a
 collecting :class:`~rulekeeper.core.problems.Problems`. The games' checks
-report to a collector, so every problem of a file is found in one run; only
-haven's deck files still stop at their first cross-reference problem (reported,
-and the summary line says to check again after fixing it). Game modules are
-imported inside the functions, never by the CLI at start-up.
+report to a collector (strict when a game loads a file, collecting here), so
+every problem of a file is found in one run. Game modules are imported inside
+the functions, never by the CLI at start-up.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from rulekeeper.core.errors import ContentError
 from rulekeeper.core.problems import Problems
-
-
-def _run(problems: Problems, check: Any, *args: Any) -> Any:
-    """Run a check that raises at its first problem; report that problem."""
-    try:
-        return check(*args)
-    except ContentError as error:
-        problems.add_error(error)
-    except ValueError as error:
-        problems.add(str(error))
-    return None
 
 
 # -- haven ------------------------------------------------------------------------
@@ -73,7 +60,7 @@ def haven_deck(model: Any, data: Any, source: str, problems: Problems) -> None:
     from rulekeeper.games.haven.ruleset import RULESETS
 
     del model
-    _run(problems, parse_deck, data, RULESETS["gloomhaven"], "deck", None, source)
+    parse_deck(data, RULESETS["gloomhaven"], "deck", None, source, problems)
 
 
 def haven_modifier_cards_model() -> Any:

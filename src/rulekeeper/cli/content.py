@@ -117,7 +117,7 @@ def kinds_command() -> None:
     from rulekeeper.authoring.kinds import KINDS
 
     for kind in KINDS:
-        typer.echo(f"{kind.family:8} {kind.name:15} {kind.format_text:32} {kind.summary}")
+        typer.echo(f"{kind.family:8} {kind.name:17} {kind.format_text:36} {kind.summary}")
 
 
 @content_app.command("docs")

@@ -38,6 +38,7 @@ from rulekeeper.core.deck import Deck
 from rulekeeper.core.documents import read_document, validate
 from rulekeeper.core.errors import ContentError
 from rulekeeper.core.limits import MAX_DECK_CARDS
+from rulekeeper.core.problems import Problems
 from rulekeeper.games.haven.modifiers import (
     ModifierCatalog,
     ModifierDeck,
@@ -85,78 +86,82 @@ def parse_deck(
     owner: str,
     catalog: ModifierCatalog | None = None,
     source: str | None = None,
+    problems: Problems | None = None,
 ) -> tuple[ModifierDeck, ModifierCatalog]:
-    """Build the deck a deck file's data describes (see the module docstring)."""
+    """Build the deck a deck file's data describes (see the module docstring).
+
+    Each problem goes to ``problems`` (default: the first raises its ContentError);
+    ``rulekeeper content check`` passes a collecting one and ignores the deck.
+    """
+    report = problems if problems is not None else Problems(source)
     model = validate(DeckFileModel, data, source)
-    catalog = (catalog or standard_catalog()).with_cards(
-        parse_card(card_id, spec, source) for card_id, spec in model.cards.items()
-    )
+    own_cards = []
+    for card_id, spec in model.cards.items():
+        try:
+            own_cards.append(parse_card(card_id, spec, source))
+        except ContentError as error:
+            report.add_error(error)
+    catalog = (catalog or standard_catalog()).with_cards(own_cards)
 
     def counts(name: str, raw: dict[str, int]) -> Counter[str]:
         out: Counter[str] = Counter()
         for card_id, n in raw.items():
             if n < 0:
-                raise ContentError(
-                    "a card count cannot be negative", source=source, field=f"{name}.{card_id}"
-                )
+                report.add("a card count cannot be negative", f"{name}.{card_id}")
+                continue
             real = ruleset.null_card_name if card_id in ("null", "miss") else card_id
             if real not in catalog:
                 known = ", ".join(sorted(catalog.cards))
-                raise ContentError(
+                report.add(
                     f"unknown card {card_id!r} (known: {known}; describe a card of your own"
                     f' under [cards."{card_id}"])',
-                    source=source,
-                    field=f"{name}.{card_id}",
+                    f"{name}.{card_id}",
                 )
+                continue
             out[real] += n
             if out.total() > MAX_DECK_CARDS:
-                raise ContentError(
+                report.add(
                     f"more than {MAX_DECK_CARDS} cards (the limit of one deck)",
-                    source=source,
-                    field=f"{name}.{card_id}",
+                    f"{name}.{card_id}",
                 )
+                break
         return out
 
     if model.draw is not None:
         for name in ("drawn", "removed", "perks"):
             if getattr(model, name):
-                raise ContentError(
-                    "give either 'draw' (the piles outright) or 'drawn'/'removed'",
-                    source=source,
-                    field=name,
-                )
+                report.add("give either 'draw' (the piles outright) or 'drawn'/'removed'", name)
         draw = counts("draw", model.draw)
         discard = counts("discard", model.discard)
     else:
         if model.discard:
             # From the standard deck, a discard pile of its own would add cards
             # the deck does not hold; cards drawn since the shuffle go under 'drawn'.
-            raise ContentError(
+            report.add(
                 "give 'discard' only with 'draw'; from the standard deck, list the cards"
                 " drawn since the last shuffle under 'drawn'",
-                source=source,
-                field="discard",
+                "discard",
             )
-        draw = deck_with_perks(model.perks, catalog, ruleset, source=source)
+        try:
+            draw = deck_with_perks(model.perks, catalog, ruleset, source=source)
+            perks_apply = True
+        except ContentError as error:
+            report.add_error(error)
+            draw, perks_apply = Counter(), False
         for name, raw in (("removed", model.removed), ("drawn", model.drawn)):
             for card_id, n in counts(name, raw).items():
-                if draw[card_id] < n:
-                    raise ContentError(
-                        f"the deck has only {draw[card_id]} {card_id!r} left",
-                        source=source,
-                        field=f"{name}.{card_id}",
+                if perks_apply and draw[card_id] < n:
+                    report.add(
+                        f"the deck has only {draw[card_id]} {card_id!r} left", f"{name}.{card_id}"
                     )
-                draw[card_id] -= n
+                    continue
+                draw[card_id] = max(0, draw[card_id] - n)
         discard = counts("drawn", model.drawn)
     draw += counts("added", model.added)
     if draw.total() + discard.total() > MAX_DECK_CARDS:
-        raise ContentError(
-            f"more than {MAX_DECK_CARDS} cards (the limit of one deck)",
-            source=source,
-            field="added",
-        )
+        report.add(f"more than {MAX_DECK_CARDS} cards (the limit of one deck)", "added")
     if not (+draw) and not (+discard):
-        raise ContentError("the deck has no cards", source=source, field="draw")
+        report.add("the deck has no cards", "draw")
     deck = ModifierDeck(owner, Deck.of(draw.elements()))
     deck.cards.discard_pile = sorted(discard.elements())
     return deck, catalog

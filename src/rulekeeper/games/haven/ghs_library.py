@@ -63,6 +63,12 @@ def edition_folder(data_dir: Path, edition: str) -> Path:
     """The edition's folder: ``DATA/gh`` or DATA itself when it is one."""
     if not data_dir.is_dir():
         raise ContentError("no such folder", source=str(data_dir))
+    if data_dir.name in ("gh", "fh") and data_dir.name != edition:
+        raise ContentError(
+            f"is the {data_dir.name} folder, not {edition}: give --edition {data_dir.name}",
+            source=str(data_dir),
+            field="--edition",
+        )
     for folder in (data_dir / edition, data_dir / "data" / edition, data_dir):
         if (folder / "monster").is_dir() or (folder / "scenarios").is_dir():
             return folder

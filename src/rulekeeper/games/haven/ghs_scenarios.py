@@ -35,6 +35,7 @@ from rulekeeper.games.haven.ghs_common import (
 )
 from rulekeeper.games.haven.library import (
     SCENARIO_FORMAT,
+    GoalSpec,
     LibraryRoomSpec,
     LibraryScenario,
     ObjectiveFigureSpec,
@@ -149,8 +150,9 @@ class ScenarioReader:
         except Refused as refused:
             self.by_hand(
                 refused.field,
-                f"objective {name}: hit points {raw.get('health')} as the scenario book says;"
-                " set it out by hand",
+                f"objective {name}: hit points"
+                f" {'not given' if raw.get('health') is None else raw.get('health')}:"
+                " set it out by hand as the scenario book says",
             )
             return None
         count = raw.get("count", 1)
@@ -197,6 +199,56 @@ class ScenarioReader:
         return f"{head}: {'; '.join(parts) or 'see the scenario book'}"
 
 
+ROUND_IS = re.compile(r"^R\s*==\s*(\d{1,2})$")
+
+
+def structured_end(rule: dict[str, Any], goal: dict[str, Any], labels: Labels) -> bool:
+    """HV-GOAL-1: a rule that wins at the end of round N, loses at the end of round N, or
+    loses when an objective figure dies becomes part of the goal (True); else False."""
+    finish = rule.get("finish")
+    if finish not in ("won", "lost"):
+        return False
+    extra = set(rule) - {"round", "finish", "figures", "always", "once"}
+    match = ROUND_IS.match(str(rule.get("round", "")))
+    if match is not None and not rule.get("figures") and not extra:
+        goal["survive_rounds" if finish == "won" else "round_limit"] = int(match.group(1))
+        return True
+    figures = rule.get("figures")
+    if finish == "lost" and rule.get("round") == "true" and not extra and isinstance(figures, list):
+        names = []
+        for figure in figures:
+            who = figure.get("identifier") if isinstance(figure, dict) else None
+            if not (
+                isinstance(who, dict)
+                and who.get("type") == "objective"
+                and isinstance(who.get("name"), str)
+                and figure.get("type") == "dead"
+                and figure.get("value", "1") in ("1", 1)
+            ):
+                return False
+            names.append(labels.text(who["name"])[:120])
+        goal["lose_if_dead"].extend(names)
+        return bool(names)
+    return False
+
+
+def goal_spec(goal: dict[str, Any]) -> GoalSpec:
+    """The goal's structured parts, also written out for the players."""
+    words = []
+    if goal["survive_rounds"]:
+        words.append(f"won at the end of round {goal['survive_rounds']}")
+    if goal["round_limit"]:
+        words.append(f"lost at the end of round {goal['round_limit']} unless won before")
+    for name in goal["lose_if_dead"]:
+        words.append(f"lost if {name} dies")
+    return GoalSpec(
+        text="; ".join(words),
+        survive_rounds=goal["survive_rounds"],
+        round_limit=goal["round_limit"],
+        lose_if_dead=tuple(dict.fromkeys(goal["lose_if_dead"])),
+    )
+
+
 def import_scenario(
     data: Any, edition: str, stem: str, file: str, labels: Labels, notes: Notes
 ) -> LibraryScenario:
@@ -214,8 +266,10 @@ def import_scenario(
         if figure is not None:
             renumbered[n] = len(figures)
             figures.append(figure)
+    goal: dict[str, Any] = {"survive_rounds": 0, "round_limit": 0, "lose_if_dead": []}
     for n, rule in enumerate(objects(data.get("rules"), "rules")[:100]):
-        reader.by_hand(f"rules.{n}", reader.rule_text(rule))
+        if not structured_end(rule, goal, labels):
+            reader.by_hand(f"rules.{n}", reader.rule_text(rule))
     monsters: list[str] = []
     for n, entry in enumerate(values(data.get("monsters"), "monsters", 200)):
         match = LEVELLED.match(entry) if isinstance(entry, str) else None
@@ -247,6 +301,7 @@ def import_scenario(
             monsters=tuple(dict.fromkeys(monsters)),
             rooms=tuple(kept_rooms),
             objectives=tuple(figures),
+            goal=goal_spec(goal),
             rules=tuple(reader.rules),
         )
     except ValidationError as error:

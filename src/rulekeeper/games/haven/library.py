@@ -154,6 +154,12 @@ class GoalSpec(_Model):
     """kill_all, kill_boss, or by_hand (the players end the game themselves)."""
     text: Text = ""
     """The goal as printed, shown to the players."""
+    survive_rounds: Annotated[int, Field(ge=0, le=99)] = 0
+    """Won at the end of this round (0: not a goal of this scenario)."""
+    round_limit: Annotated[int, Field(ge=0, le=99)] = 0
+    """Lost at the end of this round unless won before (0: no limit)."""
+    lose_if_dead: tuple[Annotated[str, Field(min_length=1, max_length=120)], ...] = ()
+    """Objective figures (by name) whose death loses the scenario."""
 
 
 class LibraryScenario(_Model):

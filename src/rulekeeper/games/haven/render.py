@@ -343,6 +343,11 @@ def _human_label(state: HavenState, action: Action) -> str | None:
     if isinstance(action, PlaceArea):
         return "area on " + ", ".join(_hex_text(h) for h in action.hexes)
     if isinstance(action, ChooseTarget):
+        stage = state.turn.stage if state.turn else ""
+        if stage in ("heal", "monster_heal"):
+            return f"heal {action.figure}"
+        if stage == "area_target":
+            return f"attack {action.figure} next"
         return f"attack {action.figure}"
     if isinstance(action, Skip):
         return "skip the rest of this ability"
