@@ -321,3 +321,43 @@ def test_a_frosthaven_scenario_plays_on_frosthaven_rules_HV_ADV_3(tmp_path: Path
     }
     state.apply(GAME.parse_action({"type": "keep-modifier", "index": 0, "card": "+0"}))
     assert state.figures["cinder-tyrant-1"].hp == 9 - 3
+
+
+def test_a_lost_half_sends_its_card_to_the_lost_pile_HV_CARD_4() -> None:
+    """lw-9's top is a lost half: played, the turn still lists the other card's bottom."""
+    state = play(4)
+    cards = ["lw-2", "lw-3", "lw-4", "lw-5", "lw-6", "lw-7", "lw-8", "lw-9"]
+    state.apply(
+        GAME.parse_action({"type": "choose-hand", "character": "lampwright", "cards": cards})
+    )
+    for card in ("lw-9", "lw-2"):
+        state.apply(
+            GAME.parse_action({"type": "select-card", "character": "lampwright", "card": card})
+        )
+    state.apply(GAME.parse_action({"type": "play-half", "card": "lw-9", "half": "top"}))
+    assert {a.label() for a in state.legal_actions() if a.TYPE == "play-half"} == {
+        "play-half lw-2 bottom False",
+        "play-half lw-2 bottom True",
+    }
+    state.apply(GAME.parse_action({"type": "play-half", "card": "lw-2", "half": "bottom"}))
+    state.apply(GAME.parse_action({"type": "end-turn"}))
+    lampwright = state.characters["lampwright"]
+    assert (lampwright.lost, lampwright.discard) == (["lw-9"], ["lw-2"])
+
+
+def test_bless_on_a_figure_without_a_deck_does_nothing_HV_COND_BLESS_1() -> None:
+    """An escort has no modifier deck: bless has no card to add (the character's summon uses
+    its summoner's, HV-SUM-2)."""
+    state = play(10)
+    state.apply(
+        GAME.parse_action(
+            {"type": "add-condition", "figure": "lamp-bearer-1", "condition": "bless"}
+        )
+    )
+    assert "lamp-bearer-1 has no modifier deck: bless does nothing" in texts(state)
+    state.apply(
+        GAME.parse_action({"type": "summon", "character": "lampwright", "summon": "lamp-spirit"})
+    )
+    blessed = {"type": "add-condition", "figure": "lampwright-lamp-spirit-1", "condition": "bless"}
+    state.apply(GAME.parse_action(blessed))
+    assert state.decks["lampwright"].counts()["bless"] == 1

@@ -316,7 +316,13 @@ def gain(state: CompanionState, figure: Standee, name: str) -> None:
         return
     rule = condition_table.rule_id(name)
     if name in ("bless", "curse"):
-        deck = state.decks[MONSTER_DECK if figure.kind == "monster" else figure.id]
+        owner = {"monster": MONSTER_DECK, "summon": figure.owner, "character": figure.id}.get(
+            figure.kind
+        )
+        if owner is None:
+            state.emit("condition", f"{figure.id} has no modifier deck: {name} does nothing", rule)
+            return
+        deck = state.decks[owner]
         deck.shuffle_in(name)
         state.emit("condition", f"a {name} card is shuffled into {deck.owner}'s deck", rule)
         return

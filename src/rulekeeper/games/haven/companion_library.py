@@ -102,17 +102,8 @@ def load_companion_scenario(name: str) -> CompanionScenario:
 
 
 def check_scenario(scenario: CompanionScenario, source: str | None) -> None:
-    """What companion play needs beyond library.py's checks: rooms to play in, and a
-    boss placement of a boss type (HV-BOSS-1)."""
-    spec = scenario.spec
-    if not spec.rooms:
+    """What companion play needs beyond library.py's checks: rooms to play in. Whether a
+    standee is a boss is its monster type's to say (HV-BOSS-1), whatever rank a
+    placement gives it."""
+    if not scenario.spec.rooms:
         raise ContentError("the scenario lists no rooms to play", source=source, field="rooms")
-    for n, room in enumerate(spec.rooms):
-        for k, placement in enumerate(room.monsters):
-            boss = scenario.monster_types[placement.type].boss
-            if placement.boss != boss:
-                raise ContentError(
-                    f"HV-BOSS-1: {placement.type!r} is {'a' if boss else 'not a'} boss type",
-                    source=source,
-                    field=f"rooms.{n}.monsters.{k}.boss",
-                )

@@ -287,7 +287,7 @@ def _turn_actions(state: CompanionState, turn: TurnInProgress) -> list[Action]:
             return [LoseCard(character.id, card) for card in character.discard]
         out: list[Action] = [*_halves(state, character)]
         out.extend(OpenDoor(room) for room in _openable_rooms(state))
-        out.extend(LootTreasure(character.id, t) for t in state.treasures)
+        out.extend(LootTreasure(character.id, t) for t in dict.fromkeys(state.treasures))
         out.extend(
             SummonFigure(character.id, name) for name in state.content.classes[character.id].summons
         )
@@ -308,8 +308,8 @@ def _halves(state: CompanionState, character: Character) -> list[Action]:
     if character.long_rest or len(character.played) >= 2:
         return []
     cards = [c for c in (character.leading, character.second) if c is not None]
-    played_cards = {card for card, _ in character.played}
-    used_halves = {half for _, half in character.played}
+    played_cards = {entry[0] for entry in character.played}
+    used_halves = {entry[1] for entry in character.played}
     out: list[Action] = []
     for card in cards:
         if card in played_cards:
