@@ -58,7 +58,7 @@ def test_HV_CHAR_1_a_bad_party_is_refused_by_name(name: str, words: str) -> None
 
 
 def test_play_party_option_is_checked_before_play() -> None:
-    """``--party`` with a bad class, or for a game whose scenario fixes the party: one line, 2."""
+    """``--party`` with a bad class or hero: one line, exit 2."""
     for args in (["haven", "--party", "warden,nobody"], ["salvage", "--party", "x"]):
         result = subprocess.run(
             [sys.executable, "-m", "rulekeeper.cli.main", "play", *args, "--seed", "1"],

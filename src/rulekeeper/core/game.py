@@ -321,7 +321,7 @@ class Game(ABC):
     def party_choices(self, scenario: str) -> tuple[tuple[str, ...], tuple[str, ...], int] | None:
         """Where the players may choose the party: (the scenario's own party, the
         characters to choose from, the most the scenario allows); None where the
-        scenario fixes its party (the default)."""
+        scenario fixes its party (the default). See :mod:`rulekeeper.core.party`."""
         return None
 
     def scenario_with_party(self, scenario: str, party: Sequence[str]) -> str:

@@ -24,6 +24,7 @@ from rulekeeper.core.dice import Die
 from rulekeeper.core.documents import read_document, validate
 from rulekeeper.core.errors import ContentError
 from rulekeeper.core.limits import MAX_COUNT
+from rulekeeper.core.party import split_party
 from rulekeeper.core.problems import Problems
 
 CONTENT_DIR = Path(__file__).resolve().parents[2] / "content" / "areas"
@@ -351,7 +352,31 @@ def shipped_scenarios() -> dict[str, Path]:
 
 
 def load_scenario(scenario: str) -> Scenario:
-    """A shipped scenario by name, or a scenario file by path."""
+    """A shipped scenario by name, or a scenario file by path.
+
+    ``NAME@brannoc,orla`` is the scenario with the heroes the players chose: the
+    Nth chosen hero takes the Nth hero start the scenario places, so the party is at
+    most as large as the scenario's (ASSUMED: the catalog ties nothing to the party's
+    size); the scenario checks each hero as it checks its own.
+    """
+    base, party = split_party(scenario, MAX_COUNT)
+    path, name = _scenario_path(base)
+    data = read_document(path, "toml")
+    if party is not None and isinstance(data, dict) and isinstance(data.get("heroes"), list):
+        starts = data["heroes"]
+        if len(party) > len(starts):
+            raise ContentError(
+                f"{len(party)} heroes; the scenario places {len(starts)}", field="party"
+            )
+        placed = [
+            {"figure": hero, "area": start.get("area") if isinstance(start, dict) else None}
+            for hero, start in zip(party, starts, strict=False)
+        ]
+        data = {**data, "heroes": placed}
+    return scenario_from_data(data, name=name, source=str(path))
+
+
+def _scenario_path(scenario: str) -> tuple[Path, str]:
     shipped = shipped_scenarios()
     path = shipped.get(scenario, Path(scenario))
     if scenario not in shipped and not path.exists():
@@ -359,8 +384,18 @@ def load_scenario(scenario: str) -> Scenario:
         raise ContentError(
             f"no shipped scenario or file called {scenario!r} (shipped: {known})", field="scenario"
         )
-    name = scenario if scenario in shipped else path.stem
-    return scenario_from_data(read_document(path, "toml"), name=name, source=str(path))
+    return path, scenario if scenario in shipped else path.stem
+
+
+def party_choices(scenario: str) -> tuple[tuple[str, ...], tuple[str, ...], int]:
+    """For a menu: the scenario's own heroes, every hero the catalogs define, and the
+    scenario's number of hero starts."""
+    base = split_party(scenario, MAX_COUNT)[0]
+    own = load_scenario(base)
+    chosen = load_scenario(scenario)
+    heroes = tuple(f.type_id for f in chosen.start if f.kind == "hero")
+    most = sum(1 for f in own.start if f.kind == "hero")
+    return heroes, tuple(sorted(own.heroes)), most
 
 
 def scenario_from_data(data: object, *, name: str, source: str | None = None) -> Scenario:

@@ -25,6 +25,8 @@ from rulekeeper.boards.areagraph import AreaGraph
 from rulekeeper.core.actions import Action
 from rulekeeper.core.errors import RuleViolation
 from rulekeeper.core.game import CHANCE, TERMINAL, Game, Outcome, ScenarioInfo, State
+from rulekeeper.core.limits import MAX_COUNT
+from rulekeeper.core.party import split_party, with_party
 from rulekeeper.games.areas import enemy_turns, movement, resolution
 from rulekeeper.games.areas.actions import (
     ACTION_CLASSES,
@@ -436,6 +438,15 @@ class AreasGame(Game):
         )
         state._advance()
         return state
+
+    def party_choices(self, scenario: str) -> tuple[tuple[str, ...], tuple[str, ...], int] | None:
+        """Any catalog heroes, each once, on the scenario's hero starts (ASSUMED)."""
+        from rulekeeper.games.areas.content import party_choices
+
+        return party_choices(scenario)
+
+    def scenario_with_party(self, scenario: str, party: Sequence[str]) -> str:
+        return with_party(split_party(scenario, MAX_COUNT)[0], party)
 
     def render(self, state: State) -> Any:
         from rulekeeper.games.areas.render import render_state

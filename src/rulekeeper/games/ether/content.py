@@ -25,7 +25,8 @@ from rulekeeper.boards.mapcards import (
 )
 from rulekeeper.core.documents import read_document, validate
 from rulekeeper.core.errors import ContentError
-from rulekeeper.core.limits import MAX_MAP_CELLS
+from rulekeeper.core.limits import MAX_COUNT, MAX_MAP_CELLS
+from rulekeeper.core.party import split_party
 from rulekeeper.core.problems import Problems
 from rulekeeper.games.ether.resources import DieColour, Resources, parse_cost
 from rulekeeper.games.ether.schema import (
@@ -272,7 +273,13 @@ def read_content(path: Path) -> ContentFile:
 
 
 def load_scenario(name_or_path: str) -> Scenario:
-    """The scenario ``name_or_path`` names: a shipped name or a content file path."""
+    """The scenario ``name_or_path`` names: a shipped name or a content file path.
+
+    ``NAME@wren,odo`` is the scenario with the heroes the players chose, in turn
+    order, all on the start space (ASSUMED: the catalog ties nothing to the party's
+    size); the scenario checks each hero as it checks its own list.
+    """
+    name_or_path, party = split_party(name_or_path, MAX_COUNT)
     shipped = shipped_scenarios()
     path = shipped.get(name_or_path) or Path(name_or_path)
     if name_or_path not in shipped and not path.exists():
@@ -282,7 +289,21 @@ def load_scenario(name_or_path: str) -> Scenario:
         )
     library = read_content(shipped_dir() / "library.toml")
     scenario_file = read_content(path)
+    if party is not None and scenario_file.scenario is not None:
+        header = scenario_file.scenario.model_copy(update={"heroes": list(party)})
+        scenario_file = scenario_file.model_copy(update={"scenario": header})
     return build_scenario(library, scenario_file, str(path))
+
+
+def party_choices(name_or_path: str) -> tuple[tuple[str, ...], tuple[str, ...], int]:
+    """For a menu: the scenario's own heroes, every hero the library and the scenario
+    file define, and the most (each hero once)."""
+    scenario = load_scenario(name_or_path)
+    base = split_party(name_or_path, MAX_COUNT)[0]
+    own = read_content(shipped_scenarios().get(base) or Path(base)).hero
+    library = read_content(shipped_dir() / "library.toml").hero
+    known = tuple(sorted({h.id for h in [*library, *own]}))
+    return tuple(h.id for h in scenario.heroes), known, len(known)
 
 
 def build_scenario(library: ContentFile, scenario_file: ContentFile, source: str) -> Scenario:

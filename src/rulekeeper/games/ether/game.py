@@ -13,6 +13,8 @@ from typing import Any
 
 from rulekeeper.core.actions import Action
 from rulekeeper.core.game import Game, Outcome, ScenarioInfo, State
+from rulekeeper.core.limits import MAX_COUNT
+from rulekeeper.core.party import split_party, with_party
 from rulekeeper.games.ether import flow, legal, render, rules
 from rulekeeper.games.ether.actions import ALL_ACTIONS, Pay
 from rulekeeper.games.ether.content import Scenario, load_scenario, shipped_scenarios
@@ -75,6 +77,15 @@ class EtherGame(Game):
         flow.begin_round(state)
         flow.settle(state)
         return state
+
+    def party_choices(self, scenario: str) -> tuple[tuple[str, ...], tuple[str, ...], int] | None:
+        """Any heroes the content defines, each once, all on the start space (ASSUMED)."""
+        from rulekeeper.games.ether.content import party_choices
+
+        return party_choices(scenario)
+
+    def scenario_with_party(self, scenario: str, party: Sequence[str]) -> str:
+        return with_party(split_party(scenario, MAX_COUNT)[0], party)
 
     def render(self, state: State) -> Any:
         if not isinstance(state, EtherState):

@@ -27,10 +27,13 @@ from rulekeeper.core.dice import Die
 from rulekeeper.core.documents import parse_document, read_text, validate
 from rulekeeper.core.errors import ContentError
 from rulekeeper.core.limits import MAX_COUNT
+from rulekeeper.core.party import split_party
 from rulekeeper.core.problems import Problems
 
 CATALOG_FORMAT = "salvage-content/1"
 SCENARIO_FORMAT = "salvage-scenario/1"
+MAX_HEROES = 6
+"""The most heroes a scenario lists (and a chosen party holds)."""
 FACES = ("blank", "hit", "crit")
 
 # -- file schemas ------------------------------------------------------------
@@ -362,7 +365,7 @@ class ScenarioModel(_Model):
     """Columns of the room grid."""
     start_room: int = Field(ge=0)
     """The room the heroes start in (row-major index)."""
-    heroes: list[str] = Field(min_length=1, max_length=6)
+    heroes: list[str] = Field(min_length=1, max_length=MAX_HEROES)
     """The heroes who play, by name, in turn order."""
     rooms: list[RoomModel]
     """Exactly rows x cols rooms, row by row."""
@@ -577,9 +580,22 @@ def load_scenario(name_or_path: str) -> Scenario:
     Shipped scenarios are validated once and then shared (they are immutable);
     a file is read afresh every time, so edits to it show at once.
     """
+    base, party = split_party(name_or_path, MAX_HEROES)
+    if party is not None:
+        return _load_scenario(base, party)
     if name_or_path in shipped_scenario_names():
         return _shipped_scenario(name_or_path)
     return _load_scenario(name_or_path)
+
+
+def party_choices(name_or_path: str) -> tuple[tuple[str, ...], tuple[str, ...], int]:
+    """For a menu: the scenario's own heroes, every hero the catalog and the scenario
+    define, and the most a scenario lists (all start in its start room; ASSUMED, the
+    catalog says nothing of party size)."""
+    scenario = load_scenario(name_or_path)
+    model = _scenario_model(split_party(name_or_path, MAX_HEROES)[0])[0]
+    known = sorted({h.name for h in [*shipped_catalog().hero, *model.hero]})
+    return tuple(h.name for h in scenario.heroes), tuple(known), min(MAX_HEROES, len(known))
 
 
 @functools.cache
@@ -587,7 +603,14 @@ def _shipped_scenario(name: str) -> Scenario:
     return _load_scenario(name)
 
 
-def _load_scenario(name_or_path: str) -> Scenario:
+def _load_scenario(name_or_path: str, party: tuple[str, ...] | None = None) -> Scenario:
+    model, source = _scenario_model(name_or_path)
+    if party is not None:  # the players' party replaces the scenario's own
+        model = model.model_copy(update={"heroes": list(party)})
+    return compile_scenario(model, shipped_catalog(), source)
+
+
+def _scenario_model(name_or_path: str) -> tuple[ScenarioModel, str]:
     if name_or_path in shipped_scenario_names():
         source = f"content/salvage/scenarios/{name_or_path}.toml"
         text = _content_root().joinpath("scenarios", f"{name_or_path}.toml").read_text("utf-8")
@@ -598,8 +621,7 @@ def _load_scenario(name_or_path: str) -> Scenario:
             known = ", ".join(shipped_scenario_names())
             raise ContentError(f"no such scenario or file (shipped: {known})", field="scenario")
         text = read_text(path)
-    model = validate(ScenarioModel, parse_document(text, source, "toml"), source)
-    return compile_scenario(model, shipped_catalog(), source)
+    return validate(ScenarioModel, parse_document(text, source, "toml"), source), source
 
 
 def parse_requirement(text: str) -> Requirement:

@@ -12,9 +12,10 @@ from typing import Any
 
 from rulekeeper.core.actions import Action
 from rulekeeper.core.game import CHANCE, TERMINAL, Game, ScenarioInfo, State
+from rulekeeper.core.party import split_party, with_party
 from rulekeeper.games.salvage import rules
 from rulekeeper.games.salvage.actions import ALL_ACTIONS
-from rulekeeper.games.salvage.content import load_scenario, shipped_scenario_names
+from rulekeeper.games.salvage.content import MAX_HEROES, load_scenario, shipped_scenario_names
 from rulekeeper.games.salvage.render import describe, render_state
 from rulekeeper.games.salvage.state import SalvageState
 
@@ -79,6 +80,15 @@ class SalvageGame(Game):
         state.emit("start", f"{data.title}: {data.objective.text}", "SV-ROUND-1")
         rules.advance(state)
         return state
+
+    def party_choices(self, scenario: str) -> tuple[tuple[str, ...], tuple[str, ...], int] | None:
+        """Any heroes the content defines, each once, all in the start room (ASSUMED)."""
+        from rulekeeper.games.salvage.content import party_choices
+
+        return party_choices(scenario)
+
+    def scenario_with_party(self, scenario: str, party: Sequence[str]) -> str:
+        return with_party(split_party(scenario, MAX_HEROES)[0], party)
 
     def render(self, state: State) -> Any:
         if not isinstance(state, SalvageState):
