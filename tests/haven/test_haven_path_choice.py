@@ -70,10 +70,12 @@ def test_HV_MOVE_2_a_via_no_offered_path_realises_is_refused() -> None:
     assert refused(state, MoveTo(at(4, 1), (HAZARD,))) == "HV-MOVE-2"  # too far
 
 
-def test_HV_MOVE_3_a_jump_enters_only_its_last_hex_so_offers_no_via() -> None:
-    state = board(card="t4", trap=[TRAP], hazardous=[HAZARD])
+@pytest.mark.parametrize(("card", "rule"), [("t4", "HV-MOVE-3"), ("t5", "HV-MOVE-4")])
+def test_HV_MOVE_3_a_jump_enters_only_its_last_hex_so_offers_no_via(card: str, rule: str) -> None:
+    """Jump (t4) and flying (t5) enter no hex but the last: no path choice, a via refused."""
+    state = board(card=card, trap=[TRAP], hazardous=[HAZARD])
     assert not [a for a in state.legal_actions() if isinstance(a, MoveTo) and a.via]
-    assert refused(state, MoveTo(GOAL, (HAZARD,))) == "HV-MOVE-3"
+    assert refused(state, MoveTo(GOAL, (HAZARD,))) == rule
 
 
 def test_HV_MOVE_2_a_hex_only_a_harmful_path_reaches_in_time_is_offered_through_it() -> None:

@@ -221,9 +221,16 @@ def reachable(
     mode: MoveMode,
     *,
     enemies_passable: bool = False,
+    built: Movement | None = None,
 ) -> list[Hex]:
-    """The hexes ``figure`` may end a move of ``points`` in (HV-MOVE-1..4), its own included."""
-    hexboard, move = movement(state, figure, mode, enemies_passable=enemies_passable)
+    """The hexes ``figure`` may end a move of ``points`` in (HV-MOVE-1..4), its own included.
+
+    ``built`` is the :func:`movement` table of these same arguments, when the caller has it.
+    """
+    if built is None:
+        hexboard, move = movement(state, figure, mode, enemies_passable=enemies_passable)
+    else:
+        hexboard, move = built.board, built
     out = [figure.hex]
     for i, h in enumerate(hexboard.hexes):
         near = move.distance[i] != UNREACHABLE and move.distance[i] <= points

@@ -56,11 +56,12 @@ from rulekeeper.games.haven.conditions import (
 )
 from rulekeeper.games.haven.healing import heal
 from rulekeeper.games.haven.modifiers import MONSTER_DECK, Effect
-from rulekeeper.games.haven.movement import MoveMode
+from rulekeeper.games.haven.movement import Movement, MoveMode
 from rulekeeper.games.haven.scenario_format import AbilitySpec
 from rulekeeper.games.haven.state import Figure
 
 if TYPE_CHECKING:
+    from rulekeeper.boards.hexgrid import HexBoard
     from rulekeeper.games.haven.state import HavenState, Turn
 
 
@@ -81,9 +82,10 @@ def move_mode(ability: AbilitySpec) -> MoveMode:
 def move_destinations(state: HavenState, figure: Figure, ability: AbilitySpec) -> list[Action]:
     if has(figure, "immobilize") or has(figure, "stun"):
         return []
-    hexes = map_state.reachable(state, figure, ability.value, move_mode(ability))
+    hexboard, move = map_state.movement(state, figure, move_mode(ability))
+    hexes = map_state.reachable(state, figure, ability.value, move_mode(ability), built=move)
     out: list[Action] = [MoveTo(h) for h in sorted(hexes) if h != figure.hex]
-    choices = path_choices(state, figure, ability)
+    choices = [MoveTo(to, via) for to, via, _ in _path_options(ability, hexboard, move)]
     if choices:
         # each hex's default move first, then its via moves; hexes only a via reaches last
         listed: list[Action] = []
@@ -107,14 +109,18 @@ def path_choices(state: HavenState, figure: Figure, ability: AbilitySpec) -> lis
     A hex only a path through such hexes reaches within the move gets ``via`` moves
     alone: its default path (the fewest of them) is too long.
     """
-    return [MoveTo(to, via) for to, via, _ in _path_options(state, figure, ability)]
+    return [MoveTo(to, via) for to, via, _ in _options_of(state, figure, ability)]
+
+
+def _options_of(
+    state: HavenState, figure: Figure, ability: AbilitySpec
+) -> list[tuple[tuple[int, int], tuple[tuple[int, int], ...], list[tuple[int, int]]]]:
+    return _path_options(ability, *map_state.movement(state, figure, move_mode(ability)))
 
 
 def _path_options(
-    state: HavenState, figure: Figure, ability: AbilitySpec
+    ability: AbilitySpec, hexboard: HexBoard, move: Movement
 ) -> list[tuple[tuple[int, int], tuple[tuple[int, int], ...], list[tuple[int, int]]]]:
-    mode = move_mode(ability)
-    hexboard, move = map_state.movement(state, figure, mode)
     options = move.harm_paths(ability.value)
     if not options:
         return []
@@ -145,7 +151,7 @@ def check_move(
         if has(figure, name):
             raise RuleViolation(f"HV-COND-{name.upper()}-1", f"a {name} figure cannot move")
     if via:
-        if any(o[:2] == (to, via) for o in _path_options(state, figure, ability)):
+        if any(o[:2] == (to, via) for o in _options_of(state, figure, ability)):
             return
         rule = "HV-MOVE-3" if ability.jump else "HV-MOVE-4" if ability.flying else "HV-MOVE-2"
         raise RuleViolation(
@@ -710,7 +716,9 @@ def apply_hero_step(state: HavenState, figure: Figure, turn: Turn, action: Actio
         if action.via:
             path = next(
                 p
-                for to, via, p in _path_options(state, figure, ability)
+                for to, via, p in _path_options(
+                    ability, *map_state.movement(state, figure, move_mode(ability))
+                )
                 if (to, via) == (action.hex, action.via)
             )
         else:
