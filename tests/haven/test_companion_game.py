@@ -361,3 +361,31 @@ def test_bless_on_a_figure_without_a_deck_does_nothing_HV_COND_BLESS_1() -> None
     blessed = {"type": "add-condition", "figure": "lampwright-lamp-spirit-1", "condition": "bless"}
     state.apply(GAME.parse_action(blessed))
     assert state.decks["lampwright"].counts()["bless"] == 1
+
+
+def test_a_frosthaven_loot_token_draws_a_loot_card_by_hand_HV_LOOT_5(tmp_path: Path) -> None:
+    """[FH] a looted token is a loot card drawn from the scenario's physical loot deck: the
+    game waits for the players to draw it, and the end counts cards, not gold (HV-LOOT-4 is
+    Gloomhaven's)."""
+    library = tmp_path / "library"
+    shutil.copytree(LIBRARY, library)
+    scenario = library / "scenarios" / "ember-hall.json"
+    data = json.loads(scenario.read_text())
+    data["edition"] = "fh"
+    scenario.write_text(json.dumps(data))
+    state = GAME.new_state(f"{library}#ember-hall", 1)
+    loot_at = next(n for n, raw in enumerate(SCRIPT) if raw["type"] == "loot")
+    gloomhaven = play(loot_at + 1)
+    assert not gloomhaven.by_hand
+    for raw in SCRIPT[: loot_at + 1]:
+        state.apply(GAME.parse_action(raw))
+    assert isinstance(state, CompanionState)
+    assert state.by_hand and "loot card" in state.by_hand[0] and "HV-LOOT-5" in state.by_hand[0]
+    assert [a.TYPE for a in state.legal_actions()] == ["resolved"]
+    assert_rejected(state, GAME.parse_action(SCRIPT[loot_at + 1]), "HV-SCEN-7")
+
+
+def test_the_end_counts_gold_in_gloomhaven_and_loot_cards_in_frosthaven_HV_LOOT_4() -> None:
+    state = play()
+    assert state.result_text and " gold" in state.result_text
+    assert "loot card" not in state.result_text

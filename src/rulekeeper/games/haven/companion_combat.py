@@ -371,9 +371,12 @@ def finish(state: CompanionState, result: str, why: str) -> None:
     bonus = 4 + 2 * max(0, state.level) if result == "won" else 0
     kept = []
     for character in state.characters.values():
-        gold = character.money * rate
         treasures = "".join(f", treasure {t}" for t in character.treasures)
-        kept.append(f"{character.id}: {character.xp + bonus} xp, {gold} gold{treasures}")
+        if state.rules.loot_deck:  # HV-LOOT-5 [FH]: what was looted is the loot cards drawn
+            looted = f"{character.money} loot card(s)"
+        else:  # HV-LOOT-4 [GH]: each money token is worth the level's gold conversion rate
+            looted = f"{character.money * rate} gold"
+        kept.append(f"{character.id}: {character.xp + bonus} xp, {looted}{treasures}")
     state.result_text = f"{why}; " + "; ".join(kept)
     state.emit(
         "scenario-end",

@@ -672,6 +672,17 @@ def _follow_mover(state: CompanionState, action: FollowMover, turn: TurnInProgre
 def _loot(state: CompanionState, action: Loot) -> None:
     state.tokens -= action.tokens
     state.characters[action.character].money += action.tokens
+    if state.rules.loot_deck:
+        # HV-LOOT-5 [FH]: each token draws a loot card; the library holds no scenario's loot
+        # deck, so the players draw from the physical one.
+        state.by_hand.append(
+            f"{action.character} draws {action.tokens} loot card(s) from the scenario's loot"
+            " deck and keeps them (HV-LOOT-5)"
+        )
+        state.emit(
+            "loot", f"{action.character} loots {action.tokens} token(s)", "HV-LOOT-1", "HV-LOOT-5"
+        )
+        return
     state.emit(
         "loot", f"{action.character} loots {action.tokens} token(s)", "HV-LOOT-1", "HV-LOOT-4"
     )

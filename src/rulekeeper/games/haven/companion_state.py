@@ -85,7 +85,7 @@ class Character:
     exhausted: bool = False
     initiative: int = 0
     money: int = 0
-    """HV-LOOT-4: money tokens looted."""
+    """HV-LOOT-4: money tokens looted ([FH] loot tokens, each one loot card, HV-LOOT-5)."""
     treasures: list[str] = field(default_factory=list)
     """Treasure tiles looted (HV-LOOT-6): their rewards are in the players' treasure index."""
     xp: int = 0
