@@ -218,7 +218,7 @@ def play(
         str | None,
         typer.Option(
             "--party",
-            help="haven: the characters who play, like warden,sage (default: the scenario's).",
+            help="The characters or heroes who play, like warden,sage (default: the scenario's).",
         ),
     ] = None,
     wide: Annotated[
