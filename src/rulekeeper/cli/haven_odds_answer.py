@@ -55,7 +55,7 @@ class OddsRefused(Exception):
 
 def answer_odds(question: OddsQuestion) -> None:
     """Print the exact odds of an attack, or raise OddsRefused naming what is wrong."""
-    from rulekeeper.games.haven.attacks import Attack, Target, attack_mode
+    from rulekeeper.games.haven.attacks import attack_and_target, attack_mode
     from rulekeeper.games.haven.modifiers import MONSTER_DECK, ModifierDeck, standard_catalog
     from rulekeeper.games.haven.odds import odds
     from rulekeeper.games.haven.ruleset import find_ruleset
@@ -65,11 +65,6 @@ def answer_odds(question: OddsQuestion) -> None:
         ruleset = find_ruleset(q.ruleset_name)
     except ValueError as error:
         raise OddsRefused(str(error)) from None
-    conditions = tuple(
-        name
-        for name, present in (("poison", q.poisoned), ("ward", q.ward), ("brittle", q.brittle))
-        if present
-    )
     if (q.ward or q.brittle) and not ruleset.ward_and_brittle:
         raise OddsRefused(
             f"--ward and --brittle need a ruleset with ward and brittle, not {ruleset.name}"
@@ -91,20 +86,7 @@ def answer_odds(question: OddsQuestion) -> None:
             from rulekeeper.games.haven.attack_deck_file import read_deck_file
 
             deck, catalog = read_deck_file(q.deck_file, ruleset, owner)
-        attacker_conditions = tuple(
-            name
-            for name, present in (("muddle", q.muddled), ("strengthen", q.strengthened))
-            if present
-        )
-        the_attack = Attack(
-            q.attack,
-            pierce=q.pierce,
-            ranged=q.ranged_adjacent,
-            advantage=q.advantage,
-            disadvantage=q.disadvantage,
-            attacker_conditions=attacker_conditions,
-        )
-        the_target = Target(shield=q.shield, conditions=conditions, adjacent=q.ranged_adjacent)
+        the_attack, the_target = attack_and_target(q)
         # HV-ATK-2, HV-ATK-3: the sources combine (and cancel) in attack_mode.
         mode: AttackMode = attack_mode(the_attack, the_target)
         result = odds(

@@ -20,7 +20,7 @@ import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Literal
+from typing import Any, Literal, Protocol
 
 from rulekeeper.games.haven.conditions import (
     attack_bonus_against,
@@ -60,6 +60,54 @@ class Target:
     """e.g. ``("poison",)``, ``("ward",)`` [FH], ``("brittle",)`` [FH]."""
     adjacent: bool = False
     """The target is adjacent to the attacker (HV-ATK-3, for ranged attacks)."""
+
+
+class AttackQuestion(Protocol):
+    """An odds question as the CLI and the web table ask it: numbers and on/off flags."""
+
+    @property
+    def attack(self) -> int: ...
+    @property
+    def shield(self) -> int: ...
+    @property
+    def pierce(self) -> int: ...
+    @property
+    def advantage(self) -> bool: ...
+    @property
+    def disadvantage(self) -> bool: ...
+    @property
+    def poisoned(self) -> bool: ...
+    @property
+    def ward(self) -> bool: ...
+    @property
+    def brittle(self) -> bool: ...
+    @property
+    def muddled(self) -> bool: ...
+    @property
+    def strengthened(self) -> bool: ...
+    @property
+    def ranged_adjacent(self) -> bool: ...
+
+
+def attack_and_target(question: AttackQuestion) -> tuple[Attack, Target]:
+    """The attack and its target that an odds question's flags describe."""
+    q = question
+    attacker_conditions = (("muddle", q.muddled), ("strengthen", q.strengthened))
+    target_conditions = (("poison", q.poisoned), ("ward", q.ward), ("brittle", q.brittle))
+    the_attack = Attack(
+        q.attack,
+        pierce=q.pierce,
+        ranged=q.ranged_adjacent,
+        advantage=q.advantage,
+        disadvantage=q.disadvantage,
+        attacker_conditions=tuple(name for name, on in attacker_conditions if on),
+    )
+    the_target = Target(
+        shield=q.shield,
+        conditions=tuple(name for name, on in target_conditions if on),
+        adjacent=q.ranged_adjacent,
+    )
+    return the_attack, the_target
 
 
 @dataclass(frozen=True, slots=True)

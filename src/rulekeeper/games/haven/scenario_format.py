@@ -662,6 +662,17 @@ class RuleSpec(_Model):
         return self
 
 
+def _check_figure_hp(hp: int | str) -> None:
+    """An objective's or an ally's hit points: a number, or an equation in C and L."""
+    if isinstance(hp, str):
+        try:
+            check_formula(hp)
+        except FormulaError as error:
+            raise ValueError(f"hp: {error} (HV-SCEN-4)") from None
+        if "H" in hp:
+            raise ValueError("hp: H (an elite's hit points) is for named monsters only")
+
+
 class ObjectiveFigureSpec(_Model):
     """HV-GOAL-2: an objective: a figure with hit points that takes no turns.
 
@@ -687,13 +698,7 @@ class ObjectiveFigureSpec(_Model):
 
     @model_validator(mode="after")
     def _hp_formula_reads(self) -> ObjectiveFigureSpec:
-        if isinstance(self.hp, str):
-            try:
-                check_formula(self.hp)
-            except FormulaError as error:
-                raise ValueError(f"hp: {error} (HV-SCEN-4)") from None
-            if "H" in self.hp:
-                raise ValueError("hp: H (an elite's hit points) is for named monsters only")
+        _check_figure_hp(self.hp)
         return self
 
 
@@ -721,13 +726,7 @@ class AllyFigureSpec(_Model):
 
     @model_validator(mode="after")
     def _hp_formula_reads(self) -> AllyFigureSpec:
-        if isinstance(self.hp, str):
-            try:
-                check_formula(self.hp)
-            except FormulaError as error:
-                raise ValueError(f"hp: {error} (HV-SCEN-4)") from None
-            if "H" in self.hp:
-                raise ValueError("hp: H (an elite's hit points) is for named monsters only")
+        _check_figure_hp(self.hp)
         return self
 
 

@@ -15,7 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from rulekeeper.core.errors import ContentError
 from rulekeeper.games.haven.attack_deck_file import parse_deck
-from rulekeeper.games.haven.attacks import Attack, Target, attack_mode
+from rulekeeper.games.haven.attacks import attack_and_target, attack_mode
 from rulekeeper.games.haven.board_format import parse_board
 from rulekeeper.games.haven.modifiers import (
     MONSTER_DECK,
@@ -139,31 +139,7 @@ async def attack_odds(question: OddsQuestion) -> dict[str, Any]:
             raise ContentError(f"at most {MAX_DECK_CARDS} cards in all", field="deck")
         data = {"format": 1, "draw": question.deck.draw, "discard": question.deck.discard}
         deck, catalog = parse_deck(data, rules, owner, source="deck")
-    the_attack = Attack(
-        question.attack,
-        pierce=question.pierce,
-        ranged=question.ranged_adjacent,
-        advantage=question.advantage,
-        disadvantage=question.disadvantage,
-        attacker_conditions=tuple(
-            name
-            for name, on in (("muddle", question.muddled), ("strengthen", question.strengthened))
-            if on
-        ),
-    )
-    the_target = Target(
-        shield=question.shield,
-        conditions=tuple(
-            name
-            for name, on in (
-                ("poison", question.poisoned),
-                ("ward", question.ward),
-                ("brittle", question.brittle),
-            )
-            if on
-        ),
-        adjacent=question.ranged_adjacent,
-    )
+    the_attack, the_target = attack_and_target(question)
     mode = attack_mode(the_attack, the_target)
     result = odds(
         the_attack,
