@@ -4,15 +4,31 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: venv test lint typecheck pytest play terminal bench fuzz docs clean
+.PHONY: venv test lint typecheck pytest play terminal bench fuzz docs catalogs catalogs-update clean
 
-venv: $(STAMP)
+CATALOGS := $(wildcard src/rulekeeper/locale/*/*.po)
+COMPILED := src/rulekeeper/locale/.compiled
+
+venv: $(STAMP) $(COMPILED)
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "rulekeeper needs Python 3.11 or newer")'
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[dev]'
 	@touch $(STAMP)
+
+# The compiled message catalogs (locale/<lang>/LC_MESSAGES/rulekeeper.mo) from the .po files.
+$(COMPILED): $(STAMP) $(CATALOGS)
+	$(BIN)/python -m rulekeeper.i18n_catalogs compile
+	@touch $(COMPILED)
+
+catalogs: $(COMPILED)
+
+# Extract the marked messages into every locale/<lang>/<area>.po (new ones untranslated), then compile.
+catalogs-update: $(STAMP)
+	$(BIN)/python -m rulekeeper.i18n_catalogs update
+	$(BIN)/python -m rulekeeper.i18n_catalogs compile
+	@touch $(COMPILED)
 
 lint: venv
 	$(BIN)/ruff check src tests benchmarks

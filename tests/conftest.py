@@ -9,9 +9,13 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
 from hypothesis import settings
+
+from rulekeeper.i18n import use_language
 
 sys.path.insert(0, str(Path(__file__).parent))
 
@@ -22,3 +26,14 @@ settings.register_profile("fuzz", deadline=None, print_blob=True, max_examples=2
 settings.load_profile(
     os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") else "dev")
 )
+
+# Tests read messages in English unless they choose a language themselves
+# (tests/i18n); a developer's locale or RULEKEEPER_LANG must not change them.
+os.environ.pop("RULEKEEPER_LANG", None)
+os.environ["LANGUAGE"] = os.environ["LC_ALL"] = os.environ["LANG"] = "C.UTF-8"
+
+
+@pytest.fixture(autouse=True)
+def _english_messages() -> Iterator[None]:
+    with use_language("en"):
+        yield

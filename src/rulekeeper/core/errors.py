@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import unicodedata
 
+from rulekeeper.i18n import Msg, _, text_of
+
 
 class RulekeeperError(Exception):
     """Base of every error rulekeeper raises on bad input."""
@@ -19,13 +21,18 @@ class RuleViolation(RulekeeperError):
     ``rule_id`` is the catalog ID of the rule that forbids it (``SV-ATK-1``).
     """
 
-    def __init__(self, rule_id: str, message: str) -> None:
-        super().__init__(f"{rule_id} {message}")
+    def __init__(self, rule_id: str, message: Msg | str) -> None:
+        super().__init__(rule_id, message)
         self.rule_id = rule_id
-        self.message = message
+        self.reason = message
+
+    @property
+    def message(self) -> str:
+        """Why the action is refused, in the current language."""
+        return text_of(self.reason)
 
     def __str__(self) -> str:
-        return f"illegal: {self.rule_id} {self.message}"
+        return _("illegal: {rule} {reason}", rule=self.rule_id, reason=self.message)
 
 
 class ActionFormatError(RulekeeperError):

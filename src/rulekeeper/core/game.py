@@ -26,6 +26,7 @@ from rulekeeper.core.actions import Action, ActionCodec
 from rulekeeper.core.copying import AppendOnlyList
 from rulekeeper.core.errors import RuleViolation
 from rulekeeper.core.events import Event
+from rulekeeper.i18n import Msg
 
 CHANCE = -1
 """``current_player()`` at a chance node."""
@@ -209,9 +210,13 @@ class State(ABC):
     def _apply(self, action: Action) -> None:
         """Apply a legal action: change the state and :meth:`emit` events."""
 
-    def emit(self, kind: str, text: str, *rules: str, **data: Any) -> Event:
-        """Record an event in the log and return it."""
-        event = Event(kind, text, tuple(rules), dict(data))
+    def emit(self, kind: str, message: Msg | str, *rules: str, **data: Any) -> Event:
+        """Record an event in the log and return it.
+
+        ``message`` is a :func:`rulekeeper.i18n.lazy` message, so that each reader
+        sees it in their language (a plain string is shown untranslated).
+        """
+        event = Event(kind, message, tuple(rules), dict(data))
         self._log.append(event)
         return event
 

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from rulekeeper.games.salvage.dice_steps import roll_totals, start_rolling
 from rulekeeper.games.salvage.noise import raise_noise
 from rulekeeper.games.salvage.records import HeldItem, Pending, Recovery
+from rulekeeper.i18n import lazy, lazy_plural
 
 if TYPE_CHECKING:
     from rulekeeper.games.salvage.state import SalvageState
@@ -28,8 +29,13 @@ def start_salvage(state: SalvageState) -> None:
     state.pending = pending
     state.emit(
         "salvage",
-        f"{hero.name} salvages in {state.rooms[hero.room].name}, committing all "
-        f"{hero.count('committed')} ready dice",
+        lazy_plural(
+            "{hero} salvages in {room}, committing its {n} ready die",
+            "{hero} salvages in {room}, committing all {n} ready dice",
+            hero.count("committed"),
+            hero=hero.name,
+            room=state.rooms[hero.room].name,
+        ),
         "SV-SALV-1",
         "SV-SALV-2",
     )
@@ -44,7 +50,12 @@ def apply_salvage_roll(state: SalvageState, pending: Pending) -> None:
         hero.set_die(index, "ready")
     state.emit(
         "apply",
-        f"{hero.name} applies {hits} hit(s); the rolled dice return ready",
+        lazy_plural(
+            "{hero} applies {n} hit; the rolled dice return ready",
+            "{hero} applies {n} hits; the rolled dice return ready",
+            hits,
+            hero=hero.name,
+        ),
         "SV-SALV-3",
         "SV-SALV-6",
     )
@@ -53,9 +64,9 @@ def apply_salvage_roll(state: SalvageState, pending: Pending) -> None:
     if top is not None:
         state.rooms[hero.room] = room.without_top_item()
         hero.items.append(HeldItem(top, state.data.items[top].uses))
-        state.emit("gain", f"{hero.name} gains {top}", "SV-SALV-4")
+        state.emit("gain", lazy("{hero} gains {item}", hero=hero.name, item=top), "SV-SALV-4")
     else:
-        state.emit("gain", f"{room.name} has no items left", "SV-SALV-4")
+        state.emit("gain", lazy("{room} has no items left", room=room.name), "SV-SALV-4")
     raise_noise(state, crits, "SV-SALV-5")
     state.pending = None
     if crits and state.turn_hero is not None:
