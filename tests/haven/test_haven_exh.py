@@ -132,7 +132,7 @@ def test_HV_NEG_1_or_two_cards_from_the_discard_pile() -> None:
     play(state, LoseCard("tester", "t3"))
     assert state.figures["tester"].hp == 10 and sorted(hero.lost) == ["t2", "t3", "t4", "t6"]
     negated = next(e for e in state.log if e.kind == "negate")
-    assert "from dummy 1" in negated.text and "t2 and t3" in negated.text
+    assert "from dummy 1" in negated.text and "t2, t3" in negated.text
     assert negated.rules == ("HV-NEG-1",) or list(negated.rules) == ["HV-NEG-1"]
 
 

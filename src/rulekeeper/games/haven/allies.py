@@ -30,6 +30,7 @@ from rulekeeper.games.haven.initiative import ALLY_SLOT
 from rulekeeper.games.haven.modifiers import ALLY_DECK, MONSTER_DECK, ModifierDeck
 from rulekeeper.games.haven.scenario_format import AbilitySpec, AllyFigureSpec, MonsterCardSpec
 from rulekeeper.games.haven.state import Figure, Group
+from rulekeeper.i18n import lazy
 
 if TYPE_CHECKING:
     from rulekeeper.core.actions import Action
@@ -110,7 +111,11 @@ def apply_number(state: HavenState, action: NumberAlly) -> None:
     figure.standee = _next_number(state)
     state.emit(
         "ally",
-        f"{action.ally} is numbered {figure.standee}: it acts in that place among the allies",
+        lazy(
+            "{ally} is numbered {standee}: it acts in that place among the allies",
+            ally=action.ally,
+            standee=figure.standee,
+        ),
         "HV-GOAL-3",
     )
 

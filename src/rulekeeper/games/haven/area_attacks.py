@@ -31,6 +31,7 @@ from rulekeeper.boards.hexgrid import Hex, add, orientations, sub
 from rulekeeper.core.errors import RuleViolation
 from rulekeeper.games.haven import map_state
 from rulekeeper.games.haven.scenario_format import AbilitySpec
+from rulekeeper.i18n import lazy
 
 if TYPE_CHECKING:
     from rulekeeper.games.haven.state import Figure, HavenState
@@ -109,8 +110,10 @@ def check_placement(
         fits = moved in _anchored(ability)
     if not fits:
         raise RuleViolation(
-            "HV-ATK-1", "those hexes are not the attack's area, turned or mirrored around you"
+            "HV-ATK-1", lazy("those hexes are not the attack's area, turned or mirrored around you")
         )
     if ability.range > 0 and not _in_range(state, attacker, hexes, ability.range):
-        raise RuleViolation("HV-LOS-2", f"no hex of the area is within range {ability.range}")
-    raise RuleViolation("HV-LOS-1", "no enemy in that area is in your line of sight")
+        raise RuleViolation(
+            "HV-LOS-2", lazy("no hex of the area is within range {range}", range=ability.range)
+        )
+    raise RuleViolation("HV-LOS-1", lazy("no enemy in that area is in your line of sight"))

@@ -44,6 +44,8 @@ from rulekeeper.core.errors import ContentError, RuleViolation
 from rulekeeper.games.haven.attacks import AttackContext, AttackMode, AttackOutcome, resolve
 from rulekeeper.games.haven.modifiers import ModifierCatalog, ModifierDeck
 from rulekeeper.games.haven.ruleset import Ruleset
+from rulekeeper.games.haven.terms import deck_name
+from rulekeeper.i18n import lazy
 
 Procedure = Literal["gloomhaven", "frosthaven"]
 
@@ -252,7 +254,8 @@ class AttackDraw:
                 return NeedChoice((first, second), (first_outcome, second_outcome))
             if self.choice not in (first, second):
                 raise RuleViolation(
-                    "HV-ADV-3", f"card {self.choice} was not one of the two compared"
+                    "HV-ADV-3",
+                    lazy("card {choice} was not one of the two compared", choice=self.choice),
                 )
             kept = self.choice
         else:
@@ -301,20 +304,32 @@ class AttackDraw:
         if isinstance(action, DrawModifier):
             self._expect_card(deck, catalog)
             if action.deck != self.deck:
-                raise RuleViolation("HV-MOD-1", f"this attack draws from the {self.deck} deck")
+                raise RuleViolation(
+                    "HV-MOD-1", lazy("this attack draws from {deck}", deck=deck_name(self.deck))
+                )
             if action.card not in {card for card, _ in deck.draw_outcomes()}:
                 raise RuleViolation(
-                    "HV-ATK-4", f"{action.card!r} is not in the {self.deck} draw pile"
+                    "HV-ATK-4",
+                    lazy(
+                        "{card} is not in the draw pile of {deck}",
+                        card=repr(action.card),
+                        deck=deck_name(self.deck),
+                    ),
                 )
             return
         if isinstance(action, KeepModifier):
             if not isinstance(step, NeedChoice):
-                raise RuleViolation("HV-ADV-3", "no modifier card is waiting to be chosen")
+                raise RuleViolation("HV-ADV-3", lazy("no modifier card is waiting to be chosen"))
             if action.index not in step.options or self.drawn[action.index] != action.card:
                 options = ", ".join(f"{i}:{self.drawn[i]}" for i in step.options)
-                raise RuleViolation("HV-ADV-3", f"keep one of the two compared cards ({options})")
+                raise RuleViolation(
+                    "HV-ADV-3",
+                    lazy("keep one of the two compared cards ({options})", options=options),
+                )
             return
-        raise RuleViolation("HV-ATK-1", f"{action.label()} is not part of a modifier draw")
+        raise RuleViolation(
+            "HV-ATK-1", lazy("{action} is not part of a modifier draw", action=action.label())
+        )
 
     def apply(self, action: Action, deck: ModifierDeck, catalog: ModifierCatalog) -> AttackDraw:
         """Check and apply a draw or a choice; a draw also takes the card from ``deck``."""
@@ -322,7 +337,9 @@ class AttackDraw:
         if isinstance(action, KeepModifier):
             return self.after_choice(action.index)
         if not isinstance(action, DrawModifier):
-            raise RuleViolation("HV-ATK-1", f"{action.label()} is not part of a modifier draw")
+            raise RuleViolation(
+                "HV-ATK-1", lazy("{action} is not part of a modifier draw", action=action.label())
+            )
         deck.draw(action.card, catalog)
         return self.after_draw(action.card)
 
@@ -330,7 +347,7 @@ class AttackDraw:
         """Put the drawn cards away (bless and curse leave the deck) and return the result."""
         step = self.next_step(catalog)
         if not isinstance(step, Done):
-            raise RuleViolation("HV-ATK-1", "the modifier draw is not finished")
+            raise RuleViolation("HV-ATK-1", lazy("the modifier draw is not finished"))
         deck.put_away(self.drawn, catalog)
         return step
 
@@ -339,10 +356,15 @@ class AttackDraw:
         if not isinstance(step, NeedCard):
             # The procedure that stopped the draw is the rule refusing another card.
             rule = step.rule_ids[0] if isinstance(step, Done) else "HV-ADV-3"
-            raise RuleViolation(rule, "this attack draws no more modifier cards")
+            raise RuleViolation(rule, lazy("this attack draws no more modifier cards"))
         if deck.owner != self.deck:
             raise RuleViolation(
-                "HV-MOD-1", f"this attack draws from the {self.deck} deck, not {deck.owner}"
+                "HV-MOD-1",
+                lazy(
+                    "this attack draws from {deck}, not from {other}",
+                    deck=deck_name(self.deck),
+                    other=deck_name(deck.owner),
+                ),
             )
 
     # -- the unchecked path, for enumeration

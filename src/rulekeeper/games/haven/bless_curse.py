@@ -25,6 +25,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rulekeeper.games.haven.modifiers import ALLY_DECK, MONSTER_DECK
+from rulekeeper.games.haven.terms import deck_name, term
+from rulekeeper.i18n import lazy
 
 if TYPE_CHECKING:
     from rulekeeper.games.haven.state import Figure, HavenState
@@ -65,7 +67,11 @@ def add_card(state: HavenState, figure: Figure, card: str) -> bool:
     if supply(state, card, owner) <= 0:
         state.emit(
             "condition",
-            f"no {card} card is left in the supply: {figure.id} gains no {card}",
+            lazy(
+                "no {card} card is left in the supply: {figure} gains no {card}",
+                card=term(card),
+                figure=figure.id,
+            ),
             rule,
             figure=figure.id,
         )
@@ -73,7 +79,12 @@ def add_card(state: HavenState, figure: Figure, card: str) -> bool:
     state.decks[owner].shuffle_in(card)
     state.emit(
         "condition",
-        f"{figure.id} gains {card}: a {card} card is shuffled into the {owner} modifier deck",
+        lazy(
+            "{figure} gains {card}: a {card} card is shuffled into {deck}",
+            figure=figure.id,
+            card=term(card),
+            deck=deck_name(owner),
+        ),
         "HV-COND-BLESS-1" if card == "bless" else "HV-COND-CURSE-1",
         "HV-DECK-1",
         figure=figure.id,

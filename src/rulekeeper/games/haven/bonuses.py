@@ -48,6 +48,8 @@ from typing import TYPE_CHECKING
 
 from rulekeeper.core.errors import RuleViolation
 from rulekeeper.games.haven.state import ActiveBonus, BonusTrigger
+from rulekeeper.games.haven.terms import term
+from rulekeeper.i18n import Msg, lazy, lazy_plural
 
 if TYPE_CHECKING:
     from rulekeeper.games.haven.actions import EndBonus
@@ -135,8 +137,16 @@ def start(state: HavenState, bonus: ActiveBonus) -> ActiveBonus:
     what = describe(bonus)
     state.emit(
         "bonus",
-        f"{bonus.hero}'s {bonus.source} is active: {what}"
-        + (" until the end of the round" if bonus.duration == "round" else ""),
+        lazy(
+            "{hero}'s {card} is active until the end of the round: {bonus}",
+            hero=bonus.hero,
+            card=bonus.source,
+            bonus=what,
+        )
+        if bonus.duration == "round"
+        else lazy(
+            "{hero}'s {card} is active: {bonus}", hero=bonus.hero, card=bonus.source, bonus=what
+        ),
         "HV-BONUS-1",
         "HV-BONUS-2" if bonus.duration == "round" else "HV-BONUS-3",
         figure=bonus.owner,
@@ -145,20 +155,40 @@ def start(state: HavenState, bonus: ActiveBonus) -> ActiveBonus:
     return bonus
 
 
-def describe(bonus: ActiveBonus) -> str:
+def describe(bonus: ActiveBonus) -> list[Msg]:
+    """What the bonus gives, one message per part (a list field, shown joined by commas)."""
     parts = []
     if bonus.shield:
-        parts.append(f"shield {bonus.shield}")
+        parts.append(lazy("shield {value}", value=bonus.shield))
     if bonus.retaliate:
-        reach = f" range {bonus.retaliate_range}" if bonus.retaliate_range else ""
-        parts.append(f"retaliate {bonus.retaliate}{reach}")
+        if bonus.retaliate_range:
+            parts.append(
+                lazy(
+                    "retaliate {value} range {range}",
+                    value=bonus.retaliate,
+                    range=bonus.retaliate_range,
+                )
+            )
+        else:
+            parts.append(lazy("retaliate {value}", value=bonus.retaliate))
     if bonus.attack:
-        parts.append(f"{bonus.attack:+d} attack")
+        parts.append(lazy("{value} attack", value=format(bonus.attack, "+d")))
     if bonus.summon:
-        parts.append(f"keeps {bonus.summon}")
+        parts.append(lazy("keeps {summon}", summon=bonus.summon))
     if bonus.uses:
-        parts.append(f"{bonus.uses - bonus.used} of {bonus.uses} uses left")
-    return ", ".join(parts) or bonus.duration + " bonus"
+        parts.append(
+            lazy_plural(
+                "{n} of {uses} use left",
+                "{n} of {uses} uses left",
+                bonus.uses - bonus.used,
+                uses=bonus.uses,
+            )
+        )
+    if not parts:
+        parts.append(
+            lazy("a round bonus") if bonus.duration == "round" else lazy("a persistent bonus")
+        )
+    return parts
 
 
 def _replace(state: HavenState, old: ActiveBonus, new: ActiveBonus | None) -> None:
@@ -179,19 +209,28 @@ def triggered(state: HavenState, figure_id: str, when: BonusTrigger) -> None:
         _replace(state, bonus, advanced)
         state.emit(
             "bonus",
-            f"{bonus.source} uses a slot ({used} of {bonus.uses})",
+            lazy(
+                "{card} uses a slot ({used} of {uses})",
+                card=bonus.source,
+                used=used,
+                uses=bonus.uses,
+            ),
             "HV-BONUS-3",
             figure=figure_id,
             bonus=bonus.id,
         )
         if used in bonus.experience:
-            gain_experience(state, bonus.hero, 1, f"a use slot of {bonus.source}", "HV-BONUS-3")
+            gain_experience(
+                state, bonus.hero, 1, lazy("a use slot of {card}", card=bonus.source), "HV-BONUS-3"
+            )
         if used >= bonus.uses:
             lost = bonus.lost or state.rules.used_up_bonus_to_lost
-            end(state, bonus.id, "its last use slot is used", "HV-BONUS-3", lost=lost)
+            end(state, bonus.id, lazy("its last use slot is used"), "HV-BONUS-3", lost=lost)
 
 
-def gain_experience(state: HavenState, hero_id: str, amount: int, why: str, *rules: str) -> None:
+def gain_experience(
+    state: HavenState, hero_id: str, amount: int, why: Msg | str, *rules: str
+) -> None:
     """HV-CHAR-3: experience on the character's dial."""
     hero = state.heroes.get(hero_id)
     if hero is None or amount <= 0:
@@ -199,7 +238,13 @@ def gain_experience(state: HavenState, hero_id: str, amount: int, why: str, *rul
     hero.xp += amount
     state.emit(
         "experience",
-        f"{hero_id} gains {amount} experience from {why} ({hero.xp} in all)",
+        lazy(
+            "{hero} gains {amount} experience from {why} ({total} in all)",
+            hero=hero_id,
+            amount=amount,
+            why=why,
+            total=hero.xp,
+        ),
         "HV-CHAR-3",
         "HV-END-1",
         *rules,
@@ -208,7 +253,9 @@ def gain_experience(state: HavenState, hero_id: str, amount: int, why: str, *rul
     )
 
 
-def end(state: HavenState, bonus_id: str, why: str, rule: str, *, lost: bool | None = None) -> None:
+def end(
+    state: HavenState, bonus_id: str, why: Msg | str, rule: str, *, lost: bool | None = None
+) -> None:
     """End a bonus: its card goes to the discard or lost pile; its summon leaves (HV-SUM-4)."""
     bonus = find(state, bonus_id)
     if bonus is None:
@@ -216,13 +263,18 @@ def end(state: HavenState, bonus_id: str, why: str, rule: str, *, lost: bool | N
     _replace(state, bonus, None)
     hero = state.heroes.get(bonus.hero)
     to_lost = bonus.lost if lost is None else lost
-    pile = ""
+    message = lazy("{card} ends ({why})", card=bonus.source, why=why)
     if bonus.card and hero is not None and not hero.exhausted:
         (hero.lost if to_lost else hero.discard).append(bonus.source)
-        pile = " and goes to the " + ("lost" if to_lost else "discard") + " pile"
+        message = lazy(
+            "{card} ends ({why}) and goes to the {pile}",
+            card=bonus.source,
+            why=why,
+            pile=term("lost" if to_lost else "discard"),
+        )
     state.emit(
         "bonus",
-        f"{bonus.source} ends ({why}){pile}",
+        message,
         rule,
         figure=bonus.owner,
         bonus=bonus.id,
@@ -231,7 +283,7 @@ def end(state: HavenState, bonus_id: str, why: str, rule: str, *, lost: bool | N
         del state.figures[bonus.summon]
         state.emit(
             "summon",
-            f"{bonus.summon} leaves the map: its card left the active area",
+            lazy("{summon} leaves the map: its card left the active area", summon=bonus.summon),
             "HV-SUM-4",
             figure=bonus.summon,
         )
@@ -241,15 +293,16 @@ def end_of_round(state: HavenState) -> None:
     """HV-BONUS-2: round bonuses end; [FH] an N-round bonus ends after N more rounds."""
     for bonus in list(state.bonuses):
         if bonus.duration == "round":
-            end(state, bonus.id, "the round is over", "HV-BONUS-2")
+            end(state, bonus.id, lazy("the round is over"), "HV-BONUS-2")
         elif bonus.rounds and state.round - bonus.started_round >= bonus.rounds:
-            end(state, bonus.id, f"its {bonus.rounds} rounds are over", "HV-BONUS-3")
+            why = lazy_plural("its {n} round is over", "its {n} rounds are over", bonus.rounds)
+            end(state, bonus.id, why, "HV-BONUS-3")
 
 
 def summon_removed(state: HavenState, figure_id: str) -> None:
     """HV-SUM-4: a summon killed or gone: its card leaves the active area."""
     for bonus in [b for b in state.bonuses if b.summon == figure_id]:
-        end(state, bonus.id, f"{figure_id} is gone", "HV-SUM-4")
+        end(state, bonus.id, lazy("{figure} is gone", figure=figure_id), "HV-SUM-4")
 
 
 def hero_exhausted(state: HavenState, hero: Hero) -> None:
@@ -317,6 +370,9 @@ def check_removable(state: HavenState, hero: Hero, card: str) -> ActiveBonus:
             return bonus
     if card in active_cards(state, hero.id):
         raise RuleViolation(
-            "HV-BONUS-4", f"{card} is a round bonus: in this ruleset it lasts the round"
+            "HV-BONUS-4",
+            lazy("{card} is a round bonus: in this ruleset it lasts the round", card=card),
         )
-    raise RuleViolation("HV-BONUS-4", f"{card} is not in {hero.id}'s active area")
+    raise RuleViolation(
+        "HV-BONUS-4", lazy("{card} is not in {hero}'s active area", card=card, hero=hero.id)
+    )

@@ -26,6 +26,8 @@ from rulekeeper.games.haven.conditions import (
     turn_start_heal,
 )
 from rulekeeper.games.haven.healing import heal
+from rulekeeper.games.haven.terms import term
+from rulekeeper.i18n import lazy
 
 if TYPE_CHECKING:
     from rulekeeper.games.haven.state import Figure, HavenState
@@ -35,10 +37,10 @@ def start_of_turn(state: HavenState, figure: Figure) -> None:
     """Regenerate, then wound (HV-COND-REGENERATE-1, HV-COND-WOUND-1)."""
     regenerate = turn_start_heal(figure.conditions)
     if regenerate:
-        heal(state, figure, regenerate, "regenerate", rule_id("regenerate"), "HV-HEAL-2")
+        heal(state, figure, regenerate, term("regenerate"), rule_id("regenerate"), "HV-HEAL-2")
     wound = turn_start_damage(figure.conditions)
     if wound:
-        exhaustion.hurt(state, figure, wound, "its wound", (rule_id("wound"),))
+        exhaustion.hurt(state, figure, wound, lazy("its wound"), (rule_id("wound"),))
 
 
 def end_of_turn(state: HavenState, figure: Figure) -> None:
@@ -47,13 +49,17 @@ def end_of_turn(state: HavenState, figure: Figure) -> None:
     settled = [c for c in figure.conditions if c not in figure.fresh_conditions]
     bane = end_of_turn_damage(settled)
     if bane:
-        exhaustion.hurt(state, figure, bane, "its bane", (rule_id("bane"),))
+        exhaustion.hurt(state, figure, bane, lazy("its bane"), (rule_id("bane"),))
     for name in expiring_at_end_of_turn(figure.conditions):
         if name not in figure.fresh_conditions:
             figure.conditions.remove(name)
             state.emit(
                 "condition",
-                f"{name} on {figure.id} ends with its turn",
+                lazy(
+                    "{condition} on {figure} ends with its turn",
+                    condition=term(name),
+                    figure=figure.id,
+                ),
                 "HV-COND-2",
                 figure=figure.id,
             )

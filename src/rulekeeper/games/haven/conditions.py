@@ -23,6 +23,8 @@ from typing import Literal
 
 from rulekeeper.core.errors import RuleViolation
 from rulekeeper.games.haven.ruleset import Ruleset
+from rulekeeper.games.haven.terms import term
+from rulekeeper.i18n import lazy
 
 Duration = Literal["end_of_next_turn", "until_healed", "until_damaged", "deck_card"]
 
@@ -235,14 +237,20 @@ def check_can_attack(attacker_conditions: Iterable[str]) -> None:
     """Disarm and stun forbid attack abilities (GH p.23)."""
     for row in _rows(attacker_conditions, None):
         if row.cannot_attack:
-            raise RuleViolation(rule_id(row.name), f"a {row.name} figure cannot attack")
+            raise RuleViolation(
+                rule_id(row.name),
+                lazy("a figure with {condition} cannot attack", condition=term(row.name)),
+            )
 
 
 def check_can_move(conditions: Iterable[str]) -> None:
     """Immobilize and stun forbid move abilities (GH p.22–23)."""
     for row in _rows(conditions, None):
         if row.cannot_move:
-            raise RuleViolation(rule_id(row.name), f"a {row.name} figure cannot move")
+            raise RuleViolation(
+                rule_id(row.name),
+                lazy("a figure with {condition} cannot move", condition=term(row.name)),
+            )
 
 
 def check_can_target(target_conditions: Iterable[str], *, by_enemy: bool = True) -> None:
@@ -251,7 +259,7 @@ def check_can_target(target_conditions: Iterable[str], *, by_enemy: bool = True)
         return
     for row in _rows(target_conditions, None):
         if row.untargetable_by_enemies:
-            raise RuleViolation(rule_id(row.name), "an invisible figure cannot be targeted")
+            raise RuleViolation(rule_id(row.name), lazy("an invisible figure cannot be targeted"))
 
 
 def damage_factors(target_conditions: Iterable[str], ruleset: Ruleset) -> list[Fraction]:

@@ -34,6 +34,8 @@ from rulekeeper.games.haven.conditions import (
 )
 from rulekeeper.games.haven.loot import drop_on_death
 from rulekeeper.games.haven.state import Negation
+from rulekeeper.games.haven.terms import term
+from rulekeeper.i18n import Msg, lazy, lazy_plural
 
 if TYPE_CHECKING:
     from rulekeeper.games.haven.state import Figure, HavenState, Hero
@@ -57,7 +59,7 @@ def hurt(
     state: HavenState,
     figure: Figure,
     amount: int,
-    source: str,
+    source: Msg | str,
     rules: tuple[str, ...],
     conditions: tuple[str, ...] = (),
     *,
@@ -101,11 +103,22 @@ def use_up(state: HavenState, figure: Figure, held: Sequence[str]) -> None:
         figure.conditions.remove(name)
         if name in figure.fresh_conditions:
             figure.fresh_conditions.remove(name)
+    message = (
+        lazy(
+            "ward and brittle on {figure} cancel and are removed after changing the damage"
+            " (FH p.28–29)",
+            figure=figure.id,
+        )
+        if len(held) > 1
+        else lazy(
+            "{condition} on {figure} is removed after changing the damage (FH p.28–29)",
+            condition=term(held[0]),
+            figure=figure.id,
+        )
+    )
     state.emit(
         "condition",
-        f"{' and '.join(held)} on {figure.id} "
-        + ("cancel and are" if len(held) > 1 else "is")
-        + " removed after changing the damage (FH p.28–29)",
+        message,
         "HV-ATK-1",
         *(rule_id(name) for name in held),
         figure=figure.id,
@@ -152,12 +165,20 @@ def add_conditions(state: HavenState, target: Figure, conditions: list[str]) -> 
     immune = immunities(state, target)
     for name in conditions:
         if objective_figures.refuses_condition(state, target, name):
-            state.emit("condition", f"{target.id} is an objective: it gains no {name}", "HV-GOAL-2")
+            state.emit(
+                "condition",
+                lazy(
+                    "{figure} is an objective: it gains no {condition}",
+                    figure=target.id,
+                    condition=term(name),
+                ),
+                "HV-GOAL-2",
+            )
             continue
         if not may_gain(name, target.kind, immune):
             state.emit(
                 "condition",
-                f"{target.id} cannot gain {name}",
+                lazy("{figure} cannot gain {condition}", figure=target.id, condition=term(name)),
                 "HV-COND-3",
                 # HV-BOSS-1, HV-MON-2: immunities printed on the stat card
                 *(("HV-BOSS-1", "HV-MON-2") if name in immune else ()),
@@ -172,7 +193,11 @@ def add_conditions(state: HavenState, target: Figure, conditions: list[str]) -> 
                 target.fresh_conditions.append(name)
             state.emit(
                 "condition",
-                f"{target.id} gains {name} again: its duration restarts",
+                lazy(
+                    "{figure} gains {condition} again: its duration restarts",
+                    figure=target.id,
+                    condition=term(name),
+                ),
                 "HV-COND-1",
                 figure=target.id,
             )
@@ -180,10 +205,15 @@ def add_conditions(state: HavenState, target: Figure, conditions: list[str]) -> 
         target.conditions.append(name)
         if acting:
             target.fresh_conditions.append(name)
-        state.emit("condition", f"{target.id} gains {name}", rule_id(name), figure=target.id)
+        state.emit(
+            "condition",
+            lazy("{figure} gains {condition}", figure=target.id, condition=term(name)),
+            rule_id(name),
+            figure=target.id,
+        )
 
 
-def damage(state: HavenState, figure: Figure, amount: int, source: str, *rules: str) -> None:
+def damage(state: HavenState, figure: Figure, amount: int, source: Msg | str, *rules: str) -> None:
     """Apply damage; a monster or summon at 0 dies, a character below 1 is exhausted (HV-EXH-1)."""
     if amount <= 0:
         return
@@ -191,7 +221,11 @@ def damage(state: HavenState, figure: Figure, amount: int, source: str, *rules: 
         figure.conditions.remove(name)
         state.emit(
             "condition",
-            f"{figure.id} suffers damage: {name} is removed",
+            lazy(
+                "{figure} suffers damage: {condition} is removed",
+                figure=figure.id,
+                condition=term(name),
+            ),
             rule_id(name),
             figure=figure.id,
         )
@@ -199,7 +233,13 @@ def damage(state: HavenState, figure: Figure, amount: int, source: str, *rules: 
     figure.hp -= amount
     state.emit(
         "damage",
-        f"{figure.id} suffers {amount} damage from {source} ({max(0, figure.hp)} hit points left)",
+        lazy(
+            "{figure} suffers {amount} damage from {source} ({hp} hit points left)",
+            figure=figure.id,
+            amount=amount,
+            source=source,
+            hp=max(0, figure.hp),
+        ),
         *rules,
         figure=figure.id,
         amount=amount,
@@ -208,7 +248,7 @@ def damage(state: HavenState, figure: Figure, amount: int, source: str, *rules: 
     if figure.hp >= 1:
         return
     if figure.kind == "character":
-        exhaust(state, state.heroes[figure.id], "its hit points dropped below 1")
+        exhaust(state, state.heroes[figure.id], lazy("its hit points dropped below 1"))
     elif figure.kind == "objective":
         objective_figures.destroy(state, figure)  # HV-GOAL-2: destroyed, not killed
         special_rules.objective_destroyed(state, figure.id)
@@ -217,7 +257,7 @@ def damage(state: HavenState, figure: Figure, amount: int, source: str, *rules: 
         state.held_deaths.append(figure.id)
         state.emit(
             "boss",
-            f"{figure.id} is not dead until its section is resolved",
+            lazy("{figure} is not dead until its section is resolved", figure=figure.id),
             "HV-BOSS-3",
             figure=figure.id,
         )
@@ -228,7 +268,7 @@ def damage(state: HavenState, figure: Figure, amount: int, source: str, *rules: 
 def die(state: HavenState, figure: Figure) -> None:
     """HV-MON-6: the monster leaves the map and drops its loot (HV-LOOT-3)."""
     del state.figures[figure.id]
-    state.emit("death", f"{figure.id} dies", "HV-MON-6", figure=figure.id)
+    state.emit("death", lazy("{figure} dies", figure=figure.id), "HV-MON-6", figure=figure.id)
     drop_on_death(state, figure)
     if figure.kind == "summon":
         bonuses.summon_removed(state, figure.id)  # HV-SUM-4
@@ -245,7 +285,7 @@ def finish_held_deaths(state: HavenState) -> None:
     state.held_deaths = []
 
 
-def exhaust(state: HavenState, hero: Hero, why: str) -> None:
+def exhaust(state: HavenState, hero: Hero, why: Msg | str) -> None:
     """HV-EXH-1/2: all cards to the lost pile; the character and its summons leave the map."""
     if hero.exhausted:
         return
@@ -260,8 +300,21 @@ def exhaust(state: HavenState, hero: Hero, why: str) -> None:
         del state.figures[figure_id]
     state.emit(
         "exhausted",
-        f"{hero.id} is exhausted: {why}; all its cards are lost and it leaves the map"
-        + (f" with {len(gone) - 1} summon(s)" if len(gone) > 1 else ""),
+        lazy_plural(
+            "{hero} is exhausted: {why}; all its cards are lost and it leaves the map with its"
+            " {n} summon",
+            "{hero} is exhausted: {why}; all its cards are lost and it leaves the map with its"
+            " {n} summons",
+            len(gone) - 1,
+            hero=hero.id,
+            why=why,
+        )
+        if len(gone) > 1
+        else lazy(
+            "{hero} is exhausted: {why}; all its cards are lost and it leaves the map",
+            hero=hero.id,
+            why=why,
+        ),
         "HV-EXH-1",
         "HV-EXH-2",
         hero=hero.id,
@@ -269,7 +322,7 @@ def exhaust(state: HavenState, hero: Hero, why: str) -> None:
     if not state.living_heroes():
         from rulekeeper.games.haven.objectives import all_exhausted
 
-        state.emit("exhausted", "every character is exhausted", "HV-EXH-2")
+        state.emit("exhausted", lazy("every character is exhausted"), "HV-EXH-2")
         all_exhausted(state)
 
 
@@ -277,4 +330,4 @@ def start_of_round_exhaustion(state: HavenState) -> None:
     """HV-EXH-1: fewer than two cards in hand and fewer than two in discard at the round's start."""
     for hero in state.living_heroes():
         if len(hero.hand) < 2 and len(hero.discard) < 2:
-            exhaust(state, hero, "it cannot play two cards nor rest")
+            exhaust(state, hero, lazy("it cannot play two cards nor rest"))

@@ -39,6 +39,7 @@ from rulekeeper.core.errors import RuleViolation
 from rulekeeper.games.haven import map_state
 from rulekeeper.games.haven.actions import ForceStep, Skip
 from rulekeeper.games.haven.movement import MoveMode
+from rulekeeper.i18n import lazy, lazy_plural
 
 if TYPE_CHECKING:
     from rulekeeper.games.haven.state import Figure, HavenState, Turn
@@ -169,7 +170,13 @@ def start(state: HavenState, turn: Turn, target_id: str) -> bool:
     if not kind or target is None or turn.actor not in state.figures:
         return False
     if target.kind == "objective":
-        state.emit("push", f"{target_id} is an objective: it is not {kind}ed", "HV-GOAL-2")
+        state.emit(
+            "push",
+            lazy("{figure} is an objective: it is not pushed", figure=target_id)
+            if kind == "push"
+            else lazy("{figure} is an objective: it is not pulled", figure=target_id),
+            "HV-GOAL-2",
+        )
         return False
     turn.attack["forced"] = {
         "target": target_id,
@@ -205,31 +212,52 @@ def check(state: HavenState, turn: Turn, action: Action) -> None:
     if isinstance(action, Skip):
         raise RuleViolation(
             "HV-MOVE-1",
-            "the target must go on: a monster's push or pull goes as far as it can, and in"
-            " Gloomhaven a character's goes its full length once begun (GH p.22 and FAQ)",
+            lazy(
+                "the target must go on: a monster's push or pull goes as far as it can, and in"
+                " Gloomhaven a character's goes its full length once begun (GH p.22 and FAQ)"
+            ),
         )
     if not isinstance(action, ForceStep):
-        raise RuleViolation("HV-MOVE-1", "choose the next hex of the push or pull")
+        raise RuleViolation("HV-MOVE-1", lazy("choose the next hex of the push or pull"))
     info = turn.attack["forced"]
     geometry = _geometry(state, turn)
     here = _position(info)
     if action.hex not in geometry.board.index:
-        raise RuleViolation("HV-MOVE-1", f"{list(action.hex)} is not an open map hex")
+        raise RuleViolation(
+            "HV-MOVE-1", lazy("{hex} is not an open map hex", hex=str(list(action.hex)))
+        )
     if not geometry.flying and (action.hex in geometry.obstacles or action.hex in geometry.enemies):
         raise RuleViolation(
-            "HV-MOVE-1", f"{list(action.hex)}: forced movement never enters an obstacle or enemy"
+            "HV-MOVE-1",
+            lazy(
+                "{hex}: forced movement never enters an obstacle or enemy",
+                hex=str(list(action.hex)),
+            ),
         )
     if action.hex not in geometry.steps(here):
-        which = "farther from" if info["kind"] == "push" else "closer to"
         raise RuleViolation(
             "HV-MOVE-1",
-            f"{list(action.hex)} is not a neighbour one step {which} the attacker"
-            " across an open edge",
+            lazy(
+                "{hex} is not a neighbour one step farther from the attacker across an open edge",
+                hex=str(list(action.hex)),
+            )
+            if info["kind"] == "push"
+            else lazy(
+                "{hex} is not a neighbour one step closer to the attacker across an open edge",
+                hex=str(list(action.hex)),
+            ),
         )
     raise RuleViolation(
         "HV-MOVE-1",
-        f"from {list(action.hex)} the target could not end in an unoccupied hex"
-        + (", or the push would not go as far as it can" if _by_monster(state, turn) else ""),
+        lazy(
+            "from {hex} the target could not end in an unoccupied hex, or the push would not go"
+            " as far as it can",
+            hex=str(list(action.hex)),
+        )
+        if _by_monster(state, turn)
+        else lazy(
+            "from {hex} the target could not end in an unoccupied hex", hex=str(list(action.hex))
+        ),
     )
 
 
@@ -254,8 +282,21 @@ def finish(state: HavenState, turn: Turn) -> None:
     flying = target.kind == "monster" and state.spec.monster_types[target.type].flying
     state.emit(
         info["kind"],
-        f"{turn.actor} {'pushes' if info['kind'] == 'push' else 'pulls'} {target.id}"
-        f" {len(path) - 1} hex(es)",
+        lazy_plural(
+            "{actor} pushes {target} {n} hex",
+            "{actor} pushes {target} {n} hexes",
+            len(path) - 1,
+            actor=turn.actor,
+            target=target.id,
+        )
+        if info["kind"] == "push"
+        else lazy_plural(
+            "{actor} pulls {target} {n} hex",
+            "{actor} pulls {target} {n} hexes",
+            len(path) - 1,
+            actor=turn.actor,
+            target=target.id,
+        ),
         "HV-MOVE-1",
         "HV-PUSH-1",
         "HV-PUSH-2",

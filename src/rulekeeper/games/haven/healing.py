@@ -15,12 +15,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rulekeeper.games.haven.conditions import heal_amount, removed_by_heal
+from rulekeeper.games.haven.terms import terms
+from rulekeeper.i18n import Msg, lazy
 
 if TYPE_CHECKING:
     from rulekeeper.games.haven.state import Figure, HavenState
 
 
-def heal(state: HavenState, target: Figure, amount: int, source: str, *rules: str) -> int:
+def heal(state: HavenState, target: Figure, amount: int, source: Msg | str, *rules: str) -> int:
     """Heal ``target`` by ``amount`` from ``source``; returns the hit points restored."""
     poisoned = "poison" in target.conditions
     restored = max(0, min(heal_amount(amount, target.conditions), target.max_hp - target.hp))
@@ -37,15 +39,36 @@ def heal(state: HavenState, target: Figure, amount: int, source: str, *rules: st
         cited.append("HV-COND-POISON-2")
     if "wound" in removed:
         cited.append("HV-COND-WOUND-1")
-    if removed:
-        took = f"; the heal removes {' and '.join(removed)}"
-        if poisoned:
-            took += " (poison takes the heal's hit points: none are restored)"
+    fields = {
+        "source": source,
+        "target": target.id,
+        "restored": restored,
+        "hp": target.hp,
+        "max_hp": target.max_hp,
+    }
+    if removed and poisoned:
+        message = lazy(
+            "{source} heals {target} by {restored} ({hp}/{max_hp} hit points); the heal removes"
+            " {conditions} (poison takes the heal's hit points: none are restored)",
+            conditions=terms(removed),
+            **fields,
+        )
+    elif removed:
+        message = lazy(
+            "{source} heals {target} by {restored} ({hp}/{max_hp} hit points); the heal removes"
+            " {conditions}",
+            conditions=terms(removed),
+            **fields,
+        )
     else:
-        took = "; it removes no condition"
+        message = lazy(
+            "{source} heals {target} by {restored} ({hp}/{max_hp} hit points); it removes no"
+            " condition",
+            **fields,
+        )
     state.emit(
         "heal",
-        f"{source} heals {target.id} by {restored} ({target.hp}/{target.max_hp} hit points){took}",
+        message,
         *dict.fromkeys(cited),
         figure=target.id,
         amount=restored,

@@ -51,6 +51,7 @@ from rulekeeper.games.haven.who_acts import (
     draw_needs_card,
     group_to_draw,
 )
+from rulekeeper.i18n import lazy
 
 if TYPE_CHECKING:
     from rulekeeper.games.haven.state import HavenState
@@ -156,43 +157,51 @@ def _negation_actions(state: HavenState) -> list[Action]:
 def check(state: HavenState, action: Action) -> None:
     """Raise RuleViolation naming the rule ``action`` breaks here; never mutates."""
     if state.result:
-        raise RuleViolation("CORE-END", "the scenario is over")
+        raise RuleViolation("CORE-END", lazy("the scenario is over"))
     legal = legal_actions(state)
     if action in legal:
         check_actor(state)
         return
     if current_player(state) == CHANCE:
         _check_regardless_of_chance(state, action)
-        raise RuleViolation("CORE-CHANCE", f"{action.label()} is not a possible outcome here")
+        raise RuleViolation(
+            "CORE-CHANCE", lazy("{action} is not a possible outcome here", action=action.label())
+        )
     t = state.turn
     if state.negation is not None:
-        raise RuleViolation("HV-NEG-1", "first decide how to take the pending damage")
+        raise RuleViolation("HV-NEG-1", lazy("first decide how to take the pending damage"))
     if state.by_hand:
-        raise RuleViolation("HV-SCEN-7", f"first resolve by hand: {state.by_hand[0]}")
+        raise RuleViolation(
+            "HV-SCEN-7", lazy("first resolve by hand: {by_hand}", by_hand=state.by_hand[0])
+        )
     if isinstance(action, UseItem):
         items.check_use(state, action)
     if t is not None and t.draw is not None:
         if isinstance(action, KeepModifier):
             t.draw.check(action, state.decks[t.draw.deck], state.catalog)
-        raise RuleViolation("HV-ATK-1", "an attack modifier draw is in progress")
+        raise RuleViolation("HV-ATK-1", lazy("an attack modifier draw is in progress"))
     if state.phase == "select":
         hero = cards.selecting_hero(state)
         if hero is not None:
             cards.check_selection(hero, action, len(bonuses.rest_cards(state, hero.id)))
-        raise RuleViolation("HV-CARD-1", f"{action.label()} is not a card selection now")
+        raise RuleViolation(
+            "HV-CARD-1", lazy("{action} is not a card selection now", action=action.label())
+        )
     if state.phase == "tie":
-        who = "characters" if initiative.tied_characters(state) else "monster groups"
-        rule = "HV-INIT-2" if who == "characters" else "HV-INIT-6"
-        raise RuleViolation(rule, f"choose one of the {who} still tied")
+        if initiative.tied_characters(state):
+            raise RuleViolation("HV-INIT-2", lazy("choose one of the characters still tied"))
+        raise RuleViolation("HV-INIT-6", lazy("choose one of the monster groups still tied"))
     if state.phase == "rest" and state.rest is not None:
         rest.check_rest(state, state.rest, action)
-        raise RuleViolation("HV-REST-1", f"{action.label()} is not part of the short rest now")
+        raise RuleViolation(
+            "HV-REST-1", lazy("{action} is not part of the short rest now", action=action.label())
+        )
     if t is None:
-        raise RuleViolation("CORE-LEGAL", f"{action.label()} is not legal now")
+        raise RuleViolation("CORE-LEGAL", lazy("{action} is not legal now", action=action.label()))
     figure = state.figures[t.actor]
     if t.stage == "monster_option" and isinstance(action, ChooseMonsterOption):
         monster_turns.check_option(state, figure, t, action.index)
-        raise RuleViolation("HV-MOVE-MON-3", "that is not one of the mover's options")
+        raise RuleViolation("HV-MOVE-MON-3", lazy("that is not one of the mover's options"))
     if t.stage == "forced":
         forced_movement.check(state, t, action)
     if t.stage == card_effects.STAGE:
@@ -200,30 +209,34 @@ def check(state: HavenState, action: Action) -> None:
     if t.stage == "monster_heal":
         raise RuleViolation(
             "HV-MOVE-MON-3",
-            f"a monster heals the figure in range that has lost the most hit points:"
-            f" {', '.join(t.targeted)}",
+            lazy(
+                "a monster heals the figure in range that has lost the most hit points: {figures}",
+                figures=list(t.targeted),
+            ),
         )
     if t.stage == "monster_summon":
         raise RuleViolation(
             "HV-SUM-1",
-            "a monster's summon goes in an empty adjacent hex as close to an enemy as possible",
+            lazy(
+                "a monster's summon goes in an empty adjacent hex as close to an enemy as possible"
+            ),
         )
     if isinstance(action, SelectCard | LongRest):
-        raise RuleViolation("HV-CARD-1", "cards are selected at the start of the round")
+        raise RuleViolation("HV-CARD-1", lazy("cards are selected at the start of the round"))
     hero = state.heroes.get(t.actor)
     if hero is not None and t.stage == "choose":
         if isinstance(action, PlayHalf):
             cards.check_play(hero, t, action)
         if isinstance(action, EndBonus):
             bonuses.check_removable(state, hero, action.card)
-        raise RuleViolation("HV-CARD-3", "play a top or bottom half of a selected card")
+        raise RuleViolation("HV-CARD-3", lazy("play a top or bottom half of a selected card"))
     if hero is not None and t.stage.startswith("long_rest"):
         rest.check_long_rest(state, hero, t, action)
     if isinstance(action, PlayHalf):
-        raise RuleViolation("HV-CARD-3", "finish the half being performed first")
+        raise RuleViolation("HV-CARD-3", lazy("finish the half being performed first"))
     if hero is not None and t.queue:
         turns.check_hero_step(state, figure, t, action)
-    raise RuleViolation("CORE-LEGAL", f"{action.label()} is not legal now")
+    raise RuleViolation("CORE-LEGAL", lazy("{action} is not legal now", action=action.label()))
 
 
 def _check_regardless_of_chance(state: HavenState, action: Action) -> None:
@@ -234,7 +247,7 @@ def _check_regardless_of_chance(state: HavenState, action: Action) -> None:
     if isinstance(action, UseItem):
         items.check_use(state, action)
     if isinstance(action, SelectCard | LongRest) and state.phase != "select":
-        raise RuleViolation("HV-CARD-1", "cards are selected at the start of the round")
+        raise RuleViolation("HV-CARD-1", lazy("cards are selected at the start of the round"))
 
 
 def check_actor(state: HavenState) -> None:

@@ -27,6 +27,8 @@ from rulekeeper.core.deck import Deck
 from rulekeeper.core.document_text import parse_document
 from rulekeeper.core.errors import ContentError, RuleViolation
 from rulekeeper.games.haven.ruleset import Ruleset
+from rulekeeper.games.haven.terms import deck_name
+from rulekeeper.i18n import lazy
 
 MONSTER_DECK = "monsters"
 """The owner name of the one modifier deck all monsters share (HV-MOD-1)."""
@@ -379,7 +381,10 @@ class ModifierDeck:
             if not self.cards.discard_pile:
                 raise RuleViolation(
                     "HV-ATK-4",
-                    f"the {self.owner} modifier deck has no card left to draw or reshuffle",
+                    lazy(
+                        "{deck} has no card left to draw or reshuffle",
+                        deck=deck_name(self.owner),
+                    ),
                 )
             return Deck.of(self.cards.discard_pile).draw_outcomes()
         return self.cards.draw_outcomes()
@@ -454,7 +459,9 @@ class ModifierDecks:
         try:
             return self.decks[owner]
         except KeyError:
-            raise RuleViolation("HV-MOD-1", f"no modifier deck belongs to {owner!r}") from None
+            raise RuleViolation(
+                "HV-MOD-1", lazy("no modifier deck belongs to {owner}", owner=repr(owner))
+            ) from None
 
     def __iter__(self) -> Iterator[ModifierDeck]:
         return iter(self.decks.values())

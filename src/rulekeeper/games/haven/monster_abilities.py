@@ -31,6 +31,8 @@ from rulekeeper.games.haven.movement import Movement, MoveMode
 from rulekeeper.games.haven.scenario_format import AbilitySpec
 from rulekeeper.games.haven.state import Figure
 from rulekeeper.games.haven.summons import free_adjacent_hexes
+from rulekeeper.games.haven.terms import term
+from rulekeeper.i18n import lazy
 
 if TYPE_CHECKING:
     from rulekeeper.games.haven.state import HavenState, Turn
@@ -63,8 +65,12 @@ def start_heal(state: HavenState, healer: Figure, turn: Turn, ability: AbilitySp
     turn.targeted = candidates
     state.emit(
         "heal",
-        f"{healer.id} may heal {', '.join(candidates)}: they have lost the most hit points;"
-        " the players choose (HV-MOVE-MON-3)",
+        lazy(
+            "{healer} may heal {candidates}: they have lost the most hit points; the players"
+            " choose (HV-MOVE-MON-3)",
+            healer=healer.id,
+            candidates=list(candidates),
+        ),
         "HV-MOVE-MON-3",
     )
     return False
@@ -126,7 +132,7 @@ def start_summon(state: HavenState, summoner: Figure, turn: Turn, ability: Abili
         turn.queue.pop(0)
         state.emit(
             "summon",
-            f"no {ability.summon} standee is left: the summon fails",
+            lazy("no {summon} standee is left: the summon fails", summon=ability.summon),
             "HV-MON-SUM-1",
             "HV-MON-LIMIT-1",
         )
@@ -134,7 +140,9 @@ def start_summon(state: HavenState, summoner: Figure, turn: Turn, ability: Abili
     if not hexes:
         turn.queue.pop(0)
         state.emit(
-            "summon", f"{summoner.id} has no empty adjacent hex: the summon fails", "HV-SUM-1"
+            "summon",
+            lazy("{summoner} has no empty adjacent hex: the summon fails", summoner=summoner.id),
+            "HV-SUM-1",
         )
         return True
     if len(hexes) == 1:
@@ -143,8 +151,12 @@ def start_summon(state: HavenState, summoner: Figure, turn: Turn, ability: Abili
     turn.stage = "monster_summon"
     state.emit(
         "summon",
-        f"{summoner.id} may summon at {', '.join(str(list(h)) for h in hexes)}: equally close"
-        " to an enemy; the players choose (HV-MOVE-MON-3)",
+        lazy(
+            "{summoner} may summon at {hexes}: equally close to an enemy; the players choose"
+            " (HV-MOVE-MON-3)",
+            summoner=summoner.id,
+            hexes=[str(list(h)) for h in hexes],
+        ),
         "HV-SUM-1",
         "HV-MOVE-MON-3",
     )
@@ -171,7 +183,14 @@ def place_monster(
     rank = "elite" if ability.elite else "normal"
     state.emit(
         "summon",
-        f"{summoner.id} summons {rank} {spec.name} {number} at {list(h)}; it acts from next round",
+        lazy(
+            "{summoner} summons {rank} {name} {number} at {hex}; it acts from next round",
+            summoner=summoner.id,
+            rank=term(rank),
+            name=spec.name,
+            number=number,
+            hex=str(list(h)),
+        ),
         "HV-SUM-1",
         "HV-MON-SUM-1",
         "HV-MON-SUM-2",
@@ -206,7 +225,11 @@ def give_conditions(state: HavenState, giver: Figure, ability: AbilitySpec) -> N
             and (f.id == giver.id or map_state.in_reach(state, giver, f, ability.range))
         ]
         if not lacking:
-            state.emit("condition", f"no monster in range lacks {name}", "HV-MON-COND-1")
+            state.emit(
+                "condition",
+                lazy("no monster in range lacks {condition}", condition=term(name)),
+                "HV-MON-COND-1",
+            )
             continue
 
         def order(f: Figure) -> tuple[int, int, bool, int]:
@@ -216,7 +239,12 @@ def give_conditions(state: HavenState, giver: Figure, ability: AbilitySpec) -> N
         chosen = min(lacking, key=order)
         state.emit(
             "condition",
-            f"{giver.id} gives {name} to {chosen.id}, the closest monster in range lacking it",
+            lazy(
+                "{giver} gives {condition} to {chosen}, the closest monster in range lacking it",
+                giver=giver.id,
+                condition=term(name),
+                chosen=chosen.id,
+            ),
             "HV-MON-COND-1",
         )
         exhaustion.add_conditions(state, chosen, [name])

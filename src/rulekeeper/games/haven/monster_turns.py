@@ -27,6 +27,7 @@ from rulekeeper.games.haven.board_format import TurnSpec
 from rulekeeper.games.haven.monster_ai import solve_monster_turn
 from rulekeeper.games.haven.movement import MoveMode
 from rulekeeper.games.haven.scenario_format import AbilitySpec
+from rulekeeper.i18n import lazy
 
 if TYPE_CHECKING:
     from rulekeeper.games.haven.state import Figure, HavenState, Turn
@@ -112,7 +113,7 @@ def step(state: HavenState, figure: Figure, turn: Turn) -> bool:
     if attack is not None and turns.has(figure, "disarm"):
         state.emit(
             "disarm",
-            f"{figure.id} is disarmed: it cannot attack",
+            lazy("{figure} is disarmed: it cannot attack", figure=figure.id),
             "HV-COND-DISARM-1",
             figure=figure.id,
         )
@@ -120,7 +121,7 @@ def step(state: HavenState, figure: Figure, turn: Turn) -> bool:
     if move is not None and move.value > 0 and turns.has(figure, "immobilize"):
         state.emit(
             "immobilize",
-            f"{figure.id} is immobilized: it cannot move",
+            lazy("{figure} is immobilized: it cannot move", figure=figure.id),
             "HV-COND-IMMOBILIZE-1",
             figure=figure.id,
         )
@@ -156,7 +157,12 @@ def _solve(
         # The mover was given places in the turn order, not printed initiatives
         # (map_state.initiative_ranks, HV-FOCUS-2 with HV-INIT-2/3).
         reason = reason.replace(" then its initiative (", " then its place in the turn order (")
-        state.emit("mover", f"{figure.id}: {reason}", rule, figure=figure.id)
+        state.emit(
+            "mover",
+            lazy("{figure}: {reason}", figure=figure.id, reason=reason),
+            rule,
+            figure=figure.id,
+        )
     turn.options = [
         {
             **option.to_json(),
@@ -222,4 +228,4 @@ def next_target(state: HavenState, figure: Figure, turn: Turn) -> None:
 def check_option(state: HavenState, figure: Figure, turn: Turn, index: int) -> None:
     summons.check_can_act(state, figure)
     if turn.stage != "monster_option" or not 0 <= index < len(turn.options):
-        raise RuleViolation("HV-MOVE-MON-3", "choose one of the monster mover's options")
+        raise RuleViolation("HV-MOVE-MON-3", lazy("choose one of the monster mover's options"))

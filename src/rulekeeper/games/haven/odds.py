@@ -66,6 +66,8 @@ from rulekeeper.games.haven.modifiers import (
     standard_catalog,
 )
 from rulekeeper.games.haven.ruleset import Ruleset
+from rulekeeper.games.haven.terms import deck_name
+from rulekeeper.i18n import lazy
 
 OutcomeKey = tuple[int, tuple[Effect, ...]]
 """(damage dealt, added effects) of one way the attack can go."""
@@ -259,7 +261,8 @@ def _exact(
 def _exhausted(owner: str) -> RuleViolation:
     """HV-ATK-4, as the deck itself says it when asked for a card it cannot give."""
     return RuleViolation(
-        "HV-ATK-4", f"the {owner} modifier deck has no card left to draw or reshuffle"
+        "HV-ATK-4",
+        lazy("{deck} has no card left to draw or reshuffle", deck=deck_name(owner)),
     )
 
 
@@ -594,7 +597,9 @@ class _LeadingRun:
         assert stage.options is not None
         pick = self.choose(NeedChoice(stage.options, (first, second)))
         if pick not in stage.options:
-            raise RuleViolation("HV-ADV-3", f"card {pick} was not one of the two compared")
+            raise RuleViolation(
+                "HV-ADV-3", lazy("card {pick} was not one of the two compared", pick=pick)
+            )
         return pick == stage.options[1]
 
     # -- the distribution

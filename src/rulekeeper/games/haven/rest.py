@@ -28,6 +28,7 @@ from rulekeeper.games.haven.actions import (
     ShortRest,
 )
 from rulekeeper.games.haven.state import RestStep
+from rulekeeper.i18n import lazy, lazy_plural
 
 if TYPE_CHECKING:
     from rulekeeper.games.haven.state import HavenState, Hero, Turn
@@ -69,17 +70,21 @@ def check_rest(state: HavenState, step: RestStep, action: Action) -> None:
     hero = state.heroes[step.hero]
     if isinstance(action, ShortRest) and step.stage == "decide":
         if action.character != hero.id:
-            raise RuleViolation("HV-REST-1", f"{hero.id} is deciding whether to rest")
+            raise RuleViolation(
+                "HV-REST-1", lazy("{hero} is deciding whether to rest", hero=hero.id)
+            )
         if action.rest and len(hero.discard) < 2:
-            raise RuleViolation("HV-REST-3", "a rest needs two cards in the discard pile")
+            raise RuleViolation("HV-REST-3", lazy("a rest needs two cards in the discard pile"))
         return
     if isinstance(action, Redraw) and step.stage == "redraw":
         if action.character != hero.id:
-            raise RuleViolation("HV-REST-1", f"{hero.id} is resting")
+            raise RuleViolation("HV-REST-1", lazy("{hero} is resting", hero=hero.id))
         return
     if isinstance(action, Redraw):
-        raise RuleViolation("HV-REST-1", "the redraw for 1 damage is allowed once per rest")
-    raise RuleViolation("HV-REST-1", f"{action.label()} is not part of the short rest now")
+        raise RuleViolation("HV-REST-1", lazy("the redraw for 1 damage is allowed once per rest"))
+    raise RuleViolation(
+        "HV-REST-1", lazy("{action} is not part of the short rest now", action=action.label())
+    )
 
 
 def apply_rest(state: HavenState, step: RestStep, action: Action) -> bool:
@@ -87,10 +92,10 @@ def apply_rest(state: HavenState, step: RestStep, action: Action) -> bool:
     hero = state.heroes[step.hero]
     if isinstance(action, ShortRest):
         if not action.rest:
-            state.emit("rest", f"{hero.id} does not rest", "HV-REST-1")
+            state.emit("rest", lazy("{hero} does not rest", hero=hero.id), "HV-REST-1")
             return True
         step.stage = "loss"
-        state.emit("rest", f"{hero.id} takes a short rest", "HV-REST-1")
+        state.emit("rest", lazy("{hero} takes a short rest", hero=hero.id), "HV-REST-1")
         return False
     if isinstance(action, RestLoss):
         if step.redrawn:
@@ -98,7 +103,7 @@ def apply_rest(state: HavenState, step: RestStep, action: Action) -> bool:
             return True
         step.lost_card = action.card
         step.stage = "redraw"
-        state.emit("rest", f"the short rest would lose {action.card}", "HV-REST-1")
+        state.emit("rest", lazy("the short rest would lose {card}", card=action.card), "HV-REST-1")
         return False
     if isinstance(action, Redraw):
         if not action.redraw:
@@ -108,7 +113,7 @@ def apply_rest(state: HavenState, step: RestStep, action: Action) -> bool:
         step.stage = "loss"
         figure = state.figures.get(hero.id)
         if figure is not None:
-            exhaustion.damage(state, figure, 1, "the short rest's redraw", "HV-REST-1")
+            exhaustion.damage(state, figure, 1, lazy("the short rest's redraw"), "HV-REST-1")
         return hero.exhausted
     return False
 
@@ -128,7 +133,13 @@ def _finish_short_rest(state: HavenState, hero: Hero, card: str) -> None:
     returned = _lose_card_recover_rest(hero, card)
     state.emit(
         "rest",
-        f"{hero.id} loses {card} and returns {returned} card(s) to hand",
+        lazy_plural(
+            "{hero} loses {card} and returns {n} card to hand",
+            "{hero} loses {card} and returns {n} cards to hand",
+            returned,
+            hero=hero.id,
+            card=card,
+        ),
         "HV-REST-1",
         card=card,
     )
@@ -150,13 +161,15 @@ def check_long_rest(state: HavenState, hero: Hero, turn: Turn, action: Action) -
     if turn.stage == "long_rest_lose" and isinstance(action, LoseCard):
         choices = {*hero.discard, *bonuses.rest_cards(state, hero.id)}
         if action.character != hero.id or action.card not in choices:
-            raise RuleViolation("HV-REST-2", "a long rest loses a card from its own discard pile")
+            raise RuleViolation(
+                "HV-REST-2", lazy("a long rest loses a card from its own discard pile")
+            )
         return
     if turn.stage == "long_rest_heal" and isinstance(action, LongRestHeal):
         return
     if turn.stage == "long_rest_refresh" and isinstance(action, RefreshItems):
         return
-    raise RuleViolation("HV-REST-2", f"{hero.id} is taking a long rest this turn")
+    raise RuleViolation("HV-REST-2", lazy("{hero} is taking a long rest this turn", hero=hero.id))
 
 
 def apply_long_rest(state: HavenState, hero: Hero, turn: Turn, action: Action) -> bool:
@@ -173,7 +186,13 @@ def apply_long_rest(state: HavenState, hero: Hero, turn: Turn, action: Action) -
             hero.discard = []
         state.emit(
             "rest",
-            f"{hero.id} long rests: loses {action.card}, returns {returned} card(s) to hand",
+            lazy_plural(
+                "{hero} long rests: loses {card}, returns {n} card to hand",
+                "{hero} long rests: loses {card}, returns {n} cards to hand",
+                returned,
+                hero=hero.id,
+                card=action.card,
+            ),
             "HV-REST-2",
         )
         if state.rules.long_rest_heal_optional:
@@ -185,7 +204,9 @@ def apply_long_rest(state: HavenState, hero: Hero, turn: Turn, action: Action) -
         if action.heal:
             long_rest_heal(state, hero)
         else:
-            state.emit("rest", f"{hero.id} declines the long rest's heal", "HV-REST-2")
+            state.emit(
+                "rest", lazy("{hero} declines the long rest's heal", hero=hero.id), "HV-REST-2"
+            )
         return items.after_long_rest_heal(state, hero, turn)
     if isinstance(action, RefreshItems):
         items.apply_refresh(state, hero, action)
@@ -195,7 +216,9 @@ def apply_long_rest(state: HavenState, hero: Hero, turn: Turn, action: Action) -
 
 def nothing_to_lose(state: HavenState, hero: Hero, turn: Turn) -> str:
     """A long rest whose discard pile is empty loses nothing; the heal still comes (HV-REST-2)."""
-    state.emit("rest", f"{hero.id} long rests with an empty discard pile", "HV-REST-2")
+    state.emit(
+        "rest", lazy("{hero} long rests with an empty discard pile", hero=hero.id), "HV-REST-2"
+    )
     if state.rules.long_rest_heal_optional:
         return "long_rest_heal"
     long_rest_heal(state, hero)
@@ -205,4 +228,5 @@ def nothing_to_lose(state: HavenState, hero: Hero, turn: Turn) -> str:
 def long_rest_heal(state: HavenState, hero: Hero) -> None:
     figure = state.figures.get(hero.id)
     if figure is not None:
-        healing.heal(state, figure, LONG_REST_HEAL, f"{hero.id}'s long rest", "HV-REST-2")
+        source = lazy("{hero}'s long rest", hero=hero.id)
+        healing.heal(state, figure, LONG_REST_HEAL, source, "HV-REST-2")

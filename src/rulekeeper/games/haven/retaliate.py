@@ -30,6 +30,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rulekeeper.games.haven import bonuses, exhaustion, map_state
+from rulekeeper.i18n import lazy
 
 if TYPE_CHECKING:
     from rulekeeper.games.haven.state import Figure, HavenState
@@ -74,7 +75,12 @@ def after_attack(state: HavenState, attacker_id: str, target_id: str) -> None:
         return
     state.emit(
         "retaliate",
-        f"{bearer.id} retaliates: {amount} damage to {attacker.id}",
+        lazy(
+            "{bearer} retaliates: {amount} damage to {attacker}",
+            bearer=bearer.id,
+            amount=amount,
+            attacker=attacker.id,
+        ),
         "HV-RET-1",
         "HV-RET-2",
         "HV-RET-3",
@@ -87,10 +93,21 @@ def after_attack(state: HavenState, attacker_id: str, target_id: str) -> None:
 def add_bonus(state: HavenState, figure: Figure, value: int, reach: int) -> None:
     """A "Retaliate X (Range Y)" ability: a bonus until the end of the round."""
     figure.retaliate.append([value, reach])
-    where = f" within range {reach}" if reach > 0 else " against adjacent attackers"
+
     state.emit(
         "retaliate-bonus",
-        f"{figure.id} gains retaliate {value}{where} this round",
+        lazy(
+            "{figure} gains retaliate {value} within range {range} this round",
+            figure=figure.id,
+            value=value,
+            range=reach,
+        )
+        if reach > 0
+        else lazy(
+            "{figure} gains retaliate {value} against adjacent attackers this round",
+            figure=figure.id,
+            value=value,
+        ),
         "HV-SHIELD-2",
         figure=figure.id,
     )

@@ -12,6 +12,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rulekeeper.games.haven import bonuses, elements, exhaustion, objectives, rest, special_rules
+from rulekeeper.games.haven.terms import deck_name
+from rulekeeper.i18n import lazy
 
 if TYPE_CHECKING:
     from rulekeeper.games.haven.state import HavenState
@@ -25,7 +27,7 @@ def begin_end_of_round(state: HavenState) -> None:
 def end_of_round(state: HavenState) -> None:
     """HV-ATK-4 reshuffles, ability decks, shields, elements; then the next round starts."""
     for owner in state.decks.end_of_round():
-        state.emit("reshuffle", f"the {owner} modifier deck is reshuffled", "HV-ATK-4")
+        state.emit("reshuffle", lazy("{deck} is reshuffled", deck=deck_name(owner)), "HV-ATK-4")
     state.arrivals = []
     for group in state.groups.values():
         if group.card is not None:
@@ -53,7 +55,7 @@ def end_of_round(state: HavenState) -> None:
         hero.initiative = 0
     state.order, state.slot, state.actors = [], 0, []
     state.phase = "select"
-    state.emit("round", f"round {state.round} begins")
+    state.emit("round", lazy("round {round} begins", round=state.round))
     special_rules.start_of_round(state)  # HV-SCEN-7: before card selection
     exhaustion.start_of_round_exhaustion(state)
     check_victory(state)

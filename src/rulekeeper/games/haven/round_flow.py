@@ -61,6 +61,7 @@ from rulekeeper.games.haven.attack_draw import DrawModifier, KeepModifier
 from rulekeeper.games.haven.round_end import check_victory, end_of_round
 from rulekeeper.games.haven.turn_sequence import advance_turns, start_turns
 from rulekeeper.games.haven.who_acts import group_to_draw
+from rulekeeper.i18n import lazy
 
 if TYPE_CHECKING:
     from rulekeeper.games.haven.state import HavenState, Turn
@@ -91,8 +92,20 @@ def apply(state: HavenState, action: Action) -> None:
         group.reshuffle_due = group.reshuffle_due or spec.shuffle
         state.emit(
             "ability-card",
-            f"{action.group} draws {action.card} (initiative {spec.initiative})"
-            + (": revealed this round, it acts this round (GH p.19)" if revealed else ""),
+            lazy(
+                "{group} draws {card} (initiative {initiative}): revealed this round, it acts this"
+                " round (GH p.19)",
+                group=action.group,
+                card=action.card,
+                initiative=spec.initiative,
+            )
+            if revealed
+            else lazy(
+                "{group} draws {card} (initiative {initiative})",
+                group=action.group,
+                card=action.card,
+                initiative=spec.initiative,
+            ),
             "HV-INIT-4",
             "HV-MON-3",
             *(["HV-ROOM-3"] if revealed else []),
@@ -110,12 +123,19 @@ def apply(state: HavenState, action: Action) -> None:
             cards.apply_selection(state, hero, action)
     elif isinstance(action, ActFirst):
         initiative.choose_first(state, action.character)
-        state.emit("initiative", f"the players let {action.character} act first", "HV-INIT-2")
+        state.emit(
+            "initiative",
+            lazy("the players let {character} act first", character=action.character),
+            "HV-INIT-2",
+        )
     elif isinstance(action, GroupFirst):
         initiative.choose_group_first(state, action.group)
         state.emit(
             "initiative",
-            f"monster groups tied on initiative: the players let {action.group} act first",
+            lazy(
+                "monster groups tied on initiative: the players let {group} act first",
+                group=action.group,
+            ),
             "HV-INIT-6",
         )
     elif state.phase == "rest" and state.rest is not None:
@@ -152,8 +172,22 @@ def _apply_negation(state: HavenState, action: Action) -> None:
         state.negation = None
         state.emit(
             "negate",
-            f"{hero.id} negates {n.damage} damage from {n.source} by losing"
-            f" {' and '.join(n.lost)} from its {n.pile}",
+            lazy(
+                "{hero} negates {damage} damage from {source} by losing {cards} from its hand",
+                hero=hero.id,
+                damage=n.damage,
+                source=n.source,
+                cards=list(n.lost),
+            )
+            if n.pile == "hand"
+            else lazy(
+                "{hero} negates {damage} damage from {source} by losing {cards} from its discard"
+                " pile",
+                hero=hero.id,
+                damage=n.damage,
+                source=n.source,
+                cards=list(n.lost),
+            ),
             "HV-NEG-1",
             cards=list(n.lost),
         )
@@ -190,7 +224,7 @@ def _apply_turn_action(state: HavenState, t: Turn, action: Action) -> None:
         return
     if isinstance(action, EndBonus):
         bonus = bonuses.check_removable(state, hero, action.card)
-        bonuses.end(state, bonus.id, f"{hero.id} removes it", "HV-BONUS-4")
+        bonuses.end(state, bonus.id, lazy("{hero} removes it", hero=hero.id), "HV-BONUS-4")
         return
     if isinstance(action, PlayHalf):
         turns.settle_half(state, t)
@@ -201,7 +235,10 @@ def _apply_turn_action(state: HavenState, t: Turn, action: Action) -> None:
             t.queue = []
             state.emit(
                 "stun",
-                f"{hero.id} is stunned: the half is not performed and the card is discarded",
+                lazy(
+                    "{hero} is stunned: the half is not performed and the card is discarded",
+                    hero=hero.id,
+                ),
                 "HV-COND-STUN-2",
                 "HV-CARD-4",
             )

@@ -19,6 +19,7 @@ from rulekeeper.core.deck import Deck
 from rulekeeper.games.haven import map_state
 from rulekeeper.games.haven.scaling import evaluate
 from rulekeeper.games.haven.state import Figure, Group
+from rulekeeper.i18n import lazy
 
 if TYPE_CHECKING:
     from rulekeeper.games.haven.state import HavenState
@@ -55,7 +56,11 @@ def add_monster(
     if standees_left(state, mtype) <= 0:
         state.emit(
             "standee",
-            f"no {mtype} standee is left: the monster at {list(h)} is not placed",
+            lazy(
+                "no {mtype} standee is left: the monster at {hex} is not placed",
+                mtype=mtype,
+                hex=str(list(h)),
+            ),
             "HV-MON-LIMIT-1",
         )
         return None

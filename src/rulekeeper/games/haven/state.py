@@ -34,6 +34,7 @@ from rulekeeper.games.haven.perks import scenario_catalog
 from rulekeeper.games.haven.ruleset import Ruleset, find_ruleset
 from rulekeeper.games.haven.scaling import Scaling, evaluate, scenario_scaling
 from rulekeeper.games.haven.scenario_format import AbilitySpec, ScenarioSpec
+from rulekeeper.i18n import Msg
 
 if TYPE_CHECKING:
     from rulekeeper.core.game import Game, Outcome
@@ -194,7 +195,8 @@ class Negation:
 
     hero: str
     damage: int
-    source: str
+    source: Msg | str
+    """What deals it: a figure's ID, or a message (``lazy("a trap at {hex}")``)."""
     conditions: list[str] = field(default_factory=list)
     pile: str = ""
     """"hand" or "discard" once chosen; cards are then picked one at a time."""
@@ -464,6 +466,8 @@ def to_json(value: Any) -> Any:
         return value.to_dict()
     if isinstance(value, AbilitySpec):
         return value.model_dump(mode="json")
+    if isinstance(value, Msg):
+        return {"msg": value.to_json()}
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return {f.name: to_json(getattr(value, f.name)) for f in dataclasses.fields(value)}
     if isinstance(value, list | tuple):
@@ -486,6 +490,8 @@ def from_json(hint: Any, data: Any) -> Any:
     if origin in (typing.Union, types.UnionType):
         if data is None:
             return None
+        if Msg in args:
+            return Msg.from_json(data["msg"]) if isinstance(data, dict) else str(data)
         return from_json(next(a for a in args if a is not type(None)), data)
     if origin is Literal:
         return data

@@ -24,6 +24,7 @@ from rulekeeper.core.errors import RuleViolation
 from rulekeeper.games.haven import map_state
 from rulekeeper.games.haven.scenario_format import AbilitySpec, SummonSpec
 from rulekeeper.games.haven.state import Figure
+from rulekeeper.i18n import lazy
 
 if TYPE_CHECKING:
     from rulekeeper.games.haven.state import HavenState
@@ -82,7 +83,12 @@ def place(state: HavenState, summoner: Figure, key: str, hex_: tuple[int, int]) 
     state.figures[figure.id] = figure
     state.emit(
         "summon",
-        f"{summoner.id} summons {spec.name or key} at {list(hex_)}; it acts from next round",
+        lazy(
+            "{summoner} summons {summon} at {hex}; it acts from next round",
+            summoner=summoner.id,
+            summon=spec.name or key,
+            hex=str(list(hex_)),
+        ),
         "HV-SUM-1",
         "HV-INIT-5",
         figure=figure.id,
@@ -93,7 +99,10 @@ def place(state: HavenState, summoner: Figure, key: str, hex_: tuple[int, int]) 
 def check_can_act(state: HavenState, figure: Figure) -> None:
     """HV-INIT-5: a summon, a character's or a monster's, never acts in the round it was summoned."""
     if figure.summoned_round > 0 and figure.summoned_round >= state.round:
-        raise RuleViolation("HV-INIT-5", f"{figure.id} was summoned this round and cannot act yet")
+        raise RuleViolation(
+            "HV-INIT-5",
+            lazy("{figure} was summoned this round and cannot act yet", figure=figure.id),
+        )
 
 
 def summon_program(state: HavenState, figure: Figure) -> list[AbilitySpec]:

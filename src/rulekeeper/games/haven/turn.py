@@ -59,6 +59,8 @@ from rulekeeper.games.haven.modifiers import MONSTER_DECK, Effect
 from rulekeeper.games.haven.movement import Movement, MoveMode
 from rulekeeper.games.haven.scenario_format import AbilitySpec
 from rulekeeper.games.haven.state import Figure
+from rulekeeper.games.haven.terms import term
+from rulekeeper.i18n import Msg, lazy
 
 if TYPE_CHECKING:
     from rulekeeper.boards.hexgrid import HexBoard
@@ -149,35 +151,52 @@ def check_move(
     """HV-MOVE-1..4: name the rule a refused destination breaks."""
     for name in ("immobilize", "stun"):
         if has(figure, name):
-            raise RuleViolation(f"HV-COND-{name.upper()}-1", f"a {name} figure cannot move")
+            raise RuleViolation(
+                f"HV-COND-{name.upper()}-1",
+                lazy("a figure with {condition} cannot move", condition=term(name)),
+            )
     if via:
         if any(o[:2] == (to, via) for o in _options_of(state, figure, ability)):
             return
         rule = "HV-MOVE-3" if ability.jump else "HV-MOVE-4" if ability.flying else "HV-MOVE-2"
         raise RuleViolation(
             rule,
-            f"no path to {list(to)} within Move {ability.value} is offered that enters exactly"
-            f" {', '.join(str(list(h)) for h in via)} (a via lists the traps and hazardous"
-            " hexes of a path that enters fewer than the default, or other ones)",
+            lazy(
+                "no path to {hex} within Move {value} is offered that enters exactly {via} (a via lists"
+                " the traps and hazardous hexes of a path that enters fewer than the default, or"
+                " other ones)",
+                hex=str(list(to)),
+                value=ability.value,
+                via=", ".join(str(list(h)) for h in via),
+            ),
         )
     if MoveTo(to) in move_destinations(state, figure, ability):
         return
     hexboard, move = map_state.movement(state, figure, move_mode(ability))
     if to not in hexboard.index:
-        raise RuleViolation("HV-MOVE-1", f"{list(to)} is not a revealed map hex")
+        raise RuleViolation("HV-MOVE-1", lazy("{hex} is not a revealed map hex", hex=str(list(to))))
     i = hexboard.index[to]
     if state.figure_at(to) is not None:
-        raise RuleViolation("HV-MOVE-1", f"{list(to)} is occupied: a move cannot end there")
+        raise RuleViolation(
+            "HV-MOVE-1", lazy("{hex} is occupied: a move cannot end there", hex=str(list(to)))
+        )
     if not move.can_end(i):
-        raise RuleViolation("HV-MOVE-1", f"{list(to)} holds an obstacle")
+        raise RuleViolation("HV-MOVE-1", lazy("{hex} holds an obstacle", hex=str(list(to))))
     mode = move_mode(ability)
     free = map_state.reachable(state, figure, ability.value, mode, enemies_passable=True)
     if to in free:
-        raise RuleViolation("HV-MOVE-1", f"{list(to)} is reachable only by moving through an enemy")
+        raise RuleViolation(
+            "HV-MOVE-1",
+            lazy("{hex} is reachable only by moving through an enemy", hex=str(list(to))),
+        )
     raise RuleViolation(
         "HV-MOVE-2",
-        f"{list(to)} is {move.distance[i]} movement points away (Move {ability.value};"
-        " difficult terrain costs 2)",
+        lazy(
+            "{hex} is {distance} movement points away (Move {value}; difficult terrain costs 2)",
+            hex=str(list(to)),
+            distance=move.distance[i],
+            value=ability.value,
+        ),
     )
 
 
@@ -197,7 +216,7 @@ def walk(state: HavenState, figure: Figure, path: list[tuple[int, int]], mode: M
     figure.hex = path[-1]
     state.emit(
         "move",
-        f"{figure.id} moves to {list(path[-1])}",
+        lazy("{figure} moves to {hex}", figure=figure.id, hex=str(list(path[-1]))),
         "HV-MOVE-1",
         *(["HV-MOVE-3"] if mode.jumping else []),
         *(["HV-MOVE-4"] if mode.flying else []),
@@ -214,10 +233,11 @@ def walk(state: HavenState, figure: Figure, path: list[tuple[int, int]], mode: M
         if h in trap:
             state.sprung_traps.append(h)
             amount = state.scaling.trap_damage  # HV-SCEN-3, HV-SCEN-5
-            exhaustion.hurt(state, figure, amount, f"a trap at {list(h)}", ("HV-MOVE-2",))
+            trap_source = lazy("a trap at {hex}", hex=str(list(h)))
+            exhaustion.hurt(state, figure, amount, trap_source, ("HV-MOVE-2",))
         elif h in hazardous:
             amount = state.scaling.hazardous_damage
-            where = f"hazardous terrain at {list(h)}"
+            where = lazy("hazardous terrain at {hex}", hex=str(list(h)))
             exhaustion.hurt(state, figure, amount, where, ("HV-MOVE-2",))
     if figure.kind == "character" and figure.id in state.figures:
         objectives.reached(state, figure.id, figure.hex)
@@ -262,8 +282,13 @@ def consume_element(state: HavenState, figure: Figure, ability: AbilitySpec) -> 
         turn.attack["value"] += ability.consume_bonus
         state.emit(
             "element",
-            f"{figure.id} gets +{ability.consume_bonus} attack from the {ability.element}"
-            f" its group consumed this round (GH p.24)",
+            lazy(
+                "{figure} gets +{bonus} attack from the {element} its group consumed this"
+                " round (GH p.24)",
+                figure=figure.id,
+                bonus=ability.consume_bonus,
+                element=term(ability.element or ""),
+            ),
             "HV-ELEM-4",
         )
         return
@@ -273,7 +298,12 @@ def consume_element(state: HavenState, figure: Figure, ability: AbilitySpec) -> 
         turn.attack["value"] += ability.consume_bonus
         state.emit(
             "element",
-            f"{figure.id} consumes {ability.element}: +{ability.consume_bonus} attack",
+            lazy(
+                "{figure} consumes {element}: +{bonus} attack",
+                figure=figure.id,
+                element=term(ability.element or ""),
+                bonus=ability.consume_bonus,
+            ),
             "HV-ELEM-3",
         )
 
@@ -303,7 +333,11 @@ def consumption_choice(state: HavenState, figure: Figure, turn: Turn, consume: b
     else:
         state.emit(
             "element",
-            f"{figure.id} leaves {ability.element} unconsumed (its consumption is optional)",
+            lazy(
+                "{figure} leaves {element} unconsumed (its consumption is optional)",
+                figure=figure.id,
+                element=term(ability.element or ""),
+            ),
             "HV-ELEM-4",
         )
     turn.attack.pop("element", None)
@@ -375,9 +409,20 @@ def begin_draw(state: HavenState, figure: Figure, target_id: str) -> None:
     bonuses.triggered(state, target_id, "attacked")
     state.emit(
         "attack",
-        f"{figure.id} attacks {target_id} (attack {context.attack}"
-        + (f", {mode}" if mode != "none" else "")
-        + ")",
+        lazy(
+            "{attacker} attacks {target} (attack {value}, {mode})",
+            attacker=figure.id,
+            target=target_id,
+            value=context.attack,
+            mode=term(mode),
+        )
+        if mode != "none"
+        else lazy(
+            "{attacker} attacks {target} (attack {value})",
+            attacker=figure.id,
+            target=target_id,
+            value=context.attack,
+        ),
         "HV-ATK-1",
         # HV-ATK-2: muddle and strengthen are sources of disadvantage and advantage, which
         # do not stack and cancel one of each (with HV-ATK-3's, too).
@@ -429,7 +474,12 @@ def finish_draw(state: HavenState) -> None:
     use_up_ward_and_brittle(state, target, draw, outcome)
     state.emit(
         "modifier",
-        f"modifier {modifier_text(draw, done)}: {outcome.damage} damage to {target.id}",
+        lazy(
+            "modifier {cards}: {damage} damage to {target}",
+            cards=modifier_text(draw, done),
+            damage=outcome.damage,
+            target=target.id,
+        ),
         *done.rule_ids,
         cards=list(outcome.cards),
         drawn=list(draw.drawn),
@@ -501,12 +551,16 @@ def card_effects_on_attacker(state: HavenState, figure: Figure, effects: list[Ef
         add_conditions(state, figure, positive)
     for effect in effects:
         if effect.name == "heal":
-            heal(state, figure, effect.amount, "its modifier card", "HV-HEAL-2")
+            heal(state, figure, effect.amount, lazy("its modifier card"), "HV-HEAL-2")
         elif effect.name == "shield":
             figure.shield += effect.amount
             state.emit(
                 "shield",
-                f"{figure.id} gains shield {effect.amount} this round from its modifier card",
+                lazy(
+                    "{figure} gains shield {amount} this round from its modifier card",
+                    figure=figure.id,
+                    amount=effect.amount,
+                ),
                 "HV-SHIELD-2",
                 figure=figure.id,
             )
@@ -516,8 +570,12 @@ def card_effects_on_attacker(state: HavenState, figure: Figure, effects: list[Ef
                 state.turn.infusions.append(element)
                 state.emit(
                     "element",
-                    f"{figure.id} infuses {element} from its modifier card (at the end of its"
-                    " turn)",
+                    lazy(
+                        "{figure} infuses {element} from its modifier card (at the end of its"
+                        " turn)",
+                        figure=figure.id,
+                        element=term(element),
+                    ),
                     "HV-ELEM-1",
                 )
 
@@ -544,18 +602,22 @@ def use_up_ward_and_brittle(
     exhaustion.use_up(state, target, held)
 
 
-def modifier_text(draw: AttackDraw, done: Done) -> str:
+def modifier_text(draw: AttackDraw, done: Done) -> Msg | list[str]:
     """The cards applied and, when the draw set some aside, every card drawn.
 
     Under advantage or disadvantage (HV-ADV-1..4) a drawn card may not be used;
     the log lists all of them in draw order and says which were used, so the
     ruling can be followed: "+1 (drawn -1, +1; used +1)".
     """
-    used = ", ".join(draw.drawn[i] for i in done.applied) or "no card"
+    used = [draw.drawn[i] for i in done.applied]
     if len(done.applied) == len(draw.drawn):
-        return used
-    drawn = ", ".join(draw.drawn)
-    return f"{used} (drawn {drawn} with {draw.mode}; {used} used)"
+        return used if used else lazy("no card")
+    return lazy(
+        "{used} (drawn {drawn} with {mode}; {used} used)",
+        used=used if used else lazy("no card"),
+        drawn=list(draw.drawn),
+        mode=term(draw.mode),
+    )
 
 
 _CONDITION_NAMES = frozenset(CONDITIONS)
@@ -583,7 +645,10 @@ def self_effect(state: HavenState, figure: Figure, ability: AbilitySpec) -> bool
     turn = state.turn
     if ability.type == "shield":
         figure.shield += ability.value
-        state.emit("shield", f"{figure.id} gains shield {ability.value} this round")
+        state.emit(
+            "shield",
+            lazy("{figure} gains shield {value} this round", figure=figure.id, value=ability.value),
+        )
         return True
     if ability.type == "condition":
         add_conditions(state, figure, list(ability.conditions))
@@ -593,7 +658,11 @@ def self_effect(state: HavenState, figure: Figure, ability: AbilitySpec) -> bool
             turn.infusions.append(ability.element)
             state.emit(
                 "element",
-                f"{figure.id} infuses {ability.element} (at the end of its turn)",
+                lazy(
+                    "{figure} infuses {element} (at the end of its turn)",
+                    figure=figure.id,
+                    element=term(ability.element),
+                ),
                 "HV-ELEM-1",
             )
         return True
@@ -607,7 +676,11 @@ def self_effect(state: HavenState, figure: Figure, ability: AbilitySpec) -> bool
         # Imported content the engine does not run: the players resolve it before play
         # goes on (the same pending step as a special rule's text, HV-SCEN-7).
         state.by_hand.append(f"{figure.id}: {ability.text}")
-        state.emit("by-hand", f"{figure.id} — resolve by hand: {ability.text}", "HV-SCEN-7")
+        state.emit(
+            "by-hand",
+            lazy("{figure} — resolve by hand: {text}", figure=figure.id, text=ability.text),
+            "HV-SCEN-7",
+        )
         return True
     return False
 
@@ -656,15 +729,23 @@ def check_hero_step(state: HavenState, figure: Figure, turn: Turn, action: Actio
         if action.element != turn.attack.get("element"):
             raise RuleViolation(
                 "HV-ELEM-3",
-                f"this ability offers {turn.attack.get('element')}, not {action.element}",
+                lazy(
+                    "this ability offers {offered}, not {element}",
+                    offered=term(str(turn.attack.get("element"))),
+                    element=term(action.element),
+                ),
             )
         return
     if turn.stage == "recover" and isinstance(action, RecoverCard):
         if action.card not in recoverable(state, turn, ability):
             raise RuleViolation(
                 "HV-CHAR-6",
-                f"{action.card} cannot be recovered: not in the {ability.pile} pile, played this"
-                " turn, or unrecoverable",
+                lazy(
+                    "{card} cannot be recovered: not in the {pile}, played this turn, or"
+                    " unrecoverable",
+                    card=action.card,
+                    pile=term(ability.pile),
+                ),
             )
         return
     if turn.stage == "area" and isinstance(action, PlaceArea):
@@ -684,22 +765,37 @@ def check_hero_step(state: HavenState, figure: Figure, turn: Turn, action: Actio
         if action.figure not in attack_targets(state, figure):
             other = state.figures.get(action.figure)
             if other is not None and other.team == figure.team:
-                raise RuleViolation("HV-ATK-1", f"{action.figure} is not an enemy")
+                raise RuleViolation(
+                    "HV-ATK-1", lazy("{figure} is not an enemy", figure=action.figure)
+                )
             raise RuleViolation(
-                "HV-LOS-1", f"{action.figure} is not in range and line of sight of this attack"
+                "HV-LOS-1",
+                lazy(
+                    "{figure} is not in range and line of sight of this attack",
+                    figure=action.figure,
+                ),
             )
         return
     if turn.stage == "heal" and isinstance(action, ChooseTarget):
         if action.figure not in heal_targets(state, figure, ability):
-            raise RuleViolation("HV-LOS-2", f"{action.figure} is not an ally in range")
+            raise RuleViolation(
+                "HV-LOS-2", lazy("{figure} is not an ally in range", figure=action.figure)
+            )
         return
     if turn.stage == "summon" and isinstance(action, PlaceSummon):
         if action.hex not in summons.free_adjacent_hexes(state, figure):
             raise RuleViolation(
-                "HV-SUM-1", "a summon is placed in an empty hex next to its summoner"
+                "HV-SUM-1", lazy("a summon is placed in an empty hex next to its summoner")
             )
         return
-    raise RuleViolation("HV-CARD-3", f"{action.label()} is not part of the {turn.stage} step")
+    raise RuleViolation(
+        "HV-CARD-3",
+        lazy(
+            "{action} is not part of the {stage} step",
+            action=action.label(),
+            stage=term(turn.stage),
+        ),
+    )
 
 
 def apply_hero_step(state: HavenState, figure: Figure, turn: Turn, action: Action) -> None:
@@ -710,7 +806,14 @@ def apply_hero_step(state: HavenState, figure: Figure, turn: Turn, action: Actio
     if not isinstance(action, Skip):
         performed(state, figure, turn)
     if isinstance(action, Skip):
-        state.emit("skip", f"{figure.id} leaves the rest of its {ability.type} unused")
+        state.emit(
+            "skip",
+            lazy(
+                "{figure} leaves the rest of its {ability} unused",
+                figure=figure.id,
+                ability=term(ability.type),
+            ),
+        )
         done_with_ability(turn)
     elif isinstance(action, MoveTo):
         if action.via:
@@ -734,8 +837,12 @@ def apply_hero_step(state: HavenState, figure: Figure, turn: Turn, action: Actio
         targets = area_attacks.area_targets(state, figure, action.hexes)
         state.emit(
             "area",
-            f"{figure.id} places the area on {', '.join(str(list(h)) for h in action.hexes)}:"
-            f" it attacks {', '.join(targets)}",
+            lazy(
+                "{figure} places the area on {hexes}: it attacks {targets}",
+                figure=figure.id,
+                hexes=", ".join(str(list(h)) for h in action.hexes),
+                targets=", ".join(targets),
+            ),
             "HV-ATK-1",
             "HV-LOS-1",
             hexes=[list(h) for h in action.hexes],
@@ -757,7 +864,12 @@ def apply_hero_step(state: HavenState, figure: Figure, turn: Turn, action: Actio
         turn.targets_left -= 1
         state.emit(
             "recover",
-            f"{figure.id} recovers {action.card} from its {ability.pile} pile to hand",
+            lazy(
+                "{figure} recovers {card} from its {pile} to hand",
+                figure=figure.id,
+                card=action.card,
+                pile=term(ability.pile),
+            ),
             "HV-CHAR-6",
             card=action.card,
         )
@@ -776,7 +888,7 @@ def performed(state: HavenState, figure: Figure, turn: Turn) -> None:
     turn.unperformed = ""
     if turn.experience:
         amount, turn.experience = turn.experience, 0
-        bonuses.gain_experience(state, figure.id, amount, "its action", "HV-CHAR-3")
+        bonuses.gain_experience(state, figure.id, amount, lazy("its action"), "HV-CHAR-3")
 
 
 def settle_half(state: HavenState, turn: Turn) -> None:
@@ -791,7 +903,11 @@ def settle_half(state: HavenState, turn: Turn) -> None:
     hero.discard.append(card)
     state.emit(
         "play",
-        f"{hero.id} performed none of the half: {card} is discarded, not lost",
+        lazy(
+            "{hero} performed none of the half: {card} is discarded, not lost",
+            hero=hero.id,
+            card=card,
+        ),
         "HV-CHAR-5",
         card=card,
     )
@@ -821,7 +937,7 @@ def enter_hero_ability(state: HavenState, figure: Figure, turn: Turn) -> bool:
             if has(figure, "immobilize"):
                 state.emit(
                     "immobilize",
-                    f"{figure.id} is immobilized: it cannot move",
+                    lazy("{figure} is immobilized: it cannot move", figure=figure.id),
                     "HV-COND-IMMOBILIZE-1",
                     figure=figure.id,
                 )
@@ -833,7 +949,7 @@ def enter_hero_ability(state: HavenState, figure: Figure, turn: Turn) -> bool:
         if has(figure, "disarm"):
             state.emit(
                 "disarm",
-                f"{figure.id} is disarmed: it cannot attack",
+                lazy("{figure} is disarmed: it cannot attack", figure=figure.id),
                 "HV-COND-DISARM-1",
                 figure=figure.id,
             )
@@ -842,13 +958,21 @@ def enter_hero_ability(state: HavenState, figure: Figure, turn: Turn) -> bool:
         start_attack(state, figure, ability, ability.value, consume=False)
         if ability.aoe:
             if not area_attacks.placements(state, figure, ability):
-                state.emit("attack", f"{figure.id} has no enemy to catch in the area", "HV-LOS-1")
+                state.emit(
+                    "attack",
+                    lazy("{figure} has no enemy to catch in the area", figure=figure.id),
+                    "HV-LOS-1",
+                )
                 done_with_ability(turn)
                 return True
             offer_consumption(state, figure, ability, "area")
             return False
         if not attack_targets(state, figure):
-            state.emit("attack", f"{figure.id} has no enemy in range and line of sight", "HV-LOS-1")
+            state.emit(
+                "attack",
+                lazy("{figure} has no enemy in range and line of sight", figure=figure.id),
+                "HV-LOS-1",
+            )
             done_with_ability(turn)
             return True
         offer_consumption(state, figure, ability, "attack")
@@ -863,7 +987,9 @@ def enter_hero_ability(state: HavenState, figure: Figure, turn: Turn) -> bool:
         return False
     if ability.type == "recover":
         if figure.kind != "character" or not recoverable(state, turn, ability):
-            state.emit("recover", f"{figure.id} has no card to recover", "HV-CHAR-6")
+            state.emit(
+                "recover", lazy("{figure} has no card to recover", figure=figure.id), "HV-CHAR-6"
+            )
             done_with_ability(turn)
             return True
         turn.targets_left = ability.value
@@ -872,7 +998,9 @@ def enter_hero_ability(state: HavenState, figure: Figure, turn: Turn) -> bool:
     if ability.type == "summon":
         if not summons.free_adjacent_hexes(state, figure):
             state.emit(
-                "summon", f"{figure.id} has no free adjacent hex: the summon fails", "HV-SUM-1"
+                "summon",
+                lazy("{figure} has no free adjacent hex: the summon fails", figure=figure.id),
+                "HV-SUM-1",
             )
             if turn.halves:
                 # HV-SUM-4: no summon to keep: the card leaves the active area at once.
@@ -881,7 +1009,7 @@ def enter_hero_ability(state: HavenState, figure: Figure, turn: Turn) -> bool:
                 if found is not None and not (
                     found.summon or found.shield or found.retaliate or found.attack
                 ):
-                    bonuses.end(state, bonus, "the summon failed", "HV-SUM-4")
+                    bonuses.end(state, bonus, lazy("the summon failed"), "HV-SUM-4")
             done_with_ability(turn)
             return True
         turn.stage = "summon"

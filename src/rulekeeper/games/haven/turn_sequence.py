@@ -26,6 +26,7 @@ from rulekeeper.games.haven.initiative import monster_card_initiative
 from rulekeeper.games.haven.round_end import begin_end_of_round
 from rulekeeper.games.haven.state import Turn
 from rulekeeper.games.haven.who_acts import HERO_STAGES, PARTY_STAGES
+from rulekeeper.i18n import lazy
 
 if TYPE_CHECKING:
     from rulekeeper.games.haven.state import Figure, HavenState, Hero
@@ -36,8 +37,13 @@ def start_turns(state: HavenState) -> None:
     state.slot = -1
     state.actors = []
     state.phase = "turns"
-    shown = ", ".join(state.order)
-    state.emit("initiative", f"round {state.round} order: {shown}", "HV-INIT-1", "HV-INIT-3")
+    shown = list(state.order)
+    state.emit(
+        "initiative",
+        lazy("round {round} order: {order}", round=state.round, order=shown),
+        "HV-INIT-1",
+        "HV-INIT-3",
+    )
 
 
 def advance_turns(state: HavenState) -> bool:
@@ -106,7 +112,11 @@ def _revealed_monsters_join(state: HavenState) -> None:
         state.order.insert(len(state.order) if where is None else where, slot)
         state.emit(
             "initiative",
-            f"the revealed {mtype} monsters act at initiative {value} this round (GH p.19)",
+            lazy(
+                "the revealed {mtype} monsters act at initiative {value} this round (GH p.19)",
+                mtype=mtype,
+                value=value,
+            ),
             "HV-INIT-1",
             "HV-INIT-4",
         )
@@ -115,8 +125,13 @@ def _revealed_monsters_join(state: HavenState) -> None:
         state.actors.extend(members)
         state.emit(
             "initiative",
-            f"the revealed {mtype} monsters (initiative {value}) act now, after {current}'s turn"
-            " (GH p.19)",
+            lazy(
+                "the revealed {mtype} monsters (initiative {value}) act now, after {current}'s turn"
+                " (GH p.19)",
+                mtype=mtype,
+                value=value,
+                current=current,
+            ),
             "HV-INIT-4",
         )
 
@@ -154,7 +169,7 @@ def _start_turn(state: HavenState, figure: Figure) -> None:
     hero = state.heroes.get(figure.id)
     t = Turn(figure.id)
     state.turn = t
-    state.emit("turn", f"{figure.id}'s turn", figure=figure.id)
+    state.emit("turn", lazy("{figure}'s turn", figure=figure.id), figure=figure.id)
     condition_timing.start_of_turn(state, figure)
     if figure.id not in state.figures:
         return
@@ -162,7 +177,11 @@ def _start_turn(state: HavenState, figure: Figure) -> None:
         t.stage = "long_rest_lose" if hero.long_rest else "choose"
         return
     if turns.has(figure, "stun"):
-        state.emit("stun", f"{figure.id} is stunned and loses its turn", "HV-COND-STUN-1")
+        state.emit(
+            "stun",
+            lazy("{figure} is stunned and loses its turn", figure=figure.id),
+            "HV-COND-STUN-1",
+        )
         t.stage = "end"
         return
     t.stage = "ability"

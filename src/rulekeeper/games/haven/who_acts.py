@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING
 from rulekeeper.core.game import CHANCE, TERMINAL
 from rulekeeper.games.haven import cards, initiative
 from rulekeeper.games.haven.attack_draw import NeedCard
+from rulekeeper.games.haven.terms import term
+from rulekeeper.i18n import N_, _
 
 if TYPE_CHECKING:
     from rulekeeper.games.haven.state import HavenState
@@ -95,65 +97,96 @@ def current_player(state: HavenState) -> int:
     return 0
 
 
+_TURN_PROMPTS = {
+    "choose": N_("{actor}: play a top or bottom half (HV-CARD-3)"),
+    "move": N_("{actor}: where to move (HV-MOVE-1)"),
+    "attack": N_("{actor}: choose a target"),
+    "area": N_("{actor}: place the attack's area (turned or mirrored)"),
+    "area_target": N_("{actor}: which target in the area is attacked next"),
+    "heal": N_("{actor}: choose whom to heal"),
+    "summon": N_("{actor}: place the summon (HV-SUM-1)"),
+    "recover": N_("{actor}: which card does the recover bring back? (HV-CHAR-6)"),
+    "monster_option": N_("{actor}: the monster mover found tied options (HV-MOVE-MON-3)"),
+    "forced": N_("{actor}: where does the push or pull take its target next?"),
+    "card_effects": N_("{actor}: keep or decline the drawn card's effects (HV-DECK-5)"),
+    "monster_heal": N_("{actor}: whom does it heal? they have lost the same most hit points"),
+    "monster_summon": N_("{actor}: where does its summon go? (HV-SUM-1, HV-MOVE-MON-3)"),
+    "summon_draw": N_("draw an ability card for the summoned monster's initiative"),
+    "long_rest_lose": N_("{actor}: choose the card the long rest loses (HV-REST-2)"),
+    "long_rest_heal": N_("{actor}: heal 2 with the long rest? (HV-REST-2)"),
+}
+"""The prompt of each stage of a turn (translated when shown)."""
+
+
 def pending_decision(state: HavenState) -> str:
+    """What is being decided now, in the current language (shown at once)."""
     if state.result:
-        return "the scenario is over"
+        return _("the scenario is over")
     if state.negation is not None:
         n = state.negation
+        if n.pile == "hand":
+            return _("{hero}: choose a card to lose from the hand (HV-NEG-1)", hero=n.hero)
         if n.pile:
-            return f"{n.hero}: choose a card to lose from the {n.pile} (HV-NEG-1)"
-        return (
-            f"{n.hero} is about to suffer {n.damage} damage from {n.source}: negate it? (HV-NEG-1)"
+            return _("{hero}: choose a card to lose from the discard pile (HV-NEG-1)", hero=n.hero)
+        return _(
+            "{hero} is about to suffer {damage} damage from {source}: negate it? (HV-NEG-1)",
+            hero=n.hero,
+            damage=n.damage,
+            source=n.source,
         )
     t = state.turn
     if t is not None and t.draw is not None:
-        return "draw an attack modifier" if draw_needs_card(state) else "keep a modifier (HV-ADV-3)"
+        if draw_needs_card(state):
+            return _("draw an attack modifier")
+        return _("keep a modifier (HV-ADV-3)")
     if state.loot_draws:
-        return f"{state.loot_draws[0]} draws a loot card (HV-LOOT-5)"
+        return _("{figure} draws a loot card (HV-LOOT-5)", figure=state.loot_draws[0])
     if state.ally_numbers:
-        return "number the ally tokens at random (HV-GOAL-3)"
+        return _("number the ally tokens at random (HV-GOAL-3)")
     if state.by_hand:
-        return f"special rule, resolve by hand: {state.by_hand[0]} (HV-SCEN-7)"
+        return _("special rule, resolve by hand: {text} (HV-SCEN-7)", text=state.by_hand[0])
     if state.reveal_draws:
-        return f"draw an ability card for the revealed {state.reveal_draws[0]} (GH p.19)"
+        return _(
+            "draw an ability card for the revealed {monster} (GH p.19)",
+            monster=state.reveal_draws[0],
+        )
     if state.phase == "select":
         hero = cards.selecting_hero(state)
         if hero is not None:
-            which = "leading card (sets initiative)" if hero.leading is None else "second card"
-            return f"{hero.id}: select a {which}, or long rest (HV-CARD-1)"
+            if hero.leading is None:
+                return _(
+                    "{hero}: select a leading card (sets initiative), or long rest (HV-CARD-1)",
+                    hero=hero.id,
+                )
+            return _("{hero}: select a second card, or long rest (HV-CARD-1)", hero=hero.id)
     if state.phase == "draw":
-        return "draw monster ability cards"
+        return _("draw monster ability cards")
     if state.phase == "tie":
         if initiative.tied_characters(state):
-            return "characters tied on initiative: who acts first? (HV-INIT-2)"
-        return "monster groups tied on initiative: which acts first? (HV-INIT-2)"
+            return _("characters tied on initiative: who acts first? (HV-INIT-2)")
+        return _("monster groups tied on initiative: which acts first? (HV-INIT-2)")
     if state.phase == "rest" and state.rest is not None:
         r = state.rest
         if r.stage == "decide":
-            return f"{r.hero}: take a short rest? (HV-REST-1)"
+            return _("{hero}: take a short rest? (HV-REST-1)", hero=r.hero)
         if r.stage == "redraw":
-            return f"{r.hero}: keep losing {r.lost_card}, or suffer 1 damage to redraw (HV-REST-1)"
-        return "the short rest loses a random card"
+            return _(
+                "{hero}: keep losing {card}, or suffer 1 damage to redraw (HV-REST-1)",
+                hero=r.hero,
+                card=r.lost_card,
+            )
+        return _("the short rest loses a random card")
     if t is not None:
-        prompts = {
-            "choose": f"{t.actor}: play a top or bottom half (HV-CARD-3)",
-            "consume": f"{t.actor}: consume {t.attack.get('element', 'the element')} for"
-            f" its bonus? (HV-ELEM-4)",
-            "move": f"{t.actor}: where to move (HV-MOVE-1)",
-            "attack": f"{t.actor}: choose a target",
-            "area": f"{t.actor}: place the attack's area (turned or mirrored)",
-            "area_target": f"{t.actor}: which target in the area is attacked next",
-            "heal": f"{t.actor}: choose whom to heal",
-            "summon": f"{t.actor}: place the summon (HV-SUM-1)",
-            "recover": f"{t.actor}: which card does the recover bring back? (HV-CHAR-6)",
-            "monster_option": f"{t.actor}: the monster mover found tied options (HV-MOVE-MON-3)",
-            "forced": f"{t.actor}: where does the push or pull take its target next?",
-            "card_effects": f"{t.actor}: keep or decline the drawn card's effects (HV-DECK-5)",
-            "monster_heal": f"{t.actor}: whom does it heal? they have lost the same most hit points",
-            "monster_summon": f"{t.actor}: where does its summon go? (HV-SUM-1, HV-MOVE-MON-3)",
-            "summon_draw": "draw an ability card for the summoned monster's initiative",
-            "long_rest_lose": f"{t.actor}: choose the card the long rest loses (HV-REST-2)",
-            "long_rest_heal": f"{t.actor}: heal 2 with the long rest? (HV-REST-2)",
-        }
-        return prompts.get(t.stage, "choose an action")
-    return "choose an action"
+        if t.stage == "consume":
+            element = t.attack.get("element")
+            if element is None:
+                return _("{actor}: consume the element for its bonus? (HV-ELEM-4)", actor=t.actor)
+            return _(
+                "{actor}: consume {element} for its bonus? (HV-ELEM-4)",
+                actor=t.actor,
+                element=term(element),
+            )
+        prompt = _TURN_PROMPTS.get(t.stage)
+        if prompt is not None:
+            return _(prompt, actor=t.actor)
+    return _("choose an action")
