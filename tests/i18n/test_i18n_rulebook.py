@@ -70,8 +70,8 @@ def _translated_catalogs() -> list[tuple[str, str]]:
     ]
 
 
-def test_the_haven_catalog_is_translated_into_catalan() -> None:
-    assert ("haven", "ca") in _translated_catalogs()
+def test_the_haven_catalog_is_translated_into_catalan_and_turkish() -> None:
+    assert {("haven", "ca"), ("haven", "tr")} <= set(_translated_catalogs())
 
 
 @pytest.mark.parametrize(("name", "lang"), _translated_catalogs())
@@ -92,7 +92,10 @@ def test_a_translated_catalog_has_the_english_ids_in_order_each_translated(
 
 @pytest.mark.parametrize(
     ("lang", "words"),
-    [("ca", ("figura", "aliats", "hexàgon ocupat"))],
+    [
+        ("ca", ("figura", "aliats", "hexàgon ocupat")),
+        ("tr", ("figür", "müttefik", "dolu bir hexte")),
+    ],
 )
 def test_rules_prints_hv_move_1_in_the_chosen_language(lang: str, words: tuple[str, ...]) -> None:
     with use_language(lang):
@@ -119,3 +122,19 @@ def test_the_catalan_haven_catalog_uses_the_terms_of_the_catalan_frosthaven_rule
     assert "invocador" in ca["HV-INIT-5"].text
     assert "pila de cartes perdudes" in ca["HV-EXH-2"].text
     assert ca["HV-INIT-1"].section == "Iniciativa"
+
+
+def test_the_turkish_haven_catalog_uses_the_terms_of_the_turkish_gloomhaven_rulebook() -> None:
+    """Seed 004: inisiyatif, kayıp destesi, atık destesi, bitkin, öndeki kart, ..."""
+    tr = rulebook("tr")
+    assert "inisiyatif" in tr["HV-INIT-1"].text
+    assert "öndeki" in tr["HV-CARD-2"].text and "inisiyatif" in tr["HV-CARD-2"].text
+    assert "üst aksiyon" in tr["HV-CARD-3"].text and "alt aksiyon" in tr["HV-CARD-3"].text
+    assert "kayıp destesine" in tr["HV-EXH-2"].text and "bitkin" in tr["HV-EXH-2"].text
+    assert "atık destesinde" in tr["HV-EXH-1"].text and "can puanı" in tr["HV-EXH-1"].text
+    assert "uzun dinlenme" in tr["HV-REST-2"].text.lower()
+    assert "kısa dinlenme" in tr["HV-REST-1"].text.lower()
+    assert "görüş hattı" in tr["HV-FOCUS-1"].text and "odaklanır" in tr["HV-FOCUS-1"].text
+    assert "saldırı modifiyer destesini" in tr["HV-SUM-2"].text
+    assert "çağıran" in tr["HV-INIT-5"].text
+    assert tr["HV-INIT-1"].section == "İnisiyatif"
