@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from rulekeeper.boards.hexgrid import UNREACHABLE
 from rulekeeper.games.haven.monster_turn import MonsterTurn
+from rulekeeper.i18n import N_, Msg, lazy, lazy_plural
 
 FocusKey = tuple[int, int, int, tuple[int, int]]
 """(negative hexes, movement points, proximity, (initiative, summon-first))."""
@@ -51,30 +52,79 @@ def extra_target_ranks(turn: MonsterTurn) -> dict[int, int]:
     return {i: distinct.index(info) for i, info in infos.items()}
 
 
-def focus_reason(turn: MonsterTurn, focuses: list[int], key: FocusKey) -> str:
-    """Plain sentences saying why this focus, the first rule ID leading (``HV-FOCUS-1: ...``)."""
-    names = " or ".join(sorted(turn.enemy_index[f].id for f in focuses))
+TIE_BY_INITIATIVE = N_(
+    "Its proximity ({near} away) and then its initiative ({initiative}) break any tie with the"
+    " other enemies (HV-FOCUS-2)."
+)
+"""The tie-break sentence of a board's focus (the initiatives are printed ones)."""
+TIE_BY_TURN_ORDER = N_(
+    "Its proximity ({near} away) and then its place in the turn order ({initiative}) break any"
+    " tie with the other enemies (HV-FOCUS-2)."
+)
+"""The same in play, where the mover is given places in the turn order (monster_turns.py)."""
+
+
+def focus_reason(turn: MonsterTurn, focuses: list[int], key: FocusKey) -> Msg:
+    """Plain sentences saying why this focus, the first rule ID leading (``HV-FOCUS-1: ...``).
+
+    A message translated when shown: the mover's hot path builds it and renders nothing.
+    """
+    names = either(sorted(turn.enemy_index[f].id for f in focuses))
     negative, points, proximity, (initiative, _) = key
-    steps = "no movement" if points == 0 else _plural(points, "movement point")
-    entering = "no negative hex" if negative == 0 else _plural(negative, "negative hex", "es")
     if points == 0:
-        where = f"It can attack {names} from where it stands"
+        first = lazy(
+            "{rule}: It can attack {names} from where it stands, so {names} is its focus"
+            " (HV-FOCUS-4).",
+            rule="HV-FOCUS-1",
+            names=names,
+        )
     else:
-        where = f"It can reach a hex to attack {names} from with {steps}, entering {entering}"
-    text = f"HV-FOCUS-1: {where}, so {names} is its focus (HV-FOCUS-4)."
+        steps = lazy_plural("{n} movement point", "{n} movement points", points)
+        entering = (
+            lazy("no negative hex")
+            if negative == 0
+            else lazy_plural("{n} negative hex", "{n} negative hexes", negative)
+        )
+        first = lazy(
+            "{rule}: It can reach a hex to attack {names} from with {steps}, entering {entering},"
+            " so {names} is its focus (HV-FOCUS-4).",
+            rule="HV-FOCUS-1",
+            names=names,
+            steps=steps,
+            entering=entering,
+        )
+    sentences = [first]
     rivals = [e for e in turn.enemy_index if e not in focuses]
     if rivals:
-        near = _plural(proximity, "hex", "es")
-        text += (
-            f" Its proximity ({near} away) and then its initiative ({initiative}) break any"
-            " tie with the other enemies (HV-FOCUS-2)."
-        )
+        near = lazy_plural("{n} hex", "{n} hexes", proximity)
+        sentences.append(Msg(TIE_BY_INITIATIVE, {"near": near, "initiative": initiative}))
     if len(focuses) > 1:
-        text += " They are still tied, so the players choose (HV-MOVE-MON-3)."
+        sentences.append(lazy("They are still tied, so the players choose (HV-MOVE-MON-3)."))
     if not turn.has_attack:
-        text += " It has no attack, so it plans as if for a melee attack (HV-FOCUS-3)."
-    return text
+        sentences.append(
+            lazy("It has no attack, so it plans as if for a melee attack (HV-FOCUS-3).")
+        )
+    return sentences_of(sentences)
 
 
-def _plural(count: int, noun: str, suffix: str = "s") -> str:
-    return f"{count} {noun}" + ("" if count == 1 else suffix)
+def either(names: list[str]) -> Msg | str:
+    """``a``, ``a or b``, ``a or b or c``: one of several names."""
+    if len(names) == 1:
+        return names[0]
+    return lazy("{names} or {last}", names=either(names[:-1]), last=names[-1])
+
+
+def sentences_of(sentences: list[Msg]) -> Msg:
+    """Whole sentences shown one after the other, each translated on its own."""
+    if len(sentences) == 1:
+        return sentences[0]
+    return lazy("{sentence} {more}", sentence=sentences[0], more=sentences_of(sentences[1:]))
+
+
+def rule_of(reason: Msg) -> str:
+    """The rule ID leading a reason (its first ``{rule}`` field)."""
+    for part in reason.parts():
+        rule = part.fields.get("rule")
+        if isinstance(rule, str):
+            return rule
+    return ""

@@ -43,6 +43,7 @@ from rulekeeper.games.haven.monster_turn import (
     PlacementGroup,
     hex_list,
 )
+from rulekeeper.i18n import Msg, lazy, lazy_plural
 
 if TYPE_CHECKING:
     from rulekeeper.games.haven.board_plain import AnyBoard
@@ -76,7 +77,13 @@ class MonsterAnswer:
     """Every valid option and the reasons, each citing the rule IDs that decided it."""
 
     options: tuple[MonsterOption, ...]
-    reasons: tuple[str, ...] = field(default=())
+    messages: tuple[Msg, ...] = field(default=())
+    """The reasons as messages (translated when shown; the mover renders no text)."""
+
+    @property
+    def reasons(self) -> tuple[str, ...]:
+        """The reasons in the current language."""
+        return tuple(message.render() for message in self.messages)
 
     def to_json(self) -> dict[str, object]:
         """The answer document of haven-board/1."""
@@ -99,15 +106,23 @@ def solve_monster_turn(spec: AnyBoard) -> MonsterAnswer:
     if not turn.enemies:
         return MonsterAnswer(
             (MonsterOption(turn.actor.hex, stay_path, None, (), (), ()),),
-            ("HV-FOCUS-3: no enemy on the board, so no focus: the monster stays.",),
+            (
+                lazy(
+                    "{rule}: no enemy on the board, so no focus: the monster stays.",
+                    rule="HV-FOCUS-3",
+                ),
+            ),
         )
     focuses, focus_key = find_focus(turn)
     if not focuses:
         return MonsterAnswer(
             (MonsterOption(turn.actor.hex, stay_path, None, (), (), ()),),
             (
-                "HV-FOCUS-3: no hex from which it could attack any enemy can be reached, "
-                "so it has no focus and neither moves nor attacks.",
+                lazy(
+                    "{rule}: no hex from which it could attack any enemy can be reached, so it"
+                    " has no focus and neither moves nor attacks.",
+                    rule="HV-FOCUS-3",
+                ),
             ),
         )
     reasons = [focus_reason(turn, focuses, focus_key)]
@@ -143,11 +158,16 @@ def solve_monster_turn(spec: AnyBoard) -> MonsterAnswer:
                     where = turn.board.hexes[stop]
                     merged.setdefault((where, name, (), ()), set()).add(turn.board.hexes[goal])
             reasons.append(
-                f"HV-MOVE-MON-{1 if turn.ruleset.plan_best_attack_when_out_of_reach else 2}: "
-                f"it cannot attack {name} this turn, so within its move it goes where the "
-                f"rest of the way to {hex_list(turn.board.hexes[g] for g in goals)} is "
-                "shortest, entering the fewest negative hexes (HV-FOCUS-4) and spending "
-                "no more movement than that needs."
+                lazy(
+                    "{rule}: it cannot attack {name} this turn, so within its move it goes where"
+                    " the rest of the way to {hexes} is shortest, entering the fewest negative"
+                    " hexes (HV-FOCUS-4) and spending no more movement than that needs.",
+                    rule="HV-MOVE-MON-1"
+                    if turn.ruleset.plan_best_attack_when_out_of_reach
+                    else "HV-MOVE-MON-2",
+                    name=name,
+                    hexes=hex_list(turn.board.hexes[g] for g in goals),
+                )
             )
     options = tuple(
         MonsterOption(
@@ -161,7 +181,14 @@ def solve_monster_turn(spec: AnyBoard) -> MonsterAnswer:
         for (where, name, targets, aoe), heading in sorted(merged.items())
     )
     if len(options) > 1:
-        reasons.append(f"HV-MOVE-MON-3: {len(options)} equally good options; the players choose.")
+        reasons.append(
+            lazy_plural(
+                "{rule}: {n} equally good option; the players choose.",
+                "{rule}: {n} equally good options; the players choose.",
+                len(options),
+                rule="HV-MOVE-MON-3",
+            )
+        )
     return MonsterAnswer(options, tuple(reasons))
 
 
@@ -374,7 +401,7 @@ def _move_closer(turn: MonsterTurn, goal: int) -> list[int]:
     return stops
 
 
-def _attack_reason(turn: MonsterTurn, name: str, attacks: list[_Attack]) -> str:
+def _attack_reason(turn: MonsterTurn, name: str, attacks: list[_Attack]) -> Msg:
     rule_id = (
         "HV-MOVE-MON-1"
         if turn.ruleset.focus_disadvantage_before_more_targets
@@ -383,12 +410,39 @@ def _attack_reason(turn: MonsterTurn, name: str, attacks: list[_Attack]) -> str:
     where = hex_list(sorted({turn.board.hexes[a.location] for a in attacks}))
     most = max(len(a.targets) for a in attacks)
     if not turn.has_attack:
-        return f"{rule_id}: it moves the fewest points to {where}, next to {name}."
-    text = (
-        f"{rule_id}: from {where} it attacks {name}"
-        + (f" and {most - 1} more target(s)" if most > 1 else "")
-        + " with the fewest negative hexes and movement points"
-    )
+        return lazy(
+            "{rule}: it moves the fewest points to {where}, next to {name}.",
+            rule=rule_id,
+            where=where,
+            name=name,
+        )
+    fields = {"rule": rule_id, "where": where, "name": name}
+    if most > 1 and turn.susceptible:
+        return lazy_plural(
+            "{rule}: from {where} it attacks {name} and {n} more target with the fewest negative"
+            " hexes and movement points, avoiding disadvantage where it can (HV-ATK-3).",
+            "{rule}: from {where} it attacks {name} and {n} more targets with the fewest negative"
+            " hexes and movement points, avoiding disadvantage where it can (HV-ATK-3).",
+            most - 1,
+            **fields,
+        )
+    if most > 1:
+        return lazy_plural(
+            "{rule}: from {where} it attacks {name} and {n} more target with the fewest negative"
+            " hexes and movement points.",
+            "{rule}: from {where} it attacks {name} and {n} more targets with the fewest negative"
+            " hexes and movement points.",
+            most - 1,
+            **fields,
+        )
     if turn.susceptible:
-        text += ", avoiding disadvantage where it can (HV-ATK-3)"
-    return text + "."
+        return lazy(
+            "{rule}: from {where} it attacks {name} with the fewest negative hexes and movement"
+            " points, avoiding disadvantage where it can (HV-ATK-3).",
+            **fields,
+        )
+    return lazy(
+        "{rule}: from {where} it attacks {name} with the fewest negative hexes and movement"
+        " points.",
+        **fields,
+    )

@@ -24,6 +24,7 @@ from rulekeeper.core.errors import RuleViolation
 from rulekeeper.games.haven import allies, bosses, map_state, monster_abilities, summons
 from rulekeeper.games.haven import turn as turns
 from rulekeeper.games.haven.board_format import TurnSpec
+from rulekeeper.games.haven.focus import TIE_BY_INITIATIVE, TIE_BY_TURN_ORDER, rule_of
 from rulekeeper.games.haven.monster_ai import solve_monster_turn
 from rulekeeper.games.haven.movement import MoveMode
 from rulekeeper.games.haven.scenario_format import AbilitySpec
@@ -152,11 +153,13 @@ def _solve(
         ),
     )
     answer = solve_monster_turn(spec)
-    for reason in answer.reasons:
-        rule = reason.split(":", 1)[0]
+    for reason in answer.messages:
+        rule = rule_of(reason)
         # The mover was given places in the turn order, not printed initiatives
         # (map_state.initiative_ranks, HV-FOCUS-2 with HV-INIT-2/3).
-        reason = reason.replace(" then its initiative (", " then its place in the turn order (")
+        for part in reason.parts():
+            if part.template == TIE_BY_INITIATIVE:
+                part.template = TIE_BY_TURN_ORDER
         state.emit(
             "mover",
             lazy("{figure}: {reason}", figure=figure.id, reason=reason),
