@@ -62,3 +62,79 @@ def test_rules_refuses_an_unknown_id_in_the_chosen_language(lang: str, refusal: 
         result = CliRunner().invoke(app, ["rules", "XX-NOPE-1"])
     assert result.exit_code == 2
     assert refusal in result.output and "XX-NOPE-1" in result.output
+
+
+def _translated_catalogs() -> list[tuple[str, str]]:
+    return [
+        (name, lang) for lang in TRANSLATED for name in CATALOGS if catalog(name, lang) is not None
+    ]
+
+
+def test_the_haven_catalog_is_translated_into_catalan_and_turkish() -> None:
+    assert {("haven", "ca"), ("haven", "tr")} <= set(_translated_catalogs())
+
+
+@pytest.mark.parametrize(("name", "lang"), _translated_catalogs())
+def test_a_translated_catalog_has_the_english_ids_in_order_each_translated(
+    name: str, lang: str
+) -> None:
+    english = catalog(name) or {}
+    translated = catalog(name, lang) or {}
+    assert list(translated) == list(english), f"{catalog_path(name, lang)}: IDs differ"
+    for rule_id, rule in translated.items():
+        assert rule.text, f"{catalog_path(name, lang)}: {rule_id} has no text"
+        assert rule.text != english[rule_id].text, f"{catalog_path(name, lang)}: {rule_id}"
+        assert rule.section and rule.catalog == name
+    # Headings are translated too (a shared word such as "Elements" may stay).
+    sections = {rule.section for rule in english.values()}
+    assert {rule.section for rule in translated.values()} != sections
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("ca", ("figura", "aliats", "hexàgon ocupat")),
+        ("tr", ("figür", "müttefik", "dolu bir hexte")),
+    ],
+)
+def test_rules_prints_hv_move_1_in_the_chosen_language(lang: str, words: tuple[str, ...]) -> None:
+    with use_language(lang):
+        result = CliRunner().invoke(app, ["rules", "hv-move-1"])
+    assert result.exit_code == 0
+    line = result.output.strip()
+    assert line.startswith("HV-MOVE-1 (haven: ")
+    assert all(word in line for word in words), line
+    assert line != CliRunner().invoke(app, ["rules", "HV-MOVE-1"]).output.strip()
+
+
+def test_the_catalan_haven_catalog_uses_the_terms_of_the_catalan_frosthaven_rulebook() -> None:
+    """Seed 002: iniciativa, descans llarg/curt, exhaust, acció superior/inferior, ..."""
+    ca = rulebook("ca")
+    assert "iniciativa" in ca["HV-INIT-1"].text
+    assert "descans llarg" in ca["HV-REST-2"].text.lower()
+    assert "descans curt" in ca["HV-REST-1"].text.lower()
+    assert "exhaust" in ca["HV-EXH-1"].text
+    assert "acció superior" in ca["HV-CARD-3"].text and "inferior" in ca["HV-CARD-3"].text
+    assert "cartes d'habilitat" in ca["HV-CARD-1"].text
+    assert "línia de visió" in ca["HV-LOS-1"].text
+    assert "baralla de modificadors d'atac" in ca["HV-SUM-2"].text
+    assert "modificadors de repetició" in ca["HV-MOD-3"].text.lower()
+    assert "invocador" in ca["HV-INIT-5"].text
+    assert "pila de cartes perdudes" in ca["HV-EXH-2"].text
+    assert ca["HV-INIT-1"].section == "Iniciativa"
+
+
+def test_the_turkish_haven_catalog_uses_the_terms_of_the_turkish_gloomhaven_rulebook() -> None:
+    """Seed 004: inisiyatif, kayıp destesi, atık destesi, bitkin, öndeki kart, ..."""
+    tr = rulebook("tr")
+    assert "inisiyatif" in tr["HV-INIT-1"].text
+    assert "öndeki" in tr["HV-CARD-2"].text and "inisiyatif" in tr["HV-CARD-2"].text
+    assert "üst aksiyon" in tr["HV-CARD-3"].text and "alt aksiyon" in tr["HV-CARD-3"].text
+    assert "kayıp destesine" in tr["HV-EXH-2"].text and "bitkin" in tr["HV-EXH-2"].text
+    assert "atık destesinde" in tr["HV-EXH-1"].text and "can puanı" in tr["HV-EXH-1"].text
+    assert "uzun dinlenme" in tr["HV-REST-2"].text.lower()
+    assert "kısa dinlenme" in tr["HV-REST-1"].text.lower()
+    assert "görüş hattı" in tr["HV-FOCUS-1"].text and "odaklanır" in tr["HV-FOCUS-1"].text
+    assert "saldırı modifiyer destesini" in tr["HV-SUM-2"].text
+    assert "çağıran" in tr["HV-INIT-5"].text
+    assert tr["HV-INIT-1"].section == "İnisiyatif"
