@@ -21,7 +21,7 @@ import typer.main
 from typer.testing import CliRunner
 
 from rulekeeper.cli.main import app
-from rulekeeper.i18n import LANGUAGES
+from rulekeeper.i18n import LANGUAGES, use_language
 
 _SCRIPT = "import sys; from rulekeeper.cli.entry import main; sys.argv[0] = 'rulekeeper'; main()"
 
@@ -100,18 +100,38 @@ def test_lang_anywhere_chooses_the_help_language(lang: str, where: str) -> None:
     assert ROOT_HELP[lang] in _flat(out)
 
 
-def test_rulekeeper_lang_then_the_locale_choose_when_lang_is_not_given() -> None:
-    code, out, _err = _invoke(["--help"], env={"RULEKEEPER_LANG": "tr", "LC_ALL": "ca_ES.UTF-8"})
+def test_without_lang_the_command_speaks_the_current_language() -> None:
+    """The caller's language (a whole process: RULEKEEPER_LANG, else the locale; see below)."""
+    with use_language("tr"):
+        code, out, _err = _invoke(["--help"])
     assert code == 0 and ROOT_HELP["tr"] in _flat(out)
-    code, out, _err = _invoke(["--help"], env={"LC_ALL": "ca_ES.UTF-8"})
+    with use_language("tr"):
+        code, out, _err = _invoke(["--help", "--lang", "ca"])
     assert code == 0 and ROOT_HELP["ca"] in _flat(out)
-    code, out, _err = _invoke(["--help"], env={"LC_ALL": "de_DE.UTF-8"})
-    assert code == 0 and ROOT_HELP["en"] in _flat(out)
-    # --lang wins over both
-    code, out, _err = _invoke(
-        ["--lang", "en", "--help"], env={"RULEKEEPER_LANG": "tr", "LC_ALL": "ca_ES.UTF-8"}
-    )
-    assert code == 0 and ROOT_HELP["en"] in _flat(out)
+
+
+@pytest.mark.parametrize(
+    ("env", "lang"),
+    [
+        ({"RULEKEEPER_LANG": "tr", "LC_ALL": "ca_ES.UTF-8"}, "tr"),
+        ({"LC_ALL": "ca_ES.UTF-8"}, "ca"),
+        ({"LANG": "tr_TR.UTF-8"}, "tr"),
+        ({"LC_ALL": "de_DE.UTF-8"}, "en"),
+    ],
+    ids=["RULEKEEPER_LANG over the locale", "LC_ALL", "LANG", "another locale: English"],
+)
+def test_rulekeeper_lang_then_the_locale_choose_when_lang_is_not_given(
+    env: dict[str, str], lang: str
+) -> None:
+    base = {
+        name: value
+        for name, value in _base_env().items()
+        if name not in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE")
+    }
+    code, out, err = _console_script(["--help"], env={**base, **env})
+    assert code == 0 and ROOT_HELP[lang] in _flat(out), err
+    code, out, err = _console_script(["--lang", "en", "--help"], env={**base, **env})
+    assert code == 0 and ROOT_HELP["en"] in _flat(out), err
 
 
 @pytest.mark.parametrize(

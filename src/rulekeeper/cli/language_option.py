@@ -3,7 +3,8 @@
 :class:`LanguageGroup` is the root command's class: before typer parses a
 command line it takes ``--lang`` out of it (any position), refuses a language
 rulekeeper does not speak in one line with exit status 2, and runs the command
-in the chosen language. :func:`add_language_option` gives every command and
+in the chosen language (without ``--lang``: the current language, which is
+``RULEKEEPER_LANG`` or the locale unless the caller chose one). :func:`add_language_option` gives every command and
 command group a documented ``--lang`` option, so it shows in each ``--help``
 (and works where a command group is run on its own).
 
@@ -26,11 +27,14 @@ import typer
 from typer.core import TyperGroup
 
 from rulekeeper.cli.errors import USER_ERROR, error_line
-from rulekeeper.cli.language import LANG_OPTION, choose_language, unknown_language_message
+from rulekeeper.cli.language import LANG_OPTION, split_language, unknown_language_message
 from rulekeeper.i18n import (
     LANGUAGES,
     UnknownLanguageError,
     _,
+    current_language,
+    language_from_environment,
+    parse_language,
     set_language,
     translations,
     use_language,
@@ -145,9 +149,13 @@ class LanguageGroup(TyperGroup):
         windows_expand_args: bool = True,
         **extra: Any,
     ) -> Any:
-        given = list(sys.argv[1:] if args is None else args)
+        given, rest = split_language(list(sys.argv[1:] if args is None else args))
         try:
-            lang, rest = choose_language(given)
+            if given is not None:
+                lang = parse_language(given, LANG_OPTION)
+            else:
+                language_from_environment()  # a bad RULEKEEPER_LANG is refused all the same
+                lang = current_language()  # as the caller chose, else RULEKEEPER_LANG or the locale
         except UnknownLanguageError as error:
             typer.echo(error_line(unknown_language_message(error)), err=True)
             if standalone_mode:
