@@ -45,7 +45,7 @@ from rulekeeper.games.haven.attacks import AttackContext, AttackMode, AttackOutc
 from rulekeeper.games.haven.modifiers import ModifierCatalog, ModifierDeck
 from rulekeeper.games.haven.ruleset import Ruleset
 from rulekeeper.games.haven.terms import deck_name
-from rulekeeper.i18n import lazy
+from rulekeeper.i18n import _, lazy
 
 Procedure = Literal["gloomhaven", "frosthaven"]
 
@@ -423,9 +423,9 @@ class AttackDraw:
             mode = data["mode"]
             procedure = data["procedure"]
             if mode not in ("none", "advantage", "disadvantage"):
-                raise ValueError(f"mode {mode!r}")
+                raise ValueError(_("mode {mode}", mode=repr(mode)))
             if procedure not in ("gloomhaven", "frosthaven"):
-                raise ValueError(f"procedure {procedure!r}")
+                raise ValueError(_("procedure {procedure}", procedure=repr(procedure)))
             choice = data.get("choice")
             return cls(
                 deck=str(data["deck"]),
@@ -437,4 +437,6 @@ class AttackDraw:
                 choice=None if choice is None else int(choice),
             )
         except (KeyError, TypeError, ValueError) as error:
-            raise ContentError(f"bad attack draw ({error})", field="attack_draw") from None
+            raise ContentError(
+                _("bad attack draw ({error})", error=str(error)), field="attack_draw"
+            ) from None

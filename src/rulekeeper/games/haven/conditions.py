@@ -24,7 +24,7 @@ from typing import Literal
 from rulekeeper.core.errors import RuleViolation
 from rulekeeper.games.haven.ruleset import Ruleset
 from rulekeeper.games.haven.terms import term
-from rulekeeper.i18n import lazy
+from rulekeeper.i18n import _, lazy
 
 Duration = Literal["end_of_next_turn", "until_healed", "until_damaged", "deck_card"]
 
@@ -209,9 +209,17 @@ def condition(name: str, ruleset: Ruleset | None = None) -> ConditionEffect:
     """The table row for ``name``; unknown names (or FH-only ones in GH) are errors."""
     row = CONDITIONS.get(name)
     if row is None:
-        raise ValueError(f"unknown condition {name!r} (known: {', '.join(CONDITIONS)})")
+        raise ValueError(
+            _("unknown condition {name} (known: {known})", name=repr(name), known=list(CONDITIONS))
+        )
     if row.frosthaven_only and ruleset is not None and not ruleset.frosthaven_conditions:
-        raise ValueError(f"{name} is a condition of Frosthaven only ({row.page})")
+        raise ValueError(
+            _(
+                "{condition} is a condition of Frosthaven only ({page})",
+                condition=name,
+                page=row.page,
+            )
+        )
     return row
 
 

@@ -27,8 +27,8 @@ from rulekeeper.core.deck import Deck
 from rulekeeper.core.document_text import parse_document
 from rulekeeper.core.errors import ContentError, RuleViolation
 from rulekeeper.games.haven.ruleset import Ruleset
-from rulekeeper.games.haven.terms import deck_name
-from rulekeeper.i18n import lazy
+from rulekeeper.games.haven.terms import deck_name, term
+from rulekeeper.i18n import _, lazy, text_of
 
 MONSTER_DECK = "monsters"
 """The owner name of the one modifier deck all monsters share (HV-MOD-1)."""
@@ -82,14 +82,25 @@ class Effect:
             try:
                 amount = int(words[1])
             except ValueError:
-                raise ValueError(f"{text!r}: {words[0]} needs a whole number") from None
+                raise ValueError(
+                    _("{text}: {effect} needs a whole number", text=repr(text), effect=words[0])
+                ) from None
             if amount < 1:
-                raise ValueError(f"{text!r}: the amount must be at least 1")
+                raise ValueError(_("{text}: the amount must be at least 1", text=repr(text)))
             return cls(words[0], amount)
         if len(words) == 2 and words[0] == "infuse" and words[1] in ELEMENTS:
             return cls(text)
         known = ", ".join(sorted(CONDITION_EFFECTS | AMOUNT_EFFECTS | {"infuse ELEMENT"}))
-        raise ValueError(f"unknown effect {text!r} (known: {known})")
+        raise ValueError(_("unknown effect {text} (known: {known})", text=repr(text), known=known))
+
+
+def effect_text(effect: Effect) -> str:
+    """An added effect for a person, in the current language: ``poison``, ``push 1``."""
+    if effect.name.startswith("infuse "):
+        return _("infuse {element}", element=term(effect.name.removeprefix("infuse ")))
+    if effect.name in AMOUNT_EFFECTS:
+        return _("{effect} {amount}", effect=term(effect.name), amount=effect.amount)
+    return text_of(term(effect.name))
 
 
 def combine_effects(effects: Iterable[Effect]) -> tuple[Effect, ...]:
@@ -116,11 +127,15 @@ class ModifierCard:
     """HV-MOD-1: bless and curse are removed from the deck once drawn."""
 
     def describe(self) -> str:
-        face = {"double": "×2", "null": "null"}.get(self.multiplier, f"{self.value:+d}")
-        parts = [("rolling " if self.rolling else "") + face]
+        """The card for a person, in the current language: ``+1, pierce 1, poison``."""
+        if self.multiplier == "null":
+            face = _("null")
+        else:
+            face = {"double": "×2"}.get(self.multiplier, format(self.value, "+d"))
+        parts = [_("rolling {face}", face=face) if self.rolling else face]
         if self.pierce:
-            parts.append(f"pierce {self.pierce}")
-        parts.extend(str(e) for e in self.effects)
+            parts.append(_("pierce {value}", value=self.pierce))
+        parts.extend(effect_text(e) for e in self.effects)
         return ", ".join(parts)
 
 
@@ -264,7 +279,9 @@ class ModifierCatalog:
         try:
             return self.cards[card_id]
         except KeyError:
-            raise ContentError(f"unknown modifier card {card_id!r}", field="card") from None
+            raise ContentError(
+                _("unknown modifier card {card}", card=repr(card_id)), field="card"
+            ) from None
 
     def __contains__(self, card_id: object) -> bool:
         return card_id in self.cards
@@ -302,7 +319,9 @@ def load_catalog(text: str | None = None, source: str = "modifier-decks.toml") -
         cards, standard = plain
     for card_id in standard:
         if card_id not in cards:
-            raise ContentError(f"unknown card {card_id!r}", source=source, field="standard_deck")
+            raise ContentError(
+                _("unknown card {card}", card=repr(card_id)), source=source, field="standard_deck"
+            )
     return ModifierCatalog(cards, standard)
 
 
@@ -411,7 +430,7 @@ class ModifierDeck:
 
     def shuffle_in(self, card_id: str, copies: int = 1) -> None:
         """Add extra cards (bless, curse, perks) to the draw pile (HV-MOD-1)."""
-        for _ in range(copies):
+        for _copy in range(copies):
             self.cards.add(card_id)
 
     def end_of_round(self) -> bool:
@@ -432,7 +451,9 @@ class ModifierDeck:
                 str(data["owner"]), Deck.from_dict(data), bool(data.get("reshuffle_due", False))
             )
         except KeyError as error:
-            raise ContentError(f"a modifier deck needs {error}", field="deck") from None
+            raise ContentError(
+                _("a modifier deck needs {key}", key=str(error)), field="deck"
+            ) from None
 
 
 @dataclass(slots=True)
@@ -451,7 +472,7 @@ class ModifierDecks:
         owners = [*characters, MONSTER_DECK]
         if len(set(owners)) != len(owners):
             raise ContentError(
-                "character names must be distinct and not 'monsters'", field="characters"
+                _("character names must be distinct and not 'monsters'"), field="characters"
             )
         return cls({owner: ModifierDeck.standard(owner, ruleset, catalog) for owner in owners})
 

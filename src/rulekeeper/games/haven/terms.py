@@ -55,8 +55,12 @@ ABILITY_TERMS = {
     "special": N_("special ability"),
     "recover": N_("recover"),
     "by_hand": N_("ability resolved by hand"),
+    "push": N_("push"),
+    "pull": N_("pull"),
+    "target": N_("target"),
 }
-"""Every ability kind of scenario_format.AbilityKind."""
+"""Every ability kind of scenario_format.AbilityKind, and a modifier card's push, pull and
+"+X target" effects."""
 
 OTHER_TERMS = {
     "advantage": N_("advantage"),
