@@ -87,10 +87,15 @@ def place(state: HavenState, room: str | None) -> None:
             figure.standee = _next_number(state)
     state.emit(
         "ally",
-        "allies "
-        + ", ".join(f.id for f in arriving)
-        + " join the party's side"
-        + (": their tokens are numbered at random" if random else ", numbered in order"),
+        lazy(
+            "allies {allies} join the party's side: their tokens are numbered at random",
+            allies=[f.id for f in arriving],
+        )
+        if random
+        else lazy(
+            "allies {allies} join the party's side, numbered in order",
+            allies=[f.id for f in arriving],
+        ),
         "HV-GOAL-3",
     )
 

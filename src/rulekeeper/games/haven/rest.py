@@ -180,7 +180,7 @@ def apply_long_rest(state: HavenState, hero: Hero, turn: Turn, action: Action) -
         else:
             # HV-BONUS-5: an active card counting as a discard is the one lost; its bonus ends.
             bonus = f"{hero.id}/{action.card}"
-            bonuses.end(state, bonus, "the long rest loses it", "HV-BONUS-5", lost=True)
+            bonuses.end(state, bonus, lazy("the long rest loses it"), "HV-BONUS-5", lost=True)
             returned = len(hero.discard)
             hero.hand.extend(hero.discard)
             hero.discard = []

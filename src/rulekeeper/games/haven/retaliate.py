@@ -87,7 +87,8 @@ def after_attack(state: HavenState, attacker_id: str, target_id: str) -> None:
         figure=bearer.id,
         attacker=attacker.id,
     )
-    exhaustion.hurt(state, attacker, amount, f"{bearer.id}'s retaliate", ("HV-RET-3",))
+    source = lazy("{figure}'s retaliate", figure=bearer.id)
+    exhaustion.hurt(state, attacker, amount, source, ("HV-RET-3",))
 
 
 def add_bonus(state: HavenState, figure: Figure, value: int, reach: int) -> None:
