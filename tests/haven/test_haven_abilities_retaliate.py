@@ -12,6 +12,7 @@ from test_haven_play_support import at, chance, monster, new_state, play, scenar
 
 from rulekeeper.games.haven.actions import ChooseTarget, Negate, PlayHalf, SelectCard, Skip
 from rulekeeper.games.haven.state import HavenState
+from rulekeeper.i18n import text_of
 
 
 def thorny(retaliate: int, reach: int = 0, hp: int = 5, **kw: Any) -> HavenState:
@@ -35,7 +36,7 @@ def test_HV_RET_1_HV_RET_2_a_melee_attacker_suffers_the_retaliate_after_its_atta
     chance(state, "+0")
     assert state.figures["dummy 1"].hp == 5 - 3
     assert state.negation is not None and state.negation.damage == 2  # HV-NEG-1 still applies
-    assert "retaliate" in state.negation.source
+    assert "retaliate" in text_of(state.negation.source)
     play(state, Negate("tester", "suffer"))
     assert state.figures["tester"].hp == 10 - 2
 

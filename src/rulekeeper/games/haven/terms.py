@@ -69,8 +69,12 @@ OTHER_TERMS = {
     "waning": N_("waning"),
     "lost": N_("lost pile"),
     "discard": N_("discard pile"),
+    "area": N_("area placement"),
+    "area_target": N_("choice of the area's next target"),
+    "consume": N_("element consumption"),
 }
-"""Attack modes, element strengths and card piles."""
+"""Attack modes, element strengths, card piles and the steps of an ability without a kind's
+name (``area``, ``area_target``, ``consume``)."""
 
 _TERMS: dict[str, str] = {**OTHER_TERMS, **ABILITY_TERMS, **ELEMENT_TERMS, **CONDITION_TERMS}
 
