@@ -8,6 +8,10 @@ Frosthaven rulebook and Turkish those of the Turkish Gloomhaven rulebook.
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+
 import pytest
 from typer.testing import CliRunner
 
@@ -138,3 +142,21 @@ def test_the_turkish_haven_catalog_uses_the_terms_of_the_turkish_gloomhaven_rule
     assert "saldırı modifiyer destesini" in tr["HV-SUM-2"].text
     assert "çağıran" in tr["HV-INIT-5"].text
     assert tr["HV-INIT-1"].section == "İnisiyatif"
+
+
+def test_rules_reads_rulekeeper_lang_in_a_whole_process() -> None:
+    """RULEKEEPER_LANG picks the catalog when no --lang is given (docs/languages.md)."""
+    code = "from rulekeeper.cli.entry import main; main()"
+    env = {**os.environ, "RULEKEEPER_LANG": "tr"}
+    out = subprocess.run(
+        [sys.executable, "-c", code, "rules", "HV-INIT-1"],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=False,
+    )
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == (
+        f"HV-INIT-1 (haven: İnisiyatif) {rulebook('tr')['HV-INIT-1'].text}"
+    )
+    assert "inisiyatif" in out.stdout

@@ -11,15 +11,14 @@ from typing import Annotated
 import typer
 
 from rulekeeper.cli.errors import fail
-from rulekeeper.i18n import N_, _
+from rulekeeper.i18n import _
 
 
 def rules_command(
     rule_ids: Annotated[
-        list[str], typer.Argument(metavar="ID...", help=N_("Rule IDs, like HV-MOVE-1 or SV-ATK-3."))
+        list[str], typer.Argument(metavar="ID...", help=_("Rule IDs, like HV-MOVE-1 or SV-ATK-3."))
     ],
 ) -> None:
-    """Print the text of each rule ID from the rule catalogs shipped with rulekeeper."""
     from rulekeeper.rulebook import CATALOGS, find_rule
 
     for rule_id in rule_ids:
@@ -41,3 +40,11 @@ def rules_command(
                 text=rule.text,
             )
         )
+
+
+# The command's help (typer reads the docstring), in the language chosen before import;
+# a process that imported this in English looks it up in the catalog when showing help.
+rules_command.__doc__ = _(
+    "Print the text of each rule ID from the rule catalogs shipped with rulekeeper, "
+    "in the chosen language."
+)
