@@ -187,3 +187,31 @@ def test_areas_reach_reasons_say_what_the_board_says(scenario: str) -> None:
                 target = state.figures[ruling.target]
                 verdict = state.board.melee_reach(attacker.area, target.area, used, at_range)
                 assert text_of(ruling.reason, "en") == verdict.reason
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize(
+    ("game", "scenario", "seed", "names"),
+    [
+        (SALVAGE, SALVAGE_LABS[1], 1, salvage_names),
+        (SALVAGE, "drowned-spire", 2, salvage_names),
+        (AREAS, "wharf-landing", 1, areas_names),
+    ],
+)
+def test_every_prompt_and_action_label_of_a_scripted_game_is_translated(
+    game: Game, scenario: str, seed: int, names: Any, lang: str
+) -> None:
+    """At every step of the scripted game the prompt and the label of every legal action
+    (the menu a player reads) hold no English word once the content names are out."""
+    actions = scripted(game, scenario, seed)
+    state = game.new_state(scenario, seed)
+    content = [_plain(name) for name in names(state)]
+    for raw in actions:
+        if not state.is_chance_node():
+            with use_language(lang):
+                lines = [state.pending_decision()]
+                lines += [game.describe_action(state, a) for a in state.legal_actions()]
+            for line in lines:
+                left = english_words(_plain(line), content, lang)
+                assert left == [], f"English words {left} in {lang}: {line!r}"
+        state.apply(game.parse_action(raw))
