@@ -137,24 +137,26 @@ ENGLISH_WORDS = frozenset(
 """Common English words that a Catalan or Turkish sentence would not contain."""
 
 NATIVE_WORDS = {
-    "ca": frozenset(["a", "no", "on"]),
-    "tr": frozenset(["on", "her", "can"]),
+    "ca": frozenset(["a", "no", "on", "he", "has", "or"]),
+    "tr": frozenset(["on", "her", "at", "can"]),
 }
-"""Words of :data:`ENGLISH_WORDS` that are also ordinary words of the language: Catalan
-"a" (to, at), "no" (not), "on" (where); Turkish "on" (ten), "her" (every), "can" (life)."""
+"""Words of :data:`ENGLISH_WORDS` that are also everyday words of the language itself
+(Catalan "a" to, "no" not, "on" where, "he"/"has" have, "or" gold; Turkish "on" ten,
+"her" every, "at" throw, "can" health): in a text of that language they are not English left over."""
 
 _WORD = re.compile(r"[^\W\d_]+", re.UNICODE)
 
 
-def english_words(text: str, names: Iterable[str] = (), lang: str = "") -> list[str]:
+def english_words(text: str, names: Iterable[str] = (), lang: str | None = None) -> list[str]:
     """The English words left in ``text`` once the content ``names`` are taken out.
 
-    Words that are also ordinary words of ``lang`` (:data:`NATIVE_WORDS`) do not count.
+    With ``lang``, words that are also words of that language (:data:`NATIVE_WORDS`)
+    do not count.
     """
     for name in sorted(names, key=len, reverse=True):
         if name:
             text = text.replace(name, " ")
-    native = NATIVE_WORDS.get(lang, frozenset())
+    native = NATIVE_WORDS.get(lang or "", frozenset())
     return [
         word
         for word in _WORD.findall(text)

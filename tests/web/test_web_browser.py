@@ -98,8 +98,11 @@ def browser() -> Iterator[Browser]:
 
 @pytest.fixture
 def page(browser: Browser) -> Iterator[Page]:
-    """A page that fails the test on any console error or uncaught exception."""
-    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    """A page that fails the test on any console error or uncaught exception.
+
+    The browser asks for English (Accept-Language), whatever the machine's locale.
+    """
+    context = browser.new_context(viewport={"width": 1400, "height": 1000}, locale="en-US")
     opened = context.new_page()
     problems: list[str] = []
 
@@ -418,6 +421,27 @@ def test_the_table_in_each_language(page: Page, live: LiveServer, lang: str) -> 
         # the salvage catalog has landed: the log reads in the reader's language, not English
         assert shown_log != [e.text_in("en") for e in state.log[-200:]]
     shot(page, f"{lang}-play-salvage-end")
+    if lang == "ca":
+        # a second browser at the same table, asking for Turkish: it reads the same game in Turkish
+        other = page.context.browser.new_context(  # type: ignore[union-attr]
+            viewport={"width": 1400, "height": 1000}, locale="tr-TR"
+        ).new_page()
+        other.goto(page.url)
+        assert_in_language(other, "tr")
+        expect(other.get_by_test_id("log").locator("li > span:first-child")).to_have_text(
+            [e.text_in("tr") for e in state.log[-200:]]
+        )
+        with use_language("tr"):
+            turkish = state.outcome()
+            assert turkish is not None
+            expect(other.get_by_test_id("outcome")).to_have_text(
+                _(
+                    "Game over — {result}: {summary}",
+                    result=_(turkish.result),
+                    summary=turkish.summary,
+                )
+            )
+        other.context.close()
 
     start_game(page, live, "haven", 5, f"e2e-{lang}-haven")
     for _click in range(6):
