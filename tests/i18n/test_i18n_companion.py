@@ -10,19 +10,25 @@ shown as the library writes them) are taken out, no English word is left.
 from __future__ import annotations
 
 import io
+import json
 import re
 from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
 
 import pytest
 from rich.console import Console
 from translation_checks import english_words, log_problems, untranslated
+from typer.testing import CliRunner
 
-from companion_script import SCENARIO, SCRIPT
+from companion_script import GHS_FOLDER, IMPORTED_SCRIPT, LIBRARY, SCENARIO, SCRIPT
 from rulekeeper.core.errors import RuleViolation
 from rulekeeper.core.registry import find_game
 from rulekeeper.games.haven.companion_actions import Attack, EndTurn, Loot
+from rulekeeper.games.haven.companion_library import scenario_name
 from rulekeeper.games.haven.companion_state import CompanionState
-from rulekeeper.i18n import use_language
+from rulekeeper.games.haven.ghs_library import convert, write_library
+from rulekeeper.i18n import _, use_language
 
 GAME = find_game("haven-companion")
 LANGS = ("ca", "tr")
@@ -35,7 +41,7 @@ def content_names(state: CompanionState) -> list[str]:
     """Every name the library and the script bring (data, shown as written)."""
     content = state.content
     names = [content.title, content.spec.name or "", content.spec.id]
-    names += list(content.spec.rules)
+    names += [*content.spec.rules, content.spec.goal.text or ""]
     for room in content.spec.rooms:
         names += [room.id, str(room.tile or "")]
         names += [str(t) for t in room.treasures]
@@ -48,10 +54,11 @@ def content_names(state: CompanionState) -> list[str]:
     for type_id, mtype in content.monster_types.items():
         names += [type_id, mtype.name, *getattr(mtype, "notes", ())]
         names += [card.id for card in content.deck_of(type_id).cards]
-        for card in content.deck_of(type_id).cards:
-            names += [a.text for a in card.actions if a.type == "by_hand" and a.text]
+        actions = [a for card in content.deck_of(type_id).cards for a in card.actions]
+        actions += [*mtype.special_1, *mtype.special_2]
+        names += [a.text for a in actions if a.type == "by_hand" and a.text]
     names += list(state.figures)
-    names += [str(raw.get("source", "")) for raw in SCRIPT]
+    names += [str(raw.get("source", "")) for raw in SCRIPT + IMPORTED_SCRIPT]
     return [name for name in names if name]
 
 
@@ -97,11 +104,13 @@ def refusals(state: CompanionState) -> list[RuleViolation]:
     return found
 
 
-def play_and_check(lang: str) -> tuple[CompanionState, list[str]]:
-    state = GAME.new_state(SCENARIO, 1)
+def play_and_check(
+    lang: str, scenario: str = SCENARIO, script: list[dict[str, Any]] = SCRIPT
+) -> tuple[CompanionState, list[str]]:
+    state = GAME.new_state(scenario, 1)
     assert isinstance(state, CompanionState)
     problems: list[str] = []
-    for step, raw in enumerate(SCRIPT):
+    for step, raw in enumerate(script):
         names = content_names(state)
         if not state.is_terminal():
             shown = screen(state, lang)
@@ -138,6 +147,23 @@ def test_a_scripted_companion_game_is_fully_translated(lang: str) -> None:
     assert problems == [], "\n".join(problems[:20]) + f"\n... {len(problems)} in all"
 
 
+@pytest.fixture(scope="module")
+def imported(tmp_path_factory: pytest.TempPathFactory) -> str:
+    """The GHS-shaped fixture imported into a library: its scenario ``gh-1``."""
+    out = tmp_path_factory.mktemp("imported") / "library"
+    converted, report = convert(GHS_FOLDER, "gh", lambda _line: None)
+    write_library(converted, report, out)
+    return scenario_name(out, "gh-1")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_an_imported_companion_game_is_fully_translated(lang: str, imported: str) -> None:
+    """The imported scenario: its GHS texts are data, our framing around them is translated."""
+    state, problems = play_and_check(lang, imported, IMPORTED_SCRIPT)
+    assert state.is_terminal()
+    assert problems == [], "\n".join(problems[:20]) + f"\n... {len(problems)} in all"
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_companion_outcome_is_translated(lang: str) -> None:
     """The closing summary follows the reader's language; the result word stays machine."""
@@ -163,3 +189,49 @@ def test_translated_messages_keep_the_log_and_actions_machine_readable() -> None
     assert [a.to_json() for _who, a in state.history] == [
         a.to_json() for _who, a in english.history
     ]
+
+
+def terminal_line(raw: dict[str, Any]) -> str:
+    """What a player types for one scripted action: a board command where there is one."""
+    if raw["type"] == "attack" and raw["attacker"] == "lampwright":
+        return f"attack {raw['target']} {raw['value']}"
+    if raw["type"] == "end-turn":
+        return "end"
+    return json.dumps(raw)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_companion_game_at_the_terminal_speaks_the_chosen_language(
+    lang: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`--lang` on the command: the terminal loop's table, prompts, menus, log and end."""
+    from rulekeeper.cli.main import app
+
+    monkeypatch.setenv("RULEKEEPER_HOME", str(tmp_path / "home"))
+    monkeypatch.chdir(tmp_path)
+    options = [
+        "--library",
+        str(LIBRARY),
+        "--scenario",
+        "ember-hall",
+        "--players",
+        "1",
+        "--level",
+        "1",
+    ]
+    command = ["--lang", lang, "play", "haven", "--companion", *options, "--chance", "manual"]
+    typed = [terminal_line(raw) for raw in SCRIPT[2:]]  # size and level come from the options
+    result = CliRunner().invoke(
+        app, command, input="\n".join([*typed, "quit"]) + "\n", env={"COLUMNS": "400"}
+    )
+    assert result.exit_code == 0, result.stdout + result.stderr
+    state = GAME.new_state(SCENARIO, 1)
+    for raw in SCRIPT:
+        state.apply(GAME.parse_action(raw))
+    assert isinstance(state, CompanionState)
+    names = [*content_names(state), str(LIBRARY), "ember-hall"]
+    left = english_left(result.stdout, lang, names)
+    assert left == [], f"{left}\n{result.stdout}"
+    with use_language(lang):
+        said = _("Game over — {outcome}", outcome="")
+    assert said.strip(" —") in result.stdout
