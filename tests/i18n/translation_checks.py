@@ -136,15 +136,32 @@ ENGLISH_WORDS = frozenset(
 )
 """Common English words that a Catalan or Turkish sentence would not contain."""
 
+NATIVE_WORDS = {
+    "ca": frozenset(["a", "no", "on", "he", "has", "or"]),
+    "tr": frozenset(["on", "her", "at", "can"]),
+}
+"""Words of :data:`ENGLISH_WORDS` that are also everyday words of the language itself
+(Catalan "a" to, "no" not, "on" where, "he"/"has" have, "or" gold; Turkish "on" ten,
+"her" every, "at" throw, "can" health): in a text of that language they are not English left over."""
+
 _WORD = re.compile(r"[^\W\d_]+", re.UNICODE)
 
 
-def english_words(text: str, names: Iterable[str] = ()) -> list[str]:
-    """The English words left in ``text`` once the content ``names`` are taken out."""
+def english_words(text: str, names: Iterable[str] = (), lang: str | None = None) -> list[str]:
+    """The English words left in ``text`` once the content ``names`` are taken out.
+
+    With ``lang``, words that are also words of that language (:data:`NATIVE_WORDS`)
+    do not count.
+    """
     for name in sorted(names, key=len, reverse=True):
         if name:
             text = text.replace(name, " ")
-    return [word for word in _WORD.findall(text) if word.lower() in ENGLISH_WORDS]
+    native = NATIVE_WORDS.get(lang or "", frozenset())
+    return [
+        word
+        for word in _WORD.findall(text)
+        if word.lower() in ENGLISH_WORDS and word.lower() not in native
+    ]
 
 
 def untranslated(message: Msg | str, lang: str) -> list[str]:
@@ -168,7 +185,7 @@ def log_problems(events: Iterable[Event], lang: str, names: Iterable[str] = ()) 
         for part in untranslated(event.message, lang):
             problems.append(f"{event.kind}: no {lang} translation of {part!r}")
         shown = event.text_in(lang)
-        left = english_words(shown, _names_in(event.message, names))
+        left = english_words(shown, _names_in(event.message, names), lang)
         if left:
             problems.append(f"{event.kind}: English words {left} in {shown!r}")
     return problems
