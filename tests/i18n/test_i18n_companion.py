@@ -12,16 +12,19 @@ from __future__ import annotations
 import io
 import re
 from collections.abc import Iterable
+from typing import Any
 
 import pytest
 from rich.console import Console
 from translation_checks import english_words, log_problems, untranslated
 
-from companion_script import SCENARIO, SCRIPT
+from companion_script import GHS_FOLDER, IMPORTED_SCRIPT, SCENARIO, SCRIPT
 from rulekeeper.core.errors import RuleViolation
 from rulekeeper.core.registry import find_game
 from rulekeeper.games.haven.companion_actions import Attack, EndTurn, Loot
+from rulekeeper.games.haven.companion_library import scenario_name
 from rulekeeper.games.haven.companion_state import CompanionState
+from rulekeeper.games.haven.ghs_library import convert, write_library
 from rulekeeper.i18n import use_language
 
 GAME = find_game("haven-companion")
@@ -48,10 +51,11 @@ def content_names(state: CompanionState) -> list[str]:
     for type_id, mtype in content.monster_types.items():
         names += [type_id, mtype.name, *getattr(mtype, "notes", ())]
         names += [card.id for card in content.deck_of(type_id).cards]
-        for card in content.deck_of(type_id).cards:
-            names += [a.text for a in card.actions if a.type == "by_hand" and a.text]
+        actions = [a for card in content.deck_of(type_id).cards for a in card.actions]
+        actions += [*mtype.special_1, *mtype.special_2]
+        names += [a.text for a in actions if a.type == "by_hand" and a.text]
     names += list(state.figures)
-    names += [str(raw.get("source", "")) for raw in SCRIPT]
+    names += [str(raw.get("source", "")) for raw in SCRIPT + IMPORTED_SCRIPT]
     return [name for name in names if name]
 
 
@@ -97,11 +101,13 @@ def refusals(state: CompanionState) -> list[RuleViolation]:
     return found
 
 
-def play_and_check(lang: str) -> tuple[CompanionState, list[str]]:
-    state = GAME.new_state(SCENARIO, 1)
+def play_and_check(
+    lang: str, scenario: str = SCENARIO, script: list[dict[str, Any]] = SCRIPT
+) -> tuple[CompanionState, list[str]]:
+    state = GAME.new_state(scenario, 1)
     assert isinstance(state, CompanionState)
     problems: list[str] = []
-    for step, raw in enumerate(SCRIPT):
+    for step, raw in enumerate(script):
         names = content_names(state)
         if not state.is_terminal():
             shown = screen(state, lang)
@@ -134,6 +140,23 @@ def _only_shared(problem: str, lang: str) -> bool:
 def test_a_scripted_companion_game_is_fully_translated(lang: str) -> None:
     """Every event, prompt, menu entry, table and refusal of Ember Hall, in ``lang``."""
     state, problems = play_and_check(lang)
+    assert state.is_terminal()
+    assert problems == [], "\n".join(problems[:20]) + f"\n... {len(problems)} in all"
+
+
+@pytest.fixture(scope="module")
+def imported(tmp_path_factory: pytest.TempPathFactory) -> str:
+    """The GHS-shaped fixture imported into a library: its scenario ``gh-1``."""
+    out = tmp_path_factory.mktemp("imported") / "library"
+    converted, report = convert(GHS_FOLDER, "gh", lambda _line: None)
+    write_library(converted, report, out)
+    return scenario_name(out, "gh-1")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_an_imported_companion_game_is_fully_translated(lang: str, imported: str) -> None:
+    """The imported scenario: its GHS texts are data, our framing around them is translated."""
+    state, problems = play_and_check(lang, imported, IMPORTED_SCRIPT)
     assert state.is_terminal()
     assert problems == [], "\n".join(problems[:20]) + f"\n... {len(problems)} in all"
 
