@@ -96,8 +96,10 @@ def shown(game: Game, state: State, lang: str) -> str:
         console.print(game.render(state))
         board = console.file.getvalue()  # type: ignore[attr-defined]
         decision = state.pending_decision()
+        outcome = state.outcome()
     lines = [line for _, section in sections for line in section]
-    return "\n".join([*lines, board, decision])
+    summary = "" if outcome is None else outcome.summary
+    return "\n".join([*lines, board, decision, summary])
 
 
 def _plain(text: str) -> str:
@@ -215,3 +217,24 @@ def test_every_prompt_and_action_label_of_a_scripted_game_is_translated(
                 left = english_words(_plain(line), content, lang)
                 assert left == [], f"English words {left} in {lang}: {line!r}"
         state.apply(game.parse_action(raw))
+
+
+@pytest.mark.parametrize(
+    ("game", "scenario", "seed"), [(SALVAGE, "drowned-spire", 1), (AREAS, "sunken-gate", 1)]
+)
+def test_the_outcome_reads_in_each_language_and_a_save_keeps_it(
+    game: Game, scenario: str, seed: int
+) -> None:
+    """SV-END-1 / AR-END-1: the outcome's summary follows the reader's language; a save
+    keeps the English summary beside the message, and reloads into the same outcome."""
+    state = replayed(game, scenario, seed, "en")
+    english = state.outcome()
+    assert english is not None
+    raw = state.to_dict()
+    back = game.state_from_dict(raw)
+    assert back.to_dict() == raw
+    for lang in LANGS:
+        with use_language(lang):
+            shown, reloaded = state.outcome(), back.outcome()
+        assert shown is not None and shown == reloaded
+        assert shown.result == english.result and shown.summary != english.summary
