@@ -136,15 +136,32 @@ ENGLISH_WORDS = frozenset(
 )
 """Common English words that a Catalan or Turkish sentence would not contain."""
 
+WORDS_OF_LANGUAGE: dict[str, frozenset[str]] = {
+    "ca": frozenset(
+        ["a", "no", "on", "or"]
+    ),  # Catalan "a" (to), "no" (not), "on" (where), "or" (gold)
+    "tr": frozenset(["her", "can"]),  # Turkish "her" (each, every), "can" (life: can puanı)
+}
+"""Words of :data:`ENGLISH_WORDS` that are also everyday words of a language: not counted there."""
+
 _WORD = re.compile(r"[^\W\d_]+", re.UNICODE)
+_RULE_ID = re.compile(r"\b[A-Z]{2,}(?:-[A-Z0-9]+)+\b")
+"""A rule ID (``HV-MOVE-MON-1``): cited as it is in every language."""
 
 
-def english_words(text: str, names: Iterable[str] = ()) -> list[str]:
-    """The English words left in ``text`` once the content ``names`` are taken out."""
+def english_words(text: str, names: Iterable[str] = (), lang: str | None = None) -> list[str]:
+    """The English words left in ``text`` once the content ``names`` are taken out (words
+    that are also words of ``lang`` do not count)."""
     for name in sorted(names, key=len, reverse=True):
         if name:
             text = text.replace(name, " ")
-    return [word for word in _WORD.findall(text) if word.lower() in ENGLISH_WORDS]
+    text = _RULE_ID.sub(" ", text)
+    own = WORDS_OF_LANGUAGE.get(lang or "", frozenset())
+    return [
+        word
+        for word in _WORD.findall(text)
+        if word.lower() in ENGLISH_WORDS and word.lower() not in own
+    ]
 
 
 def untranslated(message: Msg | str, lang: str) -> list[str]:
@@ -168,7 +185,7 @@ def log_problems(events: Iterable[Event], lang: str, names: Iterable[str] = ()) 
         for part in untranslated(event.message, lang):
             problems.append(f"{event.kind}: no {lang} translation of {part!r}")
         shown = event.text_in(lang)
-        left = english_words(shown, _names_in(event.message, names))
+        left = english_words(shown, _names_in(event.message, names), lang)
         if left:
             problems.append(f"{event.kind}: English words {left} in {shown!r}")
     return problems
