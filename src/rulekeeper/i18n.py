@@ -31,7 +31,6 @@ from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache
-from importlib import resources
 from typing import Any
 
 LANGUAGES = ("en", "ca", "tr")
@@ -118,6 +117,8 @@ def translations(lang: str) -> gettext.NullTranslations:
     """The compiled catalog of ``lang`` (English: the identity)."""
     if lang == "en":
         return gettext.NullTranslations()
+    from importlib import resources  # only for a translated language: quick commands skip it
+
     folder = resources.files("rulekeeper") / "locale" / lang / "LC_MESSAGES"
     path = folder / f"{DOMAIN}.mo"
     if not path.is_file():

@@ -24,6 +24,7 @@ from rulekeeper.cli.entry import (
     quick_odds_question,
 )
 from rulekeeper.cli.haven_odds_answer import OddsQuestion
+from rulekeeper.cli.language import split_language
 
 _QUICK = "import sys; from rulekeeper.cli.entry import main; sys.argv[0] = 'rulekeeper'; main()"
 _TYPER = "import sys; from rulekeeper.cli.main import main; sys.argv[0] = 'rulekeeper'; main()"
@@ -40,6 +41,9 @@ QUICK_LINES = [
     ["--attack", "2", "--ward"],  # refused: gloomhaven has no ward (exit 2, one line)
     ["--attack", "3", "--ruleset", "nowhere"],  # refused: unknown ruleset
     ["--attack", "007"],
+    ["--attack", "3", "--lang", "ca"],
+    ["--lang=tr", "--attack", "2", "--ward", "--ruleset", "frosthaven", "--json"],
+    ["--attack", "2", "--ward", "--lang", "tr"],  # refused, in Turkish
 ]
 # Each line goes to typer (the quick path declines it).
 TYPER_LINES = [
@@ -58,6 +62,8 @@ TYPER_LINES = [
     ["--attack", "3", "--"],
     ["--shield", "1"],
     ["--attack", "1" * 19],
+    ["--attack", "3", "--lang", "xx"],
+    ["--attack", "3", "--lang"],
 ]
 
 
@@ -83,7 +89,8 @@ def test_quick_path_and_typer_answer_alike(args: list[str], tmp_path: Path) -> N
 
 @pytest.mark.parametrize("args", QUICK_LINES, ids=" ".join)
 def test_plain_lines_take_the_quick_path(args: list[str]) -> None:
-    assert quick_odds_question(args) is not None
+    _lang, rest = split_language(args)  # the console script reads --lang first
+    assert quick_odds_question(rest) is not None
 
 
 @pytest.mark.parametrize("args", TYPER_LINES, ids=" ".join)
@@ -122,8 +129,10 @@ def test_quick_options_are_the_typer_commands_options() -> None:
         assert param.is_flag == (option in ODDS_FLAGS), option
     for option in ODDS_WHOLE_NUMBERS:
         assert getattr(declared[option], "min", None) == 0, option
-    # every declared parameter is a field of the question, and nothing else is
-    assert {param.name for param in command.params} == set(defaults)
+    # every declared parameter is a field of the question, and nothing else is but
+    # --lang, which the console script reads (anywhere in the line) before anything else
+    assert declared["--lang"].name == "language_choice"
+    assert {param.name for param in command.params} - {"language_choice"} == set(defaults)
 
 
 _BOARD = {

@@ -1,6 +1,7 @@
 """The ``rulekeeper`` console script: plain quick commands without typer, the rest through it.
 
-Two commands have a quick path: ``haven odds`` and ``haven monster-move --batch``.
+Two commands have a quick path: ``haven odds`` and ``haven monster-move --batch``
+(``--lang`` may stand anywhere in them; it is read before anything else).
 
 typer takes about 0.1 s to import and, since 0.29, builds a pydantic adapter
 for every option it converts; ``haven odds --attack 3`` needs neither (issue 12,
@@ -113,8 +114,24 @@ def quick_batch(args: list[str]) -> tuple[Path, bool] | None:
 
 
 def main() -> None:
-    """Answer a plain ``haven odds`` or mover batch here; hand every other line to typer."""
-    args = sys.argv[1:]
+    """Answer a plain ``haven odds`` or mover batch here; hand every other line to typer.
+
+    The language (``--lang`` anywhere in the line, else ``RULEKEEPER_LANG``,
+    else the locale) is chosen first, before any module that declares
+    commands, and so help texts, is imported.
+    """
+    from rulekeeper.cli.language import choose_language
+    from rulekeeper.i18n import UnknownLanguageError, set_language
+
+    try:
+        lang, args = choose_language(sys.argv[1:])
+    except UnknownLanguageError as error:
+        from rulekeeper.cli.errors import error_line
+        from rulekeeper.cli.language import unknown_language_message
+
+        sys.stderr.write(error_line(unknown_language_message(error)) + "\n")
+        sys.exit(2)
+    set_language(lang)
     if args[:2] == ["haven", "monster-move"]:
         batch = quick_batch(args[2:])
         if batch is not None:

@@ -18,11 +18,13 @@ from rulekeeper import __version__
 from rulekeeper.cli.content import content_app
 from rulekeeper.cli.errors import error_line, fail, user_errors
 from rulekeeper.cli.haven import haven_app
+from rulekeeper.cli.language_option import LanguageGroup, add_language_option
 from rulekeeper.cli.rules import rules_command
 from rulekeeper.cli.serve import serve_command
 from rulekeeper.core.errors import ContentError, RulekeeperError, printable
 from rulekeeper.core.limits import MAX_SEED, MIN_SEED
 from rulekeeper.core.randomness import POLICIES
+from rulekeeper.i18n import _
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -31,13 +33,17 @@ if TYPE_CHECKING:
     from rulekeeper.store import SaveStore
 
 app = typer.Typer(
-    help="rulekeeper: exact rules, automated monsters and explained rulings for cooperative dungeon crawlers.",
+    cls=LanguageGroup,
+    help=_(
+        "rulekeeper: exact rules, automated monsters and explained rulings for cooperative dungeon crawlers."
+    ),
     no_args_is_help=True,
     add_completion=False,
     rich_markup_mode=None,
 )
 saves_app = typer.Typer(
-    help="List, show, resume, export and import saved games.", no_args_is_help=True
+    help=_("List, show, resume, export and import saved games."),
+    no_args_is_help=True,
 )
 app.add_typer(saves_app, name="saves")
 app.add_typer(haven_app, name="haven")
@@ -69,7 +75,8 @@ def _version(value: bool) -> None:
 @app.callback()
 def _root(
     version: Annotated[
-        bool, typer.Option("--version", callback=_version, is_eager=True, help="Show the version.")
+        bool,
+        typer.Option("--version", callback=_version, is_eager=True, help=_("Show the version.")),
     ] = False,
 ) -> None:
     """rulekeeper: exact rules, automated monsters and explained rulings."""
@@ -485,6 +492,9 @@ def simulate(ctx: typer.Context) -> None:
     simulate_main(list(ctx.args))
 
 
+add_language_option(app)
+
+
 def main() -> None:
     """The console script's entry point: usage errors, too, are one line and exit 2."""
     try:
@@ -502,10 +512,15 @@ def main() -> None:
         if getattr(error, "exit_code", None) == 2 and callable(message):
             context = getattr(error, "ctx", None)
             command = getattr(context, "command_path", None) or "rulekeeper"
-            typer.echo(printable(f"{command}: {message()} (see --help)"), err=True)
+            typer.echo(
+                printable(
+                    _("{command}: {message} (see --help)", command=command, message=message())
+                ),
+                err=True,
+            )
             sys.exit(2)
         if type(error).__name__ == "Abort":
-            typer.echo("rulekeeper: aborted", err=True)
+            typer.echo(error_line(_("aborted")), err=True)
             sys.exit(1)
         raise
     sys.exit(code if isinstance(code, int) else 0)

@@ -14,7 +14,8 @@ from starlette.datastructures import Headers, MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from rulekeeper.core.errors import RulekeeperError, UnknownGameError
-from rulekeeper.store import SaveError
+from rulekeeper.i18n import _
+from rulekeeper.web.language import LanguageGate
 from rulekeeper.web.routers import companion, games, haven_tools, pages, rules, saves, tables
 from rulekeeper.web.settings import WebSettings
 from rulekeeper.web.tables import TableError, TableHub
@@ -59,7 +60,10 @@ class TokenGate:
             await self.app(scope, receive, send)
             return
         refusal = PlainTextResponse(
-            "this table needs its join URL: open the address `rulekeeper serve` printed, with its token",
+            _(
+                "this table needs its join URL: open the address `rulekeeper serve` printed, "
+                "with its token"
+            ),
             status_code=403,
         )
         await refusal(scope, receive, send)
@@ -75,18 +79,18 @@ class BodyLimit:
         if scope["type"] == "http":
             length = Headers(scope=scope).get("content-length")
             if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
-                refusal = JSONResponse({"error": f"request body larger than {MAX_BODY} bytes"}, 413)
+                refusal = JSONResponse(
+                    {"error": _("request body larger than {limit} bytes", limit=MAX_BODY)}, 413
+                )
                 await refusal(scope, receive, send)
                 return
         await self.app(scope, receive, send)
 
 
 def _status(error: Exception) -> int:
-    if isinstance(error, TableError | UnknownGameError) and "no " in str(error)[:4]:
+    if isinstance(error, TableError) and error.missing:
         return 404
     if isinstance(error, UnknownGameError):
-        return 404
-    if isinstance(error, SaveError) and str(error).startswith("no save"):
         return 404
     return 400
 
@@ -94,7 +98,7 @@ def _status(error: Exception) -> int:
 def _validation_message(error: RequestValidationError) -> str:
     first = error.errors()[0] if error.errors() else {}
     where = ".".join(str(p) for p in first.get("loc", ()) if p not in ("body", "query", "path"))
-    message = str(first.get("msg", "invalid request"))
+    message = str(first.get("msg", _("invalid request")))
     return f"{where}: {message}" if where else message
 
 
@@ -123,4 +127,5 @@ def create_app(settings: WebSettings | None = None) -> FastAPI:
     app.add_middleware(BodyLimit)
     if settings.token is not None:
         app.add_middleware(TokenGate, token=settings.token)
+    app.add_middleware(LanguageGate)  # outermost: every answer is in its reader's language
     return app

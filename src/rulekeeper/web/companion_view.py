@@ -9,8 +9,53 @@ from typing import Any
 from rulekeeper.games.haven.companion_numbers import numbers
 from rulekeeper.games.haven.companion_state import CompanionState
 from rulekeeper.games.haven.conditions import CONDITIONS
+from rulekeeper.i18n import N_, _
 
 ELEMENTS = ("fire", "ice", "air", "earth", "light", "dark")
+TERMS = (
+    # elements and their levels
+    N_("fire"),
+    N_("ice"),
+    N_("air"),
+    N_("earth"),
+    N_("light"),
+    N_("dark"),
+    N_("strong"),
+    N_("waning"),
+    N_("inert"),
+    # monster ranks
+    N_("normal"),
+    N_("elite"),
+    N_("boss"),
+    # the companion's phases
+    N_("setup"),
+    N_("select"),
+    N_("turns"),
+    N_("rest"),
+    N_("over"),
+    # conditions
+    N_("poison"),
+    N_("wound"),
+    N_("immobilize"),
+    N_("disarm"),
+    N_("stun"),
+    N_("muddle"),
+    N_("strengthen"),
+    N_("invisible"),
+    N_("ward"),
+    N_("brittle"),
+    N_("regenerate"),
+    N_("bane"),
+    N_("impair"),
+    N_("bless"),
+    N_("curse"),
+)
+"""The game words the companion page shows; the data keeps them in English (they are keys)."""
+
+
+def terms() -> dict[str, str]:
+    """Each game word the page shows, in the reader's language."""
+    return {term: _(term) for term in (*TERMS, *sorted(CONDITIONS))}
 
 
 def companion_data(state: CompanionState) -> dict[str, Any]:
@@ -59,6 +104,7 @@ def companion_data(state: CompanionState) -> dict[str, Any]:
         "rules": list(content.spec.rules),
         "by_hand": list(state.by_hand),
         "conditions": sorted(CONDITIONS),
+        "terms": terms(),
     }
 
 

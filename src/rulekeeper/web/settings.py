@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from rulekeeper.core.errors import ContentError
+from rulekeeper.i18n import _
 from rulekeeper.store import SaveStore
 
 LOCAL_HOSTS = frozenset({"127.0.0.1", "localhost", "::1"})
@@ -61,6 +62,7 @@ class WebSettings:
         path = self.scenario_files().get(name)
         if path is None:
             raise ContentError(
-                f"{name!r} is not one of the listed scenario files", field="scenario_file"
+                _("{name} is not one of the listed scenario files", name=repr(name)),
+                field="scenario_file",
             )
         return path

@@ -22,6 +22,7 @@ from rulekeeper.core.errors import RulekeeperError
 from rulekeeper.core.game import State
 from rulekeeper.core.randomness import SeededSampler
 from rulekeeper.core.replay import replay_prefix, undo_cut
+from rulekeeper.i18n import _
 from rulekeeper.store import SaveStore, check_save_name
 
 ChanceMode = Literal["auto", "manual"]
@@ -32,7 +33,14 @@ MAX_CHANCE_STEPS = 10_000
 
 
 class TableError(RulekeeperError):
-    """A request the table cannot carry out (nothing to undo, an unknown table)."""
+    """A request the table cannot carry out (nothing to undo, an unknown table).
+
+    ``missing`` marks a request for something that is not there (answered 404).
+    """
+
+    def __init__(self, message: str, *, missing: bool = False) -> None:
+        super().__init__(message)
+        self.missing = missing
 
 
 @dataclass
@@ -64,19 +72,19 @@ class Table:
         """Draw chance outcomes from the seed while the app draws them (``auto``)."""
         if self.chance != "auto":
             return
-        for _ in range(MAX_CHANCE_STEPS):
+        for _step in range(MAX_CHANCE_STEPS):
             if not self.state.is_chance_node():
                 return
             outcome = self.sampler.sample(self.state)
             self.state.apply(outcome)
             self._record(outcome)
-        raise TableError(f"more than {MAX_CHANCE_STEPS} chance outcomes in a row")
+        raise TableError(_("more than {limit} chance outcomes in a row", limit=MAX_CHANCE_STEPS))
 
     def undo(self) -> None:
         """Replay the history minus the last choice a player made and the chance after it."""
         cut = undo_cut(self.state)
         if cut is None:
-            raise TableError("nothing to undo")
+            raise TableError(_("nothing to undo"))
         removed = [a for _, a in self.state.history[cut:]]
         self.state = replay_prefix(self.state, cut)
         if self.store is not None and self.save_name is not None:
@@ -88,7 +96,7 @@ class Table:
     def redo(self) -> None:
         """Play again the choice (and its chance outcomes) the last undo took back."""
         if not self.redo_stack:
-            raise TableError("nothing to redo")
+            raise TableError(_("nothing to redo"))
         segment = self.redo_stack[-1]
         trial = self.state.clone()
         for action in segment:
@@ -104,7 +112,9 @@ class Table:
         """Save the game under ``name``; from then on every action is recorded as it is played."""
         check_save_name(name)
         store = self.store or SaveStore()
-        store.create(name, self.state.replay_header(), [a.to_json() for _, a in self.state.history])
+        store.create(
+            name, self.state.replay_header(), [a.to_json() for _player, a in self.state.history]
+        )
         outcome = self.state.outcome()
         if outcome is not None:
             store.set_outcome(name, str(outcome))
@@ -155,7 +165,13 @@ class TableHub:
     def get(self, table_id: str) -> Table:
         table = self.tables.get(table_id)
         if table is None:
-            raise TableError(f"no table {table_id!r} (it may have been closed; start a new game)")
+            raise TableError(
+                _(
+                    "no table {table} (it may have been closed; start a new game)",
+                    table=repr(table_id),
+                ),
+                missing=True,
+            )
         return table
 
     def _make_room(self) -> None:

@@ -12,12 +12,15 @@ from collections import Counter
 from typing import Any
 
 from rulekeeper.core.game import State
+from rulekeeper.i18n import N_, _
 from rulekeeper.web.boards import drawer
 from rulekeeper.web.boards.svg import action_json, esc, svg_open
 from rulekeeper.web.tables import Table
 
 LOG_SHOWN = 200
 """Newest log entries sent with each view (the whole log is in the save)."""
+RESULTS = (N_("won"), N_("lost"))
+"""The outcomes every family uses; ``result`` stays the machine word, ``result_text`` is shown."""
 
 
 def _fallback_board(state: State) -> str:
@@ -67,13 +70,18 @@ def table_view(table: Table) -> dict[str, Any]:
         "board": board,
         "panel": panel,
         "actions": listed,
+        # each entry in the reader's language (Event.to_json() keeps English for the saves)
         "log": [
             {"n": first + n + 1, "kind": e.kind, "text": e.text, "rules": list(e.rules)}
             for n, e in enumerate(log)
         ],
         "outcome": None
         if outcome is None
-        else {"result": outcome.result, "summary": outcome.summary},
+        else {
+            "result": outcome.result,
+            "result_text": _(outcome.result),
+            "summary": outcome.summary,
+        },
         "can_undo": can_undo,
         "can_redo": bool(table.redo_stack),
         "actions_played": len(history),

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from rulekeeper.core.actions import Action
 from rulekeeper.games.areas.actions import EnemyStep, Move
 from rulekeeper.games.areas.reach import occupancy
+from rulekeeper.i18n import N_, _
 from rulekeeper.web.boards.svg import esc, svg_open
 
 if TYPE_CHECKING:
@@ -22,6 +23,12 @@ BOX_W = 200
 BOX_H = 120
 GAP_X = 80
 GAP_Y = 36
+SIDE_TURNS = {
+    "heroes": N_("heroes' turns"),
+    "allies": N_("allies' turns"),
+    "enemies": N_("enemies' turns"),
+}
+KINDS = {"hero": N_("hero"), "ally": N_("ally"), "enemy": N_("enemy")}
 
 
 def place_of(state: AreasState, action: Action) -> str | None:
@@ -70,7 +77,7 @@ def draw(state: AreasState) -> str:
         c, r = where[area]
         return 20 + c * (BOX_W + GAP_X), 20 + r * (BOX_H + GAP_Y)
 
-    out = [svg_open((0, 0, width, height), f"{state.setup.title} area map")]
+    out = [svg_open((0, 0, width, height), _("{title} area map", title=state.setup.title))]
     out.append('<g class="links">')
     for link in board.links:
         (ax, ay), (bx, by) = box(link.a), box(link.b)
@@ -83,35 +90,45 @@ def draw(state: AreasState) -> str:
         out.append(f'<line class="{css}" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}"/>')
         mid = ""
         if link.barrier:
-            mid = "╳ barrier"
+            mid = "╳ " + _("barrier")
         elif a.height != b.height:
-            mid = "↕ height"
+            mid = "↕ " + _("height")
         if mid:
             out.append(
-                f'<text class="link-label" x="{(x1 + x2) / 2}" y="{(y1 + y2) / 2 - 4}">{mid}</text>'
+                f'<text class="link-label" x="{(x1 + x2) / 2}" y="{(y1 + y2) / 2 - 4}">{esc(mid)}</text>'
             )
     out.append("</g>")
     for area in board.areas.values():
         x, y = box(area.id)
         full = used[area.id] >= area.capacity
         here = [f for f in state.figures.values() if f.area == area.id]
+        shown = [_("{name} {health} hp", name=f.name[:18], health=f.health) for f in here[:4]]
         lines = "".join(
             f'<text class="{"hero" if f.kind in ("hero", "ally") else "enemy"}" x="{x + 8}" y="{y + 54 + n * 15}">'
-            f"{esc(f.name[:18])} {f.health}hp</text>"
-            for n, f in enumerate(here[:4])
+            f"{esc(text)}</text>"
+            for n, (f, text) in enumerate(zip(here, shown, strict=False))
+        )
+        room = {"used": used[area.id], "capacity": area.capacity, "height": area.height}
+        capacity = (
+            _("space {used}/{capacity} full · height {height}", **room)
+            if full
+            else _("space {used}/{capacity} · height {height}", **room)
         )
         out.append(
             f'<g class="area{" full" if full else ""}" data-area="{esc(area.id)}">'
             f'<rect class="area-box height-{min(area.height, 3)}" data-place="area-{esc(area.id)}" x="{x}" y="{y}"'
             f' width="{BOX_W}" height="{BOX_H}" rx="10"><title>{esc(area.name)}</title></rect>'
             f'<text class="area-name" x="{x + 8}" y="{y + 18}">{esc(area.name)}</text>'
-            f'<text class="capacity" x="{x + 8}" y="{y + 36}">space {used[area.id]}/{area.capacity}'
-            f"{' full' if full else ''} · height {area.height}</text>{lines}</g>"
+            f'<text class="capacity" x="{x + 8}" y="{y + 36}">{esc(capacity)}</text>{lines}</g>'
         )
-    out.append(
-        f'<text class="round" x="20" y="{height - 16}">round {state.round}/{state.setup.round_limit} · '
-        f"{esc(state.phase)}' turns</text>"
+    side = SIDE_TURNS.get(state.phase)
+    round_text = _(
+        "round {round}/{limit} · {turns}",
+        round=state.round,
+        limit=state.setup.round_limit,
+        turns=_(side) if side is not None else state.phase,
     )
+    out.append(f'<text class="round" x="20" y="{height - 16}">{esc(round_text)}</text>')
     out.append("</svg>")
     return "".join(out)
 
@@ -121,15 +138,24 @@ def panel(state: AreasState) -> str:
     for f in state.figures.values():
         notes = []
         if f.poison:
-            notes.append(f"poison {f.poison}")
+            notes.append(_("poison {n}", n=f.poison))
         if f.stunned:
-            notes.append("stunned")
+            notes.append(_("stunned"))
+        kind = KINDS.get(f.kind)
         rows.append(
-            f"<tr><td>{esc(f.name)}</td><td>{esc(f.kind)}</td><td>{esc(state.board.area(f.area).name)}</td>"
+            f"<tr><td>{esc(f.name)}</td><td>{esc(_(kind) if kind else f.kind)}</td>"
+            f"<td>{esc(state.board.area(f.area).name)}</td>"
             f"<td>{f.health}/{f.max_health}</td><td>{esc('; '.join(notes))}</td></tr>"
         )
-    fallen = f"<p>Removed: {esc(', '.join(state.fallen))}</p>" if state.fallen else ""
+    removed = _("Removed: {figures}", figures=list(state.fallen))
+    fallen = f"<p>{esc(removed)}</p>" if state.fallen else ""
+    heads = (_("figure"), _("side"), _("area"), _("health"), _("notes"))
+    caption = _("Figures")
     return (
-        '<table class="figures"><caption>Figures</caption><tr><th>figure</th><th>side</th>'
-        "<th>area</th><th>health</th><th>notes</th></tr>" + "".join(rows) + "</table>" + fallen
+        f'<table class="figures"><caption>{esc(caption)}</caption><tr>'
+        + "".join(f"<th>{esc(h)}</th>" for h in heads)
+        + "</tr>"
+        + "".join(rows)
+        + "</table>"
+        + fallen
     )

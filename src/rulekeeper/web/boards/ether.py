@@ -12,6 +12,7 @@ from rulekeeper.core.actions import Action
 from rulekeeper.games.ether.actions import Step
 from rulekeeper.games.ether.pieces import BOSS_UID
 from rulekeeper.games.ether.render import describe_action as _describe
+from rulekeeper.i18n import _
 from rulekeeper.web.boards.svg import esc, svg_open
 
 if TYPE_CHECKING:
@@ -37,7 +38,7 @@ def draw(state: EtherState) -> str:
     min_x, min_y, max_x, max_y = board.bounds()
     width = max((max_x - min_x + 1) * CELL + 40, 460)
     height = (max_y - min_y + 1) * CELL + 70
-    out = [svg_open((0, 0, width, height), f"{state.content.title} map")]
+    out = [svg_open((0, 0, width, height), _("{title} map", title=state.content.title))]
 
     def origin(space: Space) -> tuple[int, int]:
         return 20 + (space.x - min_x) * CELL, 20 + (space.y - min_y) * CELL
@@ -55,10 +56,14 @@ def draw(state: EtherState) -> str:
     for space in board.spaces():
         out.append(_space(state, space, *origin(space)))
     out.append(_walls(state, origin))
-    out.append(
-        f'<text class="round" x="20" y="{height - 20}">round {state.round} · ether {state.ether}/'
-        f"{state.content.ether_end} · phase {esc(state.phase)}</text>"
+    round_text = _(
+        "round {round} · ether {ether}/{end} · phase {phase}",
+        round=state.round,
+        ether=state.ether,
+        end=state.content.ether_end,
+        phase=_(state.phase),
     )
+    out.append(f'<text class="round" x="20" y="{height - 20}">{esc(round_text)}</text>')
     out.append("</svg>")
     return "".join(out)
 
@@ -83,10 +88,11 @@ def _space(state: EtherState, space: Space, x: int, y: int) -> str:
         f'<text class="{css}" x="{x + 4}" y="{y + 30 + n * 14}">{esc(text)}</text>'
         for n, (css, text) in enumerate(marks[:4])
     )
+    title = _("space {space}", space=str(space))
     return (
         f'<g class="space" data-space="{space.x},{space.y}">'
         f'<rect class="space-box" data-place="{space_key(space)}" x="{x + 2}" y="{y + 2}" width="{CELL - 4}"'
-        f' height="{CELL - 4}"><title>space {space}</title></rect>'
+        f' height="{CELL - 4}"><title>{esc(title)}</title></rect>'
         f'<text class="features" x="{x + CELL - 6}" y="{y + 16}">{esc(notes)}</text>{texts}</g>'
     )
 
@@ -121,15 +127,22 @@ def panel(state: EtherState) -> str:
         marker = "▶ " if state.phase == "activation" and index == state.active else ""
         dice = " ".join(f"{d.id}{'' if d.ready else '(x)'}" for d in hero.dice)
         cards = ", ".join(state.content.card_name(c) for c in [*hero.hand, *hero.inventory])
+        where = _("defeated") if hero.space is None else str(hero.space)
         rows.append(
             f"<tr><td>{esc(marker + hero.name)}</td><td>{hero.health}/{hero.max_health}</td>"
-            f"<td>{esc('defeated' if hero.space is None else str(hero.space))}</td>"
+            f"<td>{esc(where)}</td>"
             f"<td>{esc(dice)}</td><td>{esc(cards)}</td></tr>"
         )
+    caption = _("Heroes")
+    legend = _("! enemy icon · ▲▶▼◀ explore · ★ unique action")
+    heads = (_("hero"), _("health"), _("space"), _("dice ((x) exhausted)"), _("hand and inventory"))
     return (
-        '<p class="status-line">! enemy icon · ▲▶▼◀ explore · ★ unique action</p>'
-        '<table class="heroes"><caption>Heroes</caption><tr><th>hero</th><th>health</th><th>space</th>'
-        "<th>dice ((x) exhausted)</th><th>hand and inventory</th></tr>" + "".join(rows) + "</table>"
+        f'<p class="status-line">{esc(legend)}</p>'
+        f'<table class="heroes"><caption>{esc(caption)}</caption><tr>'
+        + "".join(f"<th>{esc(h)}</th>" for h in heads)
+        + "</tr>"
+        + "".join(rows)
+        + "</table>"
     )
 
 

@@ -12,6 +12,7 @@ from rulekeeper.boards.hexgrid import DIRECTIONS, Hex, add, edge
 from rulekeeper.core.actions import Action
 from rulekeeper.games.haven import map_state
 from rulekeeper.games.haven.actions import ChooseTarget, ForceStep, MoveTo, PlaceSummon
+from rulekeeper.i18n import N_, _
 from rulekeeper.web.boards.svg import (
     HEX_SIZE,
     attrs,
@@ -26,6 +27,24 @@ if TYPE_CHECKING:
     from rulekeeper.games.haven.state import Figure, HavenState
 
 ELEMENTS = ("fire", "ice", "air", "earth", "light", "dark")
+TERRAIN_WORDS = (
+    N_("obstacle"),
+    N_("trap"),
+    N_("hazardous"),
+    N_("difficult"),
+    N_("icy"),
+    N_("door"),
+    N_("fire"),
+    N_("ice"),
+    N_("air"),
+    N_("earth"),
+    N_("light"),
+    N_("dark"),
+    N_("strong"),
+    N_("waning"),
+    N_("inert"),
+)
+"""Terrain, element and element-level words the board shows (the state keeps the English keys)."""
 TERRAIN_FILL = {
     "obstacle": "#6b5b4b",
     "trap": "#b06ab3",
@@ -79,7 +98,8 @@ def draw(state: HavenState) -> str:
     x, y, w, h = view_box(visible)
     strip = 70.0
     track = 100 + 86 * min(len(state.order), 12)
-    out = [svg_open((x, y, max(w, 6 * 70.0 + 20, track), h + 2 * strip), f"{state.spec.title} map")]
+    box = (x, y, max(w, 6 * 70.0 + 20, track), h + 2 * strip)
+    out = [svg_open(box, _("{title} map", title=state.spec.title))]
     out.append('<g class="hexes">')
     for hx in visible:
         kind = terrain.get(hx)
@@ -89,18 +109,18 @@ def draw(state: HavenState) -> str:
         fill = TERRAIN_FILL.get(kind or "", "#f4efe6")
         if hx in doors:
             fill = "#e9c46a"
-        title = (
-            f"hex {list(hx)}"
-            + (f", {kind}" if kind else "")
-            + (", closed door" if hx in doors else "")
-        )
+        title = _("hex {hex}", hex=str(list(hx)))
+        if kind:
+            title = _("{hex_title}, {terrain}", hex_title=title, terrain=_(kind))
+        if hx in doors:
+            title = _("{hex_title}, closed door", hex_title=title)
         out.append(
             f"<polygon{attrs({'class': ' '.join(classes), 'points': hex_polygon(hx), 'fill': fill, 'data_place': hex_key(hx)})}>"
             f"<title>{esc(title)}</title></polygon>"
         )
         cx, cy = hex_point(hx)
         if (kind or hx in doors) and hx not in occupied:
-            label = "door" if hx in doors else kind
+            label = _("door") if hx in doors else (_(kind) if kind else "")
             out.append(
                 f'<text class="terrain-label" x="{cx:.1f}" y="{cy + HEX_SIZE * 0.62:.1f}">{esc(label)}</text>'
             )
@@ -160,10 +180,13 @@ def _figures(state: HavenState, present: set[Hex]) -> str:
         )
         fill = FIGURE_FILL.get(figure.kind, "#555")
         stroke = "#f1c40f" if figure.elite else "#222"
-        conditions = ", ".join(figure.conditions)
-        title = f"{figure.id}: {figure.hp}/{figure.max_hp} HP" + (
-            f"; {conditions}" if conditions else ""
+        shown = [_(c) for c in figure.conditions]
+        conditions = ", ".join(shown)
+        title = _(
+            "{figure}: {hp}/{max_hp} HP", figure=figure.id, hp=figure.hp, max_hp=figure.max_hp
         )
+        if conditions:
+            title = _("{figure_title}; {conditions}", figure_title=title, conditions=conditions)
         out.append(
             # clicks go through to the hex under the figure, which carries the action
             f"<g{attrs({'class': classes, 'data_figure': figure.id, 'pointer_events': 'none'})}>"
@@ -173,7 +196,7 @@ def _figures(state: HavenState, present: set[Hex]) -> str:
             f'<text class="hp" x="{cx:.1f}" y="{cy + HEX_SIZE * 0.72:.1f}">{figure.hp}/{figure.max_hp}</text>'
         )
         if conditions:
-            short = " ".join(c[:4] for c in figure.conditions)
+            short = " ".join(c[:4] for c in shown)
             out.append(
                 f'<text class="conditions" x="{cx:.1f}" y="{cy - HEX_SIZE * 0.62:.1f}">{esc(short)}</text>'
             )
@@ -186,11 +209,12 @@ def _elements(state: HavenState, x: float, y: float) -> str:
     out = [f'<g class="elements" transform="translate({x + 10:.1f},{y:.1f})">']
     for n, element in enumerate(ELEMENTS):
         level = state.elements.get(element, "inert")
+        name, level_name = _(element), _(level)
         out.append(
             f'<g class="element {level}" data-element="{element}">'
             f'<rect x="{n * 70}" y="0" width="64" height="40" rx="6"/>'
-            f'<text x="{n * 70 + 32}" y="17">{element}</text>'
-            f'<text class="level" x="{n * 70 + 32}" y="33">{level}</text></g>'
+            f'<text x="{n * 70 + 32}" y="17">{esc(name)}</text>'
+            f'<text class="level" x="{n * 70 + 32}" y="33">{esc(level_name)}</text></g>'
         )
     out.append("</g>")
     return "".join(out)
@@ -198,7 +222,8 @@ def _elements(state: HavenState, x: float, y: float) -> str:
 
 def _initiative(state: HavenState, x: float, y: float) -> str:
     out = [f'<g class="initiative" transform="translate({x + 10:.1f},{y:.1f})">']
-    out.append('<text class="track-title" x="0" y="14">initiative</text>')
+    title = _("initiative")
+    out.append(f'<text class="track-title" x="0" y="14">{esc(title)}</text>')
     actor = state.turn.actor if state.turn else None
     for n, who in enumerate(state.order[:12]):
         current = " current" if who == actor else ""
@@ -207,7 +232,8 @@ def _initiative(state: HavenState, x: float, y: float) -> str:
             f'<text x="{120 + n * 86}" y="13">{esc(who.removeprefix("group:")[:12])}</text></g>'
         )
     if not state.order:
-        out.append('<text class="track-note" x="80" y="14">(cards being selected)</text>')
+        note = _("(cards being selected)")
+        out.append(f'<text class="track-note" x="80" y="14">{esc(note)}</text>')
     out.append("</g>")
     return "".join(out)
 
@@ -217,30 +243,53 @@ def panel(state: HavenState) -> str:
     rows = []
     for f in state.figures.values():
         shield = f.shield + state.base_shield(f)
+        name = _("{figure} (elite)", figure=f.id) if f.elite else f.id
         rows.append(
-            f"<tr><td>{esc(figure_mark(f))}</td><td>{esc(f.id)}{' (elite)' if f.elite else ''}</td>"
-            f"<td>{f.hp}/{f.max_hp}</td><td>{shield or ''}</td><td>{esc(', '.join(f.conditions))}</td></tr>"
+            f"<tr><td>{esc(figure_mark(f))}</td>"
+            f"<td>{esc(name)}</td>"
+            f"<td>{f.hp}/{f.max_hp}</td><td>{shield or ''}</td><td>{esc(', '.join(_(c) for c in f.conditions))}</td></tr>"
         )
     heroes = []
     for hero in state.heroes.values():
         chosen = (
-            "long rest"
+            _("long rest")
             if hero.long_rest
             else ", ".join(c for c in (hero.leading, hero.second) if c)
         )
         if state.phase == "select":
-            chosen = "chosen" if hero.selected else ""
+            chosen = _("chosen") if hero.selected else ""
+        name = _("{hero} (exhausted)", hero=hero.id) if hero.exhausted else hero.id
         heroes.append(
-            f"<tr><td>{esc(hero.id)}{' (exhausted)' if hero.exhausted else ''}</td>"
+            f"<tr><td>{esc(name)}</td>"
             f'<td class="haven-hand">{esc(", ".join(sorted(hero.hand)))}</td><td>{len(hero.discard)}</td>'
             f"<td>{len(hero.lost)}</td><td>{esc(chosen)}</td><td>{hero.initiative or ''}</td></tr>"
         )
+    status = _(
+        "{rules} rules · round {round} · phase {phase}",
+        rules=state.rules.title,
+        round=state.round,
+        phase=_(state.phase),
+    )
+    figures_caption, heroes_caption = _("Figures"), _("Characters")
+    figure_heads = (_("mark"), _("figure"), _("HP"), _("shield"), _("conditions"))
+    hero_heads = (
+        _("character"),
+        _("hand"),
+        _("discard pile"),
+        _("lost pile"),
+        _("selected"),
+        _("initiative"),
+    )
     return (
-        f'<p class="status-line">{esc(state.rules.title)} rules · round {state.round} · phase {esc(state.phase)}</p>'
-        '<table class="figures"><caption>Figures</caption><tr><th>mark</th><th>figure</th><th>HP</th>'
-        "<th>shield</th><th>conditions</th></tr>" + "".join(rows) + "</table>"
-        '<table class="heroes"><caption>Characters</caption><tr><th>character</th><th>hand</th>'
-        "<th>discard</th><th>lost</th><th>selected</th><th>initiative</th></tr>"
+        f'<p class="status-line">{esc(status)}</p>'
+        f'<table class="figures"><caption>{esc(figures_caption)}</caption><tr>'
+        + "".join(f"<th>{esc(h)}</th>" for h in figure_heads)
+        + "</tr>"
+        + "".join(rows)
+        + "</table>"
+        f'<table class="heroes"><caption>{esc(heroes_caption)}</caption><tr>'
+        + "".join(f"<th>{esc(h)}</th>" for h in hero_heads)
+        + "</tr>"
         + "".join(heroes)
         + "</table>"
     )

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from rulekeeper.core.actions import Action
 from rulekeeper.games.salvage.actions import Step
 from rulekeeper.games.salvage.passives import abilities_of, uses_text
+from rulekeeper.i18n import N_, _
 from rulekeeper.web.boards.svg import esc, svg_open
 
 if TYPE_CHECKING:
@@ -17,6 +18,7 @@ if TYPE_CHECKING:
 
 CELL_W = 190
 CELL_H = 150
+DIE_STATUS = (N_("ready"), N_("committed"), N_("applied"), N_("exhausted"))
 
 
 def place_of(state: SalvageState, action: Action) -> str | None:
@@ -29,7 +31,7 @@ def draw(state: SalvageState) -> str:
     grid = state.data.grid
     width = grid.cols * CELL_W + 20
     height = grid.rows * CELL_H + 90
-    out = [svg_open((0, 0, width, height), f"{state.data.title} rooms")]
+    out = [svg_open((0, 0, width, height), _("{title} rooms", title=state.data.title))]
     for row in range(grid.rows):
         for col in range(grid.cols):
             room_id = grid.room_at(row, col)
@@ -45,13 +47,13 @@ def _room(state: SalvageState, room_id: int, x: int, y: int) -> str:
     status = "active" if room.active else "inactive"
     lines: list[tuple[str, str]] = [
         ("room-name", f"{room_id} {room.name}"),
-        ("room-status", status),
+        ("room-status", _("active") if room.active else _("inactive")),
     ]
     if room.items:
         top = room.items[0] if room.active else "?"
-        lines.append(("items", f"items {len(room.items)} (top: {top})"))
+        lines.append(("items", _("items {n} (top: {top})", n=len(room.items), top=top)))
     if room.active and room.actions:
-        lines.append(("room-actions", "actions: " + ", ".join(room.actions)))
+        lines.append(("room-actions", _("actions: {actions}", actions=list(room.actions))))
     for i, hero in enumerate(state.heroes):
         if hero.room == room_id:
             ko = " KO" if hero.knocked_out else ""
@@ -73,16 +75,21 @@ def _room(state: SalvageState, room_id: int, x: int, y: int) -> str:
 
 def _noise(state: SalvageState, x: int, y: int) -> str:
     out = [f'<g class="noise-track" transform="translate({x},{y})">']
-    out.append(f'<text class="track-title" x="0" y="14">noise {state.noise}</text>')
+    noise = _("noise {n}", n=state.noise)
+    out.append(f'<text class="track-title" x="0" y="14">{esc(noise)}</text>')
     for n, threshold in enumerate(state.data.thresholds):
         fired = " fired" if n in state.fired else ""
         out.append(
             f'<g class="threshold{fired}"><rect x="{90 + n * 120}" y="0" width="112" height="22" rx="4"/>'
             f'<text x="{146 + n * 120}" y="11">{threshold.at}: {esc(threshold.effect[:14])}</text></g>'
         )
-    out.append(
-        f'<text class="round" x="0" y="44">round {state.round} of {state.data.round_limit} · {esc(state.phase)}</text>'
+    round_text = _(
+        "round {round} of {limit} · {phase}",
+        round=state.round,
+        limit=state.data.round_limit,
+        phase=_(state.phase),
     )
+    out.append(f'<text class="round" x="0" y="44">{esc(round_text)}</text>')
     out.append("</g>")
     return "".join(out)
 
@@ -91,11 +98,12 @@ def panel(state: SalvageState) -> str:
     rows = []
     for i, hero in enumerate(state.heroes):
         dice = "; ".join(
-            f"{status}: "
+            _(status)
+            + ": "
             + " ".join(
                 d.die + (f"={d.face}" if d.face else "") for d in hero.dice if d.status == status
             )
-            for status in ("ready", "committed", "applied", "exhausted")
+            for status in DIE_STATUS
             if any(d.status == status for d in hero.dice)
         )
         items = ", ".join(it.name + (f" x{it.uses}" if it.uses else "") for it in hero.items) or "-"
@@ -105,14 +113,26 @@ def panel(state: SalvageState) -> str:
             f"<td>{hero.strategy}</td><td>{esc(dice)}</td><td>{esc(items)}</td></tr>"
         )
     supply = ", ".join(
-        f"{die} {state.enemy_ready[die]} ready/{state.enemy_exhausted[die]} exhausted"
+        _(
+            "{die} {ready} ready/{exhausted} exhausted",
+            die=die,
+            ready=state.enemy_ready[die],
+            exhausted=state.enemy_exhausted[die],
+        )
         for die in sorted(state.enemy_ready)
     )
+    heads = (_("hero"), _("health"), _("strategy"), _("dice"), _("items"))
+    objective = _("objective: {text}", text=state.data.objective.text)
+    caption = _("Heroes")
+    enemy_dice = _("enemy dice: {supply}", supply=supply)
     return (
-        f'<p class="status-line">objective: {esc(state.data.objective.text)}</p>'
-        '<table class="heroes"><caption>Heroes</caption><tr><th>hero</th><th>Health</th>'
-        "<th>Strategy</th><th>dice</th><th>items</th></tr>" + "".join(rows) + "</table>"
-        f"<p>enemy dice: {esc(supply)}</p>" + _abilities(state)
+        f'<p class="status-line">{esc(objective)}</p>'
+        f'<table class="heroes"><caption>{esc(caption)}</caption><tr>'
+        + "".join(f"<th>{esc(h)}</th>" for h in heads)
+        + "</tr>"
+        + "".join(rows)
+        + "</table>"
+        f"<p>{esc(enemy_dice)}</p>" + _abilities(state)
     )
 
 
@@ -121,7 +141,11 @@ def _abilities(state: SalvageState) -> str:
     items = []
     for i, hero in enumerate(state.heroes):
         for spec in abilities_of(state, i):
-            kind = spec.kind + (", resolve by hand" if spec.effect == "by_hand" else "")
+            kind = (
+                _("{kind}, resolve by hand", kind=_(spec.kind))
+                if spec.effect == "by_hand"
+                else _(spec.kind)
+            )
             uses = f"; {uses_text(hero, spec)}" if spec.limited else ""
             what = spec.text or f"{spec.effect} {spec.amount}"
             items.append(
@@ -129,4 +153,5 @@ def _abilities(state: SalvageState) -> str:
             )
     if not items:
         return ""
-    return '<p>abilities:</p><ul class="abilities">' + "".join(items) + "</ul>"
+    title = _("abilities:")
+    return f'<p>{esc(title)}</p><ul class="abilities">' + "".join(items) + "</ul>"

@@ -17,6 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from rulekeeper.core.errors import ContentError, RuleViolation
 from rulekeeper.core.limits import MAX_SEED, MIN_SEED
 from rulekeeper.core.registry import find_game
+from rulekeeper.i18n import _
 from rulekeeper.store import check_save_name
 from rulekeeper.web.routers.deps import hub_of, settings_of
 from rulekeeper.web.tables import Table, TableError
@@ -32,7 +33,7 @@ def _library(request: Request) -> Any:
     folder = settings_of(request).library_folder
     if folder is None:
         raise ContentError(
-            "no library: start the table with rulekeeper serve --library LIB", field="library"
+            _("no library: start the table with rulekeeper serve --library LIB"), field="library"
         )
     return folder
 
@@ -97,7 +98,9 @@ def _companion_table(request: Request, table_id: str) -> tuple[Table, CompanionS
 
     table = hub_of(request).get(table_id)
     if not isinstance(table.state, CompanionState):
-        raise TableError(f"no companion game at table {table_id!r}")
+        raise TableError(
+            _("no companion game at table {table}", table=repr(table_id)), missing=True
+        )
     return table, table.state
 
 

@@ -10,6 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from rulekeeper.core.errors import ContentError
 from rulekeeper.core.limits import MAX_SEED, MIN_SEED
 from rulekeeper.core.registry import all_games, find_game
+from rulekeeper.i18n import _
 from rulekeeper.store import check_save_name
 from rulekeeper.web.routers.deps import hub_of, settings_of
 
@@ -57,22 +58,29 @@ async def new_table(body: NewTable, request: Request) -> dict[str, Any]:
     settings = settings_of(request)
     game = find_game(body.game)
     if body.scenario is not None and body.scenario_file is not None:
-        raise ContentError("give a scenario or a scenario_file, not both", field="scenario")
+        raise ContentError(_("give a scenario or a scenario_file, not both"), field="scenario")
     if body.scenario_file is not None:
         scenario = str(settings.scenario_file(body.scenario_file))
     elif body.scenario is not None:
         shipped = {s.name for s in game.scenarios()}
         if body.scenario not in shipped:
-            known = ", ".join(sorted(shipped)) or "none"
+            known = ", ".join(sorted(shipped)) or _("none")
             raise ContentError(
-                f"{game.name} ships no scenario {body.scenario!r} (shipped: {known})",
+                _(
+                    "{game} ships no scenario {scenario} (shipped: {known})",
+                    game=game.name,
+                    scenario=repr(body.scenario),
+                    known=known,
+                ),
                 field="scenario",
             )
         scenario = body.scenario
     else:
         shipped_list = game.scenarios()
         if not shipped_list:
-            raise ContentError(f"{game.name} ships no scenario; pick a file", field="scenario")
+            raise ContentError(
+                _("{game} ships no scenario; pick a file", game=game.name), field="scenario"
+            )
         scenario = shipped_list[0].name
     if body.save is not None:
         check_save_name(body.save)

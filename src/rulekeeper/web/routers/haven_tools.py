@@ -26,6 +26,7 @@ from rulekeeper.games.haven.modifiers import (
 from rulekeeper.games.haven.monster_ai import solve_monster_turn
 from rulekeeper.games.haven.odds import odds
 from rulekeeper.games.haven.ruleset import find_ruleset
+from rulekeeper.i18n import _, text_of
 
 router = APIRouter(prefix="/api/haven")
 
@@ -45,7 +46,9 @@ async def monster_move(board: dict[str, Any]) -> dict[str, Any]:
     """
     hexes = board.get("hexes")
     if isinstance(hexes, list) and len(hexes) > MAX_BOARD_HEXES:
-        raise ContentError(f"at most {MAX_BOARD_HEXES} hexes", source="board", field="hexes")
+        raise ContentError(
+            _("at most {limit} hexes", limit=MAX_BOARD_HEXES), source="board", field="hexes"
+        )
     spec = parse_board(board, "board")
     answer = solve_monster_turn(spec)
     where = {f.id: f.hex for f in spec.figures}
@@ -56,7 +59,7 @@ async def monster_move(board: dict[str, Any]) -> dict[str, Any]:
             [list(option.move_to), list(where[t])] for t in option.targets if t in where
         ]
         options.append(entry)
-    return {"options": options, "reasons": list(answer.reasons)}
+    return {"options": options, "reasons": [text_of(reason) for reason in answer.reasons]}
 
 
 @router.get("/cards")
@@ -80,9 +83,9 @@ async def cards(
 def _card_text(card: ModifierCard) -> str:
     notes = [card.describe()]
     if card.leaves_deck:
-        notes.append("leaves the deck once drawn")
+        notes.append(_("leaves the deck once drawn"))
     if card.shuffle:
-        notes.append("shuffle at round end")
+        notes.append(_("shuffle at round end"))
     return "; ".join(notes)
 
 
@@ -126,7 +129,10 @@ async def attack_odds(question: OddsQuestion) -> dict[str, Any]:
     rules = find_ruleset(question.ruleset)
     if (question.ward or question.brittle) and not rules.ward_and_brittle:
         raise ContentError(
-            f"ward and brittle need a ruleset with ward and brittle, not {rules.name}",
+            _(
+                "ward and brittle need a ruleset with ward and brittle, not {ruleset}",
+                ruleset=rules.name,
+            ),
             field="ward",
         )
     owner = MONSTER_DECK if question.monster else "character"
@@ -136,7 +142,9 @@ async def attack_odds(question: OddsQuestion) -> dict[str, Any]:
     else:
         total = sum(question.deck.draw.values()) + sum(question.deck.discard.values())
         if total > MAX_DECK_CARDS:
-            raise ContentError(f"at most {MAX_DECK_CARDS} cards in all", field="deck")
+            raise ContentError(
+                _("at most {limit} cards in all", limit=MAX_DECK_CARDS), field="deck"
+            )
         data = {"format": 1, "draw": question.deck.draw, "discard": question.deck.discard}
         deck, catalog = parse_deck(data, rules, owner, source="deck")
     the_attack, the_target = attack_and_target(question)
@@ -153,7 +161,9 @@ async def attack_odds(question: OddsQuestion) -> dict[str, Any]:
     notes = []
     if mode == "advantage" and rules.character_chooses_advantage_card and not question.monster:
         notes.append(
-            "assumed: the character keeps the card dealing more damage"
-            " (HV-ADV-3 lets the player keep either)"
+            _(
+                "assumed: the character keeps the card dealing more damage"
+                " (HV-ADV-3 lets the player keep either)"
+            )
         )
     return {"ruleset": rules.name, "mode": mode, "notes": notes, **result.to_json()}

@@ -8,9 +8,11 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict
 
-from rulekeeper.core.replay import run_replay
-from rulekeeper.store import check_save_name
+from rulekeeper.core.replay import ReplayFile, run_replay
+from rulekeeper.i18n import _
+from rulekeeper.store import SaveStore, check_save_name
 from rulekeeper.web.routers.deps import hub_of, settings_of
+from rulekeeper.web.tables import TableError
 
 router = APIRouter(prefix="/api/saves")
 
@@ -49,9 +51,18 @@ async def resume(name: str, request: Request, body: Resume | None = None) -> dic
         if open_table.save_name == name:  # one table records into a save, never two
             return {"id": open_table.id, "url": _page_of(open_table.state.game.name, open_table.id)}
     store = settings_of(request).store()
-    state = run_replay(store.load(name))
+    state = run_replay(_load(store, name))
     table = hub.open(state, chance=body.chance if body else "auto", store=store, save_name=name)
     return {"id": table.id, "url": _page_of(state.game.name, table.id)}
+
+
+def _load(store: SaveStore, name: str) -> ReplayFile:
+    """The save called ``name``; a name that is not saved is a 404."""
+    if all(s.name != name for s in store.list()):
+        raise TableError(
+            _("no save called {name} (see the saved games)", name=repr(name)), missing=True
+        )
+    return store.load(name)
 
 
 def _page_of(game: str, table_id: str) -> str:
@@ -63,7 +74,7 @@ def _page_of(game: str, table_id: str) -> str:
 async def export(name: str, request: Request) -> JSONResponse:
     """The save as a rulekeeper-replay/1 file, offered as a download."""
     check_save_name(name)
-    replay = settings_of(request).store().load(name)
+    replay = _load(settings_of(request).store(), name)
     return JSONResponse(
         replay.model_dump(),
         headers={"Content-Disposition": f'attachment; filename="{name}.json"'},

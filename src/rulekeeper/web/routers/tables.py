@@ -10,6 +10,7 @@ from fastapi import APIRouter, Query, Request
 from fastapi.responses import StreamingResponse
 from pydantic import BaseModel, ConfigDict
 
+from rulekeeper.i18n import _
 from rulekeeper.web.routers.deps import hub_of
 from rulekeeper.web.tables import TableError
 from rulekeeper.web.view import table_view
@@ -44,7 +45,10 @@ async def act(table_id: str, body: Act, request: Request) -> dict[str, Any]:
     table = hub_of(request).get(table_id)
     if body.version is not None and body.version != table.version:
         raise TableError(
-            "the game moved on since this page was drawn (another player acted); the page is redrawn"
+            _(
+                "the game moved on since this page was drawn (another player acted); "
+                "the page is redrawn"
+            )
         )
     table.act(table.state.game.parse_action(body.action))
     return table_view(table)

@@ -6,28 +6,29 @@
     rk.el("option", { value: "gloomhaven", text: "gloomhaven" }), rk.el("option", { value: "frosthaven", text: "frosthaven" }));
   const num = (id, value, label) => [rk.el("label", { for: id, text: label }),
     rk.el("input", { id, type: "number", min: "0", max: "99", value: String(value), "data-testid": id })];
-  const FLAGS = [["advantage", "advantage"], ["disadvantage", "disadvantage"], ["poisoned", "target poisoned"],
-    ["ward", "target warded (FH)"], ["brittle", "target brittle (FH)"], ["muddled", "attacker muddled"],
-    ["strengthened", "attacker strengthened"], ["ranged_adjacent", "ranged, target adjacent"], ["monster", "a monster attacks"]];
+  const FLAGS = [["advantage", _("advantage")], ["disadvantage", _("disadvantage")], ["poisoned", _("target poisoned")],
+    ["ward", _("target warded (FH)")], ["brittle", _("target brittle (FH)")], ["muddled", _("attacker muddled")],
+    ["strengthened", _("attacker strengthened")], ["ranged_adjacent", _("ranged, target adjacent")], ["monster", _("a monster attacks")]];
   const flags = FLAGS.flatMap(([id, label]) => [rk.el("label", { for: id, text: label }),
     rk.el("input", { id, type: "checkbox", "data-testid": id })]);
+  const MODES = { none: _("normal attack"), advantage: _("with advantage"), disadvantage: _("with disadvantage") };
   const editDeck = rk.el("input", { id: "edit-deck", type: "checkbox", "data-testid": "edit-deck" });
   const deckTable = rk.el("table", { class: "deck-editor", "data-testid": "deck-editor", hidden: true });
-  const compute = rk.el("button", { type: "button", "data-testid": "compute", text: "Compute the odds" });
+  const compute = rk.el("button", { type: "button", "data-testid": "compute", text: _("Compute the odds") });
   const chart = rk.el("div", { class: "bars", "data-testid": "chart" });
   const table = rk.el("table", { "data-testid": "odds-table" });
   const summary = rk.el("div", { "data-testid": "summary" });
   main.append(
-    rk.el("h1", { text: "Attack odds" }),
-    rk.el("p", { text: "The exact damage distribution of one attack: every modifier draw enumerated, rolling cards, advantage and disadvantage as the ruleset says." }),
+    rk.el("h1", { text: _("Attack odds") }),
+    rk.el("p", { text: _("The exact damage distribution of one attack: every modifier draw enumerated, rolling cards, advantage and disadvantage as the ruleset says.") }),
     rk.errorBox(),
     rk.el("div", { class: "tool-grid" },
       rk.el("section", { class: "card" },
-        rk.el("div", { class: "tool-fields" }, rk.el("label", { for: "ruleset", text: "ruleset" }), ruleset,
-          ...num("attack", 3, "attack"), ...num("shield", 0, "shield"), ...num("pierce", 0, "pierce"), ...flags,
-          rk.el("label", { for: "edit-deck", text: "edit the deck" }), editDeck),
+        rk.el("div", { class: "tool-fields" }, rk.el("label", { for: "ruleset", text: _("ruleset") }), ruleset,
+          ...num("attack", 3, _("attack")), ...num("shield", 0, _("shield")), ...num("pierce", 0, _("pierce")), ...flags,
+          rk.el("label", { for: "edit-deck", text: _("edit the deck") }), editDeck),
         deckTable, compute),
-      rk.el("section", { class: "card" }, rk.el("h2", { text: "Damage" }), chart, table, summary)));
+      rk.el("section", { class: "card" }, rk.el("h2", { text: _("Damage") }), chart, table, summary)));
 
   let cards = null;
   async function loadCards() {
@@ -37,12 +38,12 @@
       rk.showError(e.message);
       return;
     }
-    deckTable.replaceChildren(rk.el("tr", {}, ...["card", "", "draw pile", "discard pile"].map((h) => rk.el("th", { text: h }))));
+    deckTable.replaceChildren(rk.el("tr", {}, ...[_("card"), "", _("draw pile"), _("discard pile")].map((h) => rk.el("th", { text: h }))));
     for (const [id, text] of Object.entries(cards.cards)) {
       deckTable.append(rk.el("tr", { "data-card": id },
         rk.el("td", { text: id }), rk.el("td", { text }),
-        rk.el("td", {}, rk.el("input", { type: "number", min: "0", max: "40", value: String(cards.standard[id] || 0), "data-pile": "draw", "aria-label": `${id} in the draw pile` })),
-        rk.el("td", {}, rk.el("input", { type: "number", min: "0", max: "40", value: "0", "data-pile": "discard", "aria-label": `${id} in the discard pile` }))));
+        rk.el("td", {}, rk.el("input", { type: "number", min: "0", max: "40", value: String(cards.standard[id] || 0), "data-pile": "draw", "aria-label": _("{card} in the draw pile", { card: id }) })),
+        rk.el("td", {}, rk.el("input", { type: "number", min: "0", max: "40", value: "0", "data-pile": "discard", "aria-label": _("{card} in the discard pile", { card: id }) }))));
     }
   }
 
@@ -68,7 +69,7 @@
     const width = Math.max(320, rows.length * 56 + 60), height = 240, base = 200;
     const top = Math.max(...rows.map((r) => r.probability.value), 0.01);
     const svg = document.createElementNS(NS, "svg");
-    for (const [a, v] of Object.entries({ viewBox: `0 0 ${width} ${height}`, width, height, role: "img", "aria-label": "damage distribution" })) svg.setAttribute(a, v);
+    for (const [a, v] of Object.entries({ viewBox: `0 0 ${width} ${height}`, width, height, role: "img", "aria-label": _("damage distribution") })) svg.setAttribute(a, v);
     const add = (tag, attrs, text) => {
       const node = document.createElementNS(NS, tag);
       for (const [a, v] of Object.entries(attrs)) node.setAttribute(a, v);
@@ -83,7 +84,7 @@
       add("text", { x: x + 22, y: base - h - 6, class: "bar-label" }, `${(row.probability.value * 100).toFixed(1)}%`);
       add("text", { x: x + 22, y: base + 16, class: "bar-label" }, String(row.damage));
     });
-    add("text", { x: width / 2, y: base + 34, class: "bar-label" }, "damage");
+    add("text", { x: width / 2, y: base + 34, class: "bar-label" }, _("damage"));
     chart.replaceChildren(svg);
   }
 
@@ -97,15 +98,15 @@
       return;
     }
     drawChart(data.damage);
-    table.replaceChildren(rk.el("tr", {}, ...["damage", "probability", "exact", "at least"].map((h) => rk.el("th", { text: h }))));
+    table.replaceChildren(rk.el("tr", {}, ...[_("damage"), _("probability"), _("exact"), _("at least")].map((h) => rk.el("th", { text: h }))));
     for (const row of data.damage) {
       table.append(rk.el("tr", { "data-damage": row.damage }, rk.el("td", { text: row.damage }),
         rk.el("td", { text: `${(row.probability.value * 100).toFixed(2)}%` }), rk.el("td", { text: row.probability.fraction }),
         rk.el("td", { text: `${(row.at_least.value * 100).toFixed(2)}%` })));
     }
     summary.replaceChildren(
-      rk.el("p", { "data-testid": "expected", text: `expected damage ${data.expected_damage.value.toFixed(4)} (${data.expected_damage.fraction}) · mode ${data.mode}` }),
-      ...Object.entries(data.effects).map(([name, p]) => rk.el("p", { text: `adds ${name}: ${(p.value * 100).toFixed(2)}%` })),
+      rk.el("p", { "data-testid": "expected", text: _("expected damage {value} ({fraction}) · {mode}", { value: data.expected_damage.value.toFixed(4), fraction: data.expected_damage.fraction, mode: MODES[data.mode] || data.mode }) }),
+      ...Object.entries(data.effects).map(([name, p]) => rk.el("p", { text: _("adds {effect}: {percent}%", { effect: name, percent: (p.value * 100).toFixed(2) }) })),
       ...data.notes.map((note) => rk.el("p", { class: "hint", text: note })));
   }
 

@@ -7,12 +7,14 @@
   const COLS = 12;
   const ROWS = 8;
   const TERRAIN = ["obstacle", "trap", "hazardous", "difficult", "icy"];
-  const SHORT = { obstacle: "obst.", trap: "trap", hazardous: "haz.", difficult: "diff.", icy: "icy" };
+  const NAMES = { obstacle: _("obstacle"), trap: _("trap"), hazardous: _("hazardous"), difficult: _("difficult"), icy: _("icy") };
+  const SHORT = { obstacle: _("obst."), trap: _("trap"), hazardous: _("haz."), difficult: _("diff."), icy: _("icy") };
   const FILL = { obstacle: "#6b5b4b", trap: "#b06ab3", hazardous: "#e07a5f", difficult: "#8fbf6a", icy: "#a8dadc" };
   const MODES = [
-    ["hex", "map hex"], ["wall", "wall"], ...TERRAIN.map((t) => [t, t]), ["clear", "clear terrain"],
-    ["monster", "monster"], ["character", "character"], ["erase", "remove figure"], ["area", "area hex"],
+    ["hex", _("map hex")], ["wall", _("wall")], ...TERRAIN.map((t) => [t, NAMES[t]]), ["clear", _("clear terrain")],
+    ["monster", _("monster")], ["character", _("character")], ["erase", _("remove figure")], ["area", _("area hex")],
   ];
+  const TEAMS = { monsters: _("monsters"), characters: _("characters") };
   const key = (h) => `${h[0]},${h[1]}`;
   const parse = (k) => k.split(",").map(Number);
   const board = { hexes: new Set(), walls: new Set(), terrain: new Map(), figures: [], aoe: new Set() };
@@ -25,7 +27,7 @@
   const main = document.getElementById("main");
   const ruleset = rk.el("select", { id: "ruleset", "data-testid": "ruleset" },
     rk.el("option", { value: "gloomhaven", text: "gloomhaven" }), rk.el("option", { value: "frosthaven", text: "frosthaven" }));
-  const palette = rk.el("div", { class: "palette", role: "group", "aria-label": "paint" });
+  const palette = rk.el("div", { class: "palette", role: "group", "aria-label": _("paint") });
   for (const [name, text] of MODES) {
     palette.append(rk.el("button", { type: "button", "data-mode": name, "aria-pressed": String(name === mode), text,
       onclick: () => setMode(name) }));
@@ -33,7 +35,7 @@
   const num = (id, value, label) => [rk.el("label", { for: id, text: label }),
     rk.el("input", { id, type: "number", min: "0", value: String(value), "data-testid": id })];
   const check = (id, label) => [rk.el("label", { for: id, text: label }), rk.el("input", { id, type: "checkbox", "data-testid": id })];
-  const figureId = rk.el("input", { id: "figure-id", placeholder: "auto", "data-testid": "figure-id", list: "figure-ids" });
+  const figureId = rk.el("input", { id: "figure-id", placeholder: _("auto"), "data-testid": "figure-id", list: "figure-ids" });
   const figureIds = rk.el("datalist", { id: "figure-ids" });
   // Opened from a companion game (?companion=TABLE&figure=ID): the board is prefilled around the
   // monster, the game's figure ids are offered, and an option can be applied to the game.
@@ -43,30 +45,30 @@
   const companionNote = rk.el("p", { class: "hint", "data-testid": "companion-note", hidden: true });
   const actor = rk.el("select", { id: "actor", "data-testid": "actor" });
   const fields = rk.el("div", { class: "tool-fields" },
-    rk.el("label", { for: "ruleset", text: "ruleset" }), ruleset,
-    rk.el("label", { for: "figure-id", text: "figure id" }), figureId,
-    ...num("initiative", 50, "initiative"),
-    rk.el("label", { for: "actor", text: "acting monster" }), actor,
-    ...num("move", 2, "move"), ...num("range", 0, "range"), ...num("targets", 1, "targets"),
-    ...check("flying", "flying"), ...check("jumping", "jumping"), ...check("teleport", "teleport"), ...check("muddled", "muddled"));
-  const solve = rk.el("button", { type: "button", "data-testid": "solve", text: "Where does it go?" });
-  const fill = rk.el("button", { type: "button", "data-testid": "fill", text: "Fill the grid" });
-  const clear = rk.el("button", { type: "button", "data-testid": "clear", text: "Clear" });
-  const json = rk.el("textarea", { rows: "8", "data-testid": "board-json", "aria-label": "board JSON" });
-  const load = rk.el("button", { type: "button", "data-testid": "load-json", text: "Load this JSON" });
+    rk.el("label", { for: "ruleset", text: _("ruleset") }), ruleset,
+    rk.el("label", { for: "figure-id", text: _("figure id") }), figureId,
+    ...num("initiative", 50, _("initiative")),
+    rk.el("label", { for: "actor", text: _("acting monster") }), actor,
+    ...num("move", 2, _("move")), ...num("range", 0, _("range")), ...num("targets", 1, _("targets")),
+    ...check("flying", _("flying")), ...check("jumping", _("jumping")), ...check("teleport", _("teleport")), ...check("muddled", _("muddled")));
+  const solve = rk.el("button", { type: "button", "data-testid": "solve", text: _("Where does it go?") });
+  const fill = rk.el("button", { type: "button", "data-testid": "fill", text: _("Fill the grid") });
+  const clear = rk.el("button", { type: "button", "data-testid": "clear", text: _("Clear") });
+  const json = rk.el("textarea", { rows: "8", "data-testid": "board-json", "aria-label": _("board JSON") });
+  const load = rk.el("button", { type: "button", "data-testid": "load-json", text: _("Load this JSON") });
   const svgBox = rk.el("div", { class: "board", "data-testid": "board" });
   const options = rk.el("ol", { class: "options", "data-testid": "options" });
   const reasons = rk.el("ul", { class: "reasons", "data-testid": "reasons" });
   main.append(
-    rk.el("h1", { text: "Monster move" }),
-    rk.el("p", { text: "Paint the map, walls, terrain and figures; set the monster's ability; the monster mover lists every option and why." }),
+    rk.el("h1", { text: _("Monster move") }),
+    rk.el("p", { text: _("Paint the map, walls, terrain and figures; set the monster's ability; the monster mover lists every option and why.") }),
     companionNote, figureIds,
     rk.errorBox(),
     rk.el("div", { class: "tool-grid" },
-      rk.el("section", { class: "card" }, rk.el("h2", { text: "Paint" }), palette, fields,
+      rk.el("section", { class: "card" }, rk.el("h2", { text: _("Paint") }), palette, fields,
         rk.el("div", { class: "toolbar" }, solve, fill, clear),
         rk.el("h2", { text: "haven-board/1" }), json, rk.el("div", { class: "toolbar" }, load)),
-      rk.el("section", {}, svgBox, rk.el("h2", { text: "Options" }), options, rk.el("h2", { text: "Why" }), reasons)));
+      rk.el("section", {}, svgBox, rk.el("h2", { text: _("Options") }), options, rk.el("h2", { text: _("Why") }), reasons)));
 
   function setMode(name) {
     mode = name;
@@ -131,7 +133,7 @@
         board.figures = board.figures.filter((f) => key(f.hex) !== k);
       } else board.hexes.add(k);
     } else if (!board.hexes.has(k)) {
-      rk.showError("paint the hex onto the map first (mode: map hex)");
+      rk.showError(_("paint the hex onto the map first (mode: map hex)"));
       return;
     } else if (mode === "wall") {
       if (!wallStart) wallStart = h;
@@ -139,7 +141,7 @@
         if (adjacent(wallStart, h)) {
           const w = wallKey(wallStart, h);
           if (board.walls.has(w)) board.walls.delete(w); else board.walls.add(w);
-        } else rk.showError("a wall goes between two neighbouring hexes");
+        } else rk.showError(_("a wall goes between two neighbouring hexes"));
         wallStart = null;
       }
     } else if (TERRAIN.includes(mode)) {
@@ -184,7 +186,7 @@
     svg.setAttribute("height", String(Math.round(hgt)));
     svg.setAttribute("class", "board-svg");
     svg.setAttribute("role", "img");
-    svg.setAttribute("aria-label", "painted board");
+    svg.setAttribute("aria-label", _("painted board"));
     const add = (tag, attrs, text) => {
       const node = document.createElementNS(NS, tag);
       for (const [a, v] of Object.entries(attrs)) node.setAttribute(a, v);
@@ -199,7 +201,7 @@
       const on = board.hexes.has(k);
       const fillColour = on ? (FILL[board.terrain.get(k)] || "#f4efe6") : "#ffffff";
       const poly = add("polygon", { points: polygon(h), fill: fillColour, class: `hex paint${on ? " on" : " off"}`,
-        "data-hex": k, "stroke-dasharray": on ? "" : "3 3", role: "button", "aria-label": `hex ${k}` });
+        "data-hex": k, "stroke-dasharray": on ? "" : "3 3", role: "button", "aria-label": _("hex {hex}", { hex: k }) });
       poly.addEventListener("click", () => click(h));
       if (on && aoe.has(k)) add("polygon", { points: polygon(h), class: "aoe", "pointer-events": "none" });
       if (on && board.terrain.get(k)) {
@@ -253,16 +255,21 @@
     reasons.replaceChildren();
     if (!answer) return;
     answer.options.forEach((o, n) => {
-      let text = `Option ${n + 1}: move to [${o.move_to}]`;
-      if (o.targets.length) text += `, attack ${o.targets.join(", ")}`;
-      if (o.focus) text += ` (focus ${o.focus})`;
+      const fields = { n: n + 1, hex: `[${o.move_to}]`, targets: o.targets.join(", "), focus: o.focus };
+      let text;
+      if (o.targets.length) {
+        text = o.focus ? _("Option {n}: move to {hex}, attack {targets} (focus {focus})", fields)
+          : _("Option {n}: move to {hex}, attack {targets}", fields);
+      } else {
+        text = o.focus ? _("Option {n}: move to {hex} (focus {focus})", fields) : _("Option {n}: move to {hex}", fields);
+      }
       const item = rk.el("li", { class: n === selected ? "selected" : "", "data-option": String(n), "data-move-to": key(o.move_to),
         "data-focus": o.focus || "", "data-targets": o.targets.join(",") },
         rk.el("button", { type: "button", class: "action", text, onclick: () => { selected = n; showAnswer(); draw(); } }),
-        rk.el("div", { class: "path-text", text: `path ${o.path.map((h) => `[${h}]`).join(" → ")}` }),
-        companionTable ? rk.el("button", { type: "button", "data-testid": `apply-${n}`, text: "Apply to the companion game",
+        rk.el("div", { class: "path-text", text: _("path {hexes}", { hexes: o.path.map((h) => `[${h}]`).join(" → ") }) }),
+        companionTable ? rk.el("button", { type: "button", "data-testid": `apply-${n}`, text: _("Apply to the companion game"),
           onclick: () => applyToCompanion(o) }) : null,
-        o.aoe.length ? rk.el("div", { text: `area ${o.aoe.map((h) => `[${h}]`).join(" ")}` }) : null);
+        o.aoe.length ? rk.el("div", { text: _("area {hexes}", { hexes: o.aoe.map((h) => `[${h}]`).join(" ") }) }) : null);
       options.append(item);
     });
     for (const reason of answer.reasons) reasons.append(rk.el("li", { text: reason }));
@@ -290,11 +297,11 @@
     try {
       data = JSON.parse(json.value);
     } catch (e) {
-      rk.showError(`not valid JSON: ${e.message}`);
+      rk.showError(_("not valid JSON: {reason}", { reason: e.message }));
       return;
     }
     if (!data || !Array.isArray(data.hexes)) {
-      rk.showError("hexes: a haven-board/1 board lists its hexes");
+      rk.showError(_("hexes: a haven-board/1 board lists its hexes"));
       return;
     }
     board.hexes = new Set(data.hexes.map(key));
@@ -328,11 +335,12 @@
     try {
       const data = await rk.api("GET", `/api/companion/${encodeURIComponent(companionTable)}/mover/${encodeURIComponent(params.get("figure") || "")}`);
       companionFigures = data.figures;
-      figureIds.replaceChildren(...companionFigures.map((f) => rk.el("option", { value: f.id, label: `${f.team}${f.initiative !== undefined ? `, initiative ${f.initiative}` : ""}` })));
+      figureIds.replaceChildren(...companionFigures.map((f) => rk.el("option", { value: f.id, label: f.initiative !== undefined ? _("{team}, initiative {initiative}", { team: TEAMS[f.team] || f.team, initiative: f.initiative }) : (TEAMS[f.team] || f.team) })));
       companionNote.hidden = false;
-      companionNote.textContent = `From the companion game: ${data.board.turn.figure} is in the middle with this round's numbers. ` +
-        `Paint the walls, terrain and figures around it (ids: ${companionFigures.filter((f) => f.id !== data.board.turn.figure).map((f) => f.id).join(", ")}), ` +
-        "ask the mover, then apply an option to the game.";
+      companionNote.textContent = _("From the companion game: {figure} is in the middle with this round's numbers. Paint the walls, terrain and figures around it (ids: {ids}), ask the mover, then apply an option to the game.", {
+        figure: data.board.turn.figure,
+        ids: companionFigures.filter((f) => f.id !== data.board.turn.figure).map((f) => f.id).join(", "),
+      });
       json.value = JSON.stringify(data.board);
       load.click();
     } catch (e) {

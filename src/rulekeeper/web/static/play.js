@@ -10,21 +10,21 @@
   const title = rk.el("h1", { "data-testid": "title" });
   const status = rk.el("p", { class: "status", "data-testid": "status", "aria-live": "polite" });
   const board = rk.el("div", { class: "board", "data-testid": "board" });
-  const actions = rk.el("div", { class: "actions", "data-testid": "actions", role: "group", "aria-label": "legal actions" });
+  const actions = rk.el("div", { class: "actions", "data-testid": "actions", role: "group", "aria-label": _("legal actions") });
   const outcome = rk.el("div", { class: "outcome", "data-testid": "outcome", role: "status", hidden: true });
   const panel = rk.el("div", { class: "panel", "data-testid": "panel" });
-  const log = rk.el("ol", { class: "log", "data-testid": "log", "aria-label": "event log" });
-  const undo = rk.el("button", { type: "button", "data-testid": "undo", text: "Undo" });
-  const redo = rk.el("button", { type: "button", "data-testid": "redo", text: "Redo" });
-  const saveName = rk.el("input", { "aria-label": "save name", placeholder: "save name", "data-testid": "save-as" });
-  const save = rk.el("button", { type: "button", "data-testid": "save", text: "Save" });
+  const log = rk.el("ol", { class: "log", "data-testid": "log", "aria-label": _("event log") });
+  const undo = rk.el("button", { type: "button", "data-testid": "undo", text: _("Undo") });
+  const redo = rk.el("button", { type: "button", "data-testid": "redo", text: _("Redo") });
+  const saveName = rk.el("input", { "aria-label": _("save name"), placeholder: _("save name"), "data-testid": "save-as" });
+  const save = rk.el("button", { type: "button", "data-testid": "save", text: _("Save") });
   const saved = rk.el("span", { class: "saved", "data-testid": "saved" });
   const toolbar = rk.el("div", { class: "toolbar" }, undo, redo, saveName, save, saved);
   main.append(
     title, status, rk.errorBox(), outcome,
     rk.el("div", { class: "play-grid" },
-      rk.el("section", { class: "left" }, board, rk.el("h2", { text: "Your choices" }), actions, toolbar),
-      rk.el("section", { class: "right" }, panel, rk.el("h2", { text: "Log" }), log)));
+      rk.el("section", { class: "left" }, board, rk.el("h2", { text: _("Your choices") }), actions, toolbar),
+      rk.el("section", { class: "right" }, panel, rk.el("h2", { text: _("Log") }), log)));
 
   let current = null;
   let busy = false;
@@ -34,8 +34,9 @@
     main.dataset.version = String(view.version);
     document.title = `${view.title} — ${view.scenario}`;
     title.textContent = `${view.title}: ${view.scenario}`;
-    const who = view.player ? `${view.player}: ${view.decision}` : "game over";
-    status.textContent = `ruleset ${view.ruleset} · seed ${view.seed} · ${view.actions_played} actions · ${who}`;
+    const who = view.player ? `${view.player}: ${view.decision}` : _("game over");
+    status.textContent = [_("ruleset {ruleset}", { ruleset: view.ruleset }), _("seed {seed}", { seed: view.seed }),
+      _n("{n} action", "{n} actions", view.actions_played), who].join(" · ");
     board.innerHTML = view.board;
     panel.innerHTML = view.panel;
     renderActions(view);
@@ -43,14 +44,14 @@
     if (view.outcome) {
       outcome.hidden = false;
       outcome.className = `outcome ${view.outcome.result}`;
-      outcome.textContent = `Game over — ${view.outcome.result}: ${view.outcome.summary}`;
+      outcome.textContent = _("Game over — {result}: {summary}", { result: view.outcome.result_text, summary: view.outcome.summary });
     } else {
       outcome.hidden = true;
       outcome.textContent = "";
     }
     undo.disabled = !view.can_undo;
     redo.disabled = !view.can_redo;
-    saved.textContent = view.save ? `saved as ${view.save} (every action is recorded)` : "";
+    saved.textContent = view.save ? _("saved as {name} (every action is recorded)", { name: view.save }) : "";
   }
 
   function renderActions(view) {
@@ -81,10 +82,11 @@
     }
     const placed = view.actions.length - buttons.length;
     if (placed) {
-      actions.append(rk.el("p", { class: "hint", text: `${placed} choice${placed > 1 ? "s are" : " is"} on the board: click a highlighted place.` }));
+      actions.append(rk.el("p", { class: "hint", text: _n("{n} choice is on the board: click a highlighted place.",
+        "{n} choices are on the board: click a highlighted place.", placed) }));
     }
     actions.append(...buttons);
-    if (!view.actions.length && !view.outcome) actions.append(rk.el("p", { text: "waiting…" }));
+    if (!view.actions.length && !view.outcome) actions.append(rk.el("p", { text: _("waiting…") }));
   }
 
   function renderLog(entries) {
