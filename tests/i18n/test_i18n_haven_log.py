@@ -109,7 +109,6 @@ def test_a_replayed_haven_log_is_fully_translated(
         assert not english_words(outcome.summary, names, lang), outcome.summary
 
 
-@PENDING
 @pytest.mark.parametrize("lang", ["ca", "tr"])
 @pytest.mark.parametrize("game", SCRIPTED, ids=lambda g: f"{g[0]}-{g[1]}")
 def test_the_haven_screen_and_choices_are_translated(
