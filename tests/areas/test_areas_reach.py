@@ -40,7 +40,7 @@ def test_AR_REQ_3_worked_example_two_targets_in_reach_and_one_not() -> None:
     assert report["crawler-2"].reachable
     assert not report["crawler-3"].reachable
     assert report["crawler-3"].rule_id == "AR-REQ-3"
-    assert "not at maximum capacity (1/3)" in report["crawler-3"].reason
+    assert "not at maximum capacity (1/3)" in str(report["crawler-3"].reason)
     assert _targets(state, "warden") == {"crawler-1", "crawler-2"}
     state.apply(MeleeAttack("warden", "crush", "crawler-2", "test-axe"))
     assert state.is_chance_node()
@@ -202,7 +202,7 @@ def test_reach_check_is_the_same_query_check_uses() -> None:
             state.clone().apply(action)
         else:
             error = assert_rejected(state, action, ruling.rule_id or "")
-            assert ruling.reason in error.message
+            assert str(ruling.reason) in error.message
 
 
 def test_reach_counts_large_figures_toward_full() -> None:

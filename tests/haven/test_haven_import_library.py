@@ -193,7 +193,7 @@ def test_HV_SCEN_4_rounded_down_equations_are_written_exactly() -> None:
         ("hollow-shade.json:stats.0.health", "unexpected character 'Y'"),
         ("late-riser.json:abilities.0.initiative", "initiative 100 is not 1-99"),
         ("lost-deck.json:deck", "no ability deck file"),
-        ("reed-gap.json:stats", "normal lines miss level(s) [5, 6, 7]"),
+        ("reed-gap.json:stats", "normal lines miss levels 5, 6, 7"),
         ("gapped.json:stats", "without gaps"),
         ("items.json:4.slot", "not an item slot"),
         ("01.json:rooms.1.monster.2.player2", "rank 'champion'"),

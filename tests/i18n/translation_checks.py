@@ -136,13 +136,13 @@ ENGLISH_WORDS = frozenset(
 )
 """Common English words that a Catalan or Turkish sentence would not contain."""
 
-WORDS_OF_LANGUAGE: dict[str, frozenset[str]] = {
-    "ca": frozenset(
-        ["a", "no", "on", "or"]
-    ),  # Catalan "a" (to), "no" (not), "on" (where), "or" (gold)
-    "tr": frozenset(["her", "can"]),  # Turkish "her" (each, every), "can" (life: can puanı)
+NATIVE_WORDS = {
+    "ca": frozenset(["a", "no", "on", "he", "has", "or"]),
+    "tr": frozenset(["on", "her", "at", "can"]),
 }
-"""Words of :data:`ENGLISH_WORDS` that are also everyday words of a language: not counted there."""
+"""Words of :data:`ENGLISH_WORDS` that are also everyday words of the language itself
+(Catalan "a" to, "no" not, "on" where, "he"/"has" have, "or" gold; Turkish "on" ten,
+"her" every, "at" throw, "can" health): in a text of that language they are not English left over."""
 
 _WORD = re.compile(r"[^\W\d_]+", re.UNICODE)
 _RULE_ID = re.compile(r"\b[A-Z]{2,}(?:-[A-Z0-9]+)+\b")
@@ -150,17 +150,20 @@ _RULE_ID = re.compile(r"\b[A-Z]{2,}(?:-[A-Z0-9]+)+\b")
 
 
 def english_words(text: str, names: Iterable[str] = (), lang: str | None = None) -> list[str]:
-    """The English words left in ``text`` once the content ``names`` are taken out (words
-    that are also words of ``lang`` do not count)."""
+    """The English words left in ``text`` once the content ``names`` are taken out.
+
+    With ``lang``, words that are also words of that language (:data:`NATIVE_WORDS`)
+    do not count.
+    """
     for name in sorted(names, key=len, reverse=True):
         if name:
             text = text.replace(name, " ")
-    text = _RULE_ID.sub(" ", text)
-    own = WORDS_OF_LANGUAGE.get(lang or "", frozenset())
+    text = _RULE_ID.sub(" ", text)  # rule IDs are cited as they are
+    native = NATIVE_WORDS.get(lang or "", frozenset())
     return [
         word
         for word in _WORD.findall(text)
-        if word.lower() in ENGLISH_WORDS and word.lower() not in own
+        if word.lower() in ENGLISH_WORDS and word.lower() not in native
     ]
 
 

@@ -85,7 +85,7 @@ def test_SV_ENG_2_a_per_round_limit_holds_for_the_round_then_resets() -> None:
     act(state, UseAbility("Field Dressing"))
     assert UseAbility("Field Dressing") not in state.legal_actions()
     violation = rejected(state, UseAbility("Field Dressing"), "SV-ENG-2")
-    assert "1 use(s) per round" in violation.message
+    assert "1 use per round" in violation.message
     next_round(state)
     act(state, ChooseHero(ADEPT))
     assert UseAbility("Field Dressing") in state.legal_actions()
@@ -170,7 +170,7 @@ def test_SV_ENG_2_a_by_hand_passive_is_shown_at_each_turn() -> None:
     """SV-ENG-2: the Adept's Lucky Coin is not modelled: it is shown, never dropped."""
     state = ability_lab()
     reminders = [e.text for e in state.log if e.kind == "by_hand"]
-    assert reminders == ["resolve by hand: Lab Adept's Lucky Coin: " + _coin_text()]
+    assert reminders == ["resolve by hand: Lucky Coin of Lab Adept: " + _coin_text()]
     shown = str(GAME.render(state).renderables[-1])
     assert "Lucky Coin (passive, resolve by hand)" in shown
 

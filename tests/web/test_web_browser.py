@@ -3,16 +3,20 @@
 Debian's Chromium drives the pages (``.ci/run`` installs it); the tests skip
 where it is missing. Locators are test ids and roles; every wait is one of
 Playwright's waiting assertions. Screenshots of each page go to ``artifacts/``.
+The table is also played once in each language (English, Catalan, Turkish),
+chosen with the page's picker (issue 18).
 """
 
 from __future__ import annotations
 
 import json
 import random
+import re
 import socket
 import threading
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -29,6 +33,8 @@ from playwright.sync_api import Browser, ConsoleMessage, Page, expect, sync_play
 from rulekeeper.core.replay import run_replay  # noqa: E402
 from rulekeeper.games.haven.board_format import parse_board  # noqa: E402
 from rulekeeper.games.haven.monster_ai import solve_monster_turn  # noqa: E402
+from rulekeeper.i18n import _, translations, use_language  # noqa: E402
+from rulekeeper.i18n_catalogs import read_catalog  # noqa: E402
 from rulekeeper.web.app import create_app  # noqa: E402
 from rulekeeper.web.settings import WebSettings  # noqa: E402
 
@@ -56,7 +62,8 @@ class LiveServer:
         self.socket.bind(("127.0.0.1", 0))
         self.socket.listen(64)  # connections wait in the backlog until uvicorn accepts them
         self.url = f"http://127.0.0.1:{self.socket.getsockname()[1]}"
-        config = uvicorn.Config(create_app(settings), log_level="warning", lifespan="off")
+        self.app = create_app(settings)
+        config = uvicorn.Config(self.app, log_level="warning", lifespan="off")
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(
             target=self.server.run, kwargs={"sockets": [self.socket]}, daemon=True
@@ -91,8 +98,11 @@ def browser() -> Iterator[Browser]:
 
 @pytest.fixture
 def page(browser: Browser) -> Iterator[Page]:
-    """A page that fails the test on any console error or uncaught exception."""
-    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    """A page that fails the test on any console error or uncaught exception.
+
+    The browser asks for English (Accept-Language), whatever the machine's locale.
+    """
+    context = browser.new_context(viewport={"width": 1400, "height": 1000}, locale="en-US")
     opened = context.new_page()
     problems: list[str] = []
 
@@ -188,7 +198,7 @@ def test_two_pages_on_one_game_stay_in_sync(browser: Browser, page: Page, live: 
     expect(other.locator("main")).to_have_attribute(
         "data-version", page.locator("main").get_attribute("data-version") or ""
     )
-    for _ in range(3):
+    for _round in range(3):
         click_and_wait(page, 0)
         version = page.locator("main").get_attribute("data-version") or ""
         expect(other.locator("main")).to_have_attribute("data-version", version)
@@ -296,3 +306,174 @@ def test_odds_page_draws_the_distribution_and_edits_the_deck(page: Page, live: L
     expect(table.locator("tr[data-damage='4'] td").nth(2)).to_have_text("1/2")
     expect(page.get_by_test_id("expected")).to_contain_text("expected damage 3.0000")
     shot(page, "odds")
+
+
+# -- the table in each language (issue 18) ---------------------------------------------------
+
+CHROME = (
+    "header a, h1, h2, label, button:not(.action), th, caption, option, summary, legend,"
+    " .hint, .status, .status-line, .saved, .outcome, p:not([data-testid=log] *), svg text"
+)
+"""The page's own words (never the log, whose text the game families translate)."""
+
+
+def english_leftovers(lang: str, texts: list[str]) -> list[str]:
+    """The texts that are a web message's English where ``lang`` says it otherwise."""
+    if lang == "en":
+        return []
+    patterns = []
+    for entry in read_catalog(lang, "web"):
+        if not entry.id:
+            continue
+        english = entry.id if isinstance(entry.id, tuple) else (entry.id,)
+        strings = entry.string if isinstance(entry.string, tuple | list) else (entry.string,)
+        for text in english:
+            if text in strings:
+                continue  # the same word in both languages ("normal", "boss")
+            pattern = re.escape(text)
+            pattern = re.sub(r"\\{[A-Za-z_]+\\}", ".+", pattern)
+            patterns.append(re.compile(f"^{pattern}$", re.DOTALL))
+    return sorted({text for text in texts for pattern in patterns if pattern.match(text.strip())})
+
+
+def chrome_texts(page: Page) -> list[str]:
+    texts: list[str] = page.evaluate(
+        """(selector) => [...document.querySelectorAll(selector)]
+            .filter((node) => !node.closest("[data-testid=log]"))
+            .map((node) => node.textContent.trim()).filter((text) => text.length)""",
+        CHROME,
+    )
+    return texts
+
+
+def assert_in_language(page: Page, lang: str) -> None:
+    expect(page.locator("html")).to_have_attribute("lang", lang)
+    assert english_leftovers(lang, chrome_texts(page)) == []
+
+
+def said(lang: str, message: str, **fields: Any) -> str:
+    with use_language(lang):
+        return _(message, **fields)
+
+
+def choose_language(page: Page, live: LiveServer, lang: str) -> None:
+    """Pick the language with the header's picker; the choice outlives the page (a cookie)."""
+    page.goto(live.url + "/")
+    expect(page.locator("html")).to_have_attribute("lang", "en")  # the browser asks for English
+    page.get_by_test_id("language").select_option(lang)
+    expect(page.locator("html")).to_have_attribute("lang", lang)
+    expect(page.get_by_test_id("language")).to_have_value(lang)
+
+
+@pytest.mark.parametrize("lang", ["en", "ca", "tr"])
+def test_the_table_in_each_language(page: Page, live: LiveServer, lang: str) -> None:
+    """Picker, start page, a salvage game to its end, a haven board, the tools: all in ``lang``.
+
+    No English word of the web table is left on a Catalan or Turkish page; the
+    log is each event's text in the reader's language (as far as the game
+    families' catalogs go), never the English the save keeps.
+    """
+    choose_language(page, live, lang)
+    expect(page.get_by_role("heading", name=said(lang, "New game"))).to_be_visible()
+    expect(page.get_by_role("link", name=said(lang, "Monster move painter"))).to_be_visible()
+    expect(page.get_by_test_id("game-select").locator("option")).not_to_have_count(0)
+    assert_in_language(page, lang)
+    shot(page, f"{lang}-start")
+
+    save = f"e2e-{lang}-salvage"
+    start_game(page, live, "salvage", 3, save)
+    assert_in_language(page, lang)
+    expect(page.get_by_test_id("status")).to_contain_text(said(lang, "seed {seed}", seed=3))
+    choose = random.Random(f"e2e-lang:{lang}")
+    outcome = page.get_by_test_id("outcome")
+    for clicks in range(MAX_CLICKS):
+        if outcome.is_visible():
+            break
+        controls = page.locator("[data-action]")
+        expect(controls.first).to_be_attached()
+        click_and_wait(page, choose.randrange(controls.count()))
+        if clicks == 6:
+            assert_in_language(page, lang)
+            rule = page.get_by_test_id("log").locator("details[data-rule]").first
+            rule.locator("summary").click()
+            expect(rule.locator(".rule-text")).not_to_have_text("…")
+            shot(page, f"{lang}-play-salvage")
+    expect(outcome).to_be_visible()
+    table = live.app.state.hub.get(page.url.rsplit("/", 1)[1])
+    state = table.state
+    with use_language(lang):
+        ended = state.outcome()
+        assert ended is not None
+        expect(outcome).to_have_text(
+            said(
+                lang,
+                "Game over — {result}: {summary}",
+                result=_(ended.result),
+                summary=ended.summary,
+            )
+        )
+        shown_log = [e.text for e in state.log[-200:]]
+    assert_in_language(page, lang)
+    expect(page.get_by_test_id("log").locator("li > span:first-child")).to_have_text(shown_log)
+    if lang != "en" and translations(lang).gettext(_first_template(state)) != _first_template(
+        state
+    ):
+        # the salvage catalog has landed: the log reads in the reader's language, not English
+        assert shown_log != [e.text_in("en") for e in state.log[-200:]]
+    shot(page, f"{lang}-play-salvage-end")
+    if lang == "ca":
+        # a second browser at the same table, asking for Turkish: it reads the same game in Turkish
+        other = page.context.browser.new_context(  # type: ignore[union-attr]
+            viewport={"width": 1400, "height": 1000}, locale="tr-TR"
+        ).new_page()
+        other.goto(page.url)
+        assert_in_language(other, "tr")
+        expect(other.get_by_test_id("log").locator("li > span:first-child")).to_have_text(
+            [e.text_in("tr") for e in state.log[-200:]]
+        )
+        with use_language("tr"):
+            turkish = state.outcome()
+            assert turkish is not None
+            expect(other.get_by_test_id("outcome")).to_have_text(
+                _(
+                    "Game over — {result}: {summary}",
+                    result=_(turkish.result),
+                    summary=turkish.summary,
+                )
+            )
+        other.context.close()
+
+    start_game(page, live, "haven", 5, f"e2e-{lang}-haven")
+    for _click in range(6):
+        click_and_wait(page, 0)
+    assert_in_language(page, lang)
+    expect(page.get_by_test_id("board").locator("svg text.track-title")).to_have_text(
+        said(lang, "initiative")
+    )
+    shot(page, f"{lang}-play-haven")
+
+    page.goto(live.url + "/tools/odds")
+    expect(page.get_by_test_id("chart").locator("rect.bar")).not_to_have_count(0)
+    page.get_by_test_id("edit-deck").check()
+    assert_in_language(page, lang)
+    shot(page, f"{lang}-odds")
+
+    page.goto(live.url + "/tools/monster-move")
+    page.get_by_test_id("fill").click()
+    page.get_by_role("button", name=said(lang, "monster"), exact=True).click()
+    page.get_by_test_id("board").locator("[data-hex='1,1']").click()
+    page.get_by_role("button", name=said(lang, "character"), exact=True).click()
+    page.get_by_test_id("board").locator("[data-hex='5,1']").click()
+    page.get_by_test_id("solve").click()
+    expect(page.get_by_test_id("options").locator("li")).not_to_have_count(0)
+    assert_in_language(page, lang)
+    shot(page, f"{lang}-monster-move")
+
+
+def _first_template(state: Any) -> str:
+    """The English template of the newest logged message that has one ("" when none)."""
+    for event in reversed(state.log):
+        template = getattr(event.message, "template", None)
+        if template:
+            return str(template)
+    return ""

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 pytest.importorskip("playwright")
-from test_web_browser import ARTIFACTS, CHROMIUM, LAUNCH_ARGS, LiveServer
+from test_web_browser import ARTIFACTS, CHROMIUM, LAUNCH_ARGS, LiveServer, assert_in_language
 
 pytestmark = [
     pytest.mark.browser,
@@ -173,6 +173,25 @@ def test_a_refused_entry_shows_its_rule(page: Page, live: LiveServer) -> None:
     page.get_by_test_id("entry-value").fill("3")
     enter_button.click()
     expect(page.get_by_test_id("error")).to_contain_text("HV-LOOT-1")
+
+
+@pytest.mark.parametrize("lang", ["ca", "tr"])
+def test_the_companion_page_in_each_language(page: Page, live: LiveServer, lang: str) -> None:
+    """The companion page in Catalan and Turkish (issue 18): no English word of the page left."""
+    page.goto(live.url + f"/companion?lang={lang}")
+    expect(page.get_by_test_id("scenario-select").locator("option")).to_have_count(1)
+    assert_in_language(page, lang)
+    page.get_by_test_id("players").select_option("1")
+    page.get_by_test_id("chance-select").select_option("manual")
+    page.get_by_test_id("start-companion").click()
+    expect(page.get_by_test_id("title")).to_have_text("#E1 Ember Hall")
+    for raw in SCRIPT[2:BOSS_ATTACK]:
+        play_step(page, raw)
+        if raw == {"type": "infuse", "element": "fire"}:
+            break
+    expect(page.get_by_test_id("elements")).to_be_visible()
+    assert_in_language(page, lang)
+    shot(page, f"{lang}-companion")
 
 
 @pytest.fixture(scope="module")

@@ -32,12 +32,13 @@ from rulekeeper.core.errors import (
 from rulekeeper.core.game import State
 from rulekeeper.core.randomness import SeededSampler
 from rulekeeper.core.replay import replay_prefix, undo_cut
+from rulekeeper.i18n import N_, _
 from rulekeeper.store import SaveStore, check_save_name
 
 ChanceMode = Literal["auto", "manual"]
 MAX_STEPS = 100_000
 
-HELP = (
+HELP = N_(
     "A number chooses a listed action; an action's JSON form is accepted too. What happened "
     "on the board: attack TARGET VALUE [pierce N] [advantage|disadvantage] [by SUMMON] "
     "[CONDITION ...], summon NAME, "
@@ -46,6 +47,7 @@ HELP = (
     "follow MOVED [TARGET ...] (apply the mover's answer), end. "
     "Also: chance auto|manual, undo, save NAME, log, board, help, quit."
 )
+"""The commands the loop reads (the command words stay English; translated when shown)."""
 
 
 @dataclass
@@ -84,10 +86,12 @@ class CompanionSession:
     def run(self) -> bool:
         """Play until the scenario ends (True) or the players quit (False)."""
         self.show_new_events()
-        for _ in range(MAX_STEPS):
+        for _step in range(MAX_STEPS):
             if self.state.is_terminal():
                 self.console.print(self.state.game.render(self.state))
-                self.console.print(f"Game over — {self.state.outcome()}", soft_wrap=True)
+                self.console.print(
+                    _("Game over — {outcome}", outcome=self._outcome_text()), soft_wrap=True
+                )
                 if self.store is not None and self.save_name is not None:
                     self.store.set_outcome(self.save_name, str(self.state.outcome()))
                 return True
@@ -96,13 +100,13 @@ class CompanionSession:
                 continue
             if not self._step():
                 return False
-        raise RulekeeperError(f"the game did not end within {MAX_STEPS} steps")
+        raise RulekeeperError(_("the game did not end within {n} steps", n=MAX_STEPS))
 
     def _step(self) -> bool:
         state = self.state
         actions = state.legal_actions()
         if state.is_chance_node():
-            self.console.print("Chance: which card came up from the physical deck?")
+            self.console.print(_("Chance: which card came up from the physical deck?"))
         else:
             self.console.print(state.game.render(state))
             who = printable(state.player_name(state.current_player()))
@@ -113,7 +117,7 @@ class CompanionSession:
         while True:
             line = self.read_line("> ")
             if line is None:
-                self.console.print("(end of input: quitting)")
+                self.console.print(_("(end of input: quitting)"))
                 return False
             line = line.strip()
             if not line or line.startswith("#"):
@@ -124,12 +128,12 @@ class CompanionSession:
 
     def command(self, line: str, actions: list[Action]) -> bool | None:
         """Act on one typed line; None means "ask again", False "quit"."""
-        word, _, rest = line.partition(" ")
+        word, _sep, rest = line.partition(" ")
         args = rest.split()
         if line.isdigit():
             number = int(line)
             if not 1 <= number <= len(actions):
-                self.console.print(f"choose a number from 1 to {len(actions)}")
+                self.console.print(_("choose a number from 1 to {n}", n=len(actions)))
                 return None
             return self._try(actions[number - 1])
         if line.startswith("{"):
@@ -142,7 +146,7 @@ class CompanionSession:
         if word in ("quit", "q", "exit"):
             return False
         if word in ("help", "h", "?"):
-            self.console.print(HELP)
+            self.console.print(_(HELP))
             return None
         if word == "undo":
             self.undo()
@@ -159,8 +163,10 @@ class CompanionSession:
             return None
         if word == "chance" and args in (["auto"], ["manual"]):
             self.chance = "auto" if args == ["auto"] else "manual"
-            how = "drawn by the app" if self.chance == "auto" else "entered from the physical decks"
-            self.console.print(f"chance is {how}")
+            if self.chance == "auto":
+                self.console.print(_("chance is drawn by the app"))
+            else:
+                self.console.print(_("chance is entered from the physical decks"))
             return True
         if word == "mover":
             self.write_mover_board(args[0] if args else None)
@@ -168,10 +174,10 @@ class CompanionSession:
         try:
             entered = self.board_action(word, args)
         except (ValueError, IndexError, ActionFormatError):
-            self.console.print(f"cannot read {line!r}. {HELP}")
+            self.console.print(_("cannot read {line}. {help}", line=repr(line), help=_(HELP)))
             return None
         if entered is None:
-            self.console.print(f"unknown command {line!r}. {HELP}")
+            self.console.print(_("unknown command {line}. {help}", line=repr(line), help=_(HELP)))
             return None
         return self._try(entered)
 
@@ -249,42 +255,56 @@ class CompanionSession:
             return
         path = self.board_folder / f"mover-{figure_id}.json"
         path.write_text(json.dumps(board, indent=1), encoding="utf-8")
-        others = ", ".join(
-            f"{f['id']} ({f['team']}{', initiative ' + str(f['initiative']) if 'initiative' in f else ''})"
-            for f in painter_figures(state)
-            if f["id"] != figure_id
-        )
+        others = [_painter_entry(f) for f in painter_figures(state) if f["id"] != figure_id]
         self.console.print(
-            f"wrote {path}: paint the walls, terrain and figures ({others}) into it, then run"
-            f" `rulekeeper haven monster-move {path}` (or use the web table's painter) and enter"
-            " its answer here: follow MOVED TARGET ..."
+            _(
+                "wrote {path}: paint the walls, terrain and figures ({figures}) into it, then run"
+                " `rulekeeper haven monster-move {path}` (or use the web table's painter) and"
+                " enter its answer here: follow MOVED TARGET ...",
+                path=str(path),
+                figures=others,
+            )
         )
+
+    def _outcome_text(self) -> str:
+        outcome = self.state.outcome()
+        if outcome is None:
+            return ""
+        results = {"won": N_("won: {summary}"), "lost": N_("lost: {summary}")}
+        if outcome.result in results:
+            return _(results[outcome.result], summary=outcome.summary)
+        return str(outcome)
 
     def undo(self) -> None:
         cut = undo_cut(self.state)
         if cut is None:
-            self.console.print("nothing to undo")
+            self.console.print(_("nothing to undo"))
             return
         self.state = replay_prefix(self.state, cut)
         self.shown_events = len(self.state.log)
         if self.store is not None and self.save_name is not None:
             self.store.truncate(self.save_name, cut)
-        self.console.print(f"undone: back to action {cut}")
+        self.console.print(_("undone: back to action {n}", n=cut))
 
     def save(self, name: str) -> None:
         if not name:
-            self.console.print("save NAME: give the save a name")
+            self.console.print(_("save NAME: give the save a name"))
             return
         try:
             check_save_name(name)
             store = self.store or SaveStore()
             header = self.state.replay_header()
-            store.create(name, header, [a.to_json() for _, a in self.state.history], hold=True)
+            store.create(name, header, [a.to_json() for _who, a in self.state.history], hold=True)
         except RulekeeperError as error:
             self.console.print(printable(str(error)))
             return
         self.store, self.save_name = store, name
-        self.console.print(f"saved as {name!r}; every action from now on is saved as you play")
+        self.console.print(
+            _(
+                "saved as {name}; every action from now on is saved as you play",
+                name=repr(name),
+            )
+        )
 
 
 def start_companion(
@@ -320,22 +340,22 @@ def run_companion(
 ) -> None:
     """``play haven --companion``: check the options, start the game, run the loop."""
     if library is None:
-        raise ContentError("companion mode plays a scenario of a library", field="--library")
+        raise ContentError(_("companion mode plays a scenario of a library"), field="--library")
     if scenario is None:
-        raise ContentError("the id of a scenario in the library", field="--scenario")
+        raise ContentError(_("the id of a scenario in the library"), field="--scenario")
     if players is None:
-        raise ContentError("companion mode needs the party size", field="--players")
+        raise ContentError(_("companion mode needs the party size"), field="--players")
     if level is None:
-        raise ContentError("companion mode needs the scenario level", field="--level")
+        raise ContentError(_("companion mode needs the scenario level"), field="--level")
     if chance not in ("auto", "manual"):
-        raise ContentError(f"auto or manual, not {chance!r}", field="--chance")
+        raise ContentError(_("auto or manual, not {chance}", chance=repr(chance)), field="--chance")
     if save is not None:
         check_save_name(save)
     state = start_companion(library, scenario, players, level, seed, ruleset)
     store = SaveStore() if save is not None else None
     if store is not None and save is not None:
         store.create(
-            save, state.replay_header(), [a.to_json() for _, a in state.history], hold=True
+            save, state.replay_header(), [a.to_json() for _who, a in state.history], hold=True
         )
     session = CompanionSession(
         state,
@@ -347,7 +367,15 @@ def run_companion(
     )
     try:
         console.print(
-            Text(f"{state.game.title} — {printable(state.scenario)}, seed {seed}", style="bold")
+            Text(
+                _(
+                    "{title} — {scenario}, seed {seed}",
+                    title=_(state.game.title),
+                    scenario=printable(state.scenario),
+                    seed=seed,
+                ),
+                style="bold",
+            )
         )
         finished = session.run()
     finally:
@@ -355,5 +383,22 @@ def run_companion(
             store.release_all()
     if not finished and session.save_name is not None:
         console.print(
-            f"Saved as {session.save_name!r}; resume with: rulekeeper saves resume {session.save_name}"
+            _(
+                "Saved as {name}; resume with: rulekeeper saves resume {save}",
+                name=repr(session.save_name),
+                save=session.save_name,
+            )
         )
+
+
+def _painter_entry(figure: dict[str, object]) -> str:
+    """A figure the players paint for the monster mover: its id, team and initiative."""
+    team = _("characters") if figure["team"] == "characters" else _("monsters")
+    if "initiative" in figure:
+        return _(
+            "{figure} ({team}, initiative {initiative})",
+            figure=figure["id"],
+            team=team,
+            initiative=figure["initiative"],
+        )
+    return _("{figure} ({team})", figure=figure["id"], team=team)

@@ -110,7 +110,6 @@ class LanguageGate:
         except UnknownLanguageError as error:
             await PlainTextResponse(str(error), status_code=400)(scope, receive, send)
             return
-        scope.setdefault("state", {})["lang"] = lang
         target = send
         if asked is not None:
             cookie = f"{LANG_COOKIE}={lang}; Path=/; Max-Age={COOKIE_MAX_AGE}; SameSite=Lax"
@@ -123,12 +122,6 @@ class LanguageGate:
             target = send_with_cookie
         with use_language(lang):
             await self.app(scope, receive, target)
-
-
-def request_language(request: Request) -> str:
-    """The language :class:`LanguageGate` chose for ``request``."""
-    lang = getattr(request.state, "lang", "en")
-    return lang if lang in LANGUAGES else "en"
 
 
 def script_messages(text: str) -> list[tuple[str, str | None]]:

@@ -26,6 +26,7 @@ from rulekeeper.core.errors import ContentError
 from rulekeeper.core.limits import MAX_COUNT
 from rulekeeper.core.party import split_party
 from rulekeeper.core.problems import Problems
+from rulekeeper.i18n import N_, _
 
 CONTENT_DIR = Path(__file__).resolve().parents[2] / "content" / "areas"
 CATALOG_FILE = CONTENT_DIR / "catalog.toml"
@@ -91,13 +92,15 @@ class ActionToken(_Model):
     def _no_damage_means_an_effect(self) -> ActionToken:
         if not self.damage:
             if "melee" not in self.symbols:
-                raise ValueError("only a melee attack token can show no damage")
+                raise ValueError(_("only a melee attack token can show no damage"))
             if self.dice:
-                raise ValueError("a token that shows no damage rolls no Action dice")
+                raise ValueError(_("a token that shows no damage rolls no Action dice"))
             if not (self.stun or self.push):
-                raise ValueError("an attack with no damage must have another effect (stun, push)")
+                raise ValueError(
+                    _("an attack with no damage must have another effect (stun, push)")
+                )
         if (self.stun or self.push) and "melee" not in self.symbols:
-            raise ValueError("stun and push are effects of a melee attack token")
+            raise ValueError(_("stun and push are effects of a melee attack token"))
         return self
 
 
@@ -190,7 +193,7 @@ class AllyAttack(_Model):
     @model_validator(mode="after")
     def _does_something(self) -> AllyAttack:
         if self.damage is None and not self.stun:
-            raise ValueError("an attack with no damage must have another effect (stun)")
+            raise ValueError(_("an attack with no damage must have another effect (stun)"))
         return self
 
 
@@ -339,6 +342,12 @@ class Scenario:
 
 _catalog_cache: Catalog | None = None
 
+UNKNOWN_FIGURE = {
+    "hero": N_("unknown hero {figure}"),
+    "ally": N_("unknown ally {figure}"),
+    "enemy": N_("unknown enemy {figure}"),
+}
+
 
 def shipped_catalog() -> Catalog:
     global _catalog_cache
@@ -366,7 +375,12 @@ def load_scenario(scenario: str) -> Scenario:
         starts = data["heroes"]
         if len(party) > len(starts):
             raise ContentError(
-                f"{len(party)} heroes; the scenario places {len(starts)}", field="party"
+                _(
+                    "{heroes} heroes; the scenario places {starts}",
+                    heroes=len(party),
+                    starts=len(starts),
+                ),
+                field="party",
             )
         placed = [
             {"figure": hero, "area": start.get("area") if isinstance(start, dict) else None}
@@ -382,7 +396,12 @@ def _scenario_path(scenario: str) -> tuple[Path, str]:
     if scenario not in shipped and not path.exists():
         known = ", ".join(shipped)
         raise ContentError(
-            f"no shipped scenario or file called {scenario!r} (shipped: {known})", field="scenario"
+            _(
+                "no shipped scenario or file called {name} (shipped: {known})",
+                name=repr(scenario),
+                known=known,
+            ),
+            field="scenario",
         )
     return path, scenario if scenario in shipped else path.stem
 
@@ -403,7 +422,7 @@ def scenario_from_data(data: object, *, name: str, source: str | None = None) ->
     model = validate(ScenarioModel, data, source)
     scenario = check_scenario(model, name, source, Problems(source))
     if scenario is None:  # a strict collector raised at the first problem
-        raise ContentError("the scenario has problems", source=source)
+        raise ContentError(_("the scenario has problems"), source=source)
     return scenario
 
 
@@ -419,7 +438,9 @@ def check_catalog_ids(catalog: Catalog, problems: Problems, prefix: str = "") ->
         ids: set[str] = set()
         for index, entry in enumerate(getattr(catalog, section)):
             if entry.id in ids:
-                problems.add(f"id {entry.id!r} is used twice", f"{prefix}{section}.{index}.id")
+                problems.add(
+                    _("id {id} is used twice", id=repr(entry.id)), f"{prefix}{section}.{index}.id"
+                )
             ids.add(entry.id)
 
 
@@ -430,7 +451,10 @@ def check_hero_items(
     for number, hero in enumerate(heroes):
         for index, item_id in enumerate(hero.items):
             if item_id not in items:
-                problems.add(f"unknown item {item_id!r}", f"{prefix}heroes.{number}.items.{index}")
+                problems.add(
+                    _("unknown item {item}", item=repr(item_id)),
+                    f"{prefix}heroes.{number}.items.{index}",
+                )
 
 
 def check_scenario(
@@ -448,11 +472,11 @@ def check_scenario(
     area_ids: set[str] = set()
     for index, area in enumerate(model.areas):
         if area.id in area_ids:
-            problems.add(f"two areas share the id {area.id!r}", f"areas.{index}.id")
+            problems.add(_("two areas share the id {id}", id=repr(area.id)), f"areas.{index}.id")
         area_ids.add(area.id)
     die = extra.die or base.die
     if die is None:
-        problems.add("no Action die is defined", "catalog.die")
+        problems.add(_("no Action die is defined"), "catalog.die")
     heroes = _merge(base.heroes, extra.heroes)
     items = _merge(base.items, extra.items)
     allies = _merge(base.allies, extra.allies)
@@ -482,10 +506,12 @@ def check_scenario(
             where = f"{section}.{index}"
             placed = True
             if placement.figure not in known:
-                problems.add(f"unknown {kind} {placement.figure!r}", f"{where}.figure")
+                problems.add(
+                    _(UNKNOWN_FIGURE[kind], figure=repr(placement.figure)), f"{where}.figure"
+                )
                 placed = False
             if placement.area not in area_ids:
-                problems.add(f"unknown area {placement.area!r}", f"{where}.area")
+                problems.add(_("unknown area {area}", area=repr(placement.area)), f"{where}.area")
                 placed = False
             counters[placement.figure] = counters.get(placement.figure, 0) + 1
             figure_id = placement.id or (
@@ -494,7 +520,7 @@ def check_scenario(
                 else f"{placement.figure}-{counters[placement.figure]}"
             )
             if figure_id in taken:
-                problems.add(f"two figures share the id {figure_id!r}", where)
+                problems.add(_("two figures share the id {id}", id=repr(figure_id)), where)
                 placed = False
             taken.add(figure_id)
             if placed:
@@ -519,7 +545,11 @@ def check_scenario(
         if amount > board.area(area_id).capacity:
             capacity = board.area(area_id).capacity
             problems.add(
-                f"figures of total size {amount} start in an area of capacity {capacity}",
+                _(
+                    "figures of total size {amount} start in an area of capacity {capacity}",
+                    amount=amount,
+                    capacity=capacity,
+                ),
                 f"areas.{area_id}",
             )
     return None if len(problems) > found else scenario

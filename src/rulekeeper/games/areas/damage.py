@@ -13,6 +13,8 @@ from dataclasses import dataclass
 
 from rulekeeper.games.areas.content import ActionDie, AllyAttack, Item
 from rulekeeper.games.areas.declaration import OptionalEffect
+from rulekeeper.games.areas.terms import FACES, term
+from rulekeeper.i18n import Msg, lazy, lazy_plural
 
 
 @dataclass(frozen=True, slots=True)
@@ -20,15 +22,20 @@ class DamageBreakdown:
     """The damage an attack deals, each addend named, and the rules applied."""
 
     total: int
-    parts: tuple[tuple[str, int], ...]
+    parts: tuple[tuple[Msg, int], ...]
     rules: tuple[str, ...]
     shows_damage: bool = True
 
-    def text(self) -> str:
+    def text(self) -> Msg:
         if not self.shows_damage:
-            return "no damage shown: deals none (AR-DMG-4)"
-        addends = " + ".join(f"{value} {label}" for label, value in self.parts)
-        return f"damage {self.total} = {addends}"
+            return lazy("no damage shown: deals none (AR-DMG-4)")
+        addends: Msg | None = None
+        for label, value in self.parts:
+            addend = lazy("{value} {label}", value=value, label=label)
+            addends = (
+                addend if addends is None else lazy("{left} + {right}", left=addends, right=addend)
+            )
+        return lazy("damage {total} = {addends}", total=self.total, addends=addends or "0")
 
 
 def hero_damage(
@@ -36,14 +43,21 @@ def hero_damage(
 ) -> DamageBreakdown:
     """AR-DMG-1, AR-DMG-2: successes rolled + weapon modifiers + other modifiers."""
     successes = sum(die.successes(face) for face in faces)
-    shown = ", ".join(faces) if faces else "no dice"
-    label = "success" if successes == 1 else "successes"
-    parts: list[tuple[str, int]] = [(f"{label} ({shown})", successes)]
+    if faces:
+        label = lazy_plural(
+            "success ({faces})",
+            "successes ({faces})",
+            successes,
+            faces=[term(FACES, face) for face in faces],
+        )
+    else:
+        label = lazy_plural("success (no dice)", "successes (no dice)", successes)
+    parts: list[tuple[Msg, int]] = [(label, successes)]
     if weapon is not None:
-        parts.append((f"weapon modifier ({weapon.name})", weapon.modifier))
+        parts.append((lazy("weapon modifier ({weapon})", weapon=weapon.name), weapon.modifier))
     for effect in effects:
         if effect.effect.damage:
-            parts.append((f"modifier ({effect.name})", effect.effect.damage))
+            parts.append((lazy("modifier ({effect})", effect=effect.name), effect.effect.damage))
     total = sum(value for _, value in parts)
     return DamageBreakdown(total, tuple(parts), ("AR-DMG-1", "AR-DMG-2"))
 
@@ -53,5 +67,7 @@ def ally_damage(attack: AllyAttack) -> DamageBreakdown:
     if attack.damage is None:
         return DamageBreakdown(0, (), ("AR-DMG-4",), shows_damage=False)
     return DamageBreakdown(
-        attack.damage, ((f"fixed damage ({attack.name})", attack.damage),), ("AR-DMG-3",)
+        attack.damage,
+        ((lazy("fixed damage ({attack})", attack=attack.name), attack.damage),),
+        ("AR-DMG-3",),
     )

@@ -25,6 +25,7 @@ from rulekeeper.games.areas.actions import MeleeAttack
 from rulekeeper.games.areas.content import ActionToken, AllyAttack, Hero, Item, ItemEffect
 from rulekeeper.games.areas.figures import Figure
 from rulekeeper.games.areas.reach import ReachCheck, melee_reach, occupancy
+from rulekeeper.i18n import lazy
 
 if TYPE_CHECKING:
     from rulekeeper.games.areas.game import AreasState
@@ -80,7 +81,10 @@ def check_declaration(state: AreasState, action: MeleeAttack) -> Declaration:
     target = state.figures.get(action.target)
     if target is None or target.kind != "enemy":
         raise RuleViolation(
-            "AR-DECL-1", f"the target must be an enemy on the board, not {action.target!r}"
+            "AR-DECL-1",
+            lazy(
+                "the target must be an enemy on the board, not {target}", target=repr(action.target)
+            ),
         )
     if attacker.kind == "ally":
         return _check_ally(state, attacker, target, action)
@@ -93,15 +97,20 @@ def _check_hero(
     hero = state.setup.heroes[hero_figure.type_id]
     token = next((t for t in hero.tokens if t.id == action.action), None)
     if token is None:
-        raise RuleViolation("AR-REQ-1", f"{hero.name} has no Action token {action.action!r}")
+        raise RuleViolation(
+            "AR-REQ-1",
+            lazy("{hero} has no Action token {token}", hero=hero.name, token=repr(action.action)),
+        )
     if "melee" not in token.symbols:
         raise RuleViolation(
-            "AR-REQ-1", f"the action {token.name} does not show the melee attack symbol"
+            "AR-REQ-1",
+            lazy("the action {token} does not show the melee attack symbol", token=token.name),
         )
     weapons = melee_weapons(state, hero)
     if not weapons:
         raise RuleViolation(
-            "AR-REQ-2", f"{hero.name} has no active item showing the melee attack symbol"
+            "AR-REQ-2",
+            lazy("{hero} has no active item showing the melee attack symbol", hero=hero.name),
         )
     weapon = _declared_weapon(state, hero, weapons, action.weapon)
     effects = _declared_effects(state, hero_figure, action.effects)
@@ -131,21 +140,32 @@ def _declared_push(
     """AR-DMG-4: a pushing token names an area with room, if one exists; others name none."""
     if not token.push:
         if declared is not None:
-            raise RuleViolation("AR-DMG-4", f"the action {token.name} shows no push")
+            raise RuleViolation(
+                "AR-DMG-4", lazy("the action {token} shows no push", token=token.name)
+            )
         return None
     options = push_destinations(state, target)
     if declared is None:
         if options:
             raise RuleViolation(
                 "AR-DMG-4",
-                f"{token.name} pushes {target.name}: declare the area (one of {', '.join(options)})",
+                lazy(
+                    "{token} pushes {target}: declare the area (one of {areas})",
+                    token=token.name,
+                    target=target.name,
+                    areas=options,
+                ),
             )
         return None
     if declared not in options:
         raise RuleViolation(
             "AR-DMG-4",
-            f"{target.name} cannot be pushed into {declared!r}: not an adjacent area with room "
-            "reached without crossing a solid barrier",
+            lazy(
+                "{target} cannot be pushed into {area}: not an adjacent area with room "
+                "reached without crossing a solid barrier",
+                target=target.name,
+                area=repr(declared),
+            ),
         )
     return declared
 
@@ -156,9 +176,13 @@ def _declared_weapon(
     """AR-DECL-2: with several active melee weapons the attacker names one."""
     if declared is None:
         if len(weapons) > 1:
-            names = ", ".join(w.name for w in weapons)
             raise RuleViolation(
-                "AR-DECL-2", f"{hero.name} has several active melee weapons ({names}); declare one"
+                "AR-DECL-2",
+                lazy(
+                    "{hero} has several active melee weapons ({weapons}); declare one",
+                    hero=hero.name,
+                    weapons=[w.name for w in weapons],
+                ),
             )
         return weapons[0]
     for weapon in weapons:
@@ -166,8 +190,15 @@ def _declared_weapon(
             return weapon
     if declared in hero.items:
         name = state.setup.items[declared].name
-        raise RuleViolation("AR-REQ-2", f"{name} does not show the melee attack symbol")
-    raise RuleViolation("AR-REQ-2", f"{declared!r} is not in {hero.name}'s active items area")
+        raise RuleViolation(
+            "AR-REQ-2", lazy("{item} does not show the melee attack symbol", item=name)
+        )
+    raise RuleViolation(
+        "AR-REQ-2",
+        lazy(
+            "{item} is not in the active items area of {hero}", item=repr(declared), hero=hero.name
+        ),
+    )
 
 
 def _declared_effects(
@@ -175,14 +206,20 @@ def _declared_effects(
 ) -> tuple[OptionalEffect, ...]:
     """AR-DECL-3: each optional effect declared once, and only ones still available."""
     if len(set(declared)) != len(declared):
-        raise RuleViolation("AR-DECL-3", "an optional effect may be declared only once per attack")
+        raise RuleViolation(
+            "AR-DECL-3", lazy("an optional effect may be declared only once per attack")
+        )
     options = available_effects(state, hero_figure)
     chosen = []
     for effect_id in declared:
         if effect_id not in options:
             raise RuleViolation(
                 "AR-DECL-3",
-                f"{hero_figure.name} has no optional effect {effect_id!r} left to use",
+                lazy(
+                    "{hero} has no optional effect {effect} left to use",
+                    hero=hero_figure.name,
+                    effect=repr(effect_id),
+                ),
             )
         chosen.append(options[effect_id])
     return tuple(chosen)
@@ -199,18 +236,31 @@ def _check_ally(
     ally = state.setup.allies[ally_figure.type_id]
     if action.weapon is not None or action.effects:
         raise RuleViolation(
-            "AR-ALLY-1", f"{ally.name} is a non-hero ally and may not use items or their effects"
+            "AR-ALLY-1",
+            lazy(
+                "{ally} is a non-hero ally and may not use items or their effects", ally=ally.name
+            ),
         )
     if action.push_to is not None:
-        raise RuleViolation("AR-DMG-4", f"{ally.name}'s attacks show no push")
+        raise RuleViolation("AR-DMG-4", lazy("the attacks of {ally} show no push", ally=ally.name))
     attack = next((a for a in ally.attacks if a.id == action.action), None)
     if attack is None:
-        raise RuleViolation("AR-ALLY-1", f"{ally.name}'s card shows no attack {action.action!r}")
+        raise RuleViolation(
+            "AR-ALLY-1",
+            lazy(
+                "the card of {ally} shows no attack {attack}",
+                ally=ally.name,
+                attack=repr(action.action),
+            ),
+        )
     if "melee" not in attack.symbols:
         raise RuleViolation(
             "AR-REQ-1",
-            f"the attack {attack.name} does not show the melee attack symbol "
-            "(AR-ALLY-1: the same requirements apply to a non-hero ally)",
+            lazy(
+                "the attack {attack} does not show the melee attack symbol "
+                "(AR-ALLY-1: the same requirements apply to a non-hero ally)",
+                attack=attack.name,
+            ),
         )
     reach = _reach_or_raise(state, ally_figure, target, attack.range)
     return Declaration(ally_figure, target, None, attack, None, (), reach)
@@ -223,7 +273,10 @@ def _reach_or_raise(
     report = tuple(melee_reach(state.board, attacker, state.figures, at_range))
     ruling = next(r for r in report if r.target == target.id)
     if not ruling.reachable:
-        raise RuleViolation(ruling.rule_id or "AR-REQ-3", f"{target.name}: {ruling.reason}")
+        raise RuleViolation(
+            ruling.rule_id or "AR-REQ-3",
+            lazy("{target}: {reason}", target=target.name, reason=ruling.reason),
+        )
     return report
 
 

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from rulekeeper.games.areas.figures import EnemyChoice, Figure
 from rulekeeper.games.areas.reach import melee_reach, occupancy
+from rulekeeper.i18n import lazy
 
 if TYPE_CHECKING:
     from rulekeeper.games.areas.game import AreasState
@@ -70,14 +71,20 @@ def run_enemy_turn(state: AreasState) -> None:
         state.enemy_started = True
         if enemy.stunned:
             enemy.stunned = False
-            state.emit("stunned", f"{enemy.name} is stunned and skips its turn", "AR-ROUND-1")
+            state.emit(
+                "stunned",
+                lazy("{enemy} is stunned and skips its turn", enemy=enemy.name),
+                "AR-ROUND-1",
+            )
             end_enemy_turn(state)
             return
         if enemy.poison:
             state.wound(
                 enemy,
                 enemy.poison,
-                f"{enemy.name} suffers {enemy.poison} poison damage",
+                lazy(
+                    "{enemy} suffers {amount} poison damage", enemy=enemy.name, amount=enemy.poison
+                ),
                 "AR-DECL-3",
                 "AR-ROUND-1",
             )
@@ -97,14 +104,24 @@ def run_enemy_turn(state: AreasState) -> None:
             return
         targets = attack_options(state, enemy)
         if not targets:
-            state.emit("enemy", f"{enemy.name} has no step toward a hero and waits", "AR-ROUND-1")
+            state.emit(
+                "enemy",
+                lazy("{enemy} has no step toward a hero and waits", enemy=enemy.name),
+                "AR-ROUND-1",
+            )
             end_enemy_turn(state)
             return
-        state.emit("enemy", f"{enemy.name} has no step toward a hero", "AR-ROUND-1")
+        state.emit(
+            "enemy", lazy("{enemy} has no step toward a hero", enemy=enemy.name), "AR-ROUND-1"
+        )
         _attack_or_choose(state, enemy, targets)
         return
     if not _attack_or_choose(state, enemy, attack_options(state, enemy)):
-        state.emit("enemy", f"{enemy.name} cannot reach anyone after moving", "AR-ROUND-1")
+        state.emit(
+            "enemy",
+            lazy("{enemy} cannot reach anyone after moving", enemy=enemy.name),
+            "AR-ROUND-1",
+        )
         end_enemy_turn(state)
 
 
@@ -124,7 +141,12 @@ def enemy_step(state: AreasState, enemy: Figure, area: str) -> None:
     state.enemy_moved = True
     state.emit(
         "move",
-        f"{enemy.name} moves from {before} to {state.board.area(area).name}",
+        lazy(
+            "{figure} moves from {before} to {after}",
+            figure=enemy.name,
+            before=before,
+            after=state.board.area(area).name,
+        ),
         "AR-ROUND-1",
         figure=enemy.id,
         to=area,
@@ -140,7 +162,7 @@ def enemy_attack(state: AreasState, enemy: Figure, target_id: str) -> None:
     ]
     state.emit(
         "reach",
-        f"Reach check for {enemy.name}: {ruling.line()}",
+        lazy("Reach check for {enemy}: {line}", enemy=enemy.name, line=ruling.line()),
         "AR-REQ-3",
         "AR-REQ-4",
         "AR-RANGE-1",
@@ -150,7 +172,12 @@ def enemy_attack(state: AreasState, enemy: Figure, target_id: str) -> None:
     state.wound(
         target,
         definition.damage,
-        f"{enemy.name} attacks {target.name} for its printed damage {definition.damage}",
+        lazy(
+            "{enemy} attacks {target} for its printed damage {damage}",
+            enemy=enemy.name,
+            target=target.name,
+            damage=definition.damage,
+        ),
         "AR-ROUND-1",
     )
     end_enemy_turn(state)

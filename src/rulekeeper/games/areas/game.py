@@ -44,6 +44,7 @@ from rulekeeper.games.areas.declaration import (
     melee_weapons,
 )
 from rulekeeper.games.areas.figures import EnemyChoice, Figure, PendingAttack
+from rulekeeper.i18n import N_, Msg, _, lazy
 
 Phase = Literal["heroes", "allies", "enemies"]
 
@@ -80,7 +81,11 @@ class AreasState(State):
         self.attack: PendingAttack | None = None
         self.choice: EnemyChoice | None = None
         self.ended: Outcome | None = None
-        self.emit("round", f"Round 1 of {setup.round_limit}: the heroes' turns", "AR-ROUND-1")
+        self.emit(
+            "round",
+            lazy("Round {round} of {limit}: the heroes' turns", round=1, limit=setup.round_limit),
+            "AR-ROUND-1",
+        )
 
     @property
     def board(self) -> AreaGraph:
@@ -116,7 +121,7 @@ class AreasState(State):
 
     def player_name(self, player: int) -> str:
         if player == CHANCE:
-            return "chance"
+            return _("chance")
         if 0 <= player < len(self.hero_order):
             # A placement may give the hero its own figure id; the name is its catalog entry's.
             hero_id = self.hero_order[player]
@@ -126,28 +131,31 @@ class AreasState(State):
 
     def pending_decision(self) -> str:
         if self.ended is not None:
-            return f"the game is over ({self.ended})"
+            return _("the game is over ({outcome})", outcome=self.outcome_message())
         if self.attack is not None:
             rolled = len(self.attack.faces) + 1
-            return f"roll Action die {rolled} of {self.attack.dice}"
+            return _("roll Action die {number} of {dice}", number=rolled, dice=self.attack.dice)
         if self.choice is not None:
             enemy = self.figures[self.choice.enemy].name
             if self.choice.kind == "step":
-                return f"{enemy} has equally good steps toward the nearest hero: choose its area"
-            return f"{enemy} can reach equally near figures: choose whom it attacks"
+                return _(
+                    "{enemy} has equally good steps toward the nearest hero: choose its area",
+                    enemy=enemy,
+                )
+            return _("{enemy} can reach equally near figures: choose whom it attacks", enemy=enemy)
         actor = self.actor()
         if actor is None:
-            return "waiting"
+            return _("waiting")
         if actor.kind == "ally":
-            return f"{actor.name}'s turn (non-hero ally): move, attack or pass"
-        return "your turn: choose an Action token's action (move or attack) or pass"
+            return _("turn of {ally} (non-hero ally): move, attack or pass", ally=actor.name)
+        return _("your turn: choose an Action token's action (move or attack) or pass")
 
     # -- legal actions -----------------------------------------------------
     def legal_actions(self) -> list[Action]:
         if self.ended is not None:
             return []
         if self.attack is not None:
-            return [a for a, _ in self.chance_outcomes()]
+            return [a for a, _odds in self.chance_outcomes()]
         if self.choice is not None:
             choice = self.choice
             if choice.kind == "step":
@@ -180,7 +188,9 @@ class AreasState(State):
     def check(self, action: Action) -> None:
         """Raise RuleViolation naming the rule ``action`` breaks; never mutates."""
         if self.ended is not None:
-            raise RuleViolation("AR-END-1", f"the game is over ({self.ended})")
+            raise RuleViolation(
+                "AR-END-1", lazy("the game is over ({outcome})", outcome=self.outcome_message())
+            )
         if self.attack is not None:
             self._check_roll(action)
             return
@@ -189,22 +199,27 @@ class AreasState(State):
             return
         actor = self.actor()
         if actor is None:
-            raise RuleViolation("AR-ROUND-1", "no hero or ally is acting now")
+            raise RuleViolation("AR-ROUND-1", lazy("no hero or ally is acting now"))
         if isinstance(action, RollDie):
-            raise RuleViolation("CORE-CHANCE", "no Action dice are being rolled")
+            raise RuleViolation("CORE-CHANCE", lazy("no Action dice are being rolled"))
         if isinstance(action, EnemyStep | EnemyTarget):
-            raise RuleViolation("AR-ROUND-1", "no enemy's turn is waiting on the players")
+            raise RuleViolation("AR-ROUND-1", lazy("no enemy's turn is waiting on the players"))
         who = (
             action.attacker if isinstance(action, MeleeAttack) else getattr(action, "figure", None)
         )
         if who != actor.id:
-            raise RuleViolation("AR-ROUND-1", f"it is {actor.name}'s turn, not {who!r}'s")
+            raise RuleViolation(
+                "AR-ROUND-1",
+                lazy("it is the turn of {actor}, not of {who}", actor=actor.name, who=repr(who)),
+            )
         if isinstance(action, Move):
             movement.check_move(self, actor, action)
         elif isinstance(action, MeleeAttack):
             check_declaration(self, action)
         elif not isinstance(action, Pass):
-            raise RuleViolation("CORE-LEGAL", f"{action.label()} is not an areas action")
+            raise RuleViolation(
+                "CORE-LEGAL", lazy("{action} is not an areas action", action=action.label())
+            )
 
     def _check_roll(self, action: Action) -> None:
         """AR-DECL-3: once the dice are rolling, the declaration stands as made.
@@ -215,21 +230,28 @@ class AreasState(State):
         """
         if isinstance(action, MeleeAttack):
             raise RuleViolation(
-                "AR-DECL-3", "declarations cannot be changed after the dice are rolled"
+                "AR-DECL-3", lazy("declarations cannot be changed after the dice are rolled")
             )
         attacker = self.attack.attacker if self.attack is not None else None
         if isinstance(action, Move | Pass) and action.figure == attacker:
             raise RuleViolation(
-                "AR-ROUND-1", f"{attacker}'s action this turn is the attack being rolled"
+                "AR-ROUND-1",
+                lazy(
+                    "the action of {attacker} this turn is the attack being rolled",
+                    attacker=attacker,
+                ),
             )
         if not isinstance(action, RollDie) or action.face not in self.setup.die.die().faces:
-            raise RuleViolation("CORE-CHANCE", f"{action.label()} is not a face of the Action die")
+            raise RuleViolation(
+                "CORE-CHANCE",
+                lazy("{action} is not a face of the Action die", action=action.label()),
+            )
 
     def _check_choice(self, action: Action) -> None:
         """AR-ROUND-1: while an enemy's tie waits, only one of its options is legal."""
         choice = self.choice
         if choice is None:
-            raise RuleViolation("AR-ROUND-1", "no enemy's turn is waiting on the players")
+            raise RuleViolation("AR-ROUND-1", lazy("no enemy's turn is waiting on the players"))
         option: str | None = None
         if choice.kind == "step" and isinstance(action, EnemyStep) and action.enemy == choice.enemy:
             option = action.to
@@ -240,12 +262,33 @@ class AreasState(State):
         ):
             option = action.target
         else:
-            raise RuleViolation("AR-ROUND-1", self.pending_decision())
+            raise RuleViolation("AR-ROUND-1", self.choice_message(choice))
         if option not in choice.options:
-            shown = ", ".join(choice.options)
             raise RuleViolation(
-                "AR-ROUND-1", f"{option!r} is not one of the tied options ({shown})"
+                "AR-ROUND-1",
+                lazy(
+                    "{option} is not one of the tied options ({options})",
+                    option=repr(option),
+                    options=list(choice.options),
+                ),
             )
+
+    def choice_message(self, choice: EnemyChoice) -> Msg:
+        """The tie the players break now (AR-ROUND-1), as a refusal states it."""
+        enemy = self.figures[choice.enemy].name
+        if choice.kind == "step":
+            return lazy(
+                "{enemy} has equally good steps toward the nearest hero: choose its area",
+                enemy=enemy,
+            )
+        return lazy("{enemy} can reach equally near figures: choose whom it attacks", enemy=enemy)
+
+    def outcome_message(self) -> Msg | str:
+        """How the game ended, as the log's closing event says it."""
+        for event in reversed(self.log):
+            if event.kind == "end":
+                return event.message
+        return str(self.ended)
 
     # -- applying ----------------------------------------------------------
     def _apply(self, action: Action) -> None:
@@ -257,7 +300,11 @@ class AreasState(State):
             movement.move(self, self.figures[action.figure], action.to)
             self.end_turn()
         elif isinstance(action, Pass):
-            self.emit("pass", f"{self.figures[action.figure].name} passes", "AR-ROUND-1")
+            self.emit(
+                "pass",
+                lazy("{figure} passes", figure=self.figures[action.figure].name),
+                "AR-ROUND-1",
+            )
             self.end_turn()
         elif isinstance(action, EnemyStep):
             self.choice = None
@@ -267,18 +314,26 @@ class AreasState(State):
             enemy_turns.enemy_attack(self, self.figures[action.enemy], action.target)
         self._advance()
 
-    def wound(self, figure: Figure, amount: int, text: str, *rules: str) -> None:
+    def wound(self, figure: Figure, amount: int, text: Msg, *rules: str) -> None:
         """Take health (never below 0); AR-END-1: a figure at 0 is removed."""
         figure.health = max(0, figure.health - amount)
         self.emit(
-            "wound", f"{text} ({figure.health}/{figure.max_health} left)", *rules, figure=figure.id
+            "wound",
+            lazy(
+                "{what} ({health}/{most} left)",
+                what=text,
+                health=figure.health,
+                most=figure.max_health,
+            ),
+            *rules,
+            figure=figure.id,
         )
         if figure.health == 0:
             del self.figures[figure.id]
             self.fallen.append(figure.name)
             self.emit(
                 "removed",
-                f"{figure.name} is at 0 health and is removed",
+                lazy("{figure} is at 0 health and is removed", figure=figure.name),
                 "AR-END-1",
                 figure=figure.id,
             )
@@ -292,11 +347,19 @@ class AreasState(State):
         while self.ended is None:
             if not any(f.kind == "enemy" for f in self.figures.values()):
                 self.ended = Outcome("won", f"every enemy is removed, in round {self.round}")
-                self.emit("end", f"Won: {self.ended.summary}", "AR-END-1")
+                self.emit(
+                    "end",
+                    lazy("Won: every enemy is removed, in round {round}", round=self.round),
+                    "AR-END-1",
+                )
                 return
             if not any(f.kind == "hero" for f in self.figures.values()):
                 self.ended = Outcome("lost", f"every hero is removed, in round {self.round}")
-                self.emit("end", f"Lost: {self.ended.summary}", "AR-END-1")
+                self.emit(
+                    "end",
+                    lazy("Lost: every hero is removed, in round {round}", round=self.round),
+                    "AR-END-1",
+                )
                 return
             if self.attack is not None or self.choice is not None:
                 return
@@ -315,26 +378,37 @@ class AreasState(State):
             self.phase = "allies"
             self.queue = [f.id for f in self.figures.values() if f.kind == "ally"]
             if self.queue:
-                self.emit("phase", "The allies' turns", "AR-ROUND-1")
+                self.emit("phase", lazy("The allies' turns"), "AR-ROUND-1")
             return
         if self.phase == "allies":
             self.phase = "enemies"
             self.queue = [f.id for f in self.figures.values() if f.kind == "enemy"]
             self.enemy_started = self.enemy_moved = False
-            self.emit("phase", "The enemies' turns", "AR-ROUND-1")
+            self.emit("phase", lazy("The enemies' turns"), "AR-ROUND-1")
             return
         if self.round >= self.setup.round_limit:
             self.ended = Outcome(
                 "lost", f"enemies remain after the round limit ({self.setup.round_limit} rounds)"
             )
-            self.emit("end", f"Lost: {self.ended.summary} (house assumption)", "AR-ROUND-1")
+            self.emit(
+                "end",
+                lazy(
+                    "Lost: enemies remain after the round limit ({limit} rounds) (house assumption)",
+                    limit=self.setup.round_limit,
+                ),
+                "AR-ROUND-1",
+            )
             return
         self.round += 1
         self.phase = "heroes"
         self.queue = [h for h in self.hero_order if h in self.figures]
         self.emit(
             "round",
-            f"Round {self.round} of {self.setup.round_limit}: the heroes' turns",
+            lazy(
+                "Round {round} of {limit}: the heroes' turns",
+                round=self.round,
+                limit=self.setup.round_limit,
+            ),
             "AR-ROUND-1",
         )
 
@@ -405,7 +479,7 @@ class AreasGame(Game):
     """The area-capacity crawler."""
 
     name = "areas"
-    title = "Areas: the area-capacity crawler"
+    title = N_("Areas: the area-capacity crawler")
     rulesets = ("standard",)
 
     action_classes = tuple(ACTION_CLASSES)

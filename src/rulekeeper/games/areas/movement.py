@@ -15,6 +15,7 @@ from rulekeeper.core.errors import RuleViolation
 from rulekeeper.games.areas.actions import Move
 from rulekeeper.games.areas.figures import Figure
 from rulekeeper.games.areas.reach import occupancy
+from rulekeeper.i18n import lazy
 
 if TYPE_CHECKING:
     from rulekeeper.games.areas.game import AreasState
@@ -42,27 +43,41 @@ def check_move(state: AreasState, figure: Figure, action: Move) -> None:
         if token is None or "move" not in token.symbols:
             raise RuleViolation(
                 "AR-ROUND-1",
-                f"{figure.name} moves with an Action token showing the move symbol",
+                lazy(
+                    "{figure} moves with an Action token showing the move symbol",
+                    figure=figure.name,
+                ),
             )
     elif action.token is not None:
         raise RuleViolation(
-            "AR-ALLY-1", f"{figure.name} is a non-hero ally and has no Action tokens"
+            "AR-ALLY-1",
+            lazy("{ally} is a non-hero ally and has no Action tokens", ally=figure.name),
         )
     if action.to not in state.board.areas:
-        raise RuleViolation("AR-ROUND-1", f"there is no area {action.to!r}")
+        raise RuleViolation("AR-ROUND-1", lazy("there is no area {area}", area=repr(action.to)))
     here, there = state.board.area(figure.area), state.board.area(action.to)
     if not state.board.is_adjacent(here.id, there.id):
-        raise RuleViolation("AR-ROUND-1", f"{there.name} is not adjacent to {here.name}")
+        raise RuleViolation(
+            "AR-ROUND-1", lazy("{area} is not adjacent to {here}", area=there.name, here=here.name)
+        )
     if state.board.has_barrier(here.id, there.id):
         raise RuleViolation(
-            "AR-ROUND-1", f"a solid barrier stands between {here.name} and {there.name}"
+            "AR-ROUND-1",
+            lazy(
+                "a solid barrier stands between {here} and {area}", here=here.name, area=there.name
+            ),
         )
     used = occupancy(state.board, state.figures.values())
     if not state.board.has_room(there.id, used, figure.size):
         raise RuleViolation(
             "AR-ROUND-1",
-            f"{there.name} is at capacity ({used[there.id]}/{there.capacity}) "
-            f"for a figure of size {figure.size}",
+            lazy(
+                "{area} is at capacity ({used}/{capacity}) for a figure of size {size}",
+                area=there.name,
+                used=used[there.id],
+                capacity=there.capacity,
+                size=figure.size,
+            ),
         )
 
 
@@ -73,7 +88,12 @@ def move(state: AreasState, figure: Figure, area: str) -> None:
     after = state.board.area(area).name
     state.emit(
         "move",
-        f"{figure.name} moves from {before} to {after}",
+        lazy(
+            "{figure} moves from {before} to {after}",
+            figure=figure.name,
+            before=before,
+            after=after,
+        ),
         "AR-ROUND-1",
         figure=figure.id,
         to=area,

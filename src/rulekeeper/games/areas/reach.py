@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from rulekeeper.boards.areagraph import AreaGraph, Blocker, ReachVerdict
 from rulekeeper.games.areas.figures import Figure
+from rulekeeper.i18n import Msg, lazy, lazy_plural
 
 BLOCKER_RULES: Mapping[Blocker, str] = {
     Blocker.NOT_ADJACENT: "AR-REQ-3",
@@ -32,19 +33,34 @@ BLOCKER_RULES: Mapping[Blocker, str] = {
 
 @dataclass(frozen=True, slots=True)
 class ReachCheck:
-    """The ruling on one target: reachable, or the rule that forbids it and why."""
+    """The ruling on one target: reachable, or the rule that forbids it and why.
+
+    ``reason`` says why in words the log and the screens translate; the board's
+    own English reason is ``text_of(reason, "en")``.
+    """
 
     target: str
     target_name: str
     area: str
     reachable: bool
     rule_id: str | None
-    reason: str
+    reason: Msg
 
-    def line(self) -> str:
+    def line(self) -> Msg:
         if self.reachable:
-            return f"{self.target_name} in {self.area}: reachable ({self.reason})"
-        return f"{self.target_name} in {self.area}: not reachable, {self.rule_id} {self.reason}"
+            return lazy(
+                "{figure} in {area}: reachable ({reason})",
+                figure=self.target_name,
+                area=self.area,
+                reason=self.reason,
+            )
+        return lazy(
+            "{figure} in {area}: not reachable, {rule} {reason}",
+            figure=self.target_name,
+            area=self.area,
+            rule=self.rule_id,
+            reason=self.reason,
+        )
 
 
 def occupancy(board: AreaGraph, figures: Iterable[Figure]) -> dict[str, int]:
@@ -60,18 +76,107 @@ def reach_check(
     at_range: int | None,
 ) -> ReachCheck:
     """AR-REQ-3, AR-REQ-4, AR-RANGE-1 (and AR-ALLY-1 for allies) for one target."""
-    return _ruling(board, target, board.melee_reach(attacker.area, target.area, used, at_range))
+    verdict = board.melee_reach(attacker.area, target.area, used, at_range)
+    return _ruling(board, attacker.area, target, verdict, used, at_range)
 
 
-def _ruling(board: AreaGraph, target: Figure, verdict: ReachVerdict) -> ReachCheck:
+def _ruling(
+    board: AreaGraph,
+    from_area: str,
+    target: Figure,
+    verdict: ReachVerdict,
+    used: Mapping[str, int],
+    at_range: int | None,
+) -> ReachCheck:
     """Name the rule behind a geometric verdict (AR-REQ-3, AR-REQ-4, AR-RANGE-1)."""
     area_name = board.area(target.area).name
+    why = reason(board, from_area, target.area, verdict, used, at_range)
     if verdict.reachable:
-        return ReachCheck(target.id, target.name, area_name, True, None, verdict.reason)
+        return ReachCheck(target.id, target.name, area_name, True, None, why)
     if verdict.blocker is None:
         raise ValueError("an unreachable verdict must name its blocker")
-    return ReachCheck(
-        target.id, target.name, area_name, False, BLOCKER_RULES[verdict.blocker], verdict.reason
+    return ReachCheck(target.id, target.name, area_name, False, BLOCKER_RULES[verdict.blocker], why)
+
+
+def reason(
+    board: AreaGraph,
+    from_area: str,
+    target_area: str,
+    verdict: ReachVerdict,
+    used: Mapping[str, int],
+    at_range: int | None,
+) -> Msg:
+    """The board's verdict in words (the same words as :class:`AreaGraph`'s English reason)."""
+    if from_area == target_area:
+        return lazy("same area")
+    here, there = board.area(from_area), board.area(target_area)
+    distance = verdict.distance
+    if verdict.reachable:
+        if at_range is not None:
+            return lazy_plural(
+                "{n} area away, range {range}",
+                "{n} areas away, range {range}",
+                distance or 0,
+                range=at_range,
+            )
+        return lazy(
+            "adjacent {area} is full ({used}/{capacity})",
+            area=there.name,
+            used=used.get(there.id, 0),
+            capacity=there.capacity,
+        )
+    blocker = verdict.blocker
+    if blocker is Blocker.NOT_ADJACENT:
+        return lazy(
+            "{area} is neither {here} nor an area adjacent to it", area=there.name, here=here.name
+        )
+    if blocker is Blocker.NOT_FULL:
+        return lazy(
+            "adjacent {area} is not at maximum capacity ({used}/{capacity})",
+            area=there.name,
+            used=used.get(there.id, 0),
+            capacity=there.capacity,
+        )
+    if blocker is Blocker.HEIGHT:
+        return lazy(
+            "{area} is at height {height}, {here} at height {here_height}",
+            area=there.name,
+            height=there.height,
+            here=here.name,
+            here_height=here.height,
+        )
+    if blocker is Blocker.BARRIER:
+        if at_range is not None:
+            return lazy_plural(
+                "every line from {here} to {area} within {n} area crosses a solid barrier",
+                "every line from {here} to {area} within {n} areas crosses a solid barrier",
+                at_range,
+                here=here.name,
+                area=there.name,
+            )
+        if board.has_barrier(here.id, there.id):
+            return lazy(
+                "a solid barrier stands between {here} and {area}", here=here.name, area=there.name
+            )
+        return lazy_plural(
+            "every line from {here} to {area} within {n} area crosses a solid barrier "
+            "or a change of height",
+            "every line from {here} to {area} within {n} areas crosses a solid barrier "
+            "or a change of height",
+            1,
+            here=here.name,
+            area=there.name,
+        )
+    if distance is None:
+        return lazy(
+            "{area} is behind solid barriers, beyond range {range}", area=there.name, range=at_range
+        )
+    return lazy_plural(
+        "{area} is {n} area away, beyond range {range}",
+        "{area} is {n} areas away, beyond range {range}",
+        distance,
+        area=there.name,
+        range=at_range,
     )
 
 
@@ -93,7 +198,10 @@ def melee_reach(
     verdicts = board.melee_reach_all(
         attacker.area, {t: figures[t].area for t in targets}, used, at_range
     )
-    return [_ruling(board, figures[t], verdict) for t, verdict in verdicts.items()]
+    return [
+        _ruling(board, attacker.area, figures[t], verdict, used, at_range)
+        for t, verdict in verdicts.items()
+    ]
 
 
 def _opposed(attacker: Figure, other: Figure) -> bool:

@@ -21,6 +21,8 @@ from rulekeeper.core.actions import Action
 from rulekeeper.games.areas.actions import EnemyStep, EnemyTarget, MeleeAttack, Move, Pass, RollDie
 from rulekeeper.games.areas.declaration import available_effects, melee_weapons
 from rulekeeper.games.areas.reach import melee_reach, occupancy
+from rulekeeper.games.areas.terms import FACES, PHASES, SIDES, say
+from rulekeeper.i18n import _, _n, text_of
 
 if TYPE_CHECKING:
     from rulekeeper.games.areas.game import AreasState
@@ -31,7 +33,15 @@ def render_state(state: AreasState) -> Group:
     header = Text()
     header.append(state.setup.title, style="bold")
     header.append(
-        f"   round {state.round}/{state.setup.round_limit}, {state.phase}' turns\n", style="dim"
+        "   "
+        + _(
+            "round {round}/{limit}, {phase}",
+            round=state.round,
+            limit=state.setup.round_limit,
+            phase=say(PHASES, state.phase),
+        )
+        + "\n",
+        style="dim",
     )
     if not state.is_terminal():
         header.append(f"{state.player_name(state.current_player())}: ")
@@ -41,27 +51,31 @@ def render_state(state: AreasState) -> Group:
     if reach is not None:
         parts.append(reach)
     if state.fallen:
-        parts.append(Text("Removed: " + ", ".join(state.fallen), style="dim"))
+        parts.append(Text(_("Removed: {figures}", figures=list(state.fallen)), style="dim"))
     return Group(*parts)  # type: ignore[arg-type]
+
+
+def _figure_text(name: str, health: int, size: int) -> str:
+    if size > 1:
+        return _("{figure} {health}hp (size {size})", figure=name, health=health, size=size)
+    return _("{figure} {health}hp", figure=name, health=health)
 
 
 def _area_table(state: AreasState) -> Table:
     board = state.board
     used = occupancy(board, state.figures.values())
-    table = Table(title="Area map", title_justify="left", show_lines=False)
-    table.add_column("area")
-    table.add_column("height", justify="right")
-    table.add_column("space", justify="right")
-    table.add_column("figures")
-    table.add_column("links (╳ solid barrier, ↑↓ other height)")
+    table = Table(title=_("Area map"), title_justify="left", show_lines=False)
+    table.add_column(_("area"))
+    table.add_column(_("height"), justify="right")
+    table.add_column(_("space"), justify="right")
+    table.add_column(_("figures"))
+    table.add_column(_("links (╳ solid barrier, ↑↓ other height)"))
     for area in board.areas.values():
         space = f"{used[area.id]}/{area.capacity}"
         if used[area.id] >= area.capacity:
-            space += " full"
+            space += " " + _("full")
         here = [f for f in state.figures.values() if f.area == area.id]
-        figures = ", ".join(
-            f"{f.name} {f.health}hp" + (f" (size {f.size})" if f.size > 1 else "") for f in here
-        )
+        figures = ", ".join(_figure_text(f.name, f.health, f.size) for f in here)
         links = []
         for other_id in board.neighbours(area.id):
             other = board.area(other_id)
@@ -80,30 +94,31 @@ def _area_table(state: AreasState) -> Table:
 
 
 def _figure_table(state: AreasState) -> Table:
-    table = Table(title="Figures", title_justify="left")
-    for column in ("figure", "side", "area", "health", "notes"):
+    table = Table(title=_("Figures"), title_justify="left")
+    for column in (_("figure"), _("side"), _("area"), _("health"), _("notes")):
         table.add_column(column)
     for figure in state.figures.values():
         notes: list[str] = []
         if figure.kind == "hero":
             hero = state.setup.heroes[figure.type_id]
-            notes.append("items: " + ", ".join(state.setup.items[i].name for i in hero.items))
+            notes.append(_("items: {items}", items=[state.setup.items[i].name for i in hero.items]))
             effects = available_effects(state, figure)
             left = state.uses_left.get(figure.id, {})
             shown = [
-                e.name
-                + (f" ({left[k]} use{'' if left[k] == 1 else 's'} left)" if k in left else "")
+                _n("{effect} ({n} use left)", "{effect} ({n} uses left)", left[k], effect=e.name)
+                if k in left
+                else e.name
                 for k, e in effects.items()
             ]
             if shown:
-                notes.append("effects: " + ", ".join(shown))
+                notes.append(_("effects: {effects}", effects=shown))
         if figure.poison:
-            notes.append(f"poison {figure.poison}")
+            notes.append(_("poison {amount}", amount=figure.poison))
         if figure.stunned:
-            notes.append("stunned")
+            notes.append(_("stunned"))
         table.add_row(
             figure.name,
-            figure.kind,
+            say(SIDES, figure.kind),
             state.board.area(figure.area).name,
             f"{figure.health}/{figure.max_health}",
             "; ".join(notes),
@@ -121,16 +136,27 @@ def _reach_panel(state: AreasState) -> Text | None:
         hero = state.setup.heroes[actor.type_id]
         ranges = [(w.name, w.range) for w in melee_weapons(state, hero)]
         if not ranges:
-            return Text(f"{actor.name} has no active melee weapon (AR-REQ-2)", style="yellow")
+            return Text(
+                _("{figure} has no active melee weapon (AR-REQ-2)", figure=actor.name),
+                style="yellow",
+            )
     else:
         ranges = [(a.name, a.range) for a in state.setup.allies[actor.type_id].attacks]
     text = Text()
     for label, at_range in ranges:
-        suffix = f", range {at_range}" if at_range else ""
-        text.append(f"Melee reach of {actor.name} with {label}{suffix}:\n", style="bold")
+        if at_range:
+            heading = _(
+                "Melee reach of {figure} with {weapon}, range {range}:",
+                figure=actor.name,
+                weapon=label,
+                range=at_range,
+            )
+        else:
+            heading = _("Melee reach of {figure} with {weapon}:", figure=actor.name, weapon=label)
+        text.append(heading + "\n", style="bold")
         for ruling in melee_reach(state.board, actor, state.figures, at_range):
             style = "green" if ruling.reachable else "red"
-            text.append(f"  {ruling.line()}\n", style=style)
+            text.append(f"  {text_of(ruling.line())}\n", style=style)
     return text
 
 
@@ -148,26 +174,44 @@ def describe(state: AreasState, action: Action) -> str:
         if figure and figure.kind == "hero" and action.token:
             tokens = {t.id: t.name for t in state.setup.heroes[figure.type_id].tokens}
             token = f" [{tokens.get(action.token, action.token)}]"
-        return f"{names.get(action.figure, action.figure)}: move to {where}{token}" + (
-            f" (size {size})" if size > 1 else ""
-        )
+        who = names.get(action.figure, action.figure)
+        if size > 1:
+            return _(
+                "{figure}: move to {area}{token} (size {size})",
+                figure=who,
+                area=where,
+                token=token,
+                size=size,
+            )
+        return _("{figure}: move to {area}{token}", figure=who, area=where, token=token)
     if isinstance(action, MeleeAttack):
         return _describe_attack(state, action)
     if isinstance(action, Pass):
-        return f"{names.get(action.figure, action.figure)}: pass"
+        return _("{figure}: pass", figure=names.get(action.figure, action.figure))
     if isinstance(action, RollDie):
         try:
             successes = state.setup.die.successes(action.face)
         except KeyError:
             return action.label()
-        return (
-            f"Action die shows {action.face} ({successes} success{'' if successes == 1 else 'es'})"
+        return _n(
+            "Action die shows {face} ({n} success)",
+            "Action die shows {face} ({n} successes)",
+            successes,
+            face=say(FACES, action.face),
         )
     if isinstance(action, EnemyStep):
         area_name = board.area(action.to).name if action.to in board.areas else action.to
-        return f"{names.get(action.enemy, action.enemy)} steps into {area_name}"
+        return _(
+            "{enemy} steps into {area}",
+            enemy=names.get(action.enemy, action.enemy),
+            area=area_name,
+        )
     if isinstance(action, EnemyTarget):
-        return f"{names.get(action.enemy, action.enemy)} attacks {names.get(action.target, action.target)}"
+        return _(
+            "{enemy} attacks {target}",
+            enemy=names.get(action.enemy, action.enemy),
+            target=names.get(action.target, action.target),
+        )
     return action.label()
 
 
@@ -176,7 +220,9 @@ def _describe_attack(state: AreasState, action: MeleeAttack) -> str:
     target = state.figures.get(action.target)
     target_text = action.target
     if target is not None:
-        target_text = f"{target.name} in {state.board.area(target.area).name}"
+        target_text = _(
+            "{figure} in {area}", figure=target.name, area=state.board.area(target.area).name
+        )
     if figure is None:
         return action.label()
     if figure.kind == "ally":
@@ -184,19 +230,57 @@ def _describe_attack(state: AreasState, action: MeleeAttack) -> str:
         attack = attacks.get(action.action)
         if attack is None:
             return action.label()
-        damage = f"{attack.damage} damage" if attack.damage is not None else "no damage, stuns"
-        return f"{figure.name}: {attack.name} ({damage}) on {target_text}"
+        if attack.damage is not None:
+            return _(
+                "{ally}: {attack} ({damage} damage) on {target}",
+                ally=figure.name,
+                attack=attack.name,
+                damage=attack.damage,
+                target=target_text,
+            )
+        return _(
+            "{ally}: {attack} (no damage, stuns) on {target}",
+            ally=figure.name,
+            attack=attack.name,
+            target=target_text,
+        )
     hero = state.setup.heroes[figure.type_id]
     token = next((t for t in hero.tokens if t.id == action.action), None)
-    dice = f"{token.dice} {'die' if token.dice == 1 else 'dice'}" if token else ""
-    used = f"{token.name} ({dice})" if token else action.action
+    used = (
+        _n("{token} ({n} die)", "{token} ({n} dice)", token.dice, token=token.name)
+        if token
+        else action.action
+    )
     weapon = state.setup.items.get(action.weapon or "")
-    with_weapon = f" with {weapon.name}" if weapon else ""
     effects = [state.setup.items[e].name if e in state.setup.items else e for e in action.effects]
     own = {e.id: e.name for e in hero.effects}
     effects = [own.get(e, e) for e in effects]
-    extra = f" + {', '.join(effects)}" if effects else ""
-    return f"{figure.name}: {used}{with_weapon} on {target_text}{extra}"
+    if weapon and effects:
+        return _(
+            "{hero}: {attack} with {weapon} on {target} + {effects}",
+            hero=figure.name,
+            attack=used,
+            weapon=weapon.name,
+            target=target_text,
+            effects=effects,
+        )
+    if weapon:
+        return _(
+            "{hero}: {attack} with {weapon} on {target}",
+            hero=figure.name,
+            attack=used,
+            weapon=weapon.name,
+            target=target_text,
+        )
+    if effects:
+        return _(
+            "{hero}: {attack} on {target} + {effects}",
+            hero=figure.name,
+            attack=used,
+            target=target_text,
+            effects=effects,
+        )
+    return _("{hero}: {attack} on {target}", hero=figure.name, attack=used, target=target_text)
 
 
 # -- the terminal play screen (cli/play.py) ------------------------------------------
@@ -205,21 +289,27 @@ def screen(
 ) -> list[tuple[str, list[str]]]:
     """The areas play screen in sections of plain lines within ``width``."""
     board = state.board
-    title = (
-        f"{state.setup.title} · round {state.round}/{state.setup.round_limit} · "
-        f"{state.phase}' turns · seed {state.seed}"
+    title = _(
+        "{title} · round {round}/{limit} · {phase} · seed {seed}",
+        title=state.setup.title,
+        round=state.round,
+        limit=state.setup.round_limit,
+        phase=say(PHASES, state.phase),
+        seed=state.seed,
     )
     goal = wrap(
-        "goal: defeat every enemy (AR-END-1); lost when no hero stands or after round "
-        f"{state.setup.round_limit}",
+        _(
+            "goal: defeat every enemy (AR-END-1); lost when no hero stands or after round {limit}",
+            limit=state.setup.round_limit,
+        ),
         width,
     )
     used = occupancy(board, state.figures.values())
     areas: list[str] = []
     for area in board.areas.values():
-        full = " full" if used[area.id] >= area.capacity else ""
+        full = " " + _("full") if used[area.id] >= area.capacity else ""
         here = [
-            f"{f.name} {f.health}hp" + (f" (size {f.size})" if f.size > 1 else "")
+            _figure_text(f.name, f.health, f.size)
             for f in state.figures.values()
             if f.area == area.id
         ]
@@ -230,28 +320,33 @@ def screen(
             if board.has_barrier(area.id, other_id):
                 mark = "x "
             elif other.height > area.height:
-                mark = "up "
+                mark = _("up") + " "
             elif other.height < area.height:
-                mark = "down "
+                mark = _("down") + " "
             links.append(f"{mark}{other.name}")
         head = f"{area.name} h{area.height} {used[area.id]}/{area.capacity}{full}"
-        areas += wrap(f"{head}: {', '.join(here) or 'empty'} -> {', '.join(links)}", width, "    ")
-    areas += wrap("links: x solid barrier, up/down another height", width)
+        areas += wrap(
+            f"{head}: {', '.join(here) or _('empty')} -> {', '.join(links)}", width, "    "
+        )
+    areas += wrap(_("links: x solid barrier, up/down another height"), width)
     figures: list[str] = []
     for figure in state.figures.values():
         notes = []
         if figure.poison:
-            notes.append(f"poison {figure.poison}")
+            notes.append(_("poison {amount}", amount=figure.poison))
         if figure.stunned:
-            notes.append("stunned")
+            notes.append(_("stunned"))
         if figure.kind == "hero":
             effects = available_effects(state, figure)
             left = state.uses_left.get(figure.id, {})
             notes += [
-                e.name + (f" {left[k]} left" if k in left else "") for k, e in effects.items()
+                _("{effect} {n} left", effect=e.name, n=left[k]) if k in left else e.name
+                for k, e in effects.items()
             ]
         extra = f" ({', '.join(notes)})" if notes else ""
-        figures.append(f"{figure.name} [{figure.kind}] {figure.health}/{figure.max_health}{extra}")
+        figures.append(
+            f"{figure.name} [{say(SIDES, figure.kind)}] {figure.health}/{figure.max_health}{extra}"
+        )
     out = [
         ("title", wrap(title, width)),
         ("goal", goal),
@@ -259,5 +354,5 @@ def screen(
         ("figures", [line for f in figures for line in wrap(f, width, "    ")]),
     ]
     if state.fallen:
-        out.append(("fallen", wrap("removed: " + ", ".join(state.fallen), width)))
+        out.append(("fallen", wrap(_("removed: {figures}", figures=list(state.fallen)), width)))
     return out

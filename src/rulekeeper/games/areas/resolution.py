@@ -16,6 +16,8 @@ from rulekeeper.core.errors import RuleViolation
 from rulekeeper.games.areas.damage import DamageBreakdown, ally_damage, hero_damage
 from rulekeeper.games.areas.declaration import Declaration, OptionalEffect
 from rulekeeper.games.areas.figures import Figure, PendingAttack
+from rulekeeper.games.areas.terms import FACES, term
+from rulekeeper.i18n import Msg, lazy, lazy_plural, text_of
 
 if TYPE_CHECKING:
     from rulekeeper.games.areas.game import AreasState
@@ -27,8 +29,24 @@ def declare(state: AreasState, declaration: Declaration) -> None:
     used_as = declaration.token.name if declaration.token else ""
     if declaration.ally_attack is not None:
         used_as = declaration.ally_attack.name
-    weapon = f" with {declaration.weapon.name}" if declaration.weapon else ""
-    effects = ", ".join(e.name for e in declaration.effects) or "none"
+    effects: list[str] | Msg = [e.name for e in declaration.effects] or lazy("none")
+    if declaration.weapon:
+        declared_text = lazy(
+            "{attacker} declares {attack} with {weapon} on {target}; optional effects: {effects}",
+            attacker=attacker.name,
+            attack=used_as,
+            weapon=declaration.weapon.name,
+            target=target.name,
+            effects=effects,
+        )
+    else:
+        declared_text = lazy(
+            "{attacker} declares {attack} on {target}; optional effects: {effects}",
+            attacker=attacker.name,
+            attack=used_as,
+            target=target.name,
+            effects=effects,
+        )
     declared = (
         ("AR-DECL-1", "AR-ALLY-1")
         if attacker.kind == "ally"
@@ -36,16 +54,27 @@ def declare(state: AreasState, declaration: Declaration) -> None:
     )
     state.emit(
         "declare",
-        f"{attacker.name} declares {used_as}{weapon} on {target.name}; optional effects: {effects}",
+        declared_text,
         *declared,
         attacker=attacker.id,
         target=target.id,
     )
-    lines = "\n    ".join(r.line() for r in declaration.reach)
+    lines: Msg | str = ""
+    for ruling in declaration.reach:
+        lines = (
+            ruling.line()
+            if lines == ""
+            else lazy("{lines}\n    {line}", lines=lines, line=ruling.line())
+        )
     rules = ("AR-ALLY-1",) if attacker.kind == "ally" else ("AR-REQ-1", "AR-REQ-2")
     state.emit(
         "reach",
-        f"Reach check for {attacker.name} in {state.board.area(attacker.area).name}:\n    {lines}",
+        lazy(
+            "Reach check for {attacker} in {area}:\n    {lines}",
+            attacker=attacker.name,
+            area=state.board.area(attacker.area).name,
+            lines=lines,
+        ),
         *rules,
         "AR-REQ-3",
         "AR-REQ-4",
@@ -56,7 +85,7 @@ def declare(state: AreasState, declaration: Declaration) -> None:
                 "target": r.target,
                 "reachable": r.reachable,
                 "rule": r.rule_id,
-                "reason": r.reason,
+                "reason": text_of(r.reason, "en"),
             }
             for r in declaration.reach
         ],
@@ -94,7 +123,7 @@ def roll(state: AreasState, face: str) -> None:
     """AR-DMG-1: one Action die per chance node."""
     attack = state.attack
     if attack is None:
-        raise RuleViolation("CORE-CHANCE", "no Action dice are being rolled")
+        raise RuleViolation("CORE-CHANCE", lazy("no Action dice are being rolled"))
     state.attack = PendingAttack(
         attack.attacker,
         attack.action,
@@ -106,8 +135,17 @@ def roll(state: AreasState, face: str) -> None:
         attack.push_to,
     )
     successes = state.setup.die.successes(face)
-    plural = "success" if successes == 1 else "successes"
-    state.emit("roll", f"Action die shows {face} ({successes} {plural})", "AR-DMG-1", face=face)
+    state.emit(
+        "roll",
+        lazy_plural(
+            "Action die shows {face} ({n} success)",
+            "Action die shows {face} ({n} successes)",
+            successes,
+            face=term(FACES, face),
+        ),
+        "AR-DMG-1",
+        face=face,
+    )
     if len(state.attack.faces) == attack.dice:
         resolve_attack(state)
 
@@ -116,7 +154,7 @@ def resolve_attack(state: AreasState) -> None:
     """AR-DMG-2: successes + weapon modifier + other modifiers, then the effects."""
     attack = state.attack
     if attack is None:
-        raise RuleViolation("CORE-CHANCE", "no attack is waiting on its dice")
+        raise RuleViolation("CORE-CHANCE", lazy("no attack is waiting on its dice"))
     state.attack = None
     attacker = state.figures[attack.attacker]
     hero = state.setup.heroes[attacker.type_id]
@@ -144,7 +182,12 @@ def resolve_attack(state: AreasState) -> None:
         target.area = attack.push_to
         state.emit(
             "push",
-            f"{target.name} is pushed from {before} to {state.board.area(target.area).name}",
+            lazy(
+                "{figure} is pushed from {before} to {after}",
+                figure=target.name,
+                before=before,
+                after=state.board.area(target.area).name,
+            ),
             "AR-DMG-4",
             figure=target.id,
             to=target.area,
@@ -162,18 +205,23 @@ def hit(
 ) -> None:
     state.emit(
         "damage",
-        f"{attacker.name} hits {target.name}: {breakdown.text()}",
+        lazy(
+            "{attacker} hits {target}: {damage}",
+            attacker=attacker.name,
+            target=target.name,
+            damage=breakdown.text(),
+        ),
         *breakdown.rules,
         attacker=attacker.id,
         target=target.id,
         total=breakdown.total,
-        parts=[[label, value] for label, value in breakdown.parts],
+        parts=[[text_of(label, "en"), value] for label, value in breakdown.parts],
     )
     if breakdown.total:
         state.wound(
             target,
             breakdown.total,
-            f"{target.name} loses {breakdown.total} health",
+            lazy("{figure} loses {amount} health", figure=target.name, amount=breakdown.total),
             *breakdown.rules,
         )
     if target.id not in state.figures:
@@ -181,7 +229,11 @@ def hit(
     poison = sum(e.effect.poison for e in effects)
     if poison:
         target.poison += poison
-        state.emit("poison", f"{target.name} is poisoned ({target.poison})", "AR-DECL-3")
+        state.emit(
+            "poison",
+            lazy("{figure} is poisoned ({poison})", figure=target.name, poison=target.poison),
+            "AR-DECL-3",
+        )
     if stun:
         # A hero's stun comes from a declared optional effect (AR-DECL-3); an ally's from
         # its printed attack: AR-DMG-4 when it shows no damage, else AR-DMG-3.
@@ -190,4 +242,8 @@ def hit(
         else:
             rule = "AR-DMG-3" if breakdown.shows_damage else "AR-DMG-4"
         target.stunned = True
-        state.emit("stun", f"{target.name} is stunned and will skip its next turn", rule)
+        state.emit(
+            "stun",
+            lazy("{figure} is stunned and will skip its next turn", figure=target.name),
+            rule,
+        )

@@ -28,8 +28,10 @@ from rulekeeper.games.haven.companion_state import (
     PendingDamage,
     Standee,
 )
+from rulekeeper.games.haven.companion_terms import term, terms
 from rulekeeper.games.haven.modifiers import MONSTER_DECK
 from rulekeeper.games.haven.scaling import GOLD_CONVERSION
+from rulekeeper.i18n import Msg, lazy, lazy_plural, text_of
 
 if TYPE_CHECKING:
     pass
@@ -94,11 +96,20 @@ def start_attack(state: CompanionState, action: Attack) -> None:
     state.attack = PendingAttack(
         attacker.id, target.id, deck, draw, list(action.conditions), action.value
     )
+    details: list[Msg | str] = [lazy("attack {n}", n=context.attack)]
+    if action.pierce:
+        details.append(lazy("pierce {n}", n=action.pierce))
+    details.append(lazy("target shield {n}", n=shield))
+    if mode != "none":
+        details.append(term(mode))
     state.emit(
         "attack",
-        f"{attacker.id} attacks {target.id}: attack {context.attack}"
-        f"{f', pierce {action.pierce}' if action.pierce else ''}, target shield {shield}"
-        f"{'' if mode == 'none' else f', {mode}'}",
+        lazy(
+            "{attacker} attacks {target}: {details}",
+            attacker=attacker.id,
+            target=target.id,
+            details=details,
+        ),
         "HV-ATK-1",
         attacker=attacker.id,
         target=target.id,
@@ -114,7 +125,12 @@ def _consume_for_group(state: CompanionState, figure: Standee) -> None:
         group.consumed.append(values.element)
         state.emit(
             "element",
-            f"{figure.type} consumes {values.element}: +{values.element_bonus} attack",
+            lazy(
+                "{group} consumes {element}: +{n} attack",
+                group=figure.type,
+                element=term(values.element),
+                n=values.element_bonus,
+            ),
             "HV-ELEM-3",
             "HV-ELEM-4",
         )
@@ -127,7 +143,7 @@ def draw_modifier(state: CompanionState, action: DrawModifier | KeepModifier) ->
     deck = state.decks[attack.deck]
     attack.draw = attack.draw.apply(action, deck, state.catalog)
     if isinstance(action, DrawModifier):
-        state.emit("draw", f"{attack.deck} deck: {action.card}", "HV-MOD-1")
+        state.emit("draw", _deck_draw(attack.deck, action.card), "HV-MOD-1")
 
 
 def finish_attack(state: CompanionState) -> None:
@@ -138,15 +154,21 @@ def finish_attack(state: CompanionState) -> None:
     state.attack = None
     attacker = state.figures.get(attack.attacker)
     target = state.figures[attack.target]
-    cards = ", ".join(attack.draw.drawn[i] for i in done.applied)
+    cards = [attack.draw.drawn[i] for i in done.applied]
     state.emit(
         "modifier",
-        f"{cards}: {done.outcome.damage} damage to {target.id}",
+        lazy(
+            "{cards}: {n} damage to {target}",
+            cards=cards,
+            n=done.outcome.damage,
+            target=target.id,
+        ),
         *done.rule_ids,
         drawn=list(attack.draw.drawn),
         applied=[attack.draw.drawn[i] for i in done.applied],
     )
-    suffer(state, target, done.outcome.damage, f"{attack.attacker}'s attack", rules=("HV-ATK-1",))
+    source = lazy("{attacker}'s attack", attacker=attack.attacker)
+    suffer(state, target, done.outcome.damage, source, rules=("HV-ATK-1",))
     alive = target.id in state.figures
     for name in attack.conditions:
         if alive:
@@ -158,8 +180,13 @@ def finish_attack(state: CompanionState) -> None:
         if retaliate:
             state.emit(
                 "by-hand",
-                f"{target.id} has retaliate {retaliate}: if {attack.attacker} is within its"
-                " range, enter the damage",
+                lazy(
+                    "{target} has retaliate {n}: if {attacker} is within its range, enter the"
+                    " damage",
+                    target=target.id,
+                    n=retaliate,
+                    attacker=attack.attacker,
+                ),
                 "HV-RET-1",
             )
     check_objective(state)
@@ -178,36 +205,60 @@ def _card_effect(
     if name.startswith("infuse ") and state.turn is not None:
         element = name.split()[1]
         state.turn.infusions.append(element)
-        state.emit("element", f"the card infuses {element} at the end of the turn", "HV-ELEM-1")
+        state.emit(
+            "element",
+            lazy("the card infuses {element} at the end of the turn", element=term(element)),
+            "HV-ELEM-1",
+        )
         return
     if name == "heal" and attacker is not None:
         heal(state, attacker, amount)
         return
     if name == "shield" and attacker is not None:
         attacker.shield += amount
-        state.emit("shield", f"{attacker.id} gains shield {amount} this round", "HV-SHIELD-1")
+        state.emit(
+            "shield",
+            lazy("{figure} gains shield {n} this round", figure=attacker.id, n=amount),
+            "HV-SHIELD-1",
+        )
         return
-    state.emit("by-hand", f"the card adds {name} {amount}: resolve it on the board", "HV-DECK-5")
+    state.emit(
+        "by-hand",
+        lazy("the card adds {effect} {n}: resolve it on the board", effect=term(name), n=amount),
+        "HV-DECK-5",
+    )
 
 
 def suffer(
     state: CompanionState,
     figure: Standee,
     amount: int,
-    source: str,
+    source: Msg | str,
     *,
     rules: tuple[str, ...] = (),
 ) -> None:
     """Take ``amount`` hit points; a monster at 0 dies (HV-MON-6), a character is exhausted
     (HV-EXH-1). A character's player first chooses to suffer or negate it (HV-NEG-1)."""
     if amount <= 0:
-        state.emit("damage", f"{figure.id} suffers no damage from {source}", *rules)
-        return
-    if figure.kind == "character":
-        state.damage.append(PendingDamage(figure.id, amount, source, list(rules)))
         state.emit(
             "damage",
-            f"{figure.id} would suffer {amount} damage from {source}: suffer it or negate it",
+            lazy("{figure} suffers no damage from {source}", figure=figure.id, source=source),
+            *rules,
+        )
+        return
+    if figure.kind == "character":
+        said = source.to_json() if isinstance(source, Msg) else {}
+        state.damage.append(
+            PendingDamage(figure.id, amount, text_of(source, "en"), list(rules), said=said)
+        )
+        state.emit(
+            "damage",
+            lazy(
+                "{figure} would suffer {n} damage from {source}: suffer it or negate it",
+                figure=figure.id,
+                n=amount,
+                source=source,
+            ),
             "HV-NEG-1",
         )
         return
@@ -215,13 +266,23 @@ def suffer(
 
 
 def take_damage(
-    state: CompanionState, figure: Standee, amount: int, source: str, rules: tuple[str, ...]
+    state: CompanionState,
+    figure: Standee,
+    amount: int,
+    source: Msg | str,
+    rules: tuple[str, ...],
 ) -> None:
     """The hit points go; at 0 the figure dies, is destroyed or is exhausted."""
     figure.hp -= amount
     state.emit(
         "damage",
-        f"{figure.id} suffers {amount} damage from {source} ({max(0, figure.hp)} left)",
+        lazy(
+            "{figure} suffers {n} damage from {source} ({left} left)",
+            figure=figure.id,
+            n=amount,
+            source=source,
+            left=max(0, figure.hp),
+        ),
         *rules,
     )
     for name in condition_table.removed_by_damage(figure.conditions):
@@ -232,12 +293,16 @@ def take_damage(
         _dies(state, figure)
     elif figure.kind == "objective":
         del state.figures[figure.id]
-        state.emit("death", f"{figure.id} is destroyed", "HV-GOAL-1", figure=figure.id)
+        state.emit(
+            "death", lazy("{figure} is destroyed", figure=figure.id), "HV-GOAL-1", figure=figure.id
+        )
     elif figure.kind == "summon":
         del state.figures[figure.id]
-        state.emit("death", f"{figure.id} is killed", "HV-SUM-4", figure=figure.id)
+        state.emit(
+            "death", lazy("{figure} is killed", figure=figure.id), "HV-SUM-4", figure=figure.id
+        )
     else:
-        exhaust(state, figure.id, "no hit points left")
+        exhaust(state, figure.id, lazy("no hit points left"))
 
 
 def negate(state: CompanionState, choice: str) -> None:
@@ -249,7 +314,7 @@ def negate(state: CompanionState, choice: str) -> None:
     state.damage.pop(0)
     figure = state.figures.get(pending.character)
     if figure is not None:
-        take_damage(state, figure, pending.amount, pending.source, tuple(pending.rules))
+        take_damage(state, figure, pending.amount, pending.shown_source, tuple(pending.rules))
 
 
 def lose_for_negation(state: CompanionState, card: str) -> None:
@@ -262,26 +327,38 @@ def lose_for_negation(state: CompanionState, card: str) -> None:
     if len(pending.lost) < (1 if pending.pile == "hand" else 2):
         return
     state.damage.pop(0)
-    state.emit(
-        "negate",
-        f"{pending.character} loses {', '.join(pending.lost)} from its {pending.pile}"
-        f" and negates {pending.amount} damage from {pending.source}",
-        "HV-NEG-1",
+    shown = {
+        "character": pending.character,
+        "cards": list(pending.lost),
+        "n": pending.amount,
+        "source": pending.shown_source,
+    }
+    said = (
+        lazy(
+            "{character} loses {cards} from its hand and negates {n} damage from {source}",
+            **shown,
+        )
+        if pending.pile == "hand"
+        else lazy(
+            "{character} loses {cards} from its discard pile and negates {n} damage from {source}",
+            **shown,
+        )
     )
+    state.emit("negate", said, "HV-NEG-1")
 
 
 def _dies(state: CompanionState, figure: Standee) -> None:
     del state.figures[figure.id]
     if figure.id in state.acting:
         state.acting.remove(figure.id)
-    state.emit("death", f"{figure.id} dies", "HV-MON-6", figure=figure.id)
+    state.emit("death", lazy("{figure} dies", figure=figure.id), "HV-MON-6", figure=figure.id)
     if figure.drops_loot:
         state.tokens += 1
-        state.emit("loot", f"{figure.id} drops a loot token", "HV-LOOT-3")
+        state.emit("loot", lazy("{figure} drops a loot token", figure=figure.id), "HV-LOOT-3")
     check_objective(state)
 
 
-def exhaust(state: CompanionState, character_id: str, why: str) -> None:
+def exhaust(state: CompanionState, character_id: str, why: Msg) -> None:
     character = state.characters[character_id]
     if character.exhausted:
         return
@@ -289,9 +366,14 @@ def exhaust(state: CompanionState, character_id: str, why: str) -> None:
     state.figures.pop(character_id, None)
     for summon in [f for f in state.figures.values() if f.owner == character_id]:
         del state.figures[summon.id]  # HV-EXH-2: its summons leave with it
-    state.emit("exhausted", f"{character_id} is exhausted: {why}", "HV-EXH-1", "HV-EXH-2")
+    state.emit(
+        "exhausted",
+        lazy("{character} is exhausted: {why}", character=character_id, why=why),
+        "HV-EXH-1",
+        "HV-EXH-2",
+    )
     if not state.living_characters():
-        finish(state, "lost", "every character is exhausted")
+        finish(state, "lost", lazy("every character is exhausted"))
 
 
 def heal(
@@ -303,16 +385,27 @@ def heal(
         figure.conditions.remove(name)
     before = figure.hp
     figure.hp = min(figure.max_hp, figure.hp + amount)
-    extra = f"; {', '.join(removed)} removed" if removed else ""
-    state.emit(
-        "heal", f"{figure.id} heals {figure.hp - before} ({figure.hp} hit points){extra}", *rules
+    shown = {"figure": figure.id, "n": figure.hp - before, "hp": figure.hp}
+    said = (
+        lazy(
+            "{figure} heals {n} ({hp} hit points); {conditions} removed",
+            conditions=terms(removed),
+            **shown,
+        )
+        if removed
+        else lazy("{figure} heals {n} ({hp} hit points)", **shown)
     )
+    state.emit("heal", said, *rules)
 
 
 def gain(state: CompanionState, figure: Standee, name: str) -> None:
     """HV-COND-1/3: gain a condition (none if immune); bless and curse are cards."""
     if not condition_table.may_gain(name, figure.kind, immunities(state, figure)):
-        state.emit("condition", f"{figure.id} is immune to {name}", "HV-COND-3")
+        state.emit(
+            "condition",
+            lazy("{figure} is immune to {condition}", figure=figure.id, condition=term(name)),
+            "HV-COND-3",
+        )
         return
     rule = condition_table.rule_id(name)
     if name in ("bless", "curse"):
@@ -320,18 +413,42 @@ def gain(state: CompanionState, figure: Standee, name: str) -> None:
             figure.kind
         )
         if owner is None:
-            state.emit("condition", f"{figure.id} has no modifier deck: {name} does nothing", rule)
+            state.emit(
+                "condition",
+                lazy(
+                    "{figure} has no modifier deck: {condition} does nothing",
+                    figure=figure.id,
+                    condition=term(name),
+                ),
+                rule,
+            )
             return
         deck = state.decks[owner]
         deck.shuffle_in(name)
-        state.emit("condition", f"a {name} card is shuffled into {deck.owner}'s deck", rule)
+        said = (
+            lazy("a bless card is shuffled into {owner}'s deck", owner=deck.owner)
+            if name == "bless"
+            else lazy("a curse card is shuffled into {owner}'s deck", owner=deck.owner)
+        )
+        if deck.owner == MONSTER_DECK:
+            said = (
+                lazy("a bless card is shuffled into the monster deck")
+                if name == "bless"
+                else lazy("a curse card is shuffled into the monster deck")
+            )
+        state.emit("condition", said, rule)
         return
     if name in figure.conditions:
         return
     figure.conditions.append(name)
     if state.turn is not None and state.turn.actor == figure.id:
         figure.fresh.append(name)
-    state.emit("condition", f"{figure.id} gains {name}", "HV-COND-1", rule)
+    state.emit(
+        "condition",
+        lazy("{figure} gains {condition}", figure=figure.id, condition=term(name)),
+        "HV-COND-1",
+        rule,
+    )
 
 
 def check_objective(state: CompanionState) -> None:
@@ -344,7 +461,7 @@ def check_objective(state: CompanionState) -> None:
     if kind == "kill_all":
         every_room = len(state.revealed) == len(state.content.spec.rooms)
         if every_room and not monsters:
-            trigger_end(state, "won", "every room is revealed and no monster is left")
+            trigger_end(state, "won", lazy("every room is revealed and no monster is left"))
     elif kind == "kill_boss":
         boss_rooms = [
             room.id
@@ -352,36 +469,68 @@ def check_objective(state: CompanionState) -> None:
             if any(rank == "boss" for _, rank in state.content.roster(room.id, state.players))
         ]
         if all(r in state.revealed for r in boss_rooms) and not any(m.boss for m in monsters):
-            trigger_end(state, "won", "every boss is dead")
+            trigger_end(state, "won", lazy("every boss is dead"))
 
 
-def trigger_end(state: CompanionState, result: str, why: str) -> None:
+def trigger_end(state: CompanionState, result: str, why: Msg) -> None:
     if state.ending and not (result == "lost" and state.rules.both_ends_in_a_round_lose):
         return
     state.ending = result
-    state.emit("goal", f"{why}: the scenario is {result} once the round is played out", "HV-GOAL-1")
+    said = (
+        lazy("{why}: the scenario is won once the round is played out", why=why)
+        if result == "won"
+        else lazy("{why}: the scenario is lost once the round is played out", why=why)
+    )
+    state.emit("goal", said, "HV-GOAL-1")
 
 
-def finish(state: CompanionState, result: str, why: str) -> None:
+def finish(state: CompanionState, result: str, why: Msg) -> None:
     state.result = result
     state.phase = "over"
     state.turn = None
     state.attack = None
     rate = GOLD_CONVERSION[max(0, state.level)]
     bonus = 4 + 2 * max(0, state.level) if result == "won" else 0
-    kept = []
+    kept: list[Msg] = []
     for character in state.characters.values():
-        treasures = "".join(f", treasure {t}" for t in character.treasures)
         if state.rules.loot_deck:  # HV-LOOT-5 [FH]: what was looted is the loot cards drawn
-            looted = f"{character.money} loot card(s)"
+            looted = lazy_plural("{n} loot card", "{n} loot cards", character.money)
         else:  # HV-LOOT-4 [GH]: each money token is worth the level's gold conversion rate
-            looted = f"{character.money * rate} gold"
-        kept.append(f"{character.id}: {character.xp + bonus} xp, {looted}{treasures}")
-    state.result_text = f"{why}; " + "; ".join(kept)
+            looted = lazy("{n} gold", n=character.money * rate)
+        shown = {"character": character.id, "xp": character.xp + bonus, "looted": looted}
+        kept.append(
+            lazy_plural(
+                "{character}: {xp} xp, {looted}, treasure {treasures}",
+                "{character}: {xp} xp, {looted}, treasures {treasures}",
+                len(character.treasures),
+                treasures=list(character.treasures),
+                **shown,
+            )
+            if character.treasures
+            else lazy("{character}: {xp} xp, {looted}", **shown)
+        )
+    summary = lazy("{why}; {kept}", why=why, kept=kept)
+    state.result_text = summary.render("en")
     state.emit(
         "scenario-end",
-        f"the scenario is {result}: {state.result_text}",
+        lazy("the scenario is won: {summary}", summary=summary)
+        if result == "won"
+        else lazy("the scenario is lost: {summary}", summary=summary),
         "HV-GOAL-1",
         "HV-END-1",
         "HV-LOOT-4",
     )
+
+
+def _deck_draw(deck: str, card: str) -> Msg:
+    """HV-MOD-1: the card a modifier draw turned over, and whose deck it came from."""
+    if deck == MONSTER_DECK:
+        return lazy("monster deck: {card}", card=card)
+    return lazy("{owner}'s deck: {card}", owner=deck, card=card)
+
+
+def deck_reshuffled(owner: str) -> Msg:
+    """HV-ATK-4: a modifier deck reshuffled at the end of the round."""
+    if owner == MONSTER_DECK:
+        return lazy("the monster deck is reshuffled")
+    return lazy("{owner}'s deck is reshuffled", owner=owner)

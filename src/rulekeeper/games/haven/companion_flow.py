@@ -57,6 +57,7 @@ from rulekeeper.games.haven.companion_actions import (
 )
 from rulekeeper.games.haven.companion_combat import (
     check_objective,
+    deck_reshuffled,
     draw_modifier,
     exhaust,
     finish,
@@ -85,9 +86,17 @@ from rulekeeper.games.haven.companion_state import (
     Standee,
     TurnInProgress,
 )
+from rulekeeper.games.haven.companion_terms import (
+    by_hand_message,
+    loot_card_step,
+    term,
+    terms,
+    treasure_step,
+)
 from rulekeeper.games.haven.elements import STRONG, WANING
 from rulekeeper.games.haven.modifiers import ModifierDecks
 from rulekeeper.games.haven.scaling import GOLD_CONVERSION, evaluate
+from rulekeeper.i18n import Msg, lazy, lazy_plural
 
 if TYPE_CHECKING:
     from rulekeeper.games.haven.scenario_format import CardSpec
@@ -105,16 +114,30 @@ def apply(state: CompanionState, action: Action) -> None:
         choose_first(state, MONSTER + action.group)
     elif isinstance(action, ChooseHand):
         state.characters[action.character].hand = list(action.cards)
-        state.emit("setup", f"{action.character} brings {', '.join(action.cards)}", "HV-CHAR-1")
+        state.emit(
+            "setup",
+            lazy(
+                "{character} brings {cards}", character=action.character, cards=list(action.cards)
+            ),
+            "HV-CHAR-1",
+        )
     elif isinstance(action, PartySize):
         state.players = action.players
-        state.emit("setup", f"{action.players} character(s) play")
+        state.emit(
+            "setup",
+            lazy_plural("{n} character plays", "{n} characters play", action.players),
+        )
     elif isinstance(action, ScenarioLevel):
         state.level = action.level
         state.emit(
             "setup",
-            f"scenario level {action.level}: monster level {action.level}, gold"
-            f" {GOLD_CONVERSION[action.level]} per token, bonus experience {4 + 2 * action.level}",
+            lazy(
+                "scenario level {level}: monster level {level}, gold {gold} per token,"
+                " bonus experience {xp}",
+                level=action.level,
+                gold=GOLD_CONVERSION[action.level],
+                xp=4 + 2 * action.level,
+            ),
             "HV-SCEN-3",
         )
     elif isinstance(action, ChooseClass):
@@ -133,7 +156,11 @@ def apply(state: CompanionState, action: Action) -> None:
         _short_rest(state, action)
     elif isinstance(action, Resolved):
         state.by_hand.pop(0)
-        state.emit("resolved", f"resolved by the players: {action.rule}", "HV-SCEN-7")
+        state.emit(
+            "resolved",
+            lazy("resolved by the players: {step}", step=by_hand_message(action.rule)),
+            "HV-SCEN-7",
+        )
     else:
         _apply_board(state, action)
     check_objective(state)
@@ -154,26 +181,49 @@ def _apply_board(state: CompanionState, action: Action) -> None:
     elif isinstance(action, Moved):
         assert_turn.moved = True
         state.emit(
-            "move", f"{action.figure} moves {action.hexes} hex(es) on the board", "HV-MOVE-1"
+            "move",
+            lazy_plural(
+                "{figure} moves {n} hex on the board",
+                "{figure} moves {n} hexes on the board",
+                action.hexes,
+                figure=action.figure,
+            ),
+            "HV-MOVE-1",
         )
     elif isinstance(action, Heal):
         heal(state, state.figures[action.figure], action.value)
     elif isinstance(action, Damage):
-        suffer(state, state.figures[action.figure], action.amount, action.source or "the board")
+        source = action.source or lazy("the board")
+        suffer(state, state.figures[action.figure], action.amount, source)
     elif isinstance(action, AddCondition):
         gain(state, state.figures[action.figure], action.condition)
     elif isinstance(action, RemoveCondition):
         state.figures[action.figure].conditions.remove(action.condition)
-        state.emit("condition", f"{action.figure} loses {action.condition}")
+        state.emit(
+            "condition",
+            lazy(
+                "{figure} loses {condition}", figure=action.figure, condition=term(action.condition)
+            ),
+        )
     elif isinstance(action, RoundShield):
         state.figures[action.figure].shield = action.value
-        state.emit("shield", f"{action.figure} has shield {action.value} this round", "HV-SHIELD-1")
+        state.emit(
+            "shield",
+            lazy("{figure} has shield {n} this round", figure=action.figure, n=action.value),
+            "HV-SHIELD-1",
+        )
     elif isinstance(action, Infuse):
         assert_turn.infusions.append(action.element)
-        state.emit("element", f"{action.element} is infused at the end of the turn", "HV-ELEM-1")
+        state.emit(
+            "element",
+            lazy("{element} is infused at the end of the turn", element=term(action.element)),
+            "HV-ELEM-1",
+        )
     elif isinstance(action, Consume):
         del state.elements[action.element]
-        state.emit("element", f"{action.element} is consumed", "HV-ELEM-3")
+        state.emit(
+            "element", lazy("{element} is consumed", element=term(action.element)), "HV-ELEM-3"
+        )
     elif isinstance(action, OpenDoor):
         reveal(state, action.room)
     elif isinstance(action, Loot):
@@ -183,9 +233,11 @@ def _apply_board(state: CompanionState, action: Action) -> None:
     elif isinstance(action, SummonFigure):
         _summon(state, action)
     elif isinstance(action, Spawn):
-        set_out(state, action.monster, action.elite, drops_loot=False, why="summoned or spawned")
+        set_out(
+            state, action.monster, action.elite, drops_loot=False, why=lazy("summoned or spawned")
+        )
     elif isinstance(action, DeclareResult):
-        trigger_end(state, action.result, "the players declare the objective's result")
+        trigger_end(state, action.result, lazy("the players declare the objective's result"))
     elif isinstance(action, EndTurn):
         end_turn(state)
 
@@ -201,7 +253,14 @@ def _join(state: CompanionState, action: ChooseClass) -> None:
     )
     state.emit(
         "setup",
-        f"{spec.name} joins at level {action.level}: {hp} hit points, {len(hand)} cards",
+        lazy_plural(
+            "{name} joins at level {level}: {hp} hit points, {n} card",
+            "{name} joins at level {level}: {hp} hit points, {n} cards",
+            len(hand),
+            name=spec.name,
+            level=action.level,
+            hp=hp,
+        ),
         "HV-CHAR-1",
         "HV-CHAR-2",
     )
@@ -212,7 +271,7 @@ def _join(state: CompanionState, action: ChooseClass) -> None:
 def _start_scenario(state: CompanionState) -> None:
     spec = state.content.spec
     state.decks = ModifierDecks.standard(list(state.characters), state.rules, state.catalog)
-    state.emit("goal", f"objective: {_objective_text(state)}", "HV-GOAL-1")
+    state.emit("goal", _objective_text(state), "HV-GOAL-1")
     for index in range(len(spec.rules)):
         _fire_rule(state, index)
     for room in spec.rooms:
@@ -221,14 +280,17 @@ def _start_scenario(state: CompanionState) -> None:
     state.phase = "select"
 
 
-def _objective_text(state: CompanionState) -> str:
+def _objective_text(state: CompanionState) -> Msg:
     goal = state.content.spec.goal
-    words = {
-        "kill_all": "kill every monster and reveal every room",
-        "kill_boss": "kill the boss",
-        "by_hand": "as the scenario book says; the players declare the result",
-    }[goal.kind]
-    return words + (f" — {goal.text}" if goal.text else "")
+    if goal.kind == "kill_all":
+        words = lazy("objective: kill every monster and reveal every room")
+    elif goal.kind == "kill_boss":
+        words = lazy("objective: kill the boss")
+    else:
+        words = lazy("objective: as the scenario book says; the players declare the result")
+    if goal.text:
+        return lazy("{objective} — {text}", objective=words, text=goal.text)
+    return words
 
 
 def reveal(state: CompanionState, room_id: str, *, opened: bool = True) -> None:
@@ -236,9 +298,17 @@ def reveal(state: CompanionState, room_id: str, *, opened: bool = True) -> None:
     (HV-SCEN-1), and its treasure tiles (HV-LOOT-6)."""
     room = state.content.room(room_id)
     state.revealed.append(room_id)
-    how = "the door opens: " if opened else ""
-    tile = f" (tile {room.tile})" if room.tile else ""
-    state.emit("room", f"{how}room {room_id}{tile} is revealed", "HV-ROOM-1", room=room_id)
+    if opened and room.tile:
+        said = lazy(
+            "the door opens: room {room} (tile {tile}) is revealed", room=room_id, tile=room.tile
+        )
+    elif opened:
+        said = lazy("the door opens: room {room} is revealed", room=room_id)
+    elif room.tile:
+        said = lazy("room {room} (tile {tile}) is revealed", room=room_id, tile=room.tile)
+    else:
+        said = lazy("room {room} is revealed", room=room_id)
+    state.emit("room", said, "HV-ROOM-1", room=room_id)
     for placement in room.monsters:
         rank = placement.rank_for(state.players)
         if rank is None:
@@ -249,14 +319,18 @@ def reveal(state: CompanionState, room_id: str, *, opened: bool = True) -> None:
             placement.type,
             rank == "elite",
             drops_loot=True,
-            why=f"room {room_id}",
+            why=lazy("room {room}", room=room_id),
             level_offset=offset,
         )
     for index in room.objectives:
         _set_out_objective(state, index, room_id)
     for treasure in room.treasures:
         state.treasures.append(treasure)
-        state.emit("loot", f"treasure {treasure} in room {room_id}", "HV-LOOT-6")
+        state.emit(
+            "loot",
+            lazy("treasure {treasure} in room {room}", treasure=treasure, room=room_id),
+            "HV-LOOT-6",
+        )
 
 
 def set_out(
@@ -265,7 +339,7 @@ def set_out(
     elite: bool,
     *,
     drops_loot: bool,
-    why: str,
+    why: Msg,
     level_offset: int = 0,
 ) -> None:
     """Place a standee of ``monster_type``: the lowest free number (HV-MON-LIMIT-1); a
@@ -276,7 +350,9 @@ def set_out(
     if not free:
         state.emit(
             "monster",
-            f"no {mtype.name} standee is left: none is placed ({why})",
+            lazy(
+                "no {monster} standee is left: none is placed ({why})", monster=mtype.name, why=why
+            ),
             "HV-MON-LIMIT-1",
         )
         return
@@ -303,13 +379,25 @@ def set_out(
     if monster_type not in state.groups:
         deck = Deck.of(card.id for card in state.content.deck_of(monster_type).cards)
         state.groups[monster_type] = MonsterGroup(monster_type, deck)
-    rank = "boss" if figure.boss else ("elite" if figure.elite else "normal")
-    level = f", level {state.monster_level(figure)}" if level_offset else ""
-    notes = "".join(f"; by hand: {note}" for note in getattr(mtype, "notes", ()))
+    rank = term("boss" if figure.boss else ("elite" if figure.elite else "normal"))
+    fields = {"figure": figure.id, "rank": rank, "monster": mtype.name, "hp": figure.hp}
+    if level_offset:
+        said = lazy(
+            "{figure} ({rank} {monster}, {hp} hit points, level {level}) is set out: {why}",
+            level=state.monster_level(figure),
+            why=why,
+            **fields,
+        )
+    else:
+        said = lazy(
+            "{figure} ({rank} {monster}, {hp} hit points) is set out: {why}", why=why, **fields
+        )
+    notes = list(getattr(mtype, "notes", ()))
+    if notes:
+        said = lazy("{said}; by hand: {notes}", said=said, notes=notes)
     state.emit(
         "monster",
-        f"{figure.id} ({rank} {mtype.name}, {figure.hp} hit points{level}) is set out: {why}"
-        f"{notes}",
+        said,
         *(["HV-BOSS-1"] if figure.boss else ["HV-MON-1"]),
         figure=figure.id,
     )
@@ -335,9 +423,28 @@ def _summon(state: CompanionState, action: SummonFigure) -> None:
     state.figures[figure.id] = figure
     state.emit(
         "summon",
-        f"{action.character} summons {spec.name or action.summon} as {figure.id}"
-        f" ({spec.hp} hit points, move {spec.move}, attack {spec.attack}"
-        f"{f' range {spec.range}' if spec.range else ''})",
+        lazy(
+            "{character} summons {summon} as {figure} ({hp} hit points, move {move},"
+            " attack {attack} range {range})",
+            character=action.character,
+            summon=spec.name or action.summon,
+            figure=figure.id,
+            hp=spec.hp,
+            move=spec.move,
+            attack=spec.attack,
+            range=spec.range,
+        )
+        if spec.range
+        else lazy(
+            "{character} summons {summon} as {figure} ({hp} hit points, move {move},"
+            " attack {attack})",
+            character=action.character,
+            summon=spec.name or action.summon,
+            figure=figure.id,
+            hp=spec.hp,
+            move=spec.move,
+            attack=spec.attack,
+        ),
         "HV-SUM-1",
         "HV-SUM-2",
     )
@@ -367,10 +474,20 @@ def _set_out_objective(state: CompanionState, index: int, room_id: str) -> None:
             drops_loot=False,
         )
         state.figures[figure.id] = figure
-        role = "an ally to protect" if spec.escort else "an objective"
+        shown = {"figure": figure.id, "name": spec.name, "hp": figure.hp, "room": room_id}
+        said = (
+            lazy(
+                "{figure} ({name}, {hp} hit points, an ally to protect) is set out: room {room}",
+                **shown,
+            )
+            if spec.escort
+            else lazy(
+                "{figure} ({name}, {hp} hit points, an objective) is set out: room {room}", **shown
+            )
+        )
         state.emit(
             "objective",
-            f"{figure.id} ({spec.name}, {figure.hp} hit points, {role}) is set out: room {room_id}",
+            said,
             "HV-SCEN-4",
             figure=figure.id,
         )
@@ -388,7 +505,7 @@ def _fire_rule(state: CompanionState, index: int) -> None:
     state.fired.append(index)
     text = state.content.spec.rules[index]
     state.by_hand.append(text)
-    state.emit("special-rule", f"special rule: {text}", "HV-SCEN-7")
+    state.emit("special-rule", lazy("special rule: {text}", text=text), "HV-SCEN-7")
 
 
 def _select(state: CompanionState, action: SelectCard | LongRest) -> None:
@@ -396,15 +513,28 @@ def _select(state: CompanionState, action: SelectCard | LongRest) -> None:
     if isinstance(action, LongRest):
         character.long_rest = True
         character.initiative = 99
-        state.emit("select", f"{character.id} declares a long rest (initiative 99)", "HV-REST-2")
+        state.emit(
+            "select",
+            lazy("{character} declares a long rest (initiative 99)", character=character.id),
+            "HV-REST-2",
+        )
         return
     if character.leading is None:
         character.leading = action.card
         character.initiative = _card(state, character.id, action.card).initiative
-        state.emit("select", f"{character.id} leads with {action.card}", "HV-CARD-1", "HV-CARD-2")
+        state.emit(
+            "select",
+            lazy("{character} leads with {card}", character=character.id, card=action.card),
+            "HV-CARD-1",
+            "HV-CARD-2",
+        )
     else:
         character.second = action.card
-        state.emit("select", f"{character.id} selects {action.card} second", "HV-CARD-1")
+        state.emit(
+            "select",
+            lazy("{character} selects {card} second", character=character.id, card=action.card),
+            "HV-CARD-1",
+        )
 
 
 def _card(state: CompanionState, cls: str, card_id: str) -> CardSpec:
@@ -422,14 +552,26 @@ def _draw_ability(state: CompanionState, action: DrawAbility) -> None:
         group.reshuffle_due = True
     state.emit(
         "ability",
-        f"{state.content.monster_types[action.group].name} draws {action.card}"
-        f" (initiative {spec.initiative})",
+        lazy(
+            "{monster} draws {card} (initiative {initiative})",
+            monster=state.content.monster_types[action.group].name,
+            card=action.card,
+            initiative=spec.initiative,
+        ),
         "HV-MON-3",
         group=action.group,
     )
     for figure in sorted(state.monsters(), key=_monster_order):
         if figure.type == action.group:
-            state.emit("numbers", f"  {figure.id}: {numbers(state, figure).summary()}", "HV-MON-4")
+            state.emit(
+                "numbers",
+                lazy(
+                    "  {figure}: {abilities}",
+                    figure=figure.id,
+                    abilities=numbers(state, figure).parts(),
+                ),
+                "HV-MON-4",
+            )
     if state.order:
         _insert_late_group(state, action.group)
 
@@ -471,7 +613,11 @@ def choose_first(state: CompanionState, entry: str) -> None:
     state.order.remove(entry)
     state.order.insert(start, entry)
     tied.remove(entry)
-    state.emit("initiative", f"{entry.split(':', 1)[1]} acts first among those tied", "HV-INIT-2")
+    state.emit(
+        "initiative",
+        lazy("{who} acts first among those tied", who=entry.split(":", 1)[1]),
+        "HV-INIT-2",
+    )
     if len(tied) == 1:
         state.ties.pop(0)
     if not state.ties:
@@ -481,7 +627,7 @@ def choose_first(state: CompanionState, entry: str) -> None:
 def _start_order(state: CompanionState) -> None:
     state.emit(
         "initiative",
-        "order: " + ", ".join(e.split(":", 1)[1] for e in state.order),
+        lazy("order: {order}", order=[e.split(":", 1)[1] for e in state.order]),
         "HV-INIT-1",
     )
     _start_slot(state)
@@ -494,7 +640,11 @@ def _insert_late_group(state: CompanionState, group_type: str) -> None:
     if initiative <= now:
         state.emit(
             "initiative",
-            f"{group_type} (initiative {initiative}) is revealed after its turn: it acts next round",
+            lazy(
+                "{group} (initiative {initiative}) is revealed after its turn: it acts next round",
+                group=group_type,
+                initiative=initiative,
+            ),
             "HV-INIT-4",
         )
         return
@@ -546,7 +696,7 @@ def _begin_turn(state: CompanionState, figure_id: str) -> None:
         values = numbers(state, figure)
         state.emit(
             "turn",
-            f"{figure_id}'s turn: {values.summary()}",
+            lazy("{figure}'s turn: {abilities}", figure=figure_id, abilities=values.parts()),
             "HV-INIT-4",
             "HV-MON-4",
             figure=figure_id,
@@ -558,7 +708,11 @@ def _begin_turn(state: CompanionState, figure_id: str) -> None:
     else:
         state.emit(
             "turn",
-            f"{figure_id}'s turn (initiative {state.characters[figure_id].initiative})",
+            lazy(
+                "{figure}'s turn (initiative {initiative})",
+                figure=figure_id,
+                initiative=state.characters[figure_id].initiative,
+            ),
             "HV-INIT-1",
             figure=figure_id,
         )
@@ -566,7 +720,11 @@ def _begin_turn(state: CompanionState, figure_id: str) -> None:
         if character.long_rest and not character.discard:
             # Its discards were lost since it declared the rest (HV-NEG-1): nothing to lose.
             character.rested = True
-            state.emit("rest", f"{figure_id} rests with no discard left to lose", "HV-REST-2")
+            state.emit(
+                "rest",
+                lazy("{character} rests with no discard left to lose", character=figure_id),
+                "HV-REST-2",
+            )
             heal(state, figure, 2, rules=("HV-REST-2",))
     _turn_start_conditions(state, figure)
 
@@ -575,7 +733,7 @@ def _turn_start_conditions(state: CompanionState, figure: Standee) -> None:
     """HV-COND-WOUND-1, HV-COND-REGENERATE-1: at the start of the bearer's turn."""
     wound = condition_table.turn_start_damage(figure.conditions)
     if wound:
-        suffer(state, figure, wound, "wound", rules=("HV-COND-WOUND-1",))
+        suffer(state, figure, wound, lazy("wound"), rules=("HV-COND-WOUND-1",))
     regenerate = condition_table.turn_start_heal(figure.conditions)
     if regenerate and figure.id in state.figures:
         heal(state, figure, regenerate, rules=("HV-COND-REGENERATE-1",))
@@ -584,10 +742,16 @@ def _turn_start_conditions(state: CompanionState, figure: Standee) -> None:
 def _play_half(state: CompanionState, action: PlayHalf) -> None:
     character = state.characters[state.turn.actor]  # type: ignore[union-attr]
     character.played.append([action.card, action.half])
-    what = (
-        f"basic {'attack 2' if action.half == 'top' else 'move 2'}" if action.basic else action.half
-    )
-    state.emit("card", f"{character.id} plays {action.card}: {what}", "HV-CARD-3")
+    who = {"character": character.id, "card": action.card}
+    if action.basic and action.half == "top":
+        said = lazy("{character} plays {card}: basic attack 2", **who)
+    elif action.basic:
+        said = lazy("{character} plays {card}: basic move 2", **who)
+    elif action.half == "top":
+        said = lazy("{character} plays {card}: top action", **who)
+    else:
+        said = lazy("{character} plays {card}: bottom action", **who)
+    state.emit("card", said, "HV-CARD-3")
     half = getattr(_card(state, character.id, action.card), action.half)
     if not action.basic:
         character.xp += half.xp
@@ -603,7 +767,13 @@ def _long_rest(state: CompanionState, action: LoseCard) -> None:
     character.discard = []
     character.rested = True
     state.emit(
-        "rest", f"{character.id} loses {action.card} and takes back its discard pile", "HV-REST-2"
+        "rest",
+        lazy(
+            "{character} loses {card} and takes back its discard pile",
+            character=character.id,
+            card=action.card,
+        ),
+        "HV-REST-2",
     )
     heal(state, state.figures[character.id], 2, rules=("HV-REST-2",))
 
@@ -620,15 +790,19 @@ def end_turn(state: CompanionState) -> None:
             if card in character.hand:
                 character.hand.remove(card)
             (character.lost if lost else character.discard).append(card)
-            pile = "lost" if lost else "discard"
-            state.emit("card", f"{card} goes to the {pile} pile", "HV-CARD-4")
+            said = (
+                lazy("{card} goes to the lost pile", card=card)
+                if lost
+                else lazy("{card} goes to the discard pile", card=card)
+            )
+            state.emit("card", said, "HV-CARD-4")
         character.played = []
     for element in turn.infusions:
         state.elements[element] = STRONG
     if figure is not None:
         _end_of_turn_conditions(state, figure)
     state.turn = None
-    state.emit("turn-end", f"{turn.actor}'s turn ends", figure=turn.actor)
+    state.emit("turn-end", lazy("{figure}'s turn ends", figure=turn.actor), figure=turn.actor)
     if state.acting:
         _begin_turn(state, state.acting.pop(0))
         return
@@ -647,7 +821,11 @@ def _end_of_turn_conditions(state: CompanionState, figure: Standee) -> None:
     for name in gone:
         figure.conditions.remove(name)
     if gone:
-        state.emit("condition", f"{figure.id}: {', '.join(gone)} end", "HV-COND-2")
+        state.emit(
+            "condition",
+            lazy("{figure}: {conditions} end", figure=figure.id, conditions=terms(gone)),
+            "HV-COND-2",
+        )
 
 
 def _group_infusions(state: CompanionState, group_type: str) -> None:
@@ -655,16 +833,34 @@ def _group_infusions(state: CompanionState, group_type: str) -> None:
     for action in card_actions(state, group_type):
         if action.type == "infuse" and action.element:
             state.elements[action.element] = STRONG
-            state.emit("element", f"{group_type} infuses {action.element}", "HV-ELEM-4")
+            state.emit(
+                "element",
+                lazy("{group} infuses {element}", group=group_type, element=term(action.element)),
+                "HV-ELEM-4",
+            )
 
 
 def _follow_mover(state: CompanionState, action: FollowMover, turn: TurnInProgress) -> None:
     turn.moved = True
     turn.queue = list(action.targets)
-    aim = f" and attacks {', '.join(action.targets)}" if action.targets else ""
+    if action.targets:
+        said = lazy_plural(
+            "{monster} moves {n} hex and attacks {targets}, as the monster mover answered",
+            "{monster} moves {n} hexes and attacks {targets}, as the monster mover answered",
+            action.moved,
+            monster=action.monster,
+            targets=list(action.targets),
+        )
+    else:
+        said = lazy_plural(
+            "{monster} moves {n} hex, as the monster mover answered",
+            "{monster} moves {n} hexes, as the monster mover answered",
+            action.moved,
+            monster=action.monster,
+        )
     state.emit(
         "move",
-        f"{action.monster} moves {action.moved} hex(es){aim}, as the monster mover answered",
+        said,
         "HV-MOVE-MON-1",
     )
 
@@ -675,31 +871,43 @@ def _loot(state: CompanionState, action: Loot) -> None:
     if state.rules.loot_deck:
         # HV-LOOT-5 [FH]: each token draws a loot card; the library holds no scenario's loot
         # deck, so the players draw from the physical one.
-        state.by_hand.append(
-            f"{action.character} draws {action.tokens} loot card(s) from the scenario's loot"
-            " deck and keeps them (HV-LOOT-5)"
-        )
-        state.emit(
-            "loot", f"{action.character} loots {action.tokens} token(s)", "HV-LOOT-1", "HV-LOOT-5"
-        )
+        state.by_hand.append(loot_card_step(action.character, action.tokens))
+        state.emit("loot", _loots(action), "HV-LOOT-1", "HV-LOOT-5")
         return
-    state.emit(
-        "loot", f"{action.character} loots {action.tokens} token(s)", "HV-LOOT-1", "HV-LOOT-4"
+    state.emit("loot", _loots(action), "HV-LOOT-1", "HV-LOOT-4")
+
+
+def _loots(action: Loot) -> Msg:
+    return lazy_plural(
+        "{character} loots {n} token",
+        "{character} loots {n} tokens",
+        action.tokens,
+        character=action.character,
     )
 
 
 def _loot_treasure(state: CompanionState, action: LootTreasure) -> None:
     state.treasures.remove(action.treasure)
     state.characters[action.character].treasures.append(action.treasure)
-    state.by_hand.append(f"treasure {action.treasure}: its reward from the treasure index")
-    state.emit("loot", f"{action.character} loots treasure {action.treasure}", "HV-LOOT-6")
+    state.by_hand.append(treasure_step(action.treasure))
+    state.emit(
+        "loot",
+        lazy(
+            "{character} loots treasure {treasure}",
+            character=action.character,
+            treasure=action.treasure,
+        ),
+        "HV-LOOT-6",
+    )
 
 
 def _short_rest(state: CompanionState, action: ShortRest) -> None:
     state.rest_queue.pop(0)
     if action.rest:
         state.rest_loss = action.character
-        state.emit("rest", f"{action.character} takes a short rest", "HV-REST-1")
+        state.emit(
+            "rest", lazy("{character} takes a short rest", character=action.character), "HV-REST-1"
+        )
 
 
 def _rest_loss(state: CompanionState, action: RestLoss) -> None:
@@ -708,7 +916,11 @@ def _rest_loss(state: CompanionState, action: RestLoss) -> None:
         _finish_rest(state, action.character, action.card)
         return
     state.rest_card = action.card
-    state.emit("rest", f"{action.character} would lose {action.card}", "HV-REST-1")
+    state.emit(
+        "rest",
+        lazy("{character} would lose {card}", character=action.character, card=action.card),
+        "HV-REST-1",
+    )
 
 
 def _redraw(state: CompanionState, action: Redraw) -> None:
@@ -717,10 +929,15 @@ def _redraw(state: CompanionState, action: Redraw) -> None:
         return
     state.rest_redrawn = True
     state.emit(
-        "rest", f"{action.character} suffers 1 damage to lose another card instead", "HV-REST-1"
+        "rest",
+        lazy(
+            "{character} suffers 1 damage to lose another card instead",
+            character=action.character,
+        ),
+        "HV-REST-1",
     )
     figure = state.figures[action.character]
-    take_damage(state, figure, 1, "a short rest's redraw", ("HV-REST-1",))
+    take_damage(state, figure, 1, lazy("a short rest's redraw"), ("HV-REST-1",))
     if state.characters[action.character].exhausted:
         state.rest_loss = state.rest_card = ""
         state.rest_redrawn = False
@@ -736,7 +953,11 @@ def _finish_rest(state: CompanionState, character_id: str, card: str) -> None:
     state.rest_redrawn = False
     state.emit(
         "rest",
-        f"{character.id} loses {card} at random and takes back its discards",
+        lazy(
+            "{character} loses {card} at random and takes back its discards",
+            character=character.id,
+            card=card,
+        ),
         "HV-REST-1",
     )
 
@@ -746,7 +967,7 @@ def _end_round(state: CompanionState) -> None:
     state.order = []
     state.slot = 0
     if state.ending:
-        finish(state, state.ending, "the round is played out (HV-GOAL-1)")
+        finish(state, state.ending, lazy("the round is played out (HV-GOAL-1)"))
         return
     state.rest_queue = [
         c.id for c in state.living_characters() if not c.long_rest and len(c.discard) >= 2
@@ -759,14 +980,18 @@ def _end_round(state: CompanionState) -> None:
 def _next_round(state: CompanionState) -> None:
     state.elements = {e: WANING for e, level in sorted(state.elements.items()) if level == STRONG}
     for owner in state.decks.end_of_round():
-        state.emit("reshuffle", f"the {owner} deck is reshuffled", "HV-ATK-4")
+        state.emit("reshuffle", deck_reshuffled(owner), "HV-ATK-4")
     for group in state.groups.values():
         if group.card is not None:
             group.deck.discard(group.card)
         if group.reshuffle_due:
             group.deck.reshuffle()
             group.reshuffle_due = False
-            state.emit("reshuffle", f"{group.type}'s ability deck is reshuffled", "HV-MON-3")
+            state.emit(
+                "reshuffle",
+                lazy("{group}'s ability deck is reshuffled", group=group.type),
+                "HV-MON-3",
+            )
         group.card = None
         group.consumed = []
     for figure in state.figures.values():
@@ -777,12 +1002,12 @@ def _next_round(state: CompanionState) -> None:
         character.long_rest = character.rested = False
         character.initiative = 0
         if not character.exhausted and len(character.hand) < 2 and len(character.discard) < 2:
-            exhaust(state, character.id, "fewer than two cards to play or rest with")
+            exhaust(state, character.id, lazy("fewer than two cards to play or rest with"))
     if state.result:
         return
     state.round += 1
     state.phase = "select"
-    state.emit("round", f"round {state.round} begins", "HV-ELEM-2")
+    state.emit("round", lazy("round {round} begins", round=state.round), "HV-ELEM-2")
 
 
 def advance(state: CompanionState) -> None:

@@ -19,6 +19,7 @@ from rulekeeper.games.haven import companion_flow, companion_rules
 from rulekeeper.games.haven.companion_actions import ACTION_TYPES, COMPOUND
 from rulekeeper.games.haven.companion_library import load_companion_scenario
 from rulekeeper.games.haven.companion_state import CompanionState
+from rulekeeper.i18n import N_, lazy
 
 
 class CompanionPlay(CompanionState):
@@ -48,7 +49,7 @@ class CompanionPlay(CompanionState):
 
 class CompanionGame(Game):
     name = "haven-companion"
-    title = "Haven companion (your board, our referee)"
+    title = N_("Haven companion (your board, our referee)")
     rulesets = ("gloomhaven", "frosthaven")
 
     def __init__(self) -> None:
@@ -62,7 +63,12 @@ class CompanionGame(Game):
         content = load_companion_scenario(scenario)
         chosen = self.check_ruleset(ruleset if ruleset is not None else content.ruleset)
         state = CompanionPlay(self, ruleset=chosen, scenario=scenario, seed=seed, content=content)
-        state.emit("setup", f"{content.title}: companion mode ({chosen} rules)")
+        said = (
+            lazy("{title}: companion mode (Frosthaven rules)", title=content.title)
+            if chosen == "frosthaven"
+            else lazy("{title}: companion mode (Gloomhaven rules)", title=content.title)
+        )
+        state.emit("setup", said)
         return state
 
     @property

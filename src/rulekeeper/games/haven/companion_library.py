@@ -32,6 +32,7 @@ from rulekeeper.games.haven.scenario_format import (
     MonsterDeckSpec,
     MonsterTypeSpec,
 )
+from rulekeeper.i18n import _
 
 SEPARATOR = "#"
 
@@ -83,7 +84,8 @@ def split_scenario_name(name: str) -> tuple[Path, str]:
     library, sep, scenario_id = name.rpartition(SEPARATOR)
     if not sep or not library or not scenario_id:
         raise ContentError(
-            f"a companion scenario is named LIBRARY{SEPARATOR}ID, not {name!r}", field="scenario"
+            _("a companion scenario is named LIBRARY#ID, not {name}", name=repr(name)),
+            field="scenario",
         )
     return Path(library), scenario_id
 
@@ -106,4 +108,4 @@ def check_scenario(scenario: CompanionScenario, source: str | None) -> None:
     standee is a boss is its monster type's to say (HV-BOSS-1), whatever rank a
     placement gives it."""
     if not scenario.spec.rooms:
-        raise ContentError("the scenario lists no rooms to play", source=source, field="rooms")
+        raise ContentError(_("the scenario lists no rooms to play"), source=source, field="rooms")

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from rulekeeper.core.errors import RuleViolation
 from rulekeeper.games.haven.companion_combat import side
 from rulekeeper.games.haven.companion_numbers import card_actions, numbers
+from rulekeeper.i18n import lazy
 
 if TYPE_CHECKING:
     from rulekeeper.games.haven.companion_state import CompanionState
@@ -39,10 +40,16 @@ def mover_board(state: CompanionState, figure_id: str) -> dict[str, Any]:
     """A haven-board/1 value for ``figure_id``'s turn, to paint the rest of the board on."""
     figure = state.figures.get(figure_id)
     if figure is None or figure.kind != "monster":
-        raise RuleViolation("HV-MOVE-MON-1", f"{figure_id!r} is not a monster on the board")
+        raise RuleViolation(
+            "HV-MOVE-MON-1",
+            lazy("{figure} is not a monster on the board", figure=repr(figure_id)),
+        )
     group = state.groups.get(figure.type)
     if group is None or group.card is None:
-        raise RuleViolation("HV-MON-3", f"{figure.type} has drawn no ability card this round")
+        raise RuleViolation(
+            "HV-MON-3",
+            lazy("{group} has drawn no ability card this round", group=figure.type),
+        )
     values = numbers(state, figure)
     aoe: list[list[int]] = []
     for action in card_actions(state, figure.type):

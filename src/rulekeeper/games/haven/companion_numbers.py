@@ -15,8 +15,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from rulekeeper.games.haven.companion_terms import term, terms
 from rulekeeper.games.haven.elements import STRONG, WANING
 from rulekeeper.games.haven.scenario_format import AbilitySpec
+from rulekeeper.i18n import Msg, lazy, lazy_plural, text_of
 
 if TYPE_CHECKING:
     from rulekeeper.games.haven.companion_state import CompanionState, Standee
@@ -43,42 +45,57 @@ class Numbers:
     """Hexes of an area attack (its shape is on the card; the players place it)."""
     push: int = 0
     pull: int = 0
-    heals: list[str] = field(default_factory=list)
+    heals: list[Msg] = field(default_factory=list)
     infuse: list[str] = field(default_factory=list)
-    other: list[str] = field(default_factory=list)
+    other: list[Msg] = field(default_factory=list)
     """Abilities the players resolve on the board: summon, loot, self conditions."""
 
-    def summary(self) -> str:
-        parts: list[str] = []
+    def parts(self) -> list[Msg | str]:
+        """What the standee does, one message per value (a list field: joined by commas)."""
+        parts: list[Msg | str] = []
         if self.move is not None:
-            extra = " flying" if self.flying else (" jump" if self.jump else "")
-            parts.append(f"move {self.move}{extra}")
+            if self.flying:
+                parts.append(lazy("move {n} flying", n=self.move))
+            elif self.jump:
+                parts.append(lazy("move {n} jump", n=self.move))
+            else:
+                parts.append(lazy("move {n}", n=self.move))
         if self.attack is not None:
-            text = f"attack {self.attack}"
-            text += f" range {self.range}" if self.range else " melee"
+            if self.range:
+                parts.append(lazy("attack {n} range {range}", n=self.attack, range=self.range))
+            else:
+                parts.append(lazy("attack {n} melee", n=self.attack))
             if self.targets > 1:
-                text += f" targets {self.targets}"
+                parts.append(lazy("targets {n}", n=self.targets))
             if self.pierce:
-                text += f" pierce {self.pierce}"
+                parts.append(lazy("pierce {n}", n=self.pierce))
             if self.aoe:
-                text += f" area of {self.aoe} hexes"
+                parts.append(lazy_plural("area of {n} hex", "area of {n} hexes", self.aoe))
             if self.push:
-                text += f" push {self.push}"
+                parts.append(lazy("push {n}", n=self.push))
             if self.pull:
-                text += f" pull {self.pull}"
-            if self.conditions:
-                text += " " + " ".join(self.conditions)
+                parts.append(lazy("pull {n}", n=self.pull))
+            parts.extend(terms(self.conditions))
             if self.element:
-                text += f" (+{self.element_bonus} consuming {self.element})"
-            parts.append(text)
+                parts.append(
+                    lazy(
+                        "+{n} attack consuming {element}",
+                        n=self.element_bonus,
+                        element=term(self.element),
+                    )
+                )
         if self.shield:
-            parts.append(f"shield {self.shield}")
+            parts.append(lazy("shield {n}", n=self.shield))
         if self.retaliate:
-            parts.append(f"retaliate {self.retaliate}")
+            parts.append(lazy("retaliate {n}", n=self.retaliate))
         parts.extend(self.heals)
-        parts.extend(f"infuse {e}" for e in self.infuse)
+        parts.extend(lazy("infuse {element}", element=term(e)) for e in self.infuse)
         parts.extend(self.other)
-        return ", ".join(parts) or "no ability"
+        return parts or [lazy("no ability")]
+
+    def summary(self) -> str:
+        """:meth:`parts` in the current language, joined by commas."""
+        return ", ".join(text_of(part) for part in self.parts())
 
 
 def card_actions(state: CompanionState, monster_type: str) -> list[AbilitySpec]:
@@ -134,20 +151,25 @@ def numbers(state: CompanionState, figure: Standee) -> Numbers:
         elif action.type == "retaliate":
             out.retaliate += action.value
         elif action.type == "heal":
-            reach = f" range {action.range}" if action.range else " self"
-            out.heals.append(f"heal {action.value}{reach}")
+            if action.range:
+                out.heals.append(lazy("heal {n} range {range}", n=action.value, range=action.range))
+            else:
+                out.heals.append(lazy("heal {n} self", n=action.value))
         elif action.type == "infuse" and action.element:
             out.infuse.append(action.element)
         elif action.type == "summon":
-            out.other.append(f"summon {'elite ' if action.elite else ''}{action.summon}")
+            if action.elite:
+                out.other.append(lazy("summon elite {monster}", monster=action.summon))
+            else:
+                out.other.append(lazy("summon {monster}", monster=action.summon))
         elif action.type == "loot":
-            out.other.append(f"loot {action.value}")
+            out.other.append(lazy("loot {n}", n=action.value))
         elif action.type == "condition":
-            out.other.append("gains " + " ".join(action.conditions))
+            out.other.append(lazy("gains {conditions}", conditions=terms(action.conditions)))
         elif action.type == "by_hand":
-            out.other.append(f"resolve by hand: {action.text}")
+            out.other.append(lazy("resolve by hand: {text}", text=action.text))
         elif action.type == "special":
-            out.other.append(f"Special {action.value}: resolve by hand (HV-BOSS-2)")
+            out.other.append(lazy("Special {n}: resolve by hand (HV-BOSS-2)", n=action.value))
     return out
 
 

@@ -71,6 +71,7 @@ from rulekeeper.games.haven.companion_actions import (
     SummonFigure,
 )
 from rulekeeper.games.haven.companion_combat import can_attack, immunities, monster_attack, side
+from rulekeeper.games.haven.companion_labels import label
 from rulekeeper.games.haven.companion_numbers import numbers
 from rulekeeper.games.haven.companion_state import (
     Character,
@@ -78,7 +79,9 @@ from rulekeeper.games.haven.companion_state import (
     Standee,
     TurnInProgress,
 )
+from rulekeeper.games.haven.companion_terms import by_hand_message, term
 from rulekeeper.games.haven.elements import STRONG, WANING
+from rulekeeper.i18n import Msg, _, lazy, lazy_plural
 
 if TYPE_CHECKING:
     pass
@@ -156,53 +159,62 @@ def next_to_select(state: CompanionState) -> Character | None:
 
 def pending_decision(state: CompanionState) -> str:
     if state.result:
-        return "the scenario is over"
+        return _("the scenario is over")
     if state.phase == "setup":
         if not state.players:
-            return "how many characters play?"
+            return _("how many characters play?")
         if state.level < 0:
-            return "the scenario level"
-        return f"the class of character {len(state.characters) + 1}"
+            return _("the scenario level")
+        return _("the class of character {n}", n=len(state.characters) + 1)
     player = current_player(state)
     if player == CHANCE:
-        return "chance"
+        return _("chance")
     if _redraw_pending(state):
-        return (
-            f"short rest: lose {state.rest_card}, or suffer 1 damage to lose another random"
-            " card instead (HV-REST-1)"
+        return _(
+            "short rest: lose {card}, or suffer 1 damage to lose another random card instead"
+            " (HV-REST-1)",
+            card=state.rest_card,
         )
     if state.attack is not None:
-        return "keep one of the two modifier cards (HV-ADV-3)"
+        return _("keep one of the two modifier cards (HV-ADV-3)")
     if state.damage:
         pending = state.damage[0]
+        if pending.pile == "hand":
+            return _("lose a card from your hand to negate the damage (HV-NEG-1)")
         if pending.pile:
-            return f"lose a card from your {pending.pile} pile to negate the damage (HV-NEG-1)"
-        return (
-            f"{pending.amount} damage from {pending.source}: suffer it, or negate it by losing"
-            " 1 card from your hand or 2 from your discard pile (HV-NEG-1)"
+            return _("lose a card from your discard pile to negate the damage (HV-NEG-1)")
+        return _(
+            "{n} damage from {source}: suffer it, or negate it by losing 1 card from your hand"
+            " or 2 from your discard pile (HV-NEG-1)",
+            n=pending.amount,
+            source=pending.shown_source,
         )
     if state.by_hand:
-        return f"resolve by hand (HV-SCEN-7): {state.by_hand[0]}"
+        return _("resolve by hand (HV-SCEN-7): {step}", step=by_hand_message(state.by_hand[0]))
     if state.ties:
-        tied = ", ".join(e.split(":", 1)[1] for e in state.ties[0])
-        return f"tied on initiative: {tied} — who acts first? (HV-INIT-2)"
+        tied = [e.split(":", 1)[1] for e in state.ties[0]]
+        return _("tied on initiative: {tied} — who acts first? (HV-INIT-2)", tied=tied)
     if state.phase == "select":
         character = next_to_select(state)
         if character is not None and character.leading is not None:
-            return "select your second card"
-        return "select your leading card (its initiative is yours) or rest"
+            return _("select your second card")
+        return _("select your leading card (its initiative is yours) or rest")
     if state.phase == "rest":
-        return "short rest (HV-REST-1)?"
+        return _("short rest (HV-REST-1)?")
     if state.turn is not None:
         actor = state.turn.actor
         figure = state.figures.get(actor)
         if figure is not None and figure.kind == "monster":
-            return f"{actor}'s turn: {numbers(state, figure).summary()}; enter what it did"
+            return _(
+                "{figure}'s turn: {abilities}; enter what it did",
+                figure=actor,
+                abilities=numbers(state, figure).parts(),
+            )
         character = state.characters.get(actor)
         if character is not None and character.long_rest and not character.rested:
-            return "long rest: lose one card from your discard pile (HV-REST-2)"
-        return "your turn: record the halves you play and what happened on the board"
-    return "continue"
+            return _("long rest: lose one card from your discard pile (HV-REST-2)")
+        return _("your turn: record the halves you play and what happened on the board")
+    return _("continue")
 
 
 def legal_actions(state: CompanionState) -> list[Action]:
@@ -251,7 +263,7 @@ def _negation_actions(state: CompanionState) -> list[Action]:
 
 
 def _first(entry: str) -> Action:
-    kind, _, name = entry.partition(":")
+    kind, _sep, name = entry.partition(":")
     return ActFirst(name) if kind + ":" == CHARACTER else GroupFirst(name)
 
 
@@ -368,17 +380,21 @@ def _monster_attacks(state: CompanionState, turn: TurnInProgress) -> list[Action
     return out
 
 
-def may_end_turn(state: CompanionState, turn: TurnInProgress) -> str | None:
-    """Why the turn cannot end yet, or None."""
+def may_end_turn(state: CompanionState, turn: TurnInProgress) -> RuleViolation | None:
+    """Why the turn cannot end yet (the refusal, naming its rule), or None."""
     if turn.queue:
-        return "the monster mover's attacks are still to be made"
+        return RuleViolation("HV-CARD-3", lazy("the monster mover's attacks are still to be made"))
     character = state.characters.get(turn.actor)
     if character is None:
         return None
     if character.long_rest:
-        return None if character.rested else "HV-REST-2: lose a card from your discard pile first"
+        if character.rested:
+            return None
+        return RuleViolation("HV-REST-2", lazy("lose a card from your discard pile first"))
     if len(character.played) < 2:
-        return "HV-CARD-3: record both halves you played (one top, one bottom) first"
+        return RuleViolation(
+            "HV-CARD-3", lazy("record both halves you played (one top, one bottom) first")
+        )
     return None
 
 
@@ -399,7 +415,7 @@ def chance_outcomes(state: CompanionState) -> list[tuple[Action, Fraction]]:
     attack = state.attack
     if attack is not None:
         return attack.draw.chance_outcomes(state.decks[attack.deck], state.catalog)
-    raise RuleViolation("CORE-CHANCE", "this state is not waiting on chance")
+    raise RuleViolation("CORE-CHANCE", lazy("this state is not waiting on chance"))
 
 
 def check(state: CompanionState, action: Action) -> None:
@@ -408,9 +424,12 @@ def check(state: CompanionState, action: Action) -> None:
     if player == CHANCE:
         # A rule that forbids the action whatever is drawn is cited first (issue 17).
         if isinstance(action, SelectCard | LongRest) and state.phase != "select":
-            raise RuleViolation("HV-CARD-1", "cards are selected at the start of the round")
+            raise RuleViolation("HV-CARD-1", lazy("cards are selected at the start of the round"))
         if action not in legal_actions(state):
-            raise RuleViolation("CORE-CHANCE", f"{action.label()} is not a possible outcome here")
+            raise RuleViolation(
+                "CORE-CHANCE",
+                lazy("{action} is not a possible outcome here", action=label(state, action)),
+            )
         return
     if isinstance(action, ChooseClass):
         _check_class(state, action)
@@ -419,11 +438,14 @@ def check(state: CompanionState, action: Action) -> None:
         _check_hand(state, action)
         return
     if state.damage and not isinstance(action, Negate | LoseCard):
-        raise RuleViolation("HV-NEG-1", "first suffer or negate the damage waiting")
+        raise RuleViolation("HV-NEG-1", lazy("first suffer or negate the damage waiting"))
     if state.by_hand and not isinstance(action, Resolved):
-        raise RuleViolation("HV-SCEN-7", f"first resolve by hand: {state.by_hand[0]}")
+        raise RuleViolation(
+            "HV-SCEN-7",
+            lazy("first resolve by hand: {step}", step=by_hand_message(state.by_hand[0])),
+        )
     if state.attack is not None and not isinstance(action, KeepModifier):
-        raise RuleViolation("HV-ATK-1", "the attack's modifier draw is not finished")
+        raise RuleViolation("HV-ATK-1", lazy("the attack's modifier draw is not finished"))
     if isinstance(action, Attack):
         _check_attack(state, action)
     elif isinstance(action, FollowMover):
@@ -433,12 +455,13 @@ def check(state: CompanionState, action: Action) -> None:
     elif isinstance(action, Loot):
         _check_loot(state, action)
     elif isinstance(action, EndTurn) and state.turn is not None:
-        reason = may_end_turn(state, state.turn)
-        if reason is not None:
-            rule, _, text = reason.partition(": ")
-            raise RuleViolation(rule if text else "HV-CARD-3", text or reason)
+        refusal = may_end_turn(state, state.turn)
+        if refusal is not None:
+            raise refusal
     elif action not in legal_actions(state):
-        raise RuleViolation(_rule_for(state, action), f"{action.label()} is not legal now")
+        raise RuleViolation(
+            _rule_for(state, action), lazy("{action} is not legal now", action=label(state, action))
+        )
 
 
 def _rule_for(state: CompanionState, action: Action) -> str:
@@ -467,42 +490,69 @@ def _rule_for(state: CompanionState, action: Action) -> str:
 
 def _check_class(state: CompanionState, action: ChooseClass) -> None:
     if state.phase != "setup" or not state.players or state.level < 0:
-        raise RuleViolation("CORE-LEGAL", "classes are chosen at setup, after size and level")
+        raise RuleViolation("CORE-LEGAL", lazy("classes are chosen at setup, after size and level"))
     if action.character not in state.content.classes:
-        known = ", ".join(state.content.classes) or "none"
-        raise RuleViolation("HV-CHAR-1", f"the library has no class {action.character!r} ({known})")
+        raise RuleViolation(
+            "HV-CHAR-1",
+            lazy(
+                "the library has no class {name} (it has: {known})",
+                name=repr(action.character),
+                known=list(state.content.classes),
+            ),
+        )
     if action.character in state.characters:
-        raise RuleViolation("HV-CHAR-1", f"{action.character} is already in the party")
+        raise RuleViolation(
+            "HV-CHAR-1", lazy("{character} is already in the party", character=action.character)
+        )
     hp = state.content.classes[action.character].hp
     if not 1 <= action.level <= min(9, len(hp)):
-        raise RuleViolation("HV-CHAR-2", f"the class has hit points for levels 1 to {len(hp)}")
+        raise RuleViolation(
+            "HV-CHAR-2", lazy("the class has hit points for levels 1 to {n}", n=len(hp))
+        )
 
 
 def _check_hand(state: CompanionState, action: ChooseHand) -> None:
     character = state.characters.get(action.character)
     if character is None or state.phase != "select" or state.round != 1:
-        raise RuleViolation("HV-CHAR-1", "a hand is chosen in the first card selection")
+        raise RuleViolation("HV-CHAR-1", lazy("a hand is chosen in the first card selection"))
     if next_to_select(state) is not character or character.leading is not None:
-        raise RuleViolation("HV-CHAR-1", f"{action.character} chooses its hand before selecting")
+        raise RuleViolation(
+            "HV-CHAR-1",
+            lazy("{character} chooses its hand before selecting", character=action.character),
+        )
     spec = state.content.classes[action.character]
     known = {card.id for card in spec.cards}
     if len(action.cards) != spec.hand_size or len(set(action.cards)) != len(action.cards):
-        raise RuleViolation("HV-CHAR-1", f"a {spec.name} brings {spec.hand_size} different cards")
+        raise RuleViolation(
+            "HV-CHAR-1",
+            lazy_plural(
+                "a {name} brings {n} card",
+                "a {name} brings {n} different cards",
+                spec.hand_size,
+                name=spec.name,
+            ),
+        )
     for card in action.cards:
         if card not in known:
-            raise RuleViolation("HV-CHAR-1", f"{spec.name} has no card {card!r}")
+            raise RuleViolation(
+                "HV-CHAR-1", lazy("{name} has no card {card}", name=spec.name, card=repr(card))
+            )
 
 
 def _actor(state: CompanionState) -> TurnInProgress:
     if state.phase != "turns" or state.turn is None:
-        raise RuleViolation("CORE-LEGAL", "what happens on the board is entered during a turn")
+        raise RuleViolation(
+            "CORE-LEGAL", lazy("what happens on the board is entered during a turn")
+        )
     return state.turn
 
 
 def _figure(state: CompanionState, figure_id: str) -> Standee:
     figure = state.figures.get(figure_id)
     if figure is None:
-        raise RuleViolation("HV-ATK-1", f"no figure {figure_id!r} is on the board")
+        raise RuleViolation(
+            "HV-ATK-1", lazy("no figure {figure} is on the board", figure=repr(figure_id))
+        )
     return figure
 
 
@@ -511,57 +561,85 @@ def _check_attack(state: CompanionState, action: Attack) -> None:
     attacker = _figure(state, action.attacker)
     target = _figure(state, action.target)
     if action.attacker != turn.actor and attacker.owner != turn.actor:
-        raise RuleViolation("HV-ATK-1", f"it is {turn.actor}'s turn, not {action.attacker}'s")
+        raise RuleViolation(
+            "HV-ATK-1",
+            lazy("it is {actor}'s turn, not {figure}'s", actor=turn.actor, figure=action.attacker),
+        )
     if attacker.kind == "objective":
-        raise RuleViolation("HV-ATK-1", f"{attacker.id} is an objective: it does not attack")
+        raise RuleViolation(
+            "HV-ATK-1", lazy("{figure} is an objective: it does not attack", figure=attacker.id)
+        )
     if side(attacker) == side(target):
-        raise RuleViolation("HV-TGT-2", "an attack targets enemies only")
+        raise RuleViolation("HV-TGT-2", lazy("an attack targets enemies only"))
     condition_table.check_can_attack(attacker.conditions)
     condition_table.check_can_target(target.conditions)
     for name in action.conditions:
         if name not in condition_table.CONDITIONS:
-            raise RuleViolation("HV-COND-1", f"unknown condition {name!r}")
+            raise RuleViolation("HV-COND-1", lazy("unknown condition {name}", name=repr(name)))
     if attacker.kind == "monster":
         listed = _monster_attacks(state, turn)
         if action not in listed:
             values = numbers(state, attacker)
             if values.attack is None:
-                raise RuleViolation("HV-MON-3", f"{attacker.id}'s ability card has no attack")
+                raise RuleViolation(
+                    "HV-MON-3", lazy("{figure}'s ability card has no attack", figure=attacker.id)
+                )
             if len(turn.attacked) >= values.targets:
-                raise RuleViolation("HV-TGT-1", f"the card attacks {values.targets} target(s)")
+                raise RuleViolation("HV-TGT-1", _attacks_targets(values.targets))
             raise RuleViolation(
                 "HV-MON-4",
-                f"{attacker.id}'s card and stats give: {values.summary()}"
-                " (the listed attack carries exactly these values)",
+                lazy(
+                    "{figure}'s card and stats give: {abilities} (the listed attack carries"
+                    " exactly these values)",
+                    figure=attacker.id,
+                    abilities=values.parts(),
+                ),
             )
         return
     if not 0 <= action.value <= MAX_ENTRY or not 0 <= action.pierce <= MAX_ENTRY:
-        raise RuleViolation("HV-ATK-1", f"an attack value is between 0 and {MAX_ENTRY}")
+        raise RuleViolation(
+            "HV-ATK-1", lazy("an attack value is between 0 and {most}", most=MAX_ENTRY)
+        )
 
 
 def _check_mover(state: CompanionState, action: FollowMover) -> None:
     turn = _actor(state)
     figure = _figure(state, action.monster)
     if figure.kind != "monster" or action.monster != turn.actor:
-        raise RuleViolation("HV-MOVE-MON-1", f"it is {turn.actor}'s turn, not {action.monster}'s")
+        raise RuleViolation(
+            "HV-MOVE-MON-1",
+            lazy("it is {actor}'s turn, not {figure}'s", actor=turn.actor, figure=action.monster),
+        )
     if turn.attacked or turn.moved:
-        raise RuleViolation("HV-MOVE-MON-1", "the monster mover answers before the monster acts")
+        raise RuleViolation(
+            "HV-MOVE-MON-1", lazy("the monster mover answers before the monster acts")
+        )
     values = numbers(state, figure)
     most = values.move or 0
     if action.moved and "immobilize" in figure.conditions:
-        raise RuleViolation("HV-COND-IMMOBILIZE-1", "an immobilized figure cannot move")
+        raise RuleViolation("HV-COND-IMMOBILIZE-1", lazy("an immobilized figure cannot move"))
     if not 0 <= action.moved <= most:
-        raise RuleViolation("HV-MON-4", f"{figure.id} moves at most {most} this round")
+        raise RuleViolation(
+            "HV-MON-4",
+            lazy_plural(
+                "{figure} moves at most {n} hex this round",
+                "{figure} moves at most {n} hexes this round",
+                most,
+                figure=figure.id,
+            ),
+        )
     if len(set(action.targets)) != len(action.targets):
-        raise RuleViolation("HV-TGT-1", "each target is attacked once")
+        raise RuleViolation("HV-TGT-1", lazy("each target is attacked once"))
     if action.targets and values.attack is None:
-        raise RuleViolation("HV-MON-3", f"{figure.id}'s ability card has no attack")
+        raise RuleViolation(
+            "HV-MON-3", lazy("{figure}'s ability card has no attack", figure=figure.id)
+        )
     if len(action.targets) > values.targets:
-        raise RuleViolation("HV-TGT-1", f"the card attacks {values.targets} target(s)")
+        raise RuleViolation("HV-TGT-1", _attacks_targets(values.targets))
     for target_id in action.targets:
         target = _figure(state, target_id)
         if side(target) == "monsters":
-            raise RuleViolation("HV-TGT-2", "an attack targets enemies only")
+            raise RuleViolation("HV-TGT-2", lazy("an attack targets enemies only"))
 
 
 def _check_entry(state: CompanionState, action: Action) -> None:
@@ -570,34 +648,75 @@ def _check_entry(state: CompanionState, action: Action) -> None:
     figure = _figure(state, figure_id)
     if isinstance(action, Moved):
         if figure_id != state.turn.actor:  # type: ignore[union-attr]
-            raise RuleViolation("HV-MOVE-1", "only the acting figure moves in its turn")
+            raise RuleViolation("HV-MOVE-1", lazy("only the acting figure moves in its turn"))
         condition_table.check_can_move(figure.conditions)
         if not 0 <= action.hexes <= MAX_ENTRY:
-            raise RuleViolation("HV-MOVE-1", f"a move is between 0 and {MAX_ENTRY} hexes")
+            raise RuleViolation(
+                "HV-MOVE-1", lazy("a move is between 0 and {most} hexes", most=MAX_ENTRY)
+            )
     elif isinstance(action, Heal | RoundShield):
         if not 0 <= action.value <= MAX_ENTRY:
-            raise RuleViolation("HV-HEAL-1", f"a value is between 0 and {MAX_ENTRY}")
+            raise RuleViolation(
+                "HV-HEAL-1", lazy("a value is between 0 and {most}", most=MAX_ENTRY)
+            )
     elif isinstance(action, Damage):
         if not 0 <= action.amount <= MAX_ENTRY:
-            raise RuleViolation("HV-ATK-1", f"damage is between 0 and {MAX_ENTRY}")
+            raise RuleViolation("HV-ATK-1", lazy("damage is between 0 and {most}", most=MAX_ENTRY))
     elif isinstance(action, AddCondition):
         if action.condition not in condition_table.CONDITIONS:
-            raise RuleViolation("HV-COND-1", f"unknown condition {action.condition!r}")
+            raise RuleViolation(
+                "HV-COND-1", lazy("unknown condition {name}", name=repr(action.condition))
+            )
         try:
             condition_table.condition(action.condition, state.rules)
-        except ValueError as error:
-            raise RuleViolation("HV-COND-1", str(error)) from None
+        except ValueError:
+            raise RuleViolation(
+                "HV-COND-1",
+                lazy(
+                    "{condition} is not a condition of these rules",
+                    condition=term(action.condition),
+                ),
+            ) from None
         if action.condition in figure.conditions:
-            raise RuleViolation("HV-COND-1", f"{figure.id} already has {action.condition}")
+            raise RuleViolation(
+                "HV-COND-1",
+                lazy(
+                    "{figure} already has {condition}",
+                    figure=figure.id,
+                    condition=term(action.condition),
+                ),
+            )
         if not condition_table.may_gain(action.condition, figure.kind, immunities(state, figure)):
-            raise RuleViolation("HV-COND-3", f"{figure.id} is immune to {action.condition}")
+            raise RuleViolation(
+                "HV-COND-3",
+                lazy(
+                    "{figure} is immune to {condition}",
+                    figure=figure.id,
+                    condition=term(action.condition),
+                ),
+            )
     elif isinstance(action, RemoveCondition) and action.condition not in figure.conditions:
-        raise RuleViolation("HV-COND-1", f"{figure.id} does not have {action.condition}")
+        raise RuleViolation(
+            "HV-COND-1",
+            lazy(
+                "{figure} does not have {condition}",
+                figure=figure.id,
+                condition=term(action.condition),
+            ),
+        )
 
 
 def _check_loot(state: CompanionState, action: Loot) -> None:
     turn = _actor(state)
     if action.character != turn.actor or action.character not in state.characters:
-        raise RuleViolation("HV-LOOT-2", "a character loots in its own turn")
+        raise RuleViolation("HV-LOOT-2", lazy("a character loots in its own turn"))
     if not 1 <= action.tokens <= state.tokens:
-        raise RuleViolation("HV-LOOT-1", f"{state.tokens} token(s) are on the board")
+        raise RuleViolation(
+            "HV-LOOT-1",
+            lazy_plural("{n} token is on the board", "{n} tokens are on the board", state.tokens),
+        )
+
+
+def _attacks_targets(targets: int) -> Msg:
+    """HV-TGT-1: how many targets the card's attack has."""
+    return lazy_plural("the card attacks {n} target", "the card attacks {n} targets", targets)

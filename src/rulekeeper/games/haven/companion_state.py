@@ -29,6 +29,7 @@ from rulekeeper.games.haven.modifiers import ModifierCatalog, ModifierDecks, sta
 from rulekeeper.games.haven.ruleset import Ruleset, find_ruleset
 from rulekeeper.games.haven.scaling import evaluate
 from rulekeeper.games.haven.state import from_json, to_json
+from rulekeeper.i18n import Msg, _
 
 if TYPE_CHECKING:
     from rulekeeper.core.game import Game, Outcome
@@ -130,6 +131,13 @@ class PendingDamage:
     rules: list[str] = field(default_factory=list)
     pile: str = ""
     lost: list[str] = field(default_factory=list)
+    said: dict[str, Any] = field(default_factory=dict)
+    """The source as a message to translate (``Msg.to_json``); ``source`` is it in English."""
+
+    @property
+    def shown_source(self) -> Msg | str:
+        """The source, translated when shown."""
+        return Msg.from_json(self.said) if self.said else self.source
 
 
 @dataclass
@@ -208,14 +216,20 @@ class CompanionState(State):
         for character in self.characters.values():
             if character.player == player:
                 name = self.content.classes[character.id].name
-                return f"{name} (player {player + 1})"
-        return "the party" if player == 0 else f"player {player + 1}"
+                return _("{name} (player {n})", name=name, n=player + 1)
+        return _("the party") if player == 0 else _("player {n}", n=player + 1)
 
     def outcome(self) -> Outcome | None:
+        """The result, summed up in the current language (from the closing event)."""
         from rulekeeper.core.game import Outcome
 
         if not self.result:
             return None
+        for event in reversed(self.log):
+            if event.kind == "scenario-end" and isinstance(event.message, Msg):
+                summary = event.message.fields.get("summary")
+                if isinstance(summary, Msg):
+                    return Outcome(self.result, summary.render())
         return Outcome(self.result, self.result_text)
 
     # -- lookups --------------------------------------------------------------------
@@ -258,7 +272,9 @@ class CompanionState(State):
             for name in _SAVED:
                 setattr(self, name, _from_json(hints[name], data[name]))
         except (KeyError, TypeError, ValueError) as error:
-            raise ContentError(f"bad companion state ({error})", field="state") from None
+            raise ContentError(
+                _("bad companion state ({error})", error=error), field="state"
+            ) from None
 
 
 @dataclass

@@ -34,6 +34,7 @@ from rulekeeper.games.haven.scenario_format import (
     HalfSpec,
     SummonSpec,
 )
+from rulekeeper.i18n import _
 
 Duration = Literal["round", "persistent"]
 LEVEL_ORDER = {"1": 0, "X": 1, **{str(n): n for n in range(2, 10)}}
@@ -64,7 +65,7 @@ def _hand_size(value: object, file: str, notes: Notes) -> int:
     """``handSize``; a class of two forms ("7|7") holds both hands' cards."""
     if isinstance(value, str) and "|" in value:
         parts = [whole(p, "handSize") for p in value.split("|")[:4]]
-        notes.by_hand(file, "handSize", f"hand size {value}: one hand per form")
+        notes.by_hand(file, "handSize", _("hand size {value}: one hand per form", value=value))
         return sum(parts)
     return whole(value, "handSize")
 
@@ -75,7 +76,13 @@ def _initiative(ability: dict[str, Any], where: str, file: str, notes: Notes) ->
     value = whole(ability.get("initiative"), f"{where}.initiative")
     if 100 <= value <= 9999 and 1 <= value // 100 <= 99 and 1 <= value % 100 <= 99:
         notes.by_hand(
-            file, f"{where}.initiative", f"initiative {value // 100} or {value % 100}: choose"
+            file,
+            f"{where}.initiative",
+            _(
+                "initiative {first} or {second}: choose",
+                first=value // 100,
+                second=value % 100,
+            ),
         )
         return value // 100
     return value
@@ -144,7 +151,7 @@ class ClassReader:
         if isinstance(data, list) and len(data) == 1:
             data = data[0]
         if not isinstance(data, dict) or not isinstance(data.get("name"), str):
-            return self.cards.by_hand(action, where, "a summon without its summon data")
+            return self.cards.by_hand(action, where, _("a summon without its summon data"))
         try:
             spec = summon_spec(data, where)
         except Refused as refused:
@@ -158,17 +165,17 @@ def import_class_files(
 ) -> ClassSpec:
     """A character class; Refused (with the field) when no playable class can be made."""
     if not isinstance(class_data, dict) or not isinstance(class_data.get("name"), str):
-        raise Refused("name", "expected an object with a 'name'")
+        raise Refused("name", _("expected an object with a 'name'"))
     hp_by_level: dict[int, int] = {}
     for n, row in enumerate(objects(class_data.get("stats"), "stats")):
         level = whole(row.get("level"), f"stats.{n}.level")
         hp_by_level[level] = whole(row.get("health"), f"stats.{n}.health")
     levels = sorted(hp_by_level)
     if not levels or levels != list(range(1, len(levels) + 1)):
-        raise Refused("stats", "hit points for levels 1, 2, ... without gaps")
+        raise Refused("stats", _("hit points for levels 1, 2, ... without gaps"))
     hand_size = _hand_size(class_data.get("handSize"), class_file, notes)
     if not isinstance(deck_data, dict):
-        raise Refused("abilities", "expected an object with 'abilities'")
+        raise Refused("abilities", _("expected an object with 'abilities'"))
     reader = ClassReader(CardReader(deck_file, labels, notes, character=True))
     cards: list[tuple[int, CardSpec]] = []
     for n, ability in enumerate(objects(deck_data.get("abilities"), "abilities")):
@@ -213,7 +220,7 @@ def read_class(
     name = data.get("name") if isinstance(data, dict) else None
     deck_path = deck_folder / f"{name or path.stem}.json"
     if not deck_path.is_file():
-        raise ContentError("no ability card file for this class", source=str(path), field="name")
+        raise ContentError(_("no ability card file for this class"), source=str(path), field="name")
     deck = read_document(deck_path, "json")
     try:
         spec = import_class_files(data, deck, str(path), str(deck_path), labels, notes)

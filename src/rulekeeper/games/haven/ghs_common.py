@@ -20,6 +20,7 @@ from typing import Any
 from rulekeeper.core.documents import read_document
 from rulekeeper.core.errors import ContentError, printable
 from rulekeeper.games.haven.library import ReportEntry
+from rulekeeper.i18n import _
 
 PLACEHOLDER = re.compile(r"%([A-Za-z0-9_.:\-]+)%")
 TAG = re.compile(r"<[^<>]{0,40}>")
@@ -65,7 +66,7 @@ class Labels:
             if path.is_file():
                 data = read_document(path, "json")
                 if not isinstance(data, dict):
-                    raise ContentError("expected an object", source=str(path))
+                    raise ContentError(_("expected an object"), source=str(path))
                 tables.append(data)
         return cls(tables)
 
@@ -138,7 +139,9 @@ def whole(value: object, where: str) -> int:
     if isinstance(value, str) and value.isdigit() and len(value) <= 4:
         return int(value)
     if isinstance(value, bool) or not isinstance(value, int):
-        raise Refused(where, f"expected a whole number, got {printable(repr(value), 60)}")
+        raise Refused(
+            where, _("expected a whole number, got {value}", value=printable(repr(value), 60))
+        )
     return value
 
 
@@ -147,9 +150,9 @@ def values(value: object, where: str, limit: int) -> list[Any]:
     if value is None:
         return []
     if not isinstance(value, list):
-        raise Refused(where, f"expected a list, got {type(value).__name__}")
+        raise Refused(where, _("expected a list, got {kind}", kind=type(value).__name__))
     if len(value) > limit:
-        raise Refused(where, f"more than {limit} entries")
+        raise Refused(where, _("more than {n} entries", n=limit))
     return value
 
 
@@ -158,7 +161,7 @@ def objects(value: object, where: str) -> list[dict[str, Any]]:
     if value is None:
         return []
     if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
-        raise Refused(where, "expected a list of objects")
+        raise Refused(where, _("expected a list of objects"))
     return value
 
 
@@ -177,13 +180,13 @@ def area_hexes(pattern: object, where: str, *, ranged: bool) -> tuple[tuple[int,
     Ally or conditional hexes are refused: the players resolve the ability.
     """
     if not isinstance(pattern, str) or len(pattern) > 40 * MAX_AREA_HEXES:
-        raise Refused(where, "an area pattern is a string of (x,y,kind) hexes")
+        raise Refused(where, _("an area pattern is a string of (x,y,kind) hexes"))
     active: tuple[int, int] | None = None
     targets: list[tuple[int, int]] = []
     for part in pattern.split("|")[: MAX_AREA_HEXES + 1]:
         match = AREA_HEX.match(part.strip())
         if match is None:
-            raise Refused(where, f"area hex {printable(part, 40)!r}")
+            raise Refused(where, _("area hex {hex}", hex=repr(printable(part, 40))))
         x, y, kind = int(match.group(1)), int(match.group(2)), match.group(3)
         axial = (x - (y - (y & 1)) // 2, y)
         if kind == "active":
@@ -191,11 +194,11 @@ def area_hexes(pattern: object, where: str, *, ranged: bool) -> tuple[tuple[int,
         elif kind == "target":
             targets.append(axial)
         elif kind not in AREA_IGNORED:
-            raise Refused(where, f"an area with {kind} hexes")
+            raise Refused(where, _("an area with {kind} hexes", kind=kind))
     if not targets or len(targets) > MAX_AREA_HEXES:
-        raise Refused(where, "an area has 1 to 40 target hexes")
+        raise Refused(where, _("an area has 1 to 40 target hexes"))
     if ranged == (active is not None):
-        raise Refused(where, "a melee area shows the attacker's hex; a ranged one does not")
+        raise Refused(where, _("a melee area shows the attacker's hex; a ranged one does not"))
     origin = active if active is not None else targets[0]
     shape = [(q - origin[0], r - origin[1]) for q, r in targets]
     return tuple(([(0, 0)] if active is not None else []) + sorted(shape))
@@ -218,7 +221,7 @@ def formula(value: object, where: str) -> int | str:
     if isinstance(value, int) and not isinstance(value, bool):
         return value
     if not isinstance(value, str) or not value.strip():
-        raise Refused(where, f"expected a number or an equation, got {value!r}")
+        raise Refused(where, _("expected a number or an equation, got {value}", value=repr(value)))
     text = value.strip().replace(" ", "")
     if text.isdigit():
         return int(text)
@@ -232,9 +235,13 @@ def formula(value: object, where: str) -> int | str:
             n = int(divisions[0])
             text = f"({inner})-{n - 1}/{n}"
         else:
-            raise Refused(where, f"equation {value!r}: a rounding down not written exactly")
+            raise Refused(
+                where, _("equation {value}: a rounding down not written exactly", value=repr(value))
+            )
     try:
         check_formula(text)
     except FormulaError as error:
-        raise Refused(where, f"equation {value!r}: {error}") from None
+        raise Refused(
+            where, _("equation {value}: {error}", value=repr(value), error=error)
+        ) from None
     return text

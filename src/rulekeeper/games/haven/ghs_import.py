@@ -43,6 +43,7 @@ from rulekeeper.games.haven.scenario_format import (
     MonsterStats,
     MonsterTypeSpec,
 )
+from rulekeeper.i18n import _
 
 ELEMENTS = ("fire", "ice", "air", "earth", "light", "dark")
 
@@ -50,7 +51,10 @@ ELEMENTS = ("fire", "ice", "air", "earth", "light", "dark")
 def _int(value: object, source: str, field: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise ContentError(
-            f"expected a whole number, got {value!r} (formulas are not imported)",
+            _(
+                "expected a whole number, got {value} (formulas are not imported)",
+                value=repr(value),
+            ),
             source=source,
             field=field,
         )
@@ -63,7 +67,9 @@ def _object(value: object, source: str, field: str) -> dict[str, Any]:
         return {}
     if not isinstance(value, dict):
         raise ContentError(
-            f"expected an object, got {type(value).__name__}", source=source, field=field
+            _("expected an object, got {kind}", kind=type(value).__name__),
+            source=source,
+            field=field,
         )
     return value
 
@@ -74,7 +80,7 @@ def _items(value: object, source: str, field: str) -> list[dict[str, Any]]:
         return []
     if not isinstance(value, list):
         raise ContentError(
-            f"expected a list, got {type(value).__name__}", source=source, field=field
+            _("expected a list, got {kind}", kind=type(value).__name__), source=source, field=field
         )
     return [_object(item, source, f"{field}.{n}") or {} for n, item in enumerate(value)]
 
@@ -86,7 +92,9 @@ def _word(value: object) -> str | None:
 
 def _flag(value: object, source: str, field: str) -> bool:
     if not isinstance(value, bool):
-        raise ContentError(f"expected true or false, got {value!r}", source=source, field=field)
+        raise ContentError(
+            _("expected true or false, got {value}", value=repr(value)), source=source, field=field
+        )
     return value
 
 
@@ -99,7 +107,10 @@ def _relative(action: dict[str, Any], source: str, field: str) -> int:
     if kind == "minus":
         return -value
     raise ContentError(
-        f"valueType {kind!r}: only plus/minus (relative to the stats) are imported",
+        _(
+            "valueType {kind}: only plus/minus (relative to the stats) are imported",
+            kind=repr(kind),
+        ),
         source=source,
         field=f"{field}.valueType",
     )
@@ -108,14 +119,16 @@ def _relative(action: dict[str, Any], source: str, field: str) -> int:
 def import_stats(data: Any, source: str) -> MonsterTypeSpec:
     """A monster type from a GHS ``monster/NAME.json`` value."""
     if not isinstance(data, dict) or not isinstance(data.get("name"), str):
-        raise ContentError("expected an object with a 'name'", source=source, field="name")
+        raise ContentError(_("expected an object with a 'name'"), source=source, field="name")
     default_type = _object(data.get("baseStat"), source, "baseStat").get("type", "normal")
     rows: dict[str, dict[int, MonsterStats]] = {"normal": {}, "elite": {}}
     for n, row in enumerate(_items(data.get("stats"), source, "stats")):
         field = f"stats.{n}"
         kind = _word(row.get("type", default_type))
         if kind is None or kind not in rows:
-            raise ContentError(f"type {kind!r} is not normal or elite", source=source, field=field)
+            raise ContentError(
+                _("type {kind} is not normal or elite", kind=repr(kind)), source=source, field=field
+            )
         shield = retaliate = retaliate_range = 0
         for k, act in enumerate(_items(row.get("actions"), source, f"{field}.actions")):
             where = f"{field}.actions.{k}"
@@ -127,7 +140,7 @@ def import_stats(data: Any, source: str) -> MonsterTypeSpec:
                 retaliate_range = extra.get("range", 0)
             else:
                 raise ContentError(
-                    f"stat action {act.get('type')!r} is not imported",
+                    _("stat action {kind} is not imported", kind=repr(act.get("type"))),
                     source=source,
                     field=f"{where}.type",
                 )
@@ -149,7 +162,7 @@ def import_stats(data: Any, source: str) -> MonsterTypeSpec:
         levels = sorted(by_level)
         if not levels or levels != list(range(len(levels))):
             raise ContentError(
-                f"{kind} stats must cover levels 0, 1, 2, ... without gaps",
+                _("{kind} stats must cover levels 0, 1, 2, ... without gaps", kind=kind),
                 source=source,
                 field="stats",
             )
@@ -180,7 +193,9 @@ def _sub_actions(
         where = f"{field}.subActions.{k}"
         kind = _word(sub.get("type"))
         if kind is None or kind not in allowed:
-            raise ContentError(f"sub-action {kind!r} is not imported", source=source, field=where)
+            raise ContentError(
+                _("sub-action {kind} is not imported", kind=repr(kind)), source=source, field=where
+            )
         if kind == "range":
             out["range"] = (
                 _relative(sub, source, where)
@@ -199,7 +214,10 @@ def _sub_actions(
             out[kind] = _int(sub.get("value"), source, f"{where}.value")
         elif kind == "specialTarget" and sub.get("value") != "self":
             raise ContentError(
-                f"special target {sub.get('value')!r} is not imported (only self)",
+                _(
+                    "special target {target} is not imported (only self)",
+                    target=repr(sub.get("value")),
+                ),
                 source=source,
                 field=where,
             )
@@ -217,7 +235,7 @@ def _action(action: dict[str, Any], source: str, field: str) -> AbilitySpec:
     if kind == "attack":
         if any(s.get("type") == "area" for s in subs):
             raise ContentError(
-                "area patterns are not imported; give 'aoe' hexes by hand",
+                _("area patterns are not imported; give 'aoe' hexes by hand"),
                 source=source,
                 field=f"{field}.subActions",
             )
@@ -252,21 +270,28 @@ def _action(action: dict[str, Any], source: str, field: str) -> AbilitySpec:
         element = action.get("value")
         if action.get("valueType") == "minus" or element not in ELEMENTS:
             raise ContentError(
-                f"element {element!r} {action.get('valueType') or ''}: only infusing a named"
-                " element is imported",
+                _(
+                    "element {element} {how}: only infusing a named element is imported",
+                    element=repr(element),
+                    how=action.get("valueType") or "",
+                ),
                 source=source,
                 field=field,
             )
         return AbilitySpec(type="infuse", element=element)
     raise ContentError(
-        f"action type {kind!r} is not imported", source=source, field=f"{field}.type"
+        _("action type {kind} is not imported", kind=repr(kind)),
+        source=source,
+        field=f"{field}.type",
     )
 
 
 def import_deck(data: Any, source: str) -> MonsterDeckSpec:
     """A monster ability deck from a GHS ``monster/deck/NAME.json`` value."""
     if not isinstance(data, dict) or not isinstance(data.get("abilities"), list):
-        raise ContentError("expected an object with 'abilities'", source=source, field="abilities")
+        raise ContentError(
+            _("expected an object with 'abilities'"), source=source, field="abilities"
+        )
     cards = []
     for n, ability in enumerate(_items(data["abilities"], source, "abilities")):
         field = f"abilities.{n}"

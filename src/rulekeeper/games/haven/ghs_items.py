@@ -19,6 +19,7 @@ from pydantic import ValidationError
 from rulekeeper.core.documents import pydantic_error_line
 from rulekeeper.games.haven.ghs_common import Labels, Notes, Refused, describe, objects, whole
 from rulekeeper.games.haven.scenario_format import AbilitySpec, ItemSpec
+from rulekeeper.i18n import _
 
 SLOTS = {
     "head": "head",
@@ -39,10 +40,12 @@ def item_id(data: dict[str, Any], edition: str) -> str:
 def import_item(data: Any, where: str, file: str, labels: Labels, notes: Notes) -> ItemSpec:
     """One item of ``items.json``; Refused (with the field) when it has no slot."""
     if not isinstance(data, dict) or not isinstance(data.get("name"), str):
-        raise Refused(where, "expected an item object with a 'name'")
+        raise Refused(where, _("expected an item object with a 'name'"))
     slot = SLOTS.get(str(data.get("slot")))
     if slot is None:
-        raise Refused(f"{where}.slot", f"slot {data.get('slot')!r} is not an item slot")
+        raise Refused(
+            f"{where}.slot", _("slot {slot} is not an item slot", slot=repr(data.get("slot")))
+        )
     text = "; ".join(
         describe(a, labels) for a in objects(data.get("actions"), f"{where}.actions")[:10]
     )

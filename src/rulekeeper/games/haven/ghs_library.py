@@ -36,17 +36,30 @@ from rulekeeper.games.haven.library import (
     library_document,
 )
 from rulekeeper.games.haven.scenario_format import MonsterDeckSpec, MonsterTypeSpec
+from rulekeeper.i18n import N_, _, _n
 
 Edition = Literal["gh", "fh"]
 SAFE_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,100}$")
 Progress = Callable[[str], None]
 UNEXPECTED = (TypeError, AttributeError, KeyError, ValueError, IndexError, RecursionError)
 """A shape no converter check foresaw: the file is refused (named), the run goes on."""
-VERBS = {
-    "monster_actions": "run by the engine (the rest by hand)",
-    "class_actions": "run by the engine (the rest by hand)",
-    "scenarios_playable": "have every monster type in the library",
+COUNTED = {
+    "monster_actions": N_("monster actions: {n} of {total} run by the engine (the rest by hand)"),
+    "class_actions": N_("class actions: {n} of {total} run by the engine (the rest by hand)"),
+    "scenarios_playable": N_("scenarios: {n} of {total} have every monster type in the library"),
+    "monsters": N_("monsters: {n} of {total} converted"),
+    "classes": N_("classes: {n} of {total} converted"),
+    "items": N_("items: {n} of {total} converted"),
+    "scenarios": N_("scenarios: {n} of {total} converted"),
 }
+"""How the summary tells each count (the report's keys stay as they are)."""
+PROGRESS = {
+    "monsters": N_("monsters: {done}/{total}"),
+    "classes": N_("classes: {done}/{total}"),
+    "items": N_("items: {done}/{total}"),
+    "scenarios": N_("scenarios: {done}/{total}"),
+}
+"""How far the run is, per kind of file."""
 
 
 @dataclass
@@ -62,10 +75,14 @@ class Converted:
 def edition_folder(data_dir: Path, edition: str) -> Path:
     """The edition's folder: ``DATA/gh`` or DATA itself when it is one."""
     if not data_dir.is_dir():
-        raise ContentError("no such folder", source=str(data_dir))
+        raise ContentError(_("no such folder"), source=str(data_dir))
     if data_dir.name in ("gh", "fh") and data_dir.name != edition:
         raise ContentError(
-            f"is the {data_dir.name} folder, not {edition}: give --edition {data_dir.name}",
+            _(
+                "is the {folder} folder, not {edition}: give --edition {folder}",
+                folder=data_dir.name,
+                edition=edition,
+            ),
             source=str(data_dir),
             field="--edition",
         )
@@ -73,7 +90,10 @@ def edition_folder(data_dir: Path, edition: str) -> Path:
         if (folder / "monster").is_dir() or (folder / "scenarios").is_dir():
             return folder
     raise ContentError(
-        f"not a Gloomhaven Secretariat data folder: no {edition}/monster or {edition}/scenarios",
+        _(
+            "not a Gloomhaven Secretariat data folder: no {edition}/monster or {edition}/scenarios",
+            edition=edition,
+        ),
         source=str(data_dir),
     )
 
@@ -83,7 +103,7 @@ def _listing(folder: Path) -> list[Path]:
         return []
     found = sorted(p for p in folder.iterdir() if p.suffix == ".json" and p.is_file())
     if len(found) > MAX_LIBRARY_FILES:
-        raise ContentError(f"more than {MAX_LIBRARY_FILES} files", source=str(folder))
+        raise ContentError(_("more than {n} files", n=MAX_LIBRARY_FILES), source=str(folder))
     return found
 
 
@@ -97,18 +117,24 @@ class Importer:
 
     def add(self, kind: str, ident: str, value: dict[str, Any], source: str) -> bool:
         if not SAFE_ID.match(ident):
-            self.out.notes.refused(source, "name", f"{ident!r} cannot be a library file name")
+            self.out.notes.refused(
+                source, "name", _("{name} cannot be a library file name", name=repr(ident))
+            )
             return False
         path = f"{kind}/{ident}.json"
         if path in self.out.files:
-            self.out.notes.refused(source, "name", f"{ident!r} is already in the library")
+            self.out.notes.refused(
+                source, "name", _("{name} is already in the library", name=repr(ident))
+            )
             return False
         self.out.files[path] = value
         return True
 
     def step(self, kind: str, done: int, total: int) -> None:
         if done == total or done % 25 == 0:
-            self.progress(f"{kind}: {done}/{total}")
+            self.progress(
+                _(PROGRESS.get(kind, "{kind}: {done}/{total}"), kind=kind, done=done, total=total)
+            )
 
     def monsters(self) -> None:
         files = _listing(self.root / "monster")
@@ -156,9 +182,9 @@ class Importer:
             return
         data = read_document(path, "json")
         if not isinstance(data, list):
-            raise ContentError("expected a list of items", source=str(path))
+            raise ContentError(_("expected a list of items"), source=str(path))
         if len(data) > MAX_LIBRARY_FILES:
-            raise ContentError(f"more than {MAX_LIBRARY_FILES} items", source=str(path))
+            raise ContentError(_("more than {n} items", n=MAX_LIBRARY_FILES), source=str(path))
         converted = 0
         for n, raw in enumerate(data):
             where = str(n)
@@ -172,7 +198,7 @@ class Importer:
                 continue
             ident = item_id(raw, self.edition)
             converted += self.add("items", ident, library_document(items={ident: spec}), str(path))
-        self.progress(f"items: {len(data)}/{len(data)}")
+        self.progress(_(PROGRESS["items"], done=len(data), total=len(data)))
         self.out.counts["items"] = KindCount(total=len(data), converted=converted)
 
     def scenarios(self) -> None:
@@ -200,7 +226,11 @@ class Importer:
 
 
 def unexpected(error: Exception) -> str:
-    return f"a value of an unexpected shape ({type(error).__name__}: {str(error)[:120]})"
+    return _(
+        "a value of an unexpected shape ({kind}: {error})",
+        kind=type(error).__name__,
+        error=str(error)[:120],
+    )
 
 
 def monster_document(name: str, mtype: MonsterTypeSpec, deck: MonsterDeckSpec) -> dict[str, Any]:
@@ -262,10 +292,13 @@ def convert(data_dir: Path, edition: str, progress: Progress) -> tuple[Converted
 def check_out(out: Path) -> None:
     """``out`` is absent, empty, or an earlier library: never someone's other folder."""
     if out.exists() and not out.is_dir():
-        raise ContentError("exists and is not a folder", source=str(out), field="--out")
+        raise ContentError(_("exists and is not a folder"), source=str(out), field="--out")
     if out.is_dir() and any(out.iterdir()) and not (out / "report.json").is_file():
         raise ContentError(
-            "is a folder that is not an earlier library (no report.json): give a new or empty one",
+            _(
+                "is a folder that is not an earlier library (no report.json): give a new or"
+                " empty one"
+            ),
             source=str(out),
             field="--out",
         )
@@ -304,11 +337,27 @@ def summary_lines(report: ImportReport) -> list[str]:
     """What the run converted per kind, then each refusal, for the terminal."""
     lines = []
     for kind, count in report.counts.items():
-        share = f" ({100 * count.converted / count.total:.1f}%)" if count.total else ""
-        verb = VERBS.get(kind, "converted")
-        lines.append(f"{kind}: {count.converted} of {count.total} {verb}{share}")
+        template = COUNTED.get(kind)
+        said = (
+            _(template, n=count.converted, total=count.total)
+            if template is not None
+            else f"{kind}: {count.converted}/{count.total}"
+        )
+        if count.total:
+            share = f"{100 * count.converted / count.total:.1f}"
+            said = _("{counted} ({share}%)", counted=said, share=share)
+        lines.append(said)
     by_hand = sum(1 for e in report.entries if e.kind == "by_hand")
     refused = [e for e in report.entries if e.kind == "refused"]
-    lines.append(f"{by_hand} resolve-by-hand step(s) and {len(refused)} refusal(s), in report.json")
-    lines += [f"refused: {': '.join(p for p in (e.file, e.field, e.reason) if p)}" for e in refused]
+    lines.append(
+        _(
+            "{steps}, {refusals}, in report.json",
+            steps=_n("{n} resolve-by-hand step", "{n} resolve-by-hand steps", by_hand),
+            refusals=_n("{n} refusal", "{n} refusals", len(refused)),
+        )
+    )
+    lines += [
+        _("refused: {what}", what=": ".join(p for p in (e.file, e.field, e.reason) if p))
+        for e in refused
+    ]
     return lines

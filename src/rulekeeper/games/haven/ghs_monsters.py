@@ -53,6 +53,7 @@ from rulekeeper.games.haven.scenario_format import (
     MonsterStats,
     MonsterTypeSpec,
 )
+from rulekeeper.i18n import _, _n
 
 ELEMENTS = ("fire", "ice", "air", "earth", "light", "dark")
 MAX_LEVEL = 7
@@ -73,13 +74,16 @@ class CardReader:
     def amount(self, action: dict[str, Any], where: str) -> int:
         if self.character:
             if action.get("valueType"):
-                raise Refused(where, f"valueType {action.get('valueType')!r} on a character card")
+                raise Refused(
+                    where,
+                    _("valueType {kind} on a character card", kind=repr(action.get("valueType"))),
+                )
             return whole(action.get("value", 0), f"{where}.value")
         return relative(action, where)
 
     def by_hand(self, action: dict[str, Any], where: str, why: str) -> AbilitySpec:
         text = describe(action, self.labels)
-        self.notes.by_hand(self.file, where, f"{text} [not run: {why}]")
+        self.notes.by_hand(self.file, where, _("{text} [not run: {why}]", text=text, why=why))
         return AbilitySpec(type="by_hand", text=text)
 
     def actions(self, raw: object, where: str) -> tuple[AbilitySpec, ...]:
@@ -102,7 +106,7 @@ class CardReader:
             jump = False
             for sub in subs:
                 if sub.get("type") != "jump":
-                    raise Refused(where, f"move with {sub.get('type')!r}")
+                    raise Refused(where, _("move with {kind}", kind=repr(sub.get("type"))))
                 jump = True
             return AbilitySpec(type="move", value=self.amount(action, where), jump=jump)
         if kind == "attack":
@@ -114,7 +118,9 @@ class CardReader:
                 if sub.get("type") == "range":
                     reach = whole(sub.get("value"), where)
                 elif not (sub.get("type") == "specialTarget" and sub.get("value") == "self"):
-                    raise Refused(where, f"{kind} with {sub.get('type')!r}")
+                    raise Refused(
+                        where, _("{action} with {kind}", action=kind, kind=repr(sub.get("type")))
+                    )
             return AbilitySpec(type=kind, value=whole(action.get("value"), where), range=reach)
         if kind in ("shield", "loot"):
             only_self(subs, where)
@@ -124,31 +130,31 @@ class CardReader:
         if kind == "element":
             element = action.get("value")
             if action.get("valueType") == "minus" or element not in ELEMENTS or subs:
-                raise Refused(where, f"element {element!r}")
+                raise Refused(where, _("element {element}", element=repr(element)))
             return AbilitySpec(type="infuse", element=element)
         if kind == "special":
             number = str(action.get("value"))
             if number not in ("1", "2"):
-                raise Refused(where, f"special {number!r}")
+                raise Refused(where, _("special {number}", number=repr(number)))
             return AbilitySpec(type="special", value=int(number))
         if kind == "summon" and not self.character:
             return summon(action, where)
-        raise Refused(where, f"action type {kind!r}")
+        raise Refused(where, _("action type {kind}", kind=repr(kind)))
 
     def condition(
         self, action: dict[str, Any], subs: list[dict[str, Any]], where: str
     ) -> AbilitySpec:
         name = action.get("value")
         if name not in CONDITIONS:
-            raise Refused(where, f"condition {name!r}")
+            raise Refused(where, _("condition {name}", name=repr(name)))
         reach = 0
         for sub in subs:
             if sub.get("type") == "range":
                 reach = whole(sub.get("value"), where)
             elif not (sub.get("type") == "specialTarget" and sub.get("value") == "self"):
-                raise Refused(where, f"condition with {sub.get('type')!r}")
+                raise Refused(where, _("condition with {kind}", kind=repr(sub.get("type"))))
         if reach and not CONDITIONS[str(name)].positive:
-            raise Refused(where, "a negative condition given at range (a targeted ability)")
+            raise Refused(where, _("a negative condition given at range (a targeted ability)"))
         return AbilitySpec(type="condition", conditions=(str(name),), range=reach)
 
 
@@ -160,13 +166,13 @@ def relative(action: dict[str, Any], where: str) -> int:
         return value
     if kind == "minus":
         return -value
-    raise Refused(where, f"valueType {kind!r} (not relative to the stats)")
+    raise Refused(where, _("valueType {kind} (not relative to the stats)", kind=repr(kind)))
 
 
 def only_self(subs: list[dict[str, Any]], where: str) -> None:
     for sub in subs:
         if not (sub.get("type") == "specialTarget" and sub.get("value") == "self"):
-            raise Refused(where, f"with {sub.get('type')!r}")
+            raise Refused(where, _("with {kind}", kind=repr(sub.get("type"))))
 
 
 def attack_extras(subs: list[dict[str, Any]], *, character: bool = False) -> dict[str, Any]:
@@ -205,7 +211,7 @@ def attack_extras(subs: list[dict[str, Any]], *, character: bool = False) -> dic
         elif kind == "area" and not sub.get("subActions"):
             out["aoe"] = area_hexes(sub.get("value"), where, ranged=ranged)
         else:
-            raise Refused(where, f"attack with {kind!r}")
+            raise Refused(where, _("attack with {kind}", kind=repr(kind)))
     if conditions:
         out["conditions"] = tuple(conditions)
     return out
@@ -221,7 +227,7 @@ def consume_bonus(sub: dict[str, Any], where: str) -> dict[str, Any]:
         or inner[0].get("type") != "attack"
         or inner[0].get("valueType") not in ("add", "plus")
     ):
-        raise Refused(where, "an element consumed for more than +X attack")
+        raise Refused(where, _("an element consumed for more than +X attack"))
     return {"element": element, "consume_bonus": whole(inner[0].get("value"), where)}
 
 
@@ -229,15 +235,15 @@ def summon(action: dict[str, Any], where: str) -> AbilitySpec:
     """HV-MON-SUM-1: one monster of one rank for every party size."""
     found = action.get("valueObject")
     if not isinstance(found, list) or len(found) != 1 or not isinstance(found[0], dict):
-        raise Refused(where, "a summon of other than one monster")
+        raise Refused(where, _("a summon of other than one monster"))
     monster = found[0].get("monster")
     if not isinstance(monster, dict) or not isinstance(monster.get("name"), str):
-        raise Refused(where, "a summon names its monster")
+        raise Refused(where, _("a summon names its monster"))
     ranks = {v for k, v in monster.items() if k == "type" or k.startswith("player")}
     if len(ranks) != 1 or not ranks <= {"normal", "elite"}:
-        raise Refused(where, "a summon whose rank depends on the party size")
+        raise Refused(where, _("a summon whose rank depends on the party size"))
     if action.get("subActions"):
-        raise Refused(where, "a summon with more than its monster")
+        raise Refused(where, _("a summon with more than its monster"))
     return AbilitySpec(type="summon", summon=monster["name"], elite=ranks == {"elite"})
 
 
@@ -249,7 +255,7 @@ def _number_or_formula(value: object, where: str, *, allow_formula: bool) -> int
         return value
     if allow_formula and isinstance(value, str):
         return formula(value, where)
-    raise Refused(where, f"expected a whole number, got {value!r}")
+    raise Refused(where, _("expected a whole number, got {value}", value=repr(value)))
 
 
 class StatReader:
@@ -273,7 +279,7 @@ class StatReader:
             "range": _number_or_formula(get("range"), f"{where}.range", allow_formula=False),
         }
         if fields["hp"] == 0:
-            raise Refused(f"{where}.health", "no hit points")
+            raise Refused(f"{where}.health", _("no hit points"))
         actions = row["actions"] if "actions" in row else base.get("actions")
         for k, act in enumerate(objects(actions, f"{where}.actions")):
             self.stat_action(act, f"{where}.actions.{k}", fields)
@@ -311,7 +317,7 @@ class StatReader:
                     value += 1
                 fields[f"attack_{kind}s" if kind == "target" else f"attack_{kind}"] = value
             else:
-                raise Refused(where, f"stat-card {kind!r}")
+                raise Refused(where, _("stat-card {kind}", kind=repr(kind)))
         except Refused:
             self.trait(where, describe(act, self.cards.labels))
 
@@ -321,11 +327,11 @@ def import_monster_files(
 ) -> tuple[MonsterTypeSpec, MonsterDeckSpec]:
     """A monster type and its deck; Refused (with the field) when no playable type can be made."""
     if not isinstance(stats_data, dict) or not isinstance(stats_data.get("name"), str):
-        raise Refused("name", "expected an object with a 'name'")
+        raise Refused("name", _("expected an object with a 'name'"))
     name = stats_data["name"]
     base = stats_data.get("baseStat") or {}
     if not isinstance(base, dict):
-        raise Refused("baseStat", "expected an object")
+        raise Refused("baseStat", _("expected an object"))
     default_type = base.get("type", "normal")
     reader = StatReader(CardReader(stats_file, labels, notes))
     rows: dict[str, dict[int, MonsterStats]] = {"normal": {}, "elite": {}, "boss": {}}
@@ -333,10 +339,14 @@ def import_monster_files(
         where = f"stats.{n}"
         kind = row.get("type", default_type)
         if not isinstance(kind, str) or kind not in rows:
-            raise Refused(f"{where}.type", f"type {kind!r} is not normal, elite or boss")
+            raise Refused(
+                f"{where}.type", _("type {kind} is not normal, elite or boss", kind=repr(kind))
+            )
         level = whole(row.get("level"), f"{where}.level")
         if not 0 <= level <= MAX_LEVEL:
-            raise Refused(f"{where}.level", f"level {level} is not 0-{MAX_LEVEL}")
+            raise Refused(
+                f"{where}.level", _("level {level} is not 0-{most}", level=level, most=MAX_LEVEL)
+            )
         rows[kind][level] = reader.line(row, base, where, boss=kind == "boss")
     tables = {kind: _levels(by_level, kind) for kind, by_level in rows.items() if by_level}
     specials: dict[str, tuple[AbilitySpec, ...]] = {}
@@ -344,14 +354,14 @@ def import_monster_files(
     if "boss" in tables:
         raw_specials = base.get("special") or []
         if not isinstance(raw_specials, list):
-            raise Refused("baseStat.special", "expected a list of two action lists")
+            raise Refused("baseStat.special", _("expected a list of two action lists"))
         for k, special in enumerate(raw_specials[:2]):
             specials[f"special_{k + 1}"] = reader.cards.actions(special, f"baseStat.special.{k}")
         normal = tables["boss"]
     elif "normal" in tables and "elite" in tables:
         normal, elite = tables["normal"], tables["elite"]
     else:
-        raise Refused("stats", "a monster needs normal and elite lines (or a boss line)")
+        raise Refused("stats", _("a monster needs normal and elite lines (or a boss line)"))
     note = base.get("note")
     if isinstance(note, str) and note:
         reader.trait("baseStat.note", labels.text(note))
@@ -384,21 +394,33 @@ def _levels(by_level: dict[int, MonsterStats], kind: str) -> tuple[MonsterStats,
     levels = sorted(by_level)
     if levels != list(range(MAX_LEVEL + 1)):
         missing = sorted(set(range(MAX_LEVEL + 1)) - set(levels))
-        raise Refused("stats", f"{kind} lines miss level(s) {missing}")
+        raise Refused(
+            "stats",
+            _n(
+                "{kind} lines miss level {levels}",
+                "{kind} lines miss levels {levels}",
+                len(missing),
+                kind=kind,
+                levels=list(missing),
+            ),
+        )
     return tuple(by_level[level] for level in levels)
 
 
 def import_deck(data: Any, cards: CardReader) -> MonsterDeckSpec:
     """A monster ability deck; Refused when it has no card the engine can hold."""
     if not isinstance(data, dict):
-        raise Refused("abilities", "expected an object with 'abilities'")
+        raise Refused("abilities", _("expected an object with 'abilities'"))
     name = str(data.get("name", "deck"))
     out = []
     for n, ability in enumerate(objects(data.get("abilities"), "abilities")):
         where = f"abilities.{n}"
         initiative = whole(ability.get("initiative"), f"{where}.initiative")
         if not 1 <= initiative <= 99:
-            raise Refused(f"{where}.initiative", f"initiative {initiative} is not 1-99")
+            raise Refused(
+                f"{where}.initiative",
+                _("initiative {initiative} is not 1-99", initiative=initiative),
+            )
         out.append(
             MonsterCardSpec(
                 id=f"{name}-{ability.get('cardId', n)}",
@@ -408,10 +430,10 @@ def import_deck(data: Any, cards: CardReader) -> MonsterDeckSpec:
             )
         )
     if not out:
-        raise Refused("abilities", "a deck has at least one card")
+        raise Refused("abilities", _("a deck has at least one card"))
     ids = [c.id for c in out]
     if len(set(ids)) != len(ids):
-        raise Refused("abilities", "card ids are used twice")
+        raise Refused("abilities", _("card ids are used twice"))
     return MonsterDeckSpec(cards=tuple(out))
 
 
@@ -425,7 +447,7 @@ def read_monster(
     deck_path = deck_folder / f"{deck_name or name or stats_path.stem}.json"
     if not deck_path.is_file():
         raise ContentError(
-            "no ability deck file for this monster", source=str(stats_path), field="deck"
+            _("no ability deck file for this monster"), source=str(stats_path), field="deck"
         )
     deck_data = read_document(deck_path, "json")
     try:

@@ -41,6 +41,7 @@ from rulekeeper.games.haven.library import (
     ObjectiveFigureSpec,
     PlacementSpec,
 )
+from rulekeeper.i18n import _
 
 RANKS = ("normal", "elite", "boss")
 LEVELLED = re.compile(r"^([A-Za-z0-9][A-Za-z0-9_-]{0,100})(?::([+-][0-7]))?$")
@@ -62,7 +63,7 @@ def placement(raw: dict[str, Any], where: str) -> PlacementSpec:
     """HV-SCEN-1: one standee's rank for 2, 3 and 4 characters."""
     match = LEVELLED.match(raw["name"]) if isinstance(raw.get("name"), str) else None
     if match is None:
-        raise Refused(f"{where}.name", "a placement names its monster")
+        raise Refused(f"{where}.name", _("a placement names its monster"))
     name = match.group(1)
     offset = int(match.group(2) or 0)
     ranks: dict[int, str] = {}
@@ -73,7 +74,10 @@ def placement(raw: dict[str, Any], where: str) -> PlacementSpec:
             ranks[players] = str(raw[f"player{players}"])
     for players, rank in ranks.items():
         if rank not in RANKS:
-            raise Refused(f"{where}.player{players}", f"rank {rank!r} is not normal, elite or boss")
+            raise Refused(
+                f"{where}.player{players}",
+                _("rank {rank} is not normal, elite or boss", rank=repr(rank)),
+            )
     if "boss" in ranks.values():
         return PlacementSpec(
             type=name, boss=True, marker=str(raw.get("marker", ""))[:20], level_offset=offset
@@ -254,7 +258,7 @@ def import_scenario(
 ) -> LibraryScenario:
     """One library scenario; Refused (with the field) when its rooms cannot be read."""
     if not isinstance(data, dict):
-        raise Refused("index", "expected a scenario object")
+        raise Refused("index", _("expected a scenario object"))
     reader = ScenarioReader(file, labels, notes)
     rooms = [
         reader.room(r, f"rooms.{n}") for n, r in enumerate(objects(data.get("rooms"), "rooms"))
@@ -274,7 +278,9 @@ def import_scenario(
     for n, entry in enumerate(values(data.get("monsters"), "monsters", 200)):
         match = LEVELLED.match(entry) if isinstance(entry, str) else None
         if match is None:
-            notes.refused(file, f"monsters.{n}", f"{entry!r} is not a monster name")
+            notes.refused(
+                file, f"monsters.{n}", _("{entry} is not a monster name", entry=repr(entry))
+            )
             continue
         monsters.append(match.group(1))
     for room in rooms:

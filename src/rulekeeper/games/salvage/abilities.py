@@ -31,6 +31,7 @@ from rulekeeper.games.salvage.passives import (
 )
 from rulekeeper.games.salvage.records import HITTING_FACES, Pending
 from rulekeeper.games.salvage.room_and_items import heal, queue_recovery
+from rulekeeper.i18n import lazy, lazy_plural
 
 if TYPE_CHECKING:
     from rulekeeper.games.salvage.state import SalvageState
@@ -61,22 +62,39 @@ def check_ability(state: SalvageState, action: UseAbility) -> None:
     """SV-ENG-2: an action ability of this hero, within its limits, at a fitting target."""
     hero_index = state.turn_hero
     if hero_index is None:
-        raise RuleViolation("SV-ROUND-1", "no hero is taking an Engagement turn now")
+        raise RuleViolation("SV-ROUND-1", lazy("no hero is taking an Engagement turn now"))
     hero = state.heroes[hero_index]
     spec = ability_named(state, hero_index, action.ability)
     if spec is None:
-        raise RuleViolation("SV-ENG-2", f"{hero.name} has no ability {action.ability!r}")
+        raise RuleViolation(
+            "SV-ENG-2",
+            lazy("{hero} has no ability {ability}", hero=hero.name, ability=action.ability),
+        )
     if spec.kind != "action":
         raise RuleViolation(
-            "SV-ENG-2", f"{spec.name} is passive: the engine applies it, it is not an action"
+            "SV-ENG-2",
+            lazy(
+                "{ability} is passive: the engine applies it, it is not an action",
+                ability=spec.name,
+            ),
         )
     reason = limit_reached(hero, spec)
     if reason is not None:
-        raise RuleViolation("SV-ENG-2", f"{reason}, and {uses_text(hero, spec)} are used")
+        raise RuleViolation(
+            "SV-ENG-2",
+            lazy("{reason}, and {uses} are used", reason=reason, uses=uses_text(hero, spec)),
+        )
     if action.target not in targets(state, spec):
         if spec.effect == "strike":
-            raise RuleViolation("SV-ENG-2", f"{spec.name} strikes an enemy in {hero.name}'s room")
-        raise RuleViolation("SV-ENG-2", f"{spec.name} takes no target")
+            raise RuleViolation(
+                "SV-ENG-2",
+                lazy(
+                    "{ability} strikes an enemy in the room of {hero}",
+                    ability=spec.name,
+                    hero=hero.name,
+                ),
+            )
+        raise RuleViolation("SV-ENG-2", lazy("{ability} takes no target", ability=spec.name))
 
 
 def use_ability(state: SalvageState, action: UseAbility) -> None:
@@ -84,13 +102,28 @@ def use_ability(state: SalvageState, action: UseAbility) -> None:
     hero = state.active_hero()
     spec = ability_named(state, state.turn_hero or 0, action.ability)
     if spec is None:
-        raise RuleViolation("SV-ENG-2", f"{hero.name} has no ability {action.ability!r}")
+        raise RuleViolation(
+            "SV-ENG-2",
+            lazy("{hero} has no ability {ability}", hero=hero.name, ability=action.ability),
+        )
     charge(hero, spec)
-    used = f" ({uses_text(hero, spec)})" if spec.limited else ""
-    state.emit("ability", f"{hero.name} uses {spec.name}{used}", "SV-ENG-2")
+    if spec.limited:
+        used = lazy(
+            "{hero} uses {ability} ({uses})",
+            hero=hero.name,
+            ability=spec.name,
+            uses=uses_text(hero, spec),
+        )
+    else:
+        used = lazy("{hero} uses {ability}", hero=hero.name, ability=spec.name)
+    state.emit("ability", used, "SV-ENG-2")
     if spec.effect == "by_hand":
         state.pending = Pending("ability", "by_hand", ability=spec.name)
-        state.emit("by_hand", f"resolve by hand: {spec.name}: {spec.text}", "SV-ENG-2")
+        state.emit(
+            "by_hand",
+            lazy("resolve by hand: {ability}: {text}", ability=spec.name, text=spec.text),
+            "SV-ENG-2",
+        )
     elif spec.rolls and spec.roll_die is None:
         state.pending = Pending("ability", "commit", ability=spec.name, target=action.target)
     elif spec.rolls:
@@ -104,8 +137,14 @@ def use_ability(state: SalvageState, action: UseAbility) -> None:
         )
         state.emit(
             "roll",
-            f"{hero.name} rolls {spec.roll_count} {spec.roll_die} dice for {spec.name} "
-            "(one Strategy phase, no re-roll)",
+            lazy_plural(
+                "{hero} rolls {n} {die} die for {ability} (one Strategy phase, no re-roll)",
+                "{hero} rolls {n} {die} dice for {ability} (one Strategy phase, no re-roll)",
+                spec.roll_count,
+                hero=hero.name,
+                die=spec.roll_die,
+                ability=spec.name,
+            ),
             "SV-STRAT-4",
         )
     else:
@@ -123,7 +162,15 @@ def resolve(state: SalvageState, spec: AbilitySpec, amount: int, target: int | N
         enemy = state.enemy(target)
         if enemy is not None and amount > 0:
             state.emit(
-                "strike", f"{spec.name} strikes {enemy.kind} #{enemy.id} for {amount}", "SV-ENG-2"
+                "strike",
+                lazy(
+                    "{ability} strikes {enemy} #{number} for {amount}",
+                    ability=spec.name,
+                    enemy=enemy.kind,
+                    number=enemy.id,
+                    amount=amount,
+                ),
+                "SV-ENG-2",
             )
             wound(state, enemy, amount, "SV-ENG-2")
 
@@ -146,21 +193,42 @@ def apply_ability_roll(state: SalvageState, pending: Pending) -> None:
         faces = list(pending.room_faces)
     hits = sum(1 for face in faces if face in HITTING_FACES)
     crits = sum(1 for face in faces if face == "crit")
-    spent = f"; {len(faces)} of {hero.name}'s dice exhausted" if spec.roll_die is None else ""
-    state.emit("apply", f"{spec.name}: {hits} hit(s) applied{spent}", "SV-STRAT-4")
+    if spec.roll_die is None:
+        applied = lazy_plural(
+            "{ability}: {n} hit applied; {spent} dice of {hero} exhausted",
+            "{ability}: {n} hits applied; {spent} dice of {hero} exhausted",
+            hits,
+            ability=spec.name,
+            spent=len(faces),
+            hero=hero.name,
+        )
+    else:
+        applied = lazy_plural(
+            "{ability}: {n} hit applied", "{ability}: {n} hits applied", hits, ability=spec.name
+        )
+    state.emit("apply", applied, "SV-STRAT-4")
     resolve(state, spec, hits, pending.target)
     raise_noise(state, crits, "SV-ENG-2")
 
 
 def check_resolved(state: SalvageState, pending: Pending | None, action: Resolved) -> None:
     if pending is None or pending.stage != "by_hand":
-        raise RuleViolation("SV-ENG-2", "no ability waits to be resolved by hand")
+        raise RuleViolation("SV-ENG-2", lazy("no ability waits to be resolved by hand"))
     if action.ability != pending.ability:
         raise RuleViolation(
-            "SV-ENG-2", f"the ability to resolve by hand is {pending.ability}, not {action.ability}"
+            "SV-ENG-2",
+            lazy(
+                "the ability to resolve by hand is {ability}, not {other}",
+                ability=pending.ability,
+                other=action.ability,
+            ),
         )
 
 
 def apply_resolved(state: SalvageState, action: Resolved) -> None:
     state.pending = None
-    state.emit("resolved", f"the players resolved {action.ability} by hand", "SV-ENG-2")
+    state.emit(
+        "resolved",
+        lazy("the players resolved {ability} by hand", ability=action.ability),
+        "SV-ENG-2",
+    )

@@ -19,6 +19,8 @@ from rulekeeper.games.salvage.dice_steps import can_reroll
 from rulekeeper.games.salvage.enemies import wound
 from rulekeeper.games.salvage.noise import raise_noise
 from rulekeeper.games.salvage.records import HITTING_FACES, Pending
+from rulekeeper.games.salvage.terms import FACES, term
+from rulekeeper.i18n import lazy, lazy_plural
 
 if TYPE_CHECKING:
     from rulekeeper.games.salvage.state import SalvageState
@@ -49,15 +51,22 @@ def check_apply_hit(state: SalvageState, pending: Pending | None, action: ApplyH
     While the attack's dice are rolling, only the enemy is checked: which dice
     are hits waits on the dice (CORE-CHANCE)."""
     if pending is None or pending.kind != "attack" or pending.stage not in ("decide", "rolling"):
-        raise RuleViolation("SV-ATK-2", "hits are applied only after an attack roll")
+        raise RuleViolation("SV-ATK-2", lazy("hits are applied only after an attack roll"))
     hero = state.active_hero()
     enemy = state.enemy(action.enemy)
     if enemy is None or enemy.room != hero.room:
-        raise RuleViolation("SV-ATK-2", f"enemy #{action.enemy} is not in {hero.name}'s room")
+        raise RuleViolation(
+            "SV-ATK-2",
+            lazy(
+                "enemy #{number} is not in the room of {hero}", number=action.enemy, hero=hero.name
+            ),
+        )
     if pending.stage == "rolling":
         return
     if action.die not in hit_dice(state):
-        raise RuleViolation("SV-ATK-2", f"die {action.die} is not a rolled, unapplied hit")
+        raise RuleViolation(
+            "SV-ATK-2", lazy("die {die} is not a rolled, unapplied hit", die=action.die)
+        )
 
 
 def apply_hit(state: SalvageState, pending: Pending, action: ApplyHit) -> None:
@@ -65,12 +74,18 @@ def apply_hit(state: SalvageState, pending: Pending, action: ApplyHit) -> None:
     face = hero.dice[action.die].face
     enemy = state.enemy(action.enemy)
     if enemy is None:
-        raise RuleViolation("SV-ATK-2", f"no enemy #{action.enemy}")
+        raise RuleViolation("SV-ATK-2", lazy("no enemy #{number}", number=action.enemy))
     hero.set_die(action.die, "applied", face)
     pending.applied_any = True
     state.emit(
         "hit",
-        f"{hero.name} applies a {face} to {enemy.kind} #{enemy.id}",
+        lazy(
+            "{hero} applies a {face} to {enemy} #{number}",
+            hero=hero.name,
+            face=term(FACES, face or ""),
+            enemy=enemy.kind,
+            number=enemy.id,
+        ),
         "SV-ATK-2",
         "SV-ATK-4",
     )
@@ -88,8 +103,20 @@ def apply_finish_attack(state: SalvageState, pending: Pending) -> None:
         hero.set_die(index, "exhausted")
     state.emit(
         "exhaust",
-        f"{hero.name} exhausts {len(unapplied)} unapplied dice"
-        + (f" ({crits} crit(s) unapplied: no noise)" if crits else ""),
+        lazy_plural(
+            "{hero} exhausts {n} unapplied die ({crits} unapplied crits: no noise)",
+            "{hero} exhausts {n} unapplied dice ({crits} unapplied crits: no noise)",
+            len(unapplied),
+            hero=hero.name,
+            crits=crits,
+        )
+        if crits
+        else lazy_plural(
+            "{hero} exhausts {n} unapplied die",
+            "{hero} exhausts {n} unapplied dice",
+            len(unapplied),
+            hero=hero.name,
+        ),
         "SV-ATK-3",
     )
     state.pending = None

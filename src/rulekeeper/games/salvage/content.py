@@ -29,6 +29,7 @@ from rulekeeper.core.errors import ContentError
 from rulekeeper.core.limits import MAX_COUNT
 from rulekeeper.core.party import split_party
 from rulekeeper.core.problems import Problems
+from rulekeeper.i18n import _
 
 CATALOG_FORMAT = "salvage-content/1"
 SCENARIO_FORMAT = "salvage-scenario/1"
@@ -110,9 +111,13 @@ class AbilityModel(_Model):
     def _effect_fits_kind(cls, effect: str, info: ValidationInfo) -> str:
         kind = info.data.get("kind")
         if kind == "action" and effect not in ACTION_EFFECTS:
-            raise ValueError(f"an action ability's effect is one of {', '.join(ACTION_EFFECTS)}")
+            raise ValueError(
+                _("an action ability's effect is one of {effects}", effects=list(ACTION_EFFECTS))
+            )
         if kind == "passive" and effect not in PASSIVE_EFFECTS:
-            raise ValueError(f"a passive ability's effect is one of {', '.join(PASSIVE_EFFECTS)}")
+            raise ValueError(
+                _("a passive ability's effect is one of {effects}", effects=list(PASSIVE_EFFECTS))
+            )
         return effect
 
     @field_validator("roll")
@@ -123,7 +128,7 @@ class AbilityModel(_Model):
         if roll is None:
             return roll
         if info.data.get("kind") != "action" or info.data.get("effect") not in ROLLING_EFFECTS:
-            raise ValueError("only an action ability that heals, recovers or strikes rolls dice")
+            raise ValueError(_("only an action ability that heals, recovers or strikes rolls dice"))
         return roll
 
     @field_validator("amount")
@@ -134,12 +139,12 @@ class AbilityModel(_Model):
             return amount
         if effect in ("ward", "by_hand"):
             if amount:
-                raise ValueError(f"a {effect} ability has no amount")
+                raise ValueError(_("a {effect} ability has no amount", effect=effect))
         elif info.data["roll"] is not None:
             if amount:
-                raise ValueError("an ability that rolls counts its hits: give no amount")
+                raise ValueError(_("an ability that rolls counts its hits: give no amount"))
         elif amount == 0:
-            raise ValueError(f"a {effect} ability needs an amount of at least 1")
+            raise ValueError(_("a {effect} ability needs an amount of at least 1", effect=effect))
         return amount
 
     @field_validator("applies_to")
@@ -150,14 +155,22 @@ class AbilityModel(_Model):
             return applies_to
         if effect not in BOOSTED_ACTIONS:
             if applies_to:
-                raise ValueError("only strategy and commit passives name the actions they apply to")
+                raise ValueError(
+                    _("only strategy and commit passives name the actions they apply to")
+                )
             return applies_to
         allowed = BOOSTED_ACTIONS[effect]
         for action in applies_to:
             if action not in allowed:
-                raise ValueError(f"a {effect} passive applies to {', '.join(allowed)}")
+                raise ValueError(
+                    _(
+                        "a {effect} passive applies to {actions}",
+                        effect=effect,
+                        actions=list(allowed),
+                    )
+                )
         if len(set(applies_to)) != len(applies_to):
-            raise ValueError("an action is named twice")
+            raise ValueError(_("an action is named twice"))
         return applies_to
 
     @field_validator("per_round")
@@ -167,7 +180,7 @@ class AbilityModel(_Model):
             info.data.get("effect") == "by_hand" and info.data.get("kind") == "passive"
         )
         if passive_by_hand and per_round is not None:
-            raise ValueError("the players keep a by_hand passive's limits: say them in its text")
+            raise ValueError(_("the players keep a by_hand passive's limits: say them in its text"))
         return per_round
 
     @field_validator("per_scenario")
@@ -177,18 +190,18 @@ class AbilityModel(_Model):
         per_round = info.data.get("per_round")
         limited = per_round is not None or per_scenario is not None
         if effect == "ward" and not limited:
-            raise ValueError("a ward passive needs a limit (per_round or per_scenario)")
+            raise ValueError(_("a ward passive needs a limit (per_round or per_scenario)"))
         if effect == "by_hand" and kind == "passive" and limited:
-            raise ValueError("the players keep a by_hand passive's limits: say them in its text")
+            raise ValueError(_("the players keep a by_hand passive's limits: say them in its text"))
         if per_round is not None and per_scenario is not None and per_round > per_scenario:
-            raise ValueError("per_round cannot exceed per_scenario")
+            raise ValueError(_("per_round cannot exceed per_scenario"))
         return per_scenario
 
     @field_validator("text")
     @classmethod
     def _by_hand_needs_text(cls, text: str, info: ValidationInfo) -> str:
         if info.data.get("effect") == "by_hand" and not text.strip():
-            raise ValueError("a by_hand ability says in its text what the players do")
+            raise ValueError(_("a by_hand ability says in its text what the players do"))
         return text
 
 
@@ -215,7 +228,7 @@ class HeroModel(_Model):
         names = [a.name for a in abilities]
         for name in names:
             if names.count(name) > 1:
-                raise ValueError(f"the ability {name!r} is defined twice")
+                raise ValueError(_("the ability {name} is defined twice", name=repr(name)))
         return abilities
 
 
@@ -248,9 +261,9 @@ class ItemModel(_Model):
     @model_validator(mode="after")
     def _effect_needs_uses(self) -> ItemModel:
         if self.effect != "none" and (self.uses < 1 or self.amount < 1):
-            raise ValueError("an item with an effect needs uses >= 1 and amount >= 1")
+            raise ValueError(_("an item with an effect needs uses >= 1 and amount >= 1"))
         if self.effect == "none" and self.uses:
-            raise ValueError("an item without an effect has no uses")
+            raise ValueError(_("an item without an effect has no uses"))
         return self
 
 
@@ -270,7 +283,7 @@ class RoomActionModel(_Model):
     @model_validator(mode="after")
     def _roll_needs_die(self) -> RoomActionModel:
         if self.effect == "roll_heal" and self.die is None:
-            raise ValueError("a roll_heal room action names the die it rolls")
+            raise ValueError(_("a roll_heal room action names the die it rolls"))
         return self
 
 
@@ -326,7 +339,7 @@ class ThresholdModel(_Model):
     @model_validator(mode="after")
     def _spawn_needs_enemy(self) -> ThresholdModel:
         if self.effect == "spawn" and (self.enemy is None or self.room is None):
-            raise ValueError("a spawn threshold names an enemy and a room")
+            raise ValueError(_("a spawn threshold names an enemy and a room"))
         return self
 
 
@@ -346,9 +359,9 @@ class ObjectiveModel(_Model):
     @model_validator(mode="after")
     def _kind_fields(self) -> ObjectiveModel:
         if self.kind == "escape" and (self.item is None or self.room is None):
-            raise ValueError("an escape objective names an item and a room")
+            raise ValueError(_("an escape objective names an item and a room"))
         if self.kind == "defeat" and self.enemy is None:
-            raise ValueError("a defeat objective names an enemy")
+            raise ValueError(_("a defeat objective names an enemy"))
         return self
 
 
@@ -619,7 +632,9 @@ def _scenario_model(name_or_path: str) -> tuple[ScenarioModel, str]:
         source = str(path)
         if not path.exists():
             known = ", ".join(shipped_scenario_names())
-            raise ContentError(f"no such scenario or file (shipped: {known})", field="scenario")
+            raise ContentError(
+                _("no such scenario or file (shipped: {known})", known=known), field="scenario"
+            )
         text = read_text(path)
     return validate(ScenarioModel, parse_document(text, source, "toml"), source), source
 
@@ -628,14 +643,16 @@ def parse_requirement(text: str) -> Requirement:
     """Parse an activation requirement string; raises ValueError on a bad one."""
     if text == "free":
         return Requirement(text, "free")
-    kind, _, value = text.partition(":")
+    kind, _sep, value = text.partition(":")
     if kind == "item" and value:
         return Requirement(text, "item", item=value)
     if kind == "health" and value.isdigit() and int(value) >= 1:
         return Requirement(text, "health", amount=int(value))
     if kind == "dice" and value.isdigit() and int(value) >= 1:
         return Requirement(text, "dice", amount=int(value))
-    raise ValueError(f"unknown requirement {text!r} (free, item:NAME, health:N, dice:N)")
+    raise ValueError(
+        _("unknown requirement {text} (free, item:NAME, health:N, dice:N)", text=repr(text))
+    )
 
 
 def compile_scenario(model: ScenarioModel, catalog: CatalogModel, source: str) -> Scenario:
@@ -645,7 +662,7 @@ def compile_scenario(model: ScenarioModel, catalog: CatalogModel, source: str) -
     """
     scenario = _compile(model, catalog, source, Problems(source))
     if scenario is None:  # a strict collector raised at the first problem
-        raise ContentError("the scenario has problems", source=source)
+        raise ContentError(_("the scenario has problems"), source=source)
     return scenario
 
 
@@ -669,7 +686,7 @@ def _compile(
         names: set[str] = set()
         for i, entry in enumerate(getattr(model, section)):
             if entry.name in names:
-                fail(f"{section}.{i}.name", f"{entry.name!r} is defined twice")
+                fail(f"{section}.{i}.name", _("{name} is defined twice", name=repr(entry.name)))
             names.add(entry.name)
     dice = {d.name: Die(d.name, tuple(d.faces)) for d in [*catalog.die, *model.die]}
     heroes = {h.name: h for h in [*catalog.hero, *model.hero]}
@@ -682,43 +699,53 @@ def _compile(
     ]:
         for j, die in enumerate(hero.dice):
             if die not in dice:
-                fail(f"{where}.dice.{j}", f"unknown die type {die!r}")
+                fail(f"{where}.dice.{j}", _("unknown die type {die}", die=repr(die)))
         for j, item in enumerate(hero.items):
             if item not in items:
-                fail(f"{where}.items.{j}", f"unknown item {item!r}")
+                fail(f"{where}.items.{j}", _("unknown item {item}", item=repr(item)))
         for j, ability in enumerate(hero.abilities):
             if ability.roll is not None and ability.roll.die not in (None, *dice):
-                fail(f"{where}.abilities.{j}.roll.die", f"unknown die type {ability.roll.die!r}")
+                fail(
+                    f"{where}.abilities.{j}.roll.die",
+                    _("unknown die type {die}", die=repr(ability.roll.die)),
+                )
     for where, enemy in [(f"enemy.{i}", e) for i, e in enumerate(model.enemy)] + [
         (f"enemy {e.name!r}", e) for e in catalog.enemy
     ]:
         for j, die in enumerate(enemy.damage):
             if die not in dice:
-                fail(f"{where}.damage.{j}", f"unknown die type {die!r}")
+                fail(f"{where}.damage.{j}", _("unknown die type {die}", die=repr(die)))
     for where, action in [(f"room_action.{i}", a) for i, a in enumerate(model.room_action)] + [
         (f"room_action {a.name!r}", a) for a in catalog.room_action
     ]:
         if action.die is not None and action.die not in dice:
-            fail(f"{where}.die", f"unknown die type {action.die!r}")
+            fail(f"{where}.die", _("unknown die type {die}", die=repr(action.die)))
 
     cells = model.rows * model.cols
     if len(model.rooms) != cells:
         fail(
-            "rooms", f"a {model.rows}x{model.cols} grid needs {cells} rooms, got {len(model.rooms)}"
+            "rooms",
+            _(
+                "a {rows}x{cols} grid needs {cells} rooms, got {got}",
+                rows=model.rows,
+                cols=model.cols,
+                cells=cells,
+                got=len(model.rooms),
+            ),
         )
     if model.start_room >= cells:
-        fail("start_room", f"room {model.start_room} is off the grid")
+        fail("start_room", _("room {room} is off the grid", room=model.start_room))
     for i, name in enumerate(model.heroes):
         if name not in heroes:
-            fail(f"heroes.{i}", f"unknown hero {name!r}")
+            fail(f"heroes.{i}", _("unknown hero {name}", name=repr(name)))
     if len(set(model.heroes)) != len(model.heroes):
-        fail("heroes", "a hero may appear only once")
+        fail("heroes", _("a hero may appear only once"))
     requirements: dict[str, Requirement] = {}
     rooms = []
     for i, room in enumerate(model.rooms):
         for j, item in enumerate(room.items):
             if item not in items:
-                fail(f"rooms.{i}.items.{j}", f"unknown item {item!r}")
+                fail(f"rooms.{i}.items.{j}", _("unknown item {item}", item=repr(item)))
         for j, text in enumerate(room.requirements):
             try:
                 requirement = parse_requirement(text)
@@ -726,11 +753,17 @@ def _compile(
                 fail(f"rooms.{i}.requirements.{j}", str(error))
                 continue
             if requirement.kind == "item" and requirement.item not in items:
-                fail(f"rooms.{i}.requirements.{j}", f"unknown item {requirement.item!r}")
+                fail(
+                    f"rooms.{i}.requirements.{j}",
+                    _("unknown item {item}", item=repr(requirement.item)),
+                )
             requirements[text] = requirement
         for j, action_name in enumerate(room.actions):
             if action_name not in actions:
-                fail(f"rooms.{i}.actions.{j}", f"unknown room action {action_name!r}")
+                fail(
+                    f"rooms.{i}.actions.{j}",
+                    _("unknown room action {action}", action=repr(action_name)),
+                )
         rooms.append(
             Room(
                 i,
@@ -743,28 +776,28 @@ def _compile(
         )
     for i, placement in enumerate(model.enemies):
         if placement.enemy not in enemies:
-            fail(f"enemies.{i}.enemy", f"unknown enemy {placement.enemy!r}")
+            fail(f"enemies.{i}.enemy", _("unknown enemy {enemy}", enemy=repr(placement.enemy)))
         if placement.room >= cells:
-            fail(f"enemies.{i}.room", f"room {placement.room} is off the grid")
+            fail(f"enemies.{i}.room", _("room {room} is off the grid", room=placement.room))
     for die_name, count in model.enemy_dice.items():
         if die_name not in dice:
-            fail(f"enemy_dice.{die_name}", f"unknown die type {die_name!r}")
+            fail(f"enemy_dice.{die_name}", _("unknown die type {die}", die=repr(die_name)))
         if count < 0:
-            fail(f"enemy_dice.{die_name}", "a count cannot be negative")
+            fail(f"enemy_dice.{die_name}", _("a count cannot be negative"))
         if count > MAX_COUNT:
-            fail(f"enemy_dice.{die_name}", f"more than {MAX_COUNT} dice (the limit)")
+            fail(f"enemy_dice.{die_name}", _("more than {most} dice (the limit)", most=MAX_COUNT))
     for i, threshold in enumerate(model.thresholds):
         if threshold.enemy is not None and threshold.enemy not in enemies:
-            fail(f"thresholds.{i}.enemy", f"unknown enemy {threshold.enemy!r}")
+            fail(f"thresholds.{i}.enemy", _("unknown enemy {enemy}", enemy=repr(threshold.enemy)))
         if threshold.room is not None and threshold.room >= cells:
-            fail(f"thresholds.{i}.room", f"room {threshold.room} is off the grid")
+            fail(f"thresholds.{i}.room", _("room {room} is off the grid", room=threshold.room))
     objective = model.objective
     if objective.item is not None and objective.item not in items:
-        fail("objective.item", f"unknown item {objective.item!r}")
+        fail("objective.item", _("unknown item {item}", item=repr(objective.item)))
     if objective.room is not None and objective.room >= cells:
-        fail("objective.room", f"room {objective.room} is off the grid")
+        fail("objective.room", _("room {room} is off the grid", room=objective.room))
     if objective.enemy is not None and objective.enemy not in enemies:
-        fail("objective.enemy", f"unknown enemy {objective.enemy!r}")
+        fail("objective.enemy", _("unknown enemy {enemy}", enemy=repr(objective.enemy)))
 
     if len(problems) > found:
         return None

@@ -19,6 +19,8 @@ from rulekeeper.games.salvage.actions import CommitDie, DieFace, Reroll, RollDic
 from rulekeeper.games.salvage.passives import ability_named, draw_on, strategy_limit
 from rulekeeper.games.salvage.passives import commit_limit as boosted_commit_limit
 from rulekeeper.games.salvage.records import HITTING_FACES, Hero, Pending
+from rulekeeper.games.salvage.terms import ACTION_KINDS, FACES, term
+from rulekeeper.i18n import Msg, lazy, lazy_plural
 
 if TYPE_CHECKING:
     from rulekeeper.games.salvage.state import SalvageState
@@ -54,25 +56,39 @@ def legal_commits(state: SalvageState, pending: Pending) -> list[Action]:
 def check_commit(state: SalvageState, pending: Pending | None, action: CommitDie) -> None:
     if pending is None or pending.stage != "commit":
         if pending is not None and pending.kind == "salvage":
-            raise RuleViolation("SV-SALV-2", "salvage commits all ready dice at once")
-        raise RuleViolation("SV-STRAT-1", "dice are committed only before the first roll")
+            raise RuleViolation("SV-SALV-2", lazy("salvage commits all ready dice at once"))
+        raise RuleViolation("SV-STRAT-1", lazy("dice are committed only before the first roll"))
     rule = COMMIT_RULE[pending.kind]
     hero = state.active_hero()
     if hero.first("ready", action.die) is None:
-        raise RuleViolation(rule, f"{hero.name} has no ready {action.die} die to commit")
+        raise RuleViolation(
+            rule, lazy("{hero} has no ready {die} die to commit", hero=hero.name, die=action.die)
+        )
     limit = commit_limit(state, pending)
     if hero.count("committed") >= limit:
-        why = "your max Health" if limit == hero.max_health else "max Health and abilities"
+        why: Msg = (
+            lazy("your max Health")
+            if limit == hero.max_health
+            else lazy("max Health and abilities")
+        )
         if pending.kind == "ability":
-            why = f"{pending.ability}'s count"
-        raise RuleViolation(rule, f"you may commit at most {limit} dice ({why})")
+            why = lazy("the count of {ability}", ability=pending.ability)
+        raise RuleViolation(
+            rule,
+            lazy_plural(
+                "you may commit at most {n} die ({why})",
+                "you may commit at most {n} dice ({why})",
+                limit,
+                why=why,
+            ),
+        )
 
 
 def apply_commit(state: SalvageState, action: CommitDie) -> None:
     hero = state.active_hero()
     index = hero.first("ready", action.die)
     if index is None:
-        raise RuleViolation("SV-MOVE-1", f"no ready {action.die} die")
+        raise RuleViolation("SV-MOVE-1", lazy("no ready {die} die", die=action.die))
     if (
         state.pending is not None
         and state.turn_hero is not None
@@ -81,7 +97,7 @@ def apply_commit(state: SalvageState, action: CommitDie) -> None:
         draw_on(state, state.turn_hero, state.pending, "commit", hero.count("committed") + 1)
     hero.set_die(index, "committed")
     rule = COMMIT_RULE[state.pending.kind] if state.pending else "SV-MOVE-1"
-    state.emit("commit", f"{hero.name} commits one {action.die} die", rule)
+    state.emit("commit", lazy("{hero} commits one {die} die", hero=hero.name, die=action.die), rule)
 
 
 def start_rolling(state: SalvageState, pending: Pending) -> None:
@@ -95,48 +111,77 @@ def start_rolling(state: SalvageState, pending: Pending) -> None:
     if pending.kind == "ability":
         state.emit(
             "roll",
-            f"{hero.name} rolls {len(pending.to_roll)} dice for {pending.ability} "
-            "(one Strategy phase, no re-roll)",
+            lazy_plural(
+                "{hero} rolls {n} die for {ability} (one Strategy phase, no re-roll)",
+                "{hero} rolls {n} dice for {ability} (one Strategy phase, no re-roll)",
+                len(pending.to_roll),
+                hero=hero.name,
+                ability=pending.ability,
+            ),
             "SV-STRAT-4",
         )
         return
     limit = strategy_limit(state, state.turn_hero or 0, pending)
     state.emit(
         "roll",
-        f"{hero.name} rolls {len(pending.to_roll)} dice (Strategy phase {pending.phases} of {limit})",
+        lazy_plural(
+            "{hero} rolls {n} die (Strategy phase {phase} of {most})",
+            "{hero} rolls {n} dice (Strategy phase {phase} of {most})",
+            len(pending.to_roll),
+            hero=hero.name,
+            phase=pending.phases,
+            most=limit,
+        ),
         "SV-STRAT-1",
     )
 
 
 def apply_roll_dice(state: SalvageState, action: RollDice) -> None:
     if state.pending is None:
-        raise RuleViolation("SV-STRAT-1", "no action is waiting to roll")
+        raise RuleViolation("SV-STRAT-1", lazy("no action is waiting to roll"))
     start_rolling(state, state.pending)
 
 
 def check_reroll(state: SalvageState, pending: Pending | None, action: Reroll) -> None:
     """SV-STRAT-1/2/4: a re-roll needs a rolled basic action with Strategy phases left."""
     if pending is None:
-        raise RuleViolation("SV-STRAT-1", "there is no roll to repeat")
+        raise RuleViolation("SV-STRAT-1", lazy("there is no roll to repeat"))
     if pending.kind in ("trade", "room", "ability"):
         raise RuleViolation(
-            "SV-STRAT-4", f"a {pending.kind} action may never repeat the Strategy phase"
+            "SV-STRAT-4",
+            lazy(
+                "a {action} action may never repeat the Strategy phase",
+                action=term(ACTION_KINDS, pending.kind),
+            ),
         )
     hero = state.active_hero()
     if pending.applied_any:
-        raise RuleViolation("SV-STRAT-1", "hits were applied: the Strategy phases are over")
+        raise RuleViolation("SV-STRAT-1", lazy("hits were applied: the Strategy phases are over"))
     limit = strategy_limit(state, state.turn_hero or 0, pending)
     if pending.phases >= limit and pending.stage in ("rolling", "decide"):
-        why = "their Strategy" if limit == hero.strategy else "their Strategy and abilities"
-        raise RuleViolation(
-            "SV-STRAT-1", f"{hero.name} has used all {limit} Strategy phases ({why})"
-        )
+        if limit == hero.strategy:
+            used = lazy_plural(
+                "{hero} has used their {n} Strategy phase (their Strategy)",
+                "{hero} has used all {n} Strategy phases (their Strategy)",
+                limit,
+                hero=hero.name,
+            )
+        else:
+            used = lazy_plural(
+                "{hero} has used their {n} Strategy phase (their Strategy and abilities)",
+                "{hero} has used all {n} Strategy phases (their Strategy and abilities)",
+                limit,
+                hero=hero.name,
+            )
+        raise RuleViolation("SV-STRAT-1", used)
     if pending.stage == "rolling":
         return  # a re-roll may follow once these dice land (CORE-CHANCE)
     if pending.stage != "decide":
-        raise RuleViolation("SV-STRAT-1", "the Strategy phase is repeated only after a roll")
+        raise RuleViolation("SV-STRAT-1", lazy("the Strategy phase is repeated only after a roll"))
     if hero.count("committed") == 0:
-        raise RuleViolation("SV-STRAT-2", "no dice are committed, so there is nothing to re-roll")
+        raise RuleViolation(
+            "SV-STRAT-2", lazy("no dice are committed, so there is nothing to re-roll")
+        )
 
 
 def can_reroll(state: SalvageState, pending: Pending) -> bool:
@@ -151,15 +196,23 @@ def apply_reroll(state: SalvageState, action: Reroll) -> None:
     """SV-STRAT-2: re-roll all committed dice; SV-STRAT-3: unapplied crits raise no noise."""
     pending = state.pending
     if pending is None:
-        raise RuleViolation("SV-STRAT-1", "there is no roll to repeat")
+        raise RuleViolation("SV-STRAT-1", lazy("there is no roll to repeat"))
     hero = state.active_hero()
     crits = sum(1 for d in hero.dice if d.status == "committed" and d.face == "crit")
     # The log reads in order: the re-roll, what it costs (nothing), then the new phase.
     if state.turn_hero is not None:
         draw_on(state, state.turn_hero, pending, "strategy", pending.phases + 1)
-    state.emit("reroll", f"{hero.name} re-rolls all committed dice", "SV-STRAT-2")
+    state.emit("reroll", lazy("{hero} re-rolls all committed dice", hero=hero.name), "SV-STRAT-2")
     if crits:
-        state.emit("quiet", f"{crits} unapplied crit(s) re-rolled: no noise", "SV-STRAT-3")
+        state.emit(
+            "quiet",
+            lazy_plural(
+                "{n} unapplied crit re-rolled: no noise",
+                "{n} unapplied crits re-rolled: no noise",
+                crits,
+            ),
+            "SV-STRAT-3",
+        )
     start_rolling(state, pending)
 
 
@@ -191,18 +244,39 @@ def face_outcomes(state: SalvageState, pending: Pending) -> list[tuple[Action, F
 def apply_face(state: SalvageState, action: DieFace) -> None:
     pending = state.pending
     if pending is None:
-        raise RuleViolation("CORE-CHANCE", "no die is waiting to be rolled")
+        raise RuleViolation("CORE-CHANCE", lazy("no die is waiting to be rolled"))
     if pending.to_roll:
         hero = state.active_hero()
         index = pending.to_roll.pop(0)
         hero.set_die(index, "committed", action.face)
-        state.emit("face", f"{hero.name}'s {action.die} die shows {action.face}", "SV-STRAT-1")
+        state.emit(
+            "face",
+            lazy(
+                "the {die} die of {hero} shows {face}",
+                die=action.die,
+                hero=hero.name,
+                face=term(FACES, action.face),
+            ),
+            "SV-STRAT-1",
+        )
         if not pending.to_roll:
             pending.stage = "decide"
         return
     pending.room_dice_left -= 1
     pending.room_faces.append(action.face)
-    whose = f"{pending.ability}'s" if pending.kind == "ability" else "the room's"
-    state.emit("face", f"{whose} {action.die} die shows {action.face}", "SV-STRAT-4")
+    if pending.kind == "ability":
+        shows = lazy(
+            "the {die} die of {ability} shows {face}",
+            die=action.die,
+            ability=pending.ability,
+            face=term(FACES, action.face),
+        )
+    else:
+        shows = lazy(
+            "the {die} die of the room shows {face}",
+            die=action.die,
+            face=term(FACES, action.face),
+        )
+    state.emit("face", shows, "SV-STRAT-4")
     if pending.room_dice_left == 0:
         pending.stage = "decide"

@@ -18,6 +18,8 @@ from rulekeeper.core.errors import RuleViolation
 from rulekeeper.games.salvage.actions import EnemyFace
 from rulekeeper.games.salvage.passives import uses_text, ward
 from rulekeeper.games.salvage.records import HITTING_FACES, Enemy, EnemyRoll
+from rulekeeper.games.salvage.terms import FACES, term
+from rulekeeper.i18n import Msg, lazy
 
 if TYPE_CHECKING:
     from rulekeeper.games.salvage.state import SalvageState
@@ -45,7 +47,11 @@ def settle_queue(state: SalvageState) -> None:
             state.attack_queue.pop(0)
             state.emit(
                 "no_die",
-                f"{enemy.kind} #{enemy.id} has no Damage die available: no damage",
+                lazy(
+                    "{enemy} #{number} has no Damage die available: no damage",
+                    enemy=enemy.kind,
+                    number=enemy.id,
+                ),
                 "SV-OPP-2",
                 roll.rule,
             )
@@ -58,7 +64,7 @@ def enemy_face_outcomes(state: SalvageState) -> list[tuple[Action, Fraction]]:
     enemy = state.enemy(roll.enemy)
     die = None if enemy is None else available_die(state, enemy, roll.entry)
     if enemy is None or die is None:
-        raise RuleViolation("SV-OPP-2", "no enemy die can be rolled")
+        raise RuleViolation("SV-OPP-2", lazy("no enemy die can be rolled"))
     return [(EnemyFace(enemy.id, die, face), p) for face, p in state.data.dice[die].outcomes()]
 
 
@@ -69,13 +75,25 @@ def apply_enemy_face(state: SalvageState, action: EnemyFace) -> None:
     state.enemy_ready[action.die] -= 1
     state.enemy_exhausted[action.die] += 1
     enemy = state.enemy(action.enemy)
-    who = f"{enemy.kind} #{enemy.id}" if enemy else f"enemy #{action.enemy}"
+    who: Msg = (
+        lazy("{enemy} #{number}", enemy=enemy.kind, number=enemy.id)
+        if enemy
+        else lazy("enemy #{number}", number=action.enemy)
+    )
+    face = term(FACES, action.face)
     warded = ward(state, roll.hero) if action.face in HITTING_FACES else None
     if warded is not None:
         state.emit(
             "ward",
-            f"{who} rolls {action.face} on {action.die}: {hero.name}'s {warded.name} "
-            f"prevents the damage ({uses_text(hero, warded)})",
+            lazy(
+                "{who} rolls {face} on {die}: {ability} of {hero} prevents the damage ({uses})",
+                who=who,
+                face=face,
+                die=action.die,
+                ability=warded.name,
+                hero=hero.name,
+                uses=uses_text(hero, warded),
+            ),
             roll.rule,
             "SV-OPP-2",
             "SV-ENG-2",
@@ -84,16 +102,27 @@ def apply_enemy_face(state: SalvageState, action: EnemyFace) -> None:
         hero.health = max(0, hero.health - 1)
         state.emit(
             "damage",
-            f"{who} rolls {action.face} on {action.die}: {hero.name} takes 1 damage "
-            f"({hero.health} Health left)",
+            lazy(
+                "{who} rolls {face} on {die}: {hero} takes 1 damage ({health} Health left)",
+                who=who,
+                face=face,
+                die=action.die,
+                hero=hero.name,
+                health=hero.health,
+            ),
             roll.rule,
             "SV-OPP-2",
         )
         if hero.knocked_out:
-            state.emit("knocked_out", f"{hero.name} is knocked out", "SV-END-1")
+            state.emit("knocked_out", lazy("{hero} is knocked out", hero=hero.name), "SV-END-1")
             state.attack_queue = [q for q in state.attack_queue if q.hero != roll.hero]
     else:
-        state.emit("miss", f"{who} rolls {action.face} on {action.die}", roll.rule, "SV-OPP-2")
+        state.emit(
+            "miss",
+            lazy("{who} rolls {face} on {die}", who=who, face=face, die=action.die),
+            roll.rule,
+            "SV-OPP-2",
+        )
 
 
 def queue_opportunity_attack(state: SalvageState, enemy_id: int, hero: int) -> None:
@@ -108,7 +137,12 @@ def wound(state: SalvageState, enemy: Enemy, amount: int, rule: str) -> None:
     health = state.data.enemy_specs[enemy.kind].health
     if enemy.wounds >= health:
         state.enemies.remove(enemy)
-        state.emit("defeated", f"{enemy.kind} #{enemy.id} is defeated", rule, "SV-ATK-2")
+        state.emit(
+            "defeated",
+            lazy("{enemy} #{number} is defeated", enemy=enemy.kind, number=enemy.id),
+            rule,
+            "SV-ATK-2",
+        )
 
 
 # -- the Enemy phase (SV-ROUND-2) --------------------------------------------------
@@ -130,7 +164,12 @@ def enemy_turn(state: SalvageState, enemy: Enemy) -> None:
         spec = state.data.enemy_specs[enemy.kind]
         state.emit(
             "enemy_attack",
-            f"{enemy.kind} #{enemy.id} attacks {state.heroes[target].name}",
+            lazy(
+                "{enemy} #{number} attacks {hero}",
+                enemy=enemy.kind,
+                number=enemy.id,
+                hero=state.heroes[target].name,
+            ),
             "SV-ROUND-2",
         )
         for entry in range(len(spec.damage)):
@@ -142,6 +181,11 @@ def enemy_turn(state: SalvageState, enemy: Enemy) -> None:
         enemy.room = step
         state.emit(
             "enemy_move",
-            f"{enemy.kind} #{enemy.id} moves to {state.rooms[step].name}",
+            lazy(
+                "{enemy} #{number} moves to {room}",
+                enemy=enemy.kind,
+                number=enemy.id,
+                room=state.rooms[step].name,
+            ),
             "SV-ROUND-2",
         )

@@ -18,6 +18,7 @@ from rulekeeper.games.salvage.actions import ALL_ACTIONS
 from rulekeeper.games.salvage.content import MAX_HEROES, load_scenario, shipped_scenario_names
 from rulekeeper.games.salvage.render import describe, render_state
 from rulekeeper.games.salvage.state import SalvageState
+from rulekeeper.i18n import N_, lazy
 
 
 class SalvagePlay(SalvageState):
@@ -62,7 +63,7 @@ class SalvageGame(Game):
     """The salvage game family (one ruleset)."""
 
     name = "salvage"
-    title = "Salvage: the dice-strategy room crawler"
+    title = N_("Salvage: the dice-strategy room crawler")
     rulesets = ("standard",)
 
     action_classes = tuple(ALL_ACTIONS)
@@ -77,7 +78,11 @@ class SalvageGame(Game):
         ruleset = self.check_ruleset(ruleset)
         data = load_scenario(scenario)
         state = SalvagePlay(self, ruleset=ruleset, scenario=scenario, seed=seed, data=data)
-        state.emit("start", f"{data.title}: {data.objective.text}", "SV-ROUND-1")
+        state.emit(
+            "start",
+            lazy("{title}: {objective}", title=data.title, objective=data.objective.text),
+            "SV-ROUND-1",
+        )
         rules.advance(state)
         return state
 

@@ -27,6 +27,8 @@ from rulekeeper.games.salvage.dice_steps import roll_totals
 from rulekeeper.games.salvage.enemies import queue_opportunity_attack
 from rulekeeper.games.salvage.noise import raise_noise
 from rulekeeper.games.salvage.records import Hero, Pending
+from rulekeeper.games.salvage.terms import requirement as requirement_term
+from rulekeeper.i18n import lazy, lazy_plural
 
 if TYPE_CHECKING:
     from rulekeeper.games.salvage.state import SalvageState
@@ -45,7 +47,14 @@ def apply_move_roll(state: SalvageState, pending: Pending) -> None:
     pending.steps_left = hits
     pending.stage = "moving"
     state.emit(
-        "apply", f"{hero.name} applies {hits} hit(s): may move up to {hits} rooms", "SV-MOVE-2"
+        "apply",
+        lazy_plural(
+            "{hero} applies {n} hit: may move up to {n} room",
+            "{hero} applies {n} hits: may move up to {n} rooms",
+            hits,
+            hero=hero.name,
+        ),
+        "SV-MOVE-2",
     )
     raise_noise(state, crits, "SV-MOVE-3")
     if hits == 0:
@@ -67,7 +76,9 @@ def check_mid_step(state: SalvageState, pending: Pending | None) -> None:
     if pending is None or pending.kind != "move" or pending.stage != "opportunity":
         return
     if not state.attack_queue and len(pending.opportunity_left) >= 2:
-        raise RuleViolation("SV-OPP-1", "first choose which enemy makes its opportunity attack")
+        raise RuleViolation(
+            "SV-OPP-1", lazy("first choose which enemy makes its opportunity attack")
+        )
 
 
 def check_step(state: SalvageState, pending: Pending | None, action: Step) -> None:
@@ -75,13 +86,18 @@ def check_step(state: SalvageState, pending: Pending | None, action: Step) -> No
     if pending is not None and pending.stage == "opportunity" and state.attack_queue:
         return  # the step under way completes once the attack's die lands (CORE-CHANCE)
     if pending is None or pending.kind != "move" or pending.stage != "moving":
-        raise RuleViolation("SV-MOVE-2", "a hero moves only after applying a move roll")
+        raise RuleViolation("SV-MOVE-2", lazy("a hero moves only after applying a move roll"))
     hero = state.active_hero()
     if pending.steps_left <= 0:
-        raise RuleViolation("SV-MOVE-2", "no hits are left to move with")
+        raise RuleViolation("SV-MOVE-2", lazy("no hits are left to move with"))
     if not state.data.grid.adjacent(hero.room, action.room):
         raise RuleViolation(
-            "SV-MOVE-4", f"room {action.room} is not orthogonally adjacent to room {hero.room}"
+            "SV-MOVE-4",
+            lazy(
+                "room {room} is not orthogonally adjacent to room {here}",
+                room=action.room,
+                here=hero.room,
+            ),
         )
 
 
@@ -94,8 +110,13 @@ def apply_step(state: SalvageState, pending: Pending, action: Step) -> None:
     if pending.opportunity_left:
         state.emit(
             "leave",
-            f"{hero.name} leaves {state.rooms[hero.room].name}: "
-            f"{len(pending.opportunity_left)} opportunity attack(s)",
+            lazy_plural(
+                "{hero} leaves {room}: {n} opportunity attack",
+                "{hero} leaves {room}: {n} opportunity attacks",
+                len(pending.opportunity_left),
+                hero=hero.name,
+                room=state.rooms[hero.room].name,
+            ),
             "SV-OPP-1",
         )
 
@@ -121,7 +142,11 @@ def continue_move(state: SalvageState, pending: Pending) -> bool:
     pending.destination = None
     pending.steps_left -= 1
     pending.stage = "moving"
-    state.emit("step", f"{hero.name} moves to {state.rooms[destination].name}", "SV-MOVE-4")
+    state.emit(
+        "step",
+        lazy("{hero} moves to {room}", hero=hero.name, room=state.rooms[destination].name),
+        "SV-MOVE-4",
+    )
     if pending.steps_left == 0:
         finish_move(state, pending)
     return False
@@ -131,9 +156,12 @@ def check_opportunity(
     state: SalvageState, pending: Pending | None, action: NextOpportunity
 ) -> None:
     if pending is None or pending.stage != "opportunity" or len(pending.opportunity_left) < 2:
-        raise RuleViolation("SV-OPP-1", "no opportunity attacks wait on the hero's order")
+        raise RuleViolation("SV-OPP-1", lazy("no opportunity attacks wait on the hero's order"))
     if action.enemy not in pending.opportunity_left:
-        raise RuleViolation("SV-OPP-1", f"enemy #{action.enemy} has no opportunity attack pending")
+        raise RuleViolation(
+            "SV-OPP-1",
+            lazy("enemy #{number} has no opportunity attack pending", number=action.enemy),
+        )
 
 
 def apply_opportunity(state: SalvageState, pending: Pending, action: NextOpportunity) -> None:
@@ -152,7 +180,16 @@ def finish_move(state: SalvageState, pending: Pending, *, look: bool = True) -> 
     for index in rolled:
         hero.set_die(index, "exhausted")
     if rolled:
-        state.emit("exhaust", f"{hero.name} exhausts {len(rolled)} rolled dice", "SV-MOVE-5")
+        state.emit(
+            "exhaust",
+            lazy_plural(
+                "{hero} exhausts {n} rolled die",
+                "{hero} exhausts {n} rolled dice",
+                len(rolled),
+                hero=hero.name,
+            ),
+            "SV-MOVE-5",
+        )
     room = state.rooms[hero.room]
     if look and not room.active:
         met = fulfilled_requirements(state, hero)
@@ -161,7 +198,11 @@ def finish_move(state: SalvageState, pending: Pending, *, look: bool = True) -> 
             return
         state.emit(
             "look",
-            f"{hero.name} looks at {room.name}: no activation requirement is met",
+            lazy(
+                "{hero} looks at {room}: no activation requirement is met",
+                hero=hero.name,
+                room=room.name,
+            ),
             "SV-MOVE-6",
         )
     state.pending = None
@@ -196,17 +237,27 @@ def check_activate(state: SalvageState, pending: Pending | None, action: Activat
     """SV-MOVE-6: only after a move, in an inactive room, fulfilling one of its requirements."""
     if pending is None or pending.stage != "look":
         raise RuleViolation(
-            "SV-MOVE-6", "a room is looked at and activated only at the end of a move"
+            "SV-MOVE-6", lazy("a room is looked at and activated only at the end of a move")
         )
     hero = state.active_hero()
     room = state.rooms[hero.room]
     if action.requirement not in room.requirements:
         raise RuleViolation(
-            "SV-MOVE-6", f"{room.name} has no activation requirement {action.requirement!r}"
+            "SV-MOVE-6",
+            lazy(
+                "{room} has no activation requirement {requirement}",
+                room=room.name,
+                requirement=action.requirement,
+            ),
         )
     if action.requirement not in fulfilled_requirements(state, hero):
         raise RuleViolation(
-            "SV-MOVE-6", f"{hero.name} does not fulfil the requirement {action.requirement!r}"
+            "SV-MOVE-6",
+            lazy(
+                "{hero} does not fulfil the requirement {requirement}",
+                hero=hero.name,
+                requirement=requirement_term(action.requirement),
+            ),
         )
 
 
@@ -214,7 +265,7 @@ def check_leave_inactive(
     state: SalvageState, pending: Pending | None, action: LeaveInactive
 ) -> None:
     if pending is None or pending.stage != "look":
-        raise RuleViolation("SV-MOVE-6", "a room is looked at only at the end of a move")
+        raise RuleViolation("SV-MOVE-6", lazy("a room is looked at only at the end of a move"))
 
 
 def apply_activate(state: SalvageState, action: ActivateRoom) -> None:
@@ -222,7 +273,12 @@ def apply_activate(state: SalvageState, action: ActivateRoom) -> None:
     state.rooms[hero.room] = state.rooms[hero.room].activated()
     state.emit(
         "activate",
-        f"{hero.name} activates {state.rooms[hero.room].name} ({action.requirement})",
+        lazy(
+            "{hero} activates {room} ({requirement})",
+            hero=hero.name,
+            room=state.rooms[hero.room].name,
+            requirement=requirement_term(action.requirement),
+        ),
         "SV-MOVE-6",
     )
     state.pending = None
@@ -230,5 +286,9 @@ def apply_activate(state: SalvageState, action: ActivateRoom) -> None:
 
 def apply_leave_inactive(state: SalvageState, action: LeaveInactive) -> None:
     hero = state.active_hero()
-    state.emit("look", f"{hero.name} leaves {state.rooms[hero.room].name} face-down", "SV-MOVE-6")
+    state.emit(
+        "look",
+        lazy("{hero} leaves {room} face-down", hero=hero.name, room=state.rooms[hero.room].name),
+        "SV-MOVE-6",
+    )
     state.pending = None

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from rulekeeper.core.game import Outcome
 from rulekeeper.games.salvage.records import Enemy
+from rulekeeper.i18n import Msg, lazy
 
 if TYPE_CHECKING:
     from rulekeeper.games.salvage.state import SalvageState
@@ -21,7 +22,12 @@ def raise_noise(state: SalvageState, amount: int, rule: str) -> None:
     if amount <= 0:
         return
     state.noise += amount
-    state.emit("noise", f"noise rises by {amount} to {state.noise}", rule, noise=state.noise)
+    state.emit(
+        "noise",
+        lazy("noise rises by {amount} to {noise}", amount=amount, noise=state.noise),
+        rule,
+        noise=state.noise,
+    )
     fire_thresholds(state)
 
 
@@ -40,9 +46,20 @@ def fire_thresholds(state: SalvageState) -> None:
             state.next_enemy_id += 1
             state.enemies.append(enemy)
             room = state.rooms[threshold.room].name
-            text = threshold.text or f"{threshold.enemy} appears in {room}"
-            state.emit("threshold", f"noise {threshold.at}: {text}", "SV-ROUND-4", enemy=enemy.id)
+            text: Msg | str = threshold.text or lazy(
+                "{enemy} appears in {room}", enemy=threshold.enemy, room=room
+            )
+            state.emit(
+                "threshold",
+                lazy("noise {at}: {what}", at=threshold.at, what=text),
+                "SV-ROUND-4",
+                enemy=enemy.id,
+            )
         elif threshold.effect == "lose" and state.result is None:
-            text = threshold.text or "the alarm sounds"
-            state.emit("threshold", f"noise {threshold.at}: {text}", "SV-ROUND-4")
-            state.result = Outcome("lost", f"noise reached {threshold.at}: {text}")
+            text = threshold.text or lazy("the alarm sounds")
+            state.emit(
+                "threshold", lazy("noise {at}: {what}", at=threshold.at, what=text), "SV-ROUND-4"
+            )
+            state.result = Outcome(
+                "lost", f"noise reached {threshold.at}: {threshold.text or 'the alarm sounds'}"
+            )

@@ -26,6 +26,8 @@ from typing import TYPE_CHECKING
 
 from rulekeeper.games.salvage.content import AbilitySpec
 from rulekeeper.games.salvage.records import Hero, Pending
+from rulekeeper.games.salvage.terms import EFFECTS, term
+from rulekeeper.i18n import Msg, lazy, lazy_plural
 
 if TYPE_CHECKING:
     from rulekeeper.games.salvage.state import SalvageState
@@ -43,12 +45,22 @@ def ability_named(state: SalvageState, hero: int, name: str) -> AbilitySpec | No
     return None
 
 
-def limit_reached(hero: Hero, spec: AbilitySpec) -> str | None:
+def limit_reached(hero: Hero, spec: AbilitySpec) -> Msg | None:
     """Why ``spec`` cannot be used again (its content limit), or None if it can."""
     if spec.per_round is not None and hero.round_uses.get(spec.name, 0) >= spec.per_round:
-        return f"{spec.name} is limited to {spec.per_round} use(s) per round"
+        return lazy_plural(
+            "{ability} is limited to {n} use per round",
+            "{ability} is limited to {n} uses per round",
+            spec.per_round,
+            ability=spec.name,
+        )
     if spec.per_scenario is not None and hero.scenario_uses.get(spec.name, 0) >= spec.per_scenario:
-        return f"{spec.name} is limited to {spec.per_scenario} use(s) per scenario"
+        return lazy_plural(
+            "{ability} is limited to {n} use per scenario",
+            "{ability} is limited to {n} uses per scenario",
+            spec.per_scenario,
+            ability=spec.name,
+        )
     return None
 
 
@@ -59,14 +71,21 @@ def charge(hero: Hero, spec: AbilitySpec) -> None:
         hero.scenario_uses[spec.name] = hero.scenario_uses.get(spec.name, 0) + 1
 
 
-def uses_text(hero: Hero, spec: AbilitySpec) -> str:
+def uses_text(hero: Hero, spec: AbilitySpec) -> Msg:
     """``1/2 this round, 1/3 this scenario``: a limited ability's uses, for events and screens."""
-    parts = []
+    round_used = hero.round_uses.get(spec.name, 0)
+    scenario_used = hero.scenario_uses.get(spec.name, 0)
+    if spec.per_round is not None and spec.per_scenario is not None:
+        return lazy(
+            "{round_used}/{round_most} this round, {scenario_used}/{scenario_most} this scenario",
+            round_used=round_used,
+            round_most=spec.per_round,
+            scenario_used=scenario_used,
+            scenario_most=spec.per_scenario,
+        )
     if spec.per_round is not None:
-        parts.append(f"{hero.round_uses.get(spec.name, 0)}/{spec.per_round} this round")
-    if spec.per_scenario is not None:
-        parts.append(f"{hero.scenario_uses.get(spec.name, 0)}/{spec.per_scenario} this scenario")
-    return ", ".join(parts)
+        return lazy("{used}/{most} this round", used=round_used, most=spec.per_round)
+    return lazy("{used}/{most} this scenario", used=scenario_used, most=spec.per_scenario or 0)
 
 
 def start_round(state: SalvageState) -> None:
@@ -133,8 +152,14 @@ def draw_on(state: SalvageState, hero: int, pending: Pending, effect: str, neede
         allowed += spec.amount
         state.emit(
             "ability",
-            f"{state.heroes[hero].name} draws on {spec.name} "
-            f"(+{spec.amount} {effect}; {uses_text(state.heroes[hero], spec)})",
+            lazy(
+                "{hero} draws on {ability} (+{amount} {effect}; {uses})",
+                hero=state.heroes[hero].name,
+                ability=spec.name,
+                amount=spec.amount,
+                effect=term(EFFECTS, effect),
+                uses=uses_text(state.heroes[hero], spec),
+            ),
             rule,
             "SV-ENG-2",
         )
@@ -156,8 +181,22 @@ def recovery_bonus(state: SalvageState, hero: int) -> int:
         bonus += spec.amount
         state.emit(
             "ability",
-            f"{record.name}'s {spec.name}: recover up to {spec.amount} more"
-            + (f" ({uses_text(record, spec)})" if spec.limited else ""),
+            lazy_plural(
+                "{ability} of {hero}: recover up to {n} more die ({uses})",
+                "{ability} of {hero}: recover up to {n} more dice ({uses})",
+                spec.amount,
+                ability=spec.name,
+                hero=record.name,
+                uses=uses_text(record, spec),
+            )
+            if spec.limited
+            else lazy_plural(
+                "{ability} of {hero}: recover up to {n} more die",
+                "{ability} of {hero}: recover up to {n} more dice",
+                spec.amount,
+                ability=spec.name,
+                hero=record.name,
+            ),
             "SV-ROUND-3",
             "SV-ENG-2",
         )
@@ -180,6 +219,11 @@ def remind_by_hand(state: SalvageState, hero: int) -> None:
         if spec.kind == "passive" and spec.effect == "by_hand":
             state.emit(
                 "by_hand",
-                f"resolve by hand: {state.heroes[hero].name}'s {spec.name}: {spec.text}",
+                lazy(
+                    "resolve by hand: {ability} of {hero}: {text}",
+                    ability=spec.name,
+                    hero=state.heroes[hero].name,
+                    text=spec.text,
+                ),
                 "SV-ENG-2",
             )

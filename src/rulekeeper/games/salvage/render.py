@@ -48,6 +48,8 @@ from rulekeeper.games.salvage.actions import (
 )
 from rulekeeper.games.salvage.passives import abilities_of, ability_named, uses_text
 from rulekeeper.games.salvage.state import SalvageState
+from rulekeeper.games.salvage.terms import EFFECTS, FACES, PHASES, STATUSES, requirement, say
+from rulekeeper.i18n import _, _n, text_of
 
 STATUS_STYLE = {"ready": "green", "committed": "yellow", "applied": "magenta", "exhausted": "dim"}
 FACE_MARK = {"hit": "H", "crit": "C!", "blank": "-"}
@@ -59,16 +61,17 @@ def _room_cell(state: SalvageState, room_id: int) -> Text:
     style = "bold" if room.active else "dim italic"
     text.append(f"{room_id} {room.name}\n", style=style)
     text.append(
-        "active" if room.active else "inactive (face-down)", style="green" if room.active else "dim"
+        _("active") if room.active else _("inactive (face-down)"),
+        style="green" if room.active else "dim",
     )
     if room.items:
         top = room.items[0] if room.active else "?"
-        text.append(f"\nitems: {len(room.items)} (top: {top})")
+        text.append("\n" + _("items: {count} (top: {top})", count=len(room.items), top=top))
     if room.active and room.actions:
-        text.append(f"\nactions: {', '.join(room.actions)}", style="cyan")
+        text.append("\n" + _("actions: {actions}", actions=list(room.actions)), style="cyan")
     for i, hero in enumerate(state.heroes):
         if hero.room == room_id:
-            mark = " (KO)" if hero.knocked_out else ""
+            mark = " " + _("(KO)") if hero.knocked_out else ""
             text.append(
                 f"\n[{i}] {hero.name} {hero.health}/{hero.max_health}{mark}", style="bold blue"
             )
@@ -80,10 +83,17 @@ def _room_cell(state: SalvageState, room_id: int) -> Text:
     return text
 
 
+def _thresholds(state: SalvageState) -> str:
+    return " ".join(
+        f"[{'x' if i in state.fired else ' '}]{t.at}:{say(EFFECTS, t.effect)}"
+        for i, t in enumerate(state.data.thresholds)
+    )
+
+
 def render_state(state: SalvageState) -> Any:
     grid = state.data.grid
     board = Table(show_header=False, show_lines=True, expand=False)
-    for _ in range(grid.cols):
+    for _col in range(grid.cols):
         board.add_column(min_width=12)
     for row in range(grid.rows):
         cells = []
@@ -92,22 +102,36 @@ def render_state(state: SalvageState) -> Any:
             cells.append(Text("") if room is None else _room_cell(state, room))
         board.add_row(*cells)
 
-    thresholds = " ".join(
-        f"[{'x' if i in state.fired else ' '}]{t.at}:{t.effect}"
-        for i, t in enumerate(state.data.thresholds)
+    track = Text(
+        _(
+            "noise {noise}   thresholds {thresholds}",
+            noise=state.noise,
+            thresholds=_thresholds(state),
+        ),
+        style="bold",
     )
-    track = Text(f"noise {state.noise}   thresholds {thresholds}", style="bold")
     header = Text(
-        f"{state.data.title} - round {state.round} of {state.data.round_limit}, {state.phase}"
-        f"   objective: {state.data.objective.text}"
+        _(
+            "{title} - round {round} of {limit}, {phase}   objective: {objective}",
+            title=state.data.title,
+            round=state.round,
+            limit=state.data.round_limit,
+            phase=say(PHASES, state.phase),
+            objective=state.data.objective.text,
+        )
     )
     supply = ", ".join(
-        f"{die} {state.enemy_ready[die]} ready/{state.enemy_exhausted[die]} exhausted"
+        _(
+            "{die} {ready} ready/{exhausted} exhausted",
+            die=die,
+            ready=state.enemy_ready[die],
+            exhausted=state.enemy_exhausted[die],
+        )
         for die in sorted(state.enemy_ready)
     )
 
-    heroes = Table(title="heroes", show_lines=False)
-    for column in ("hero", "Health", "Strategy", "dice", "items"):
+    heroes = Table(title=_("heroes"), show_lines=False)
+    for column in (_("hero"), _("Health"), _("Strategy"), _("dice"), _("items")):
         heroes.add_column(column)
     for i, hero in enumerate(state.heroes):
         dice = Text()
@@ -118,7 +142,7 @@ def render_state(state: SalvageState) -> Any:
             shown = " ".join(
                 d.die + (f"={FACE_MARK.get(d.face, d.face)}" if d.face else "") for d in group
             )
-            dice.append(f"{status}: {shown}  ", style=STATUS_STYLE[status])
+            dice.append(f"{say(STATUSES, status)}: {shown}  ", style=STATUS_STYLE[status])
         items = (
             ", ".join(f"{it.name}" + (f" x{it.uses}" if it.uses else "") for it in hero.items)
             or "-"
@@ -141,7 +165,7 @@ def render_state(state: SalvageState) -> Any:
         Panel(header_grid),
         board,
         track,
-        Text(f"enemy dice: {supply}"),
+        Text(_("enemy dice: {supply}", supply=supply)),
         heroes,
         *([abilities] if abilities.plain else []),
     )
@@ -154,94 +178,146 @@ def _abilities_text(state: SalvageState) -> Text:
         for spec in abilities_of(state, i):
             if text.plain:
                 text.append("\n")
-            what = spec.text or f"{spec.effect} {spec.amount}".strip()
-            kind = "action" if spec.kind == "action" else "passive"
-            if spec.effect == "by_hand":
-                kind += ", resolve by hand"
-            uses = f"; {uses_text(hero, spec)}" if spec.limited else ""
+            what = spec.text or f"{say(EFFECTS, spec.effect)} {spec.amount or ''}".strip()
+            if spec.kind == "action":
+                kind = _("action, resolve by hand") if spec.effect == "by_hand" else _("action")
+            else:
+                kind = _("passive, resolve by hand") if spec.effect == "by_hand" else _("passive")
+            uses = f"; {text_of(uses_text(hero, spec))}" if spec.limited else ""
             text.append(f"[{i}] {spec.name} ({kind}{uses}): {what}", style="cyan")
     return text
+
+
+def _enemy_name(state: SalvageState, enemy_id: int) -> str:
+    enemy = state.enemy(enemy_id)
+    return f"{enemy.kind} #{enemy.id}" if enemy else f"#{enemy_id}"
 
 
 def describe(state: SalvageState, action: Action) -> str:
     hero = state.heroes[state.turn_hero] if state.turn_hero is not None else None
     if isinstance(action, ChooseHero):
-        return f"{state.heroes[action.hero].name} takes the next Engagement turn"
+        return _("{hero} takes the next Engagement turn", hero=state.heroes[action.hero].name)
     if isinstance(action, EndEngagement):
-        return "end Engagement (remaining heroes pass)"
+        return _("end Engagement (remaining heroes pass)")
     if isinstance(action, EndTurn):
-        return "end this hero's turn"
+        return _("end this hero's turn")
     if isinstance(action, StartMove):
-        return "move (commit 0..max Health dice)"
+        return _("move (commit 0..max Health dice)")
     if isinstance(action, StartAttack):
-        return "attack (commit up to max Health dice)"
+        return _("attack (commit up to max Health dice)")
     if isinstance(action, StartSalvage):
-        return "salvage (commit all ready dice)"
+        return _("salvage (commit all ready dice)")
     if isinstance(action, StartTrade):
-        return f"trade with {state.heroes[action.partner].name}"
+        return _("trade with {hero}", hero=state.heroes[action.partner].name)
     if isinstance(action, UseRoomAction):
         room_action = state.data.room_actions[action.name]
-        return f"room action {action.name}: {room_action.text or room_action.effect}"
+        return _(
+            "room action {action}: {text}",
+            action=action.name,
+            text=room_action.text or say(EFFECTS, room_action.effect),
+        )
     if isinstance(action, UseItem) and hero is not None:
         item = hero.items[action.slot]
         spec = state.data.items[item.name]
-        target = ""
+        what = spec.text or say(EFFECTS, spec.effect)
         if action.target is not None:
-            enemy = state.enemy(action.target)
-            target = f" on {enemy.kind} #{enemy.id}" if enemy else f" on #{action.target}"
-        kind = "action" if spec.action else "free"
-        return (
-            f"use {item.name}{target} ({spec.text or spec.effect}; {kind}; {item.uses} use(s) left)"
+            target = _enemy_name(state, action.target)
+            if spec.action:
+                return _n(
+                    "use {item} on {target} ({text}; action; {n} use left)",
+                    "use {item} on {target} ({text}; action; {n} uses left)",
+                    item.uses,
+                    item=item.name,
+                    target=target,
+                    text=what,
+                )
+            return _n(
+                "use {item} on {target} ({text}; free; {n} use left)",
+                "use {item} on {target} ({text}; free; {n} uses left)",
+                item.uses,
+                item=item.name,
+                target=target,
+                text=what,
+            )
+        if spec.action:
+            return _n(
+                "use {item} ({text}; action; {n} use left)",
+                "use {item} ({text}; action; {n} uses left)",
+                item.uses,
+                item=item.name,
+                text=what,
+            )
+        return _n(
+            "use {item} ({text}; free; {n} use left)",
+            "use {item} ({text}; free; {n} uses left)",
+            item.uses,
+            item=item.name,
+            text=what,
         )
     if isinstance(action, UseAbility) and state.turn_hero is not None:
         ability = ability_named(state, state.turn_hero, action.ability)
-        target = ""
+        what = "" if ability is None else ability.text or say(EFFECTS, ability.effect)
         if action.target is not None:
-            enemy = state.enemy(action.target)
-            target = f" on {enemy.kind} #{enemy.id}" if enemy else f" on #{action.target}"
-        what = "" if ability is None else f" ({ability.text or ability.effect})"
-        return f"ability {action.ability}{target}{what}"
+            return _(
+                "ability {ability} on {target} ({text})",
+                ability=action.ability,
+                target=_enemy_name(state, action.target),
+                text=what,
+            )
+        return _("ability {ability} ({text})", ability=action.ability, text=what)
     if isinstance(action, Resolved):
-        return f"done: {action.ability} was resolved by hand"
+        return _("done: {ability} was resolved by hand", ability=action.ability)
     if isinstance(action, CommitDie):
-        return f"commit one {action.die} die"
+        return _("commit one {die} die", die=action.die)
     if isinstance(action, RollDice):
-        return "roll the committed dice"
+        return _("roll the committed dice")
     if isinstance(action, Reroll):
-        return "re-roll all committed dice (another Strategy phase)"
+        return _("re-roll all committed dice (another Strategy phase)")
     if isinstance(action, ApplyRoll):
-        return "apply the roll"
+        return _("apply the roll")
     if isinstance(action, ApplyHit) and hero is not None:
         die = hero.dice[action.die]
-        enemy = state.enemy(action.enemy)
-        name = f"{enemy.kind} #{enemy.id}" if enemy else f"#{action.enemy}"
-        return f"apply {die.die} die {action.die} ({die.face}) to {name}"
+        return _(
+            "apply {die} die {index} ({face}) to {target}",
+            die=die.die,
+            index=action.die,
+            face=say(FACES, die.face or ""),
+            target=_enemy_name(state, action.enemy),
+        )
     if isinstance(action, FinishAttack):
-        return "finish the attack (exhaust unapplied dice)"
+        return _("finish the attack (exhaust unapplied dice)")
     if isinstance(action, Step):
-        return f"step into room {action.room} ({state.rooms[action.room].name})"
+        return _(
+            "step into room {room} ({name})", room=action.room, name=state.rooms[action.room].name
+        )
     if isinstance(action, StopMoving):
-        return "stop moving"
+        return _("stop moving")
     if isinstance(action, NextOpportunity):
-        enemy = state.enemy(action.enemy)
-        return f"opportunity attack next from {enemy.kind if enemy else ''} #{action.enemy}"
+        return _("opportunity attack next from {enemy}", enemy=_enemy_name(state, action.enemy))
     if isinstance(action, ActivateRoom):
-        return f"activate the room ({action.requirement})"
+        return _(
+            "activate the room ({requirement})",
+            requirement=text_of(requirement(action.requirement)),
+        )
     if isinstance(action, LeaveInactive):
-        return "leave the room face-down"
+        return _("leave the room face-down")
     if isinstance(action, RecoverDie):
-        return f"recover an exhausted {action.die} die"
+        return _("recover an exhausted {die} die", die=action.die)
     if isinstance(action, FinishRecovery):
-        return "recover no more dice"
+        return _("recover no more dice")
     if isinstance(action, OfferItem):
         owner = state.heroes[action.owner]
-        return f"add {owner.items[action.slot].name} (from {owner.name}) to the trade"
+        return _(
+            "add {item} (from {hero}) to the trade",
+            item=owner.items[action.slot].name,
+            hero=owner.name,
+        )
     if isinstance(action, ProposeTrade):
-        return "propose the trade"
+        return _("propose the trade")
     if isinstance(action, AnswerTrade):
-        return "accept the trade" if action.accept else "refuse the trade"
+        return _("accept the trade") if action.accept else _("refuse the trade")
     if isinstance(action, DieFace | EnemyFace):
-        return f"the {action.die} die shows {action.face}"
+        return _("the {die} die shows {face}", die=action.die, face=say(FACES, action.face))
     return action.label()
 
 
@@ -249,11 +325,15 @@ def screen(
     state: SalvageState, width: int, choices: Sequence[Action] = ()
 ) -> list[tuple[str, list[str]]]:
     """The salvage play screen in sections of plain lines within ``width`` (cli/play.py)."""
-    title = (
-        f"{state.data.title} · round {state.round} of {state.data.round_limit} · {state.phase}"
-        f" · seed {state.seed}"
+    title = _(
+        "{title} · round {round} of {limit} · {phase} · seed {seed}",
+        title=state.data.title,
+        round=state.round,
+        limit=state.data.round_limit,
+        phase=say(PHASES, state.phase),
+        seed=state.seed,
     )
-    goal = wrap(f"objective: {state.data.objective.text}", width)
+    goal = wrap(_("objective: {objective}", objective=state.data.objective.text), width)
     grid_data = state.data.grid
     rows = []
     for row in range(grid_data.rows):
@@ -265,31 +345,35 @@ def screen(
                 continue
             room = state.rooms[room_id]
             figures = [
-                f"H{i}" + ("(KO)" if hero.knocked_out else "")
+                f"H{i}" + (_("(KO)") if hero.knocked_out else "")
                 for i, hero in enumerate(state.heroes)
                 if hero.room == room_id
             ]
             figures += [f"#{e.id}" for e in state.enemies_in(room_id)]
-            items = f"{len(room.items)} item{'s' if len(room.items) != 1 else ''}"
-            cells.append(
-                [
-                    f"{room_id} {room.name}",
-                    ("open" if room.active else "face-down") + (f", {items}" if room.items else ""),
-                    " ".join(figures),
-                ]
-            )
+            if room.items:
+                look = (
+                    _n("open, {n} item", "open, {n} items", len(room.items))
+                    if room.active
+                    else _n("face-down, {n} item", "face-down, {n} items", len(room.items))
+                )
+            else:
+                look = _("open") if room.active else _("face-down")
+            cells.append([f"{room_id} {room.name}", look, " ".join(figures)])
         rows.append(cells)
     board = grid(rows, width)
-    thresholds = " ".join(
-        f"[{'x' if i in state.fired else ' '}]{t.at}:{t.effect}"
-        for i, t in enumerate(state.data.thresholds)
-    )
     supply = ", ".join(
         f"{die} {state.enemy_ready[die]}/{state.enemy_ready[die] + state.enemy_exhausted[die]}"
         for die in sorted(state.enemy_ready)
     )
-    board += wrap(f"noise {state.noise}  thresholds {thresholds}", width)
-    board += wrap(f"enemy dice ready: {supply}", width)
+    board += wrap(
+        _(
+            "noise {noise}  thresholds {thresholds}",
+            noise=state.noise,
+            thresholds=_thresholds(state),
+        ),
+        width,
+    )
+    board += wrap(_("enemy dice ready: {supply}", supply=supply), width)
     enemies = []
     for enemy in sorted(
         (e for r in state.rooms for e in state.enemies_in(r.id) if True), key=lambda e: e.id
@@ -307,10 +391,11 @@ def screen(
         spent = sum(1 for d in hero.dice if d.status == "exhausted")
         items = ", ".join(it.name + (f" x{it.uses}" if it.uses else "") for it in hero.items)
         turn = "*" if state.turn_hero == i else " "
-        line = (
-            f"{turn}H{i} {hero.name} {hero.health}/{hero.max_health} strategy {hero.strategy}"
-            f" dice {dice or '-'}" + (f" ({spent} exhausted)" if spent else "")
+        line = f"{turn}H{i} {hero.name} {hero.health}/{hero.max_health} " + _(
+            "strategy {strategy} dice {dice}", strategy=hero.strategy, dice=dice or "-"
         )
+        if spent:
+            line += " " + _n("({n} exhausted)", "({n} exhausted)", spent)
         heroes += wrap(line + (f"; {items}" if items else ""), width, "     ")
     return [
         ("title", wrap(title, width)),

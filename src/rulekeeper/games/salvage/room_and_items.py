@@ -27,6 +27,7 @@ from rulekeeper.games.salvage.actions import (
 from rulekeeper.games.salvage.enemies import wound
 from rulekeeper.games.salvage.noise import raise_noise
 from rulekeeper.games.salvage.records import HITTING_FACES, HeldItem, Hero, Pending, Recovery
+from rulekeeper.i18n import lazy, lazy_plural
 
 if TYPE_CHECKING:
     from rulekeeper.games.salvage.state import SalvageState
@@ -35,7 +36,16 @@ if TYPE_CHECKING:
 def heal(state: SalvageState, hero: Hero, amount: int, rule: str) -> None:
     before = hero.health
     hero.health = min(hero.max_health, hero.health + amount)
-    state.emit("heal", f"{hero.name} heals {hero.health - before} ({hero.health} Health)", rule)
+    state.emit(
+        "heal",
+        lazy(
+            "{hero} heals {amount} ({health} Health)",
+            hero=hero.name,
+            amount=hero.health - before,
+            health=hero.health,
+        ),
+        rule,
+    )
 
 
 # -- room actions (SV-ROOM-1) ---------------------------------------------------------
@@ -52,14 +62,21 @@ def legal_room_actions(state: SalvageState) -> list[Action]:
 def check_room_action(state: SalvageState, action: UseRoomAction) -> None:
     hero = state.active_hero()
     if not 0 <= action.room < len(state.rooms):
-        raise RuleViolation("SV-ROOM-1", f"there is no room {action.room}")
+        raise RuleViolation("SV-ROOM-1", lazy("there is no room {room}", room=action.room))
     room = state.rooms[action.room]
     if action.room != hero.room:
-        raise RuleViolation("SV-ROOM-1", f"{hero.name} is not in {room.name}")
+        raise RuleViolation(
+            "SV-ROOM-1", lazy("{hero} is not in {room}", hero=hero.name, room=room.name)
+        )
     if not room.active:
-        raise RuleViolation("SV-ROOM-1", f"{room.name} is inactive: its actions cannot be taken")
+        raise RuleViolation(
+            "SV-ROOM-1", lazy("{room} is inactive: its actions cannot be taken", room=room.name)
+        )
     if action.name not in room.actions:
-        raise RuleViolation("SV-ROOM-1", f"{room.name} has no room action {action.name!r}")
+        raise RuleViolation(
+            "SV-ROOM-1",
+            lazy("{room} has no room action {action}", room=room.name, action=action.name),
+        )
 
 
 def use_room_action(state: SalvageState, action: UseRoomAction) -> None:
@@ -67,7 +84,12 @@ def use_room_action(state: SalvageState, action: UseRoomAction) -> None:
     spec = state.data.room_actions[action.name]
     state.emit(
         "room_action",
-        f"{hero.name} uses {action.name} in {state.rooms[action.room].name}",
+        lazy(
+            "{hero} uses {action} in {room}",
+            hero=hero.name,
+            action=action.name,
+            room=state.rooms[action.room].name,
+        ),
         "SV-ROOM-1",
     )
     if spec.effect == "heal":
@@ -124,15 +146,22 @@ def check_item(state: SalvageState, action: UseItem, *, actions_left: bool) -> N
     """SV-ITEM-1: the item is in the inventory; it is an action only if it says so."""
     hero = state.active_hero()
     if not 0 <= action.slot < len(hero.items):
-        raise RuleViolation("SV-ITEM-1", f"{hero.name} has no item in slot {action.slot}")
+        raise RuleViolation(
+            "SV-ITEM-1", lazy("{hero} has no item in slot {slot}", hero=hero.name, slot=action.slot)
+        )
     item = hero.items[action.slot]
     spec = state.data.items[item.name]
     if spec.effect == "none" or item.uses <= 0:
-        raise RuleViolation("SV-ITEM-1", f"{item.name} has no effect to use")
+        raise RuleViolation("SV-ITEM-1", lazy("{item} has no effect to use", item=item.name))
     if spec.action and not actions_left:
-        raise RuleViolation("SV-ENG-1", f"using {item.name} is an action, and all four are spent")
+        raise RuleViolation(
+            "SV-ENG-1", lazy("using {item} is an action, and all four are spent", item=item.name)
+        )
     if action.target not in item_targets(state, hero, item):
-        raise RuleViolation("SV-ITEM-1", f"{item.name} cannot be used on {action.target!r}")
+        raise RuleViolation(
+            "SV-ITEM-1",
+            lazy("{item} cannot be used on {target}", item=item.name, target=repr(action.target)),
+        )
 
 
 def use_item(state: SalvageState, action: UseItem) -> None:
@@ -145,8 +174,21 @@ def use_item(state: SalvageState, action: UseItem) -> None:
         hero.items[action.slot] = HeldItem(item.name, item.uses - 1)
     state.emit(
         "item",
-        f"{hero.name} uses {item.name} ({item.uses - 1} use(s) left)"
-        + (" as an action" if spec.action else ""),
+        lazy_plural(
+            "{hero} uses {item} as an action ({n} use left)",
+            "{hero} uses {item} as an action ({n} uses left)",
+            item.uses - 1,
+            hero=hero.name,
+            item=item.name,
+        )
+        if spec.action
+        else lazy_plural(
+            "{hero} uses {item} ({n} use left)",
+            "{hero} uses {item} ({n} uses left)",
+            item.uses - 1,
+            hero=hero.name,
+            item=item.name,
+        ),
         "SV-ITEM-1",
     )
     if spec.effect == "heal":
@@ -158,7 +200,13 @@ def use_item(state: SalvageState, action: UseItem) -> None:
         if enemy is not None:
             state.emit(
                 "strike",
-                f"{item.name} strikes {enemy.kind} #{enemy.id} for {spec.amount}",
+                lazy(
+                    "{item} strikes {enemy} #{number} for {amount}",
+                    item=item.name,
+                    enemy=enemy.kind,
+                    number=enemy.id,
+                    amount=spec.amount,
+                ),
                 "SV-ITEM-1",
             )
             wound(state, enemy, spec.amount, "SV-ITEM-1")
@@ -189,11 +237,13 @@ def legal_recovery(state: SalvageState) -> list[Action]:
 
 def check_recover(state: SalvageState, action: RecoverDie) -> None:
     if not state.recoveries:
-        raise RuleViolation("SV-SALV-5", "no die may be recovered now")
+        raise RuleViolation("SV-SALV-5", lazy("no die may be recovered now"))
     head = state.recoveries[0]
     hero = state.heroes[head.hero]
     if hero.first("exhausted", action.die) is None:
-        raise RuleViolation(head.rule, f"{hero.name} has no exhausted {action.die} die")
+        raise RuleViolation(
+            head.rule, lazy("{hero} has no exhausted {die} die", hero=hero.name, die=action.die)
+        )
 
 
 def apply_recover(state: SalvageState, action: RecoverDie) -> None:
@@ -201,10 +251,12 @@ def apply_recover(state: SalvageState, action: RecoverDie) -> None:
     hero = state.heroes[head.hero]
     index = hero.first("exhausted", action.die)
     if index is None:
-        raise RuleViolation(head.rule, f"no exhausted {action.die} die")
+        raise RuleViolation(head.rule, lazy("no exhausted {die} die", die=action.die))
     hero.set_die(index, "ready")
     state.recoveries[0] = Recovery(head.hero, head.remaining - 1, head.rule)
-    state.emit("recover", f"{hero.name} recovers one {action.die} die", head.rule)
+    state.emit(
+        "recover", lazy("{hero} recovers one {die} die", hero=hero.name, die=action.die), head.rule
+    )
 
 
 def apply_finish_recovery(state: SalvageState) -> None:

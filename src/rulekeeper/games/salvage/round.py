@@ -19,6 +19,7 @@ from rulekeeper.games.salvage.moving import continue_move
 from rulekeeper.games.salvage.passives import recovery_bonus, start_round
 from rulekeeper.games.salvage.records import Recovery
 from rulekeeper.games.salvage.room_and_items import settle_recoveries
+from rulekeeper.i18n import lazy
 
 if TYPE_CHECKING:
     from rulekeeper.games.salvage.state import SalvageState
@@ -41,7 +42,7 @@ def check_end(state: SalvageState) -> None:
         return
     if all(h.knocked_out for h in state.heroes):
         state.result = Outcome("lost", "every hero is knocked out")
-        state.emit("lost", "every hero is knocked out: the scenario is lost", "SV-END-1")
+        state.emit("lost", lazy("every hero is knocked out: the scenario is lost"), "SV-END-1")
         return
     objective = state.data.objective
     if objective.kind == "escape":
@@ -49,17 +50,25 @@ def check_end(state: SalvageState) -> None:
             holds = any(item.name == objective.item for item in hero.items)
             if not hero.knocked_out and hero.room == objective.room and holds:
                 state.result = Outcome("won", f"{hero.name} escaped with {objective.item}")
-                state.emit("won", state.result.summary, "SV-END-1")
+                state.emit(
+                    "won",
+                    lazy("{hero} escaped with {item}", hero=hero.name, item=objective.item),
+                    "SV-END-1",
+                )
                 return
     elif objective.kind == "defeat" and not any(e.kind == objective.enemy for e in state.enemies):
         state.result = Outcome("won", f"every {objective.enemy} is defeated")
-        state.emit("won", state.result.summary, "SV-END-1")
+        state.emit("won", lazy("every {enemy} is defeated", enemy=objective.enemy), "SV-END-1")
 
 
 def end_turn(state: SalvageState) -> None:
     if state.turn_hero is not None:
         state.acted[state.turn_hero] = True
-        state.emit("end_turn", f"{state.heroes[state.turn_hero].name} ends their turn", "SV-ENG-1")
+        state.emit(
+            "end_turn",
+            lazy("{hero} ends their turn", hero=state.heroes[state.turn_hero].name),
+            "SV-ENG-1",
+        )
     state.turn_hero = None
     state.pending = None
     state.actions_used = 0
@@ -68,7 +77,9 @@ def end_turn(state: SalvageState) -> None:
 def begin_enemy_phase(state: SalvageState) -> None:
     state.phase = "enemy"
     state.enemy_order = [e.id for e in state.enemies]
-    state.emit("phase", f"round {state.round}: Enemy phase", "SV-ROUND-1", "SV-ROUND-2")
+    state.emit(
+        "phase", lazy("round {round}: Enemy phase", round=state.round), "SV-ROUND-1", "SV-ROUND-2"
+    )
 
 
 def begin_exhaust_step(state: SalvageState) -> None:
@@ -80,7 +91,7 @@ def begin_exhaust_step(state: SalvageState) -> None:
     for die, count in state.enemy_exhausted.items():
         state.enemy_ready[die] += count
         state.enemy_exhausted[die] = 0
-    state.emit("phase", f"round {state.round}: Exhaust Dice step", "SV-ROUND-3")
+    state.emit("phase", lazy("round {round}: Exhaust Dice step", round=state.round), "SV-ROUND-3")
     state.recoveries.extend(
         Recovery(i, state.data.recovery + recovery_bonus(state, i), "SV-ROUND-3")
         for i, h in enumerate(state.heroes)
@@ -91,13 +102,17 @@ def begin_exhaust_step(state: SalvageState) -> None:
 def end_round(state: SalvageState) -> None:
     if state.round >= state.data.round_limit:
         state.result = Outcome("lost", f"the round limit ({state.data.round_limit}) ran out")
-        state.emit("lost", state.result.summary, "SV-END-1")
+        state.emit(
+            "lost",
+            lazy("the round limit ({limit}) ran out", limit=state.data.round_limit),
+            "SV-END-1",
+        )
         return
     state.round += 1
     start_round(state)
     state.phase = "engagement"
     state.acted = [False] * len(state.heroes)
-    state.emit("phase", f"round {state.round}: Engagement", "SV-ROUND-1")
+    state.emit("phase", lazy("round {round}: Engagement", round=state.round), "SV-ROUND-1")
 
 
 def advance(state: SalvageState) -> None:

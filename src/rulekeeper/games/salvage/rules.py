@@ -62,6 +62,8 @@ from rulekeeper.games.salvage.enemies import apply_enemy_face, enemy_face_outcom
 from rulekeeper.games.salvage.records import Pending
 from rulekeeper.games.salvage.round import advance, eligible_heroes, end_turn, spokesperson
 from rulekeeper.games.salvage.salvaging import apply_salvage_roll, start_salvage
+from rulekeeper.games.salvage.terms import ACTION_KINDS, say, term
+from rulekeeper.i18n import Msg, _, _n, lazy, lazy_plural
 
 if TYPE_CHECKING:
     from rulekeeper.games.salvage.state import SalvageState
@@ -95,7 +97,7 @@ def legal_actions(state: SalvageState) -> list[Action]:
     if player == TERMINAL:
         return []
     if player == CHANCE:
-        return [action for action, _ in chance_outcomes(state)]
+        return [action for action, _odds in chance_outcomes(state)]
     pending = state.pending
     if pending is not None and pending.stage == "answer":
         return [AnswerTrade(True), AnswerTrade(False)]
@@ -155,7 +157,7 @@ def chance_outcomes(state: SalvageState) -> list[tuple[Action, Fraction]]:
         return enemy_face_outcomes(state)
     if state.pending is not None:
         return dice_steps.face_outcomes(state, state.pending)
-    raise RuleViolation("CORE-CHANCE", "this state is not waiting on chance")
+    raise RuleViolation("CORE-CHANCE", lazy("this state is not waiting on chance"))
 
 
 # -- checking ---------------------------------------------------------------------------
@@ -163,13 +165,13 @@ def chance_outcomes(state: SalvageState) -> list[tuple[Action, Fraction]]:
 
 def _check_turn(state: SalvageState) -> None:
     if state.turn_hero is None:
-        raise RuleViolation("SV-ROUND-1", "no hero is taking an Engagement turn now")
+        raise RuleViolation("SV-ROUND-1", lazy("no hero is taking an Engagement turn now"))
 
 
 def _check_between_actions(state: SalvageState) -> None:
     _check_turn(state)
     if state.pending is not None or state.recoveries:
-        raise RuleViolation("SV-ENG-1", "finish the current action first")
+        raise RuleViolation("SV-ENG-1", lazy("finish the current action first"))
 
 
 def check(state: SalvageState, action: Action) -> None:
@@ -184,16 +186,22 @@ def check(state: SalvageState, action: Action) -> None:
         if isinstance(action, DieFace | EnemyFace):
             if action not in legal_actions(state):
                 raise RuleViolation(
-                    "CORE-CHANCE", f"{action.label()} is not a possible outcome here"
+                    "CORE-CHANCE",
+                    lazy("{action} is not a possible outcome here", action=action.label()),
                 )
             return
         _check_specific(state, action)
-        raise RuleViolation("CORE-CHANCE", f"{action.label()}: the dice being rolled land first")
+        raise RuleViolation(
+            "CORE-CHANCE",
+            lazy("{action}: the dice being rolled land first", action=action.label()),
+        )
     if isinstance(action, DieFace | EnemyFace):
-        raise RuleViolation("CORE-CHANCE", "no die is waiting to be rolled")
+        raise RuleViolation("CORE-CHANCE", lazy("no die is waiting to be rolled"))
     _check_specific(state, action)
     if action not in legal_actions(state):
-        raise RuleViolation("CORE-LEGAL", f"{action.label()} is not a legal action now")
+        raise RuleViolation(
+            "CORE-LEGAL", lazy("{action} is not a legal action now", action=action.label())
+        )
 
 
 def _check_specific(state: SalvageState, action: Action) -> None:
@@ -201,12 +209,15 @@ def _check_specific(state: SalvageState, action: Action) -> None:
     if isinstance(action, ChooseHero | EndEngagement):
         if state.turn_hero is not None or state.recoveries or state.phase != "engagement":
             raise RuleViolation(
-                "SV-ROUND-1", "the next hero is chosen only between Engagement turns"
+                "SV-ROUND-1", lazy("the next hero is chosen only between Engagement turns")
             )
         if isinstance(action, ChooseHero) and action.hero not in eligible_heroes(state):
             raise RuleViolation(
                 "SV-ROUND-1",
-                f"hero {action.hero} cannot take a turn (already acted or knocked out)",
+                lazy(
+                    "hero {hero} cannot take a turn (already acted or knocked out)",
+                    hero=action.hero,
+                ),
             )
     elif isinstance(action, EndTurn):
         _check_between_actions(state)
@@ -215,7 +226,11 @@ def _check_specific(state: SalvageState, action: Action) -> None:
         if not actions_left(state):
             raise RuleViolation(
                 "SV-ENG-1",
-                f"a hero resolves at most {ACTIONS_PER_ENGAGEMENT} actions per Engagement",
+                lazy_plural(
+                    "a hero resolves at most {n} action per Engagement",
+                    "a hero resolves at most {n} actions per Engagement",
+                    ACTIONS_PER_ENGAGEMENT,
+                ),
             )
         if isinstance(action, StartTrade):
             trading.check_start_trade(state, action)
@@ -231,30 +246,30 @@ def _check_specific(state: SalvageState, action: Action) -> None:
     elif isinstance(action, RollDice):
         if pending is None or pending.stage != "commit":
             raise RuleViolation(
-                "SV-STRAT-1", "there are no committed dice waiting for a first roll"
+                "SV-STRAT-1", lazy("there are no committed dice waiting for a first roll")
             )
     elif isinstance(action, Reroll):
         dice_steps.check_reroll(state, pending, action)
     elif isinstance(action, ApplyRoll):
         if pending is not None and pending.kind == "attack":
-            raise RuleViolation("SV-ATK-2", "an attack applies its hits one die at a time")
+            raise RuleViolation("SV-ATK-2", lazy("an attack applies its hits one die at a time"))
         if pending is not None and pending.stage == "rolling":
             return  # the roll is applied once its dice land (CORE-CHANCE)
         if pending is None or pending.stage != "decide":
-            raise RuleViolation("SV-STRAT-1", "there is no roll to apply")
+            raise RuleViolation("SV-STRAT-1", lazy("there is no roll to apply"))
     elif isinstance(action, ApplyHit):
         attacking.check_apply_hit(state, pending, action)
     elif isinstance(action, FinishAttack):
         if pending is not None and pending.kind == "attack" and pending.stage == "rolling":
             return  # the attack is finished once its dice land (CORE-CHANCE)
         if pending is None or pending.kind != "attack" or pending.stage != "decide":
-            raise RuleViolation("SV-ATK-3", "no attack roll is being applied")
+            raise RuleViolation("SV-ATK-3", lazy("no attack roll is being applied"))
     elif isinstance(action, Step):
         moving.check_step(state, pending, action)
     elif isinstance(action, StopMoving):
         moving.check_mid_step(state, pending)
         if pending is None or pending.kind != "move" or pending.stage != "moving":
-            raise RuleViolation("SV-MOVE-2", "the hero is not moving")
+            raise RuleViolation("SV-MOVE-2", lazy("the hero is not moving"))
     elif isinstance(action, NextOpportunity):
         moving.check_opportunity(state, pending, action)
     elif isinstance(action, ActivateRoom):
@@ -265,7 +280,7 @@ def _check_specific(state: SalvageState, action: Action) -> None:
         room_and_items.check_recover(state, action)
     elif isinstance(action, FinishRecovery):
         if not state.recoveries:
-            raise RuleViolation("SV-SALV-5", "no die recovery is under way")
+            raise RuleViolation("SV-SALV-5", lazy("no die recovery is under way"))
     elif isinstance(action, OfferItem):
         trading.check_offer(state, pending, action)
     elif isinstance(action, ProposeTrade):
@@ -285,13 +300,19 @@ def apply(state: SalvageState, action: Action) -> None:
     advance(state)
 
 
-def _start(state: SalvageState, pending: Pending | None, text: str) -> None:
+def _start(state: SalvageState, pending: Pending | None, what: Msg) -> None:
     """SV-ENG-1/2: starting an action spends one of the hero's four."""
     state.actions_used += 1
     state.pending = pending
     state.emit(
         "action",
-        f"{state.active_hero().name}: {text} (action {state.actions_used} of {ACTIONS_PER_ENGAGEMENT})",
+        lazy(
+            "{hero}: {action} (action {number} of {most})",
+            hero=state.active_hero().name,
+            action=what,
+            number=state.actions_used,
+            most=ACTIONS_PER_ENGAGEMENT,
+        ),
         "SV-ENG-1",
         "SV-ENG-2",
     )
@@ -299,7 +320,7 @@ def _start(state: SalvageState, pending: Pending | None, text: str) -> None:
 
 def _pending(state: SalvageState) -> Pending:
     if state.pending is None:
-        raise RuleViolation("CORE-LEGAL", "no action is under way")
+        raise RuleViolation("CORE-LEGAL", lazy("no action is under way"))
     return state.pending
 
 
@@ -312,37 +333,39 @@ def _apply_one(state: SalvageState, action: Action) -> None:
         state.turn_hero = action.hero
         state.actions_used = 0
         state.emit(
-            "turn", f"{state.heroes[action.hero].name} takes their Engagement turn", "SV-ROUND-1"
+            "turn",
+            lazy("{hero} takes their Engagement turn", hero=state.heroes[action.hero].name),
+            "SV-ROUND-1",
         )
         passives.remind_by_hand(state, action.hero)
     elif isinstance(action, EndEngagement):
         for index in eligible_heroes(state):
             state.acted[index] = True
-        state.emit("end_engagement", "the players end Engagement", "SV-ROUND-1")
+        state.emit("end_engagement", lazy("the players end Engagement"), "SV-ROUND-1")
     elif isinstance(action, EndTurn):
         end_turn(state)
     elif isinstance(action, StartMove):
-        _start(state, Pending("move", "commit"), "move")
+        _start(state, Pending("move", "commit"), lazy("move"))
     elif isinstance(action, StartAttack):
-        _start(state, Pending("attack", "commit"), "attack")
+        _start(state, Pending("attack", "commit"), lazy("attack"))
     elif isinstance(action, StartSalvage):
-        _start(state, None, "salvage")
+        _start(state, None, lazy("salvage"))
         start_salvage(state)
     elif isinstance(action, StartTrade):
-        _start(state, None, "trade")
+        _start(state, None, lazy("trade"))
         trading.start_trade(state, action)
     elif isinstance(action, UseRoomAction):
-        _start(state, None, f"room action {action.name}")
+        _start(state, None, lazy("room action {name}", name=action.name))
         room_and_items.use_room_action(state, action)
     elif isinstance(action, UseAbility):
-        _start(state, None, f"ability {action.ability}")
+        _start(state, None, lazy("ability {name}", name=action.ability))
         abilities.use_ability(state, action)
     elif isinstance(action, Resolved):
         abilities.apply_resolved(state, action)
     elif isinstance(action, UseItem):
         hero = state.active_hero()
         if state.data.items[hero.items[action.slot].name].action:
-            _start(state, None, f"use {hero.items[action.slot].name}")
+            _start(state, None, lazy("use {item}", item=hero.items[action.slot].name))
         room_and_items.use_item(state, action)
     elif isinstance(action, CommitDie):
         dice_steps.apply_commit(state, action)
@@ -385,7 +408,9 @@ def _apply_one(state: SalvageState, action: Action) -> None:
     elif isinstance(action, AnswerTrade):
         trading.apply_answer(state, _pending(state), action)
     else:
-        raise RuleViolation("CORE-LEGAL", f"{action.label()} is not a salvage action")
+        raise RuleViolation(
+            "CORE-LEGAL", lazy("{action} is not a salvage action", action=action.label())
+        )
 
 
 # -- prompts ------------------------------------------------------------------------------
@@ -395,32 +420,60 @@ def pending_decision(state: SalvageState) -> str:
     """What the acting player decides (interfaces show the player's name before it)."""
     player = state.current_player()
     if player == TERMINAL:
-        return "the game is over"
+        return _("the game is over")
     if player == CHANCE:
-        return "roll the next die"
+        return _("roll the next die")
     pending = state.pending
     if pending is not None and pending.stage == "answer":
         proposer = state.active_hero().name
-        return f"accept the trade {proposer} proposes? ({trading.offer_text(state, pending)})"
+        return _(
+            "accept the trade {hero} proposes? ({offer})",
+            hero=proposer,
+            offer=trading.offer_text(state, pending),
+        )
     if state.recoveries:
         head = state.recoveries[0]
-        return f"recover up to {head.remaining} exhausted dice ({head.rule})"
+        return _n(
+            "recover up to {n} exhausted die ({rule})",
+            "recover up to {n} exhausted dice ({rule})",
+            head.remaining,
+            rule=head.rule,
+        )
     if state.turn_hero is None:
-        return "which hero takes the next Engagement turn? (for the table)"
+        return _("which hero takes the next Engagement turn? (for the table)")
     if pending is None:
-        return f"choose an action ({state.actions_used} of {ACTIONS_PER_ENGAGEMENT} taken)"
+        return _(
+            "choose an action ({taken} of {most} taken)",
+            taken=state.actions_used,
+            most=ACTIONS_PER_ENGAGEMENT,
+        )
     if pending.stage == "decide":
         return _decide_prompt(state, pending)
-    prompts = {
-        "commit": f"commit dice to the {pending.kind}, then roll",
-        "moving": f"move ({pending.steps_left} room(s) left) or stop",
-        "opportunity": "which enemy makes its opportunity attack next?",
-        "look": "activate this inactive room?",
-        "by_hand": f"resolve {pending.ability} by hand ({_by_hand_text(state, pending)}), then confirm",
-        "offer": "add items to the trade, then propose it"
-        + (f" (so far: {trading.offer_text(state, pending)})" if pending.offer else ""),
-    }
-    return prompts.get(pending.stage, f"continue the {pending.kind}")
+    kind = say(ACTION_KINDS, pending.kind)
+    if pending.stage == "commit":
+        return _("commit dice to the {action}, then roll", action=kind)
+    if pending.stage == "moving":
+        return _n(
+            "move ({n} room left) or stop", "move ({n} rooms left) or stop", pending.steps_left
+        )
+    if pending.stage == "opportunity":
+        return _("which enemy makes its opportunity attack next?")
+    if pending.stage == "look":
+        return _("activate this inactive room?")
+    if pending.stage == "by_hand":
+        return _(
+            "resolve {ability} by hand ({text}), then confirm",
+            ability=pending.ability or "",
+            text=_by_hand_text(state, pending),
+        )
+    if pending.stage == "offer":
+        if pending.offer:
+            return _(
+                "add items to the trade, then propose it (so far: {offer})",
+                offer=trading.offer_text(state, pending),
+            )
+        return _("add items to the trade, then propose it")
+    return _("continue the {action}", action=kind)
 
 
 def _by_hand_text(state: SalvageState, pending: Pending) -> str:
@@ -431,12 +484,23 @@ def _by_hand_text(state: SalvageState, pending: Pending) -> str:
 def _decide_prompt(state: SalvageState, pending: Pending) -> str:
     """After a roll: offer a re-roll only when one is legal, else say which rule forbids it
     (SV-STRAT-1 phases used up or hits applied, SV-STRAT-2 no dice, SV-STRAT-4 room rolls)."""
-    if pending.kind == "attack":
-        apply = "apply hits one die at a time, or finish the attack"
-    else:
-        apply = f"apply the {pending.kind} roll"
+    attack = pending.kind == "attack"
+    kind = term(ACTION_KINDS, pending.kind)
     try:
         dice_steps.check_reroll(state, pending, Reroll())
     except RuleViolation as refusal:
-        return f"{apply} (no re-roll: {refusal.rule_id} {refusal.message})"
-    return f"re-roll, or {apply}"
+        if attack:
+            return _(
+                "apply hits one die at a time, or finish the attack (no re-roll: {rule} {reason})",
+                rule=refusal.rule_id,
+                reason=refusal.message,
+            )
+        return _(
+            "apply the {action} roll (no re-roll: {rule} {reason})",
+            action=kind,
+            rule=refusal.rule_id,
+            reason=refusal.message,
+        )
+    if attack:
+        return _("re-roll, or apply hits one die at a time, or finish the attack")
+    return _("re-roll, or apply the {action} roll", action=kind)

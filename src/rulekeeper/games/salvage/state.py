@@ -30,6 +30,7 @@ from rulekeeper.games.salvage.records import (
     Pending,
     Recovery,
 )
+from rulekeeper.i18n import _
 
 if TYPE_CHECKING:
     from rulekeeper.games.salvage.game import SalvageGame
@@ -77,10 +78,10 @@ class SalvageState(State):
 
     def player_name(self, player: int) -> str:
         if player == CHANCE:
-            return "chance"
+            return _("chance")
         if 0 <= player < len(self.heroes):
             return self.heroes[player].name
-        return f"player {player}"
+        return _("player {number}", number=player)
 
     def outcome(self) -> Outcome | None:
         return self.result

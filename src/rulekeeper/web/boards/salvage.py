@@ -19,6 +19,8 @@ if TYPE_CHECKING:
 CELL_W = 190
 CELL_H = 150
 DIE_STATUS = (N_("ready"), N_("committed"), N_("applied"), N_("exhausted"))
+THRESHOLD_EFFECTS = {"spawn": N_("spawn"), "lose": N_("lose")}
+"""What a noise threshold does, as the track shows it (the scenario keeps the English key)."""
 
 
 def place_of(state: SalvageState, action: Action) -> str | None:
@@ -79,9 +81,11 @@ def _noise(state: SalvageState, x: int, y: int) -> str:
     out.append(f'<text class="track-title" x="0" y="14">{esc(noise)}</text>')
     for n, threshold in enumerate(state.data.thresholds):
         fired = " fired" if n in state.fired else ""
+        effect = THRESHOLD_EFFECTS.get(threshold.effect)
+        shown = _(effect) if effect is not None else threshold.effect
         out.append(
             f'<g class="threshold{fired}"><rect x="{90 + n * 120}" y="0" width="112" height="22" rx="4"/>'
-            f'<text x="{146 + n * 120}" y="11">{threshold.at}: {esc(threshold.effect[:14])}</text></g>'
+            f'<text x="{146 + n * 120}" y="11">{threshold.at}: {esc(shown[:14])}</text></g>'
         )
     round_text = _(
         "round {round} of {limit} · {phase}",
