@@ -402,7 +402,7 @@ class HavenState(State):
                     continue  # a save from before the field: it keeps its fresh value
                 setattr(self, name, from_json(hints[name], data[name]))
         except (KeyError, TypeError, ValueError) as error:
-            raise ContentError(f"bad haven state ({error})", field="state") from None
+            raise ContentError(_("bad haven state ({error})", error=error), field="state") from None
 
 
 @dataclass
