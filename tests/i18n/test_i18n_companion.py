@@ -10,22 +10,25 @@ shown as the library writes them) are taken out, no English word is left.
 from __future__ import annotations
 
 import io
+import json
 import re
 from collections.abc import Iterable
+from pathlib import Path
 from typing import Any
 
 import pytest
 from rich.console import Console
 from translation_checks import english_words, log_problems, untranslated
+from typer.testing import CliRunner
 
-from companion_script import GHS_FOLDER, IMPORTED_SCRIPT, SCENARIO, SCRIPT
+from companion_script import GHS_FOLDER, IMPORTED_SCRIPT, LIBRARY, SCENARIO, SCRIPT
 from rulekeeper.core.errors import RuleViolation
 from rulekeeper.core.registry import find_game
 from rulekeeper.games.haven.companion_actions import Attack, EndTurn, Loot
 from rulekeeper.games.haven.companion_library import scenario_name
 from rulekeeper.games.haven.companion_state import CompanionState
 from rulekeeper.games.haven.ghs_library import convert, write_library
-from rulekeeper.i18n import use_language
+from rulekeeper.i18n import _, use_language
 
 GAME = find_game("haven-companion")
 LANGS = ("ca", "tr")
@@ -38,7 +41,7 @@ def content_names(state: CompanionState) -> list[str]:
     """Every name the library and the script bring (data, shown as written)."""
     content = state.content
     names = [content.title, content.spec.name or "", content.spec.id]
-    names += list(content.spec.rules)
+    names += [*content.spec.rules, content.spec.goal.text or ""]
     for room in content.spec.rooms:
         names += [room.id, str(room.tile or "")]
         names += [str(t) for t in room.treasures]
@@ -186,3 +189,49 @@ def test_translated_messages_keep_the_log_and_actions_machine_readable() -> None
     assert [a.to_json() for _who, a in state.history] == [
         a.to_json() for _who, a in english.history
     ]
+
+
+def terminal_line(raw: dict[str, Any]) -> str:
+    """What a player types for one scripted action: a board command where there is one."""
+    if raw["type"] == "attack" and raw["attacker"] == "lampwright":
+        return f"attack {raw['target']} {raw['value']}"
+    if raw["type"] == "end-turn":
+        return "end"
+    return json.dumps(raw)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_companion_game_at_the_terminal_speaks_the_chosen_language(
+    lang: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`--lang` on the command: the terminal loop's table, prompts, menus, log and end."""
+    from rulekeeper.cli.main import app
+
+    monkeypatch.setenv("RULEKEEPER_HOME", str(tmp_path / "home"))
+    monkeypatch.chdir(tmp_path)
+    options = [
+        "--library",
+        str(LIBRARY),
+        "--scenario",
+        "ember-hall",
+        "--players",
+        "1",
+        "--level",
+        "1",
+    ]
+    command = ["--lang", lang, "play", "haven", "--companion", *options, "--chance", "manual"]
+    typed = [terminal_line(raw) for raw in SCRIPT[2:]]  # size and level come from the options
+    result = CliRunner().invoke(
+        app, command, input="\n".join([*typed, "quit"]) + "\n", env={"COLUMNS": "400"}
+    )
+    assert result.exit_code == 0, result.stdout + result.stderr
+    state = GAME.new_state(SCENARIO, 1)
+    for raw in SCRIPT:
+        state.apply(GAME.parse_action(raw))
+    assert isinstance(state, CompanionState)
+    names = [*content_names(state), str(LIBRARY), "ember-hall"]
+    left = english_left(result.stdout, lang, names)
+    assert left == [], f"{left}\n{result.stdout}"
+    with use_language(lang):
+        said = _("Game over — {outcome}", outcome="")
+    assert said.strip(" —") in result.stdout

@@ -146,7 +146,7 @@ NATIVE_WORDS = {
 
 _WORD = re.compile(r"[^\W\d_]+", re.UNICODE)
 _RULE_ID = re.compile(r"\b[A-Z]{2,}(?:-[A-Z0-9]+)+\b")
-"""A rule ID (``HV-MOVE-MON-1``): cited as it is in every language."""
+"""A rule ID (``ET-END-1``): cited as it is in every language."""
 
 
 def english_words(text: str, names: Iterable[str] = (), lang: str | None = None) -> list[str]:
@@ -158,7 +158,7 @@ def english_words(text: str, names: Iterable[str] = (), lang: str | None = None)
     for name in sorted(names, key=len, reverse=True):
         if name:
             text = text.replace(name, " ")
-    text = _RULE_ID.sub(" ", text)  # rule IDs are cited as they are
+    text = _RULE_ID.sub(" ", text)
     native = NATIVE_WORDS.get(lang or "", frozenset())
     return [
         word
