@@ -251,6 +251,6 @@ def test_legal_action_count_at_the_first_activation() -> None:
     spends = [a for a in state.legal_actions() if isinstance(a, Spend)]
     # One cunning pays a 1-space move or Glimmer Thought; Ember Spite has no target.
     assert sorted(GAME.describe_action(state, a).split(" - ")[0] for a in spends) == [
-        "Wren Ashvale: [influence] play Glimmer Thought (instant: draw 1)",
+        "Wren Ashvale: [influence] play Glimmer Thought (instant: draw 1 card)",
         "Wren Ashvale: [standard] move 1",
     ]

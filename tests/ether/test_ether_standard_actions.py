@@ -208,9 +208,9 @@ def test_ET_PAY_3_ending_the_activation_mid_move_loses_the_paid_steps_and_says_s
     state = new_game()
     state.apply(Pay(W, (die("yellow"), die("yellow")), (move(2),)))
     state.apply(Step("east"))
-    assert "1 paid step(s) lost" in GAME.describe_action(state, EndActivation())
+    assert "1 paid step lost" in GAME.describe_action(state, EndActivation())
     state.apply(EndActivation())
     assert state.moving is None
     lost = [e for e in state.log if e.kind == "end_movement"]
     assert lost and lost[-1].rules == ("ET-PAY-3",)
-    assert "1 paid step(s) lost" in lost[-1].text
+    assert "1 paid step lost" in lost[-1].text

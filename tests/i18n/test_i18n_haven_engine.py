@@ -17,8 +17,9 @@ from translation_checks import log_problems
 from rulekeeper.core import RandomPolicy, SeededSampler
 from rulekeeper.core.events import Event
 from rulekeeper.games.haven.game import GAME
+from rulekeeper.games.haven.rule_terms import term
 from rulekeeper.games.haven.state import HavenState
-from rulekeeper.games.haven.terms import CONDITION_TERMS, ELEMENT_TERMS, term
+from rulekeeper.games.haven.terms import TERMS
 from rulekeeper.i18n import Msg, use_language
 from rulekeeper.i18n_catalogs import extract, source_files
 
@@ -70,11 +71,12 @@ def test_the_rule_modules_log_is_fully_translated(ruleset: str, lang: str) -> No
 
 def test_game_terms_follow_the_readers_language() -> None:
     """Conditions and elements in a message are terms translated when shown."""
-    assert set(CONDITION_TERMS) >= {"poison", "wound", "stun", "bless", "curse"}
-    assert set(ELEMENT_TERMS) >= {"fire", "ice", "air", "earth", "light", "dark"}
+    assert {"poison", "wound", "stun", "bless", "curse"} <= TERMS
+    assert {"fire", "ice", "air", "earth", "light", "dark"} <= TERMS
     assert term("poison").render("ca") == "enverinament"  # type: ignore[union-attr]
     assert term("poison").render("tr") == "zehir"  # type: ignore[union-attr]
     assert term("fire").render("tr") == "ateş"  # type: ignore[union-attr]
+    assert term("advantage").render("ca") == "avantatge"  # type: ignore[union-attr]
     assert term("bandit guard") == "bandit guard"  # a content name stays as it is
     state = played("frosthaven", 11)
     gained = next(

@@ -145,6 +145,8 @@ NATIVE_WORDS = {
 "her" every, "at" throw, "can" health): in a text of that language they are not English left over."""
 
 _WORD = re.compile(r"[^\W\d_]+", re.UNICODE)
+_RULE_ID = re.compile(r"\b[A-Z]{2,}(?:-[A-Z0-9]+)+\b")
+"""A rule ID (``ET-END-1``): cited as it is in every language."""
 
 
 def english_words(text: str, names: Iterable[str] = (), lang: str | None = None) -> list[str]:
@@ -156,6 +158,7 @@ def english_words(text: str, names: Iterable[str] = (), lang: str | None = None)
     for name in sorted(names, key=len, reverse=True):
         if name:
             text = text.replace(name, " ")
+    text = _RULE_ID.sub(" ", text)
     native = NATIVE_WORDS.get(lang or "", frozenset())
     return [
         word

@@ -365,13 +365,39 @@ def choose_language(page: Page, live: LiveServer, lang: str) -> None:
     expect(page.get_by_test_id("language")).to_have_value(lang)
 
 
+def table_state(page: Page, live: LiveServer) -> Any:
+    """The state of the game the page shows, as the server holds it."""
+    return live.app.state.hub.get(page.url.rsplit("/", 1)[1]).state
+
+
+def expect_log_in(page: Page, state: Any, lang: str) -> None:
+    """The log is each event's text in ``lang`` (never the English a save keeps)."""
+    shown = [e.text_in(lang) for e in state.log[-200:]]
+    expect(page.get_by_test_id("log").locator("li > span:first-child")).to_have_text(shown)
+    template = _first_template(state)
+    if lang != "en" and template and translations(lang).gettext(template) != template:
+        # the family's catalog has landed: the log reads in the reader's language, not English
+        assert shown != [e.text_in("en") for e in state.log[-200:]]
+
+
+def expect_outcome_in(page: Page, state: Any, lang: str) -> None:
+    with use_language(lang):
+        ended = state.outcome()
+        assert ended is not None
+        expected = _(
+            "Game over — {result}: {summary}", result=_(ended.result), summary=ended.summary
+        )
+    expect(page.get_by_test_id("outcome")).to_have_text(expected)
+
+
 @pytest.mark.parametrize("lang", ["en", "ca", "tr"])
 def test_the_table_in_each_language(page: Page, live: LiveServer, lang: str) -> None:
-    """Picker, start page, a salvage game to its end, a haven board, the tools: all in ``lang``.
+    """Picker, start page, salvage, an areas game to its end, a haven board, the tools, in ``lang``.
 
     No English word of the web table is left on a Catalan or Turkish page; the
     log is each event's text in the reader's language (as far as the game
-    families' catalogs go), never the English the save keeps.
+    families' catalogs go), never the English the save keeps. In Catalan, a
+    second browser asking for Turkish reads the same game in Turkish.
     """
     choose_language(page, live, lang)
     expect(page.get_by_role("heading", name=said(lang, "New game"))).to_be_visible()
@@ -380,47 +406,33 @@ def test_the_table_in_each_language(page: Page, live: LiveServer, lang: str) -> 
     assert_in_language(page, lang)
     shot(page, f"{lang}-start")
 
-    save = f"e2e-{lang}-salvage"
-    start_game(page, live, "salvage", 3, save)
-    assert_in_language(page, lang)
-    expect(page.get_by_test_id("status")).to_contain_text(said(lang, "seed {seed}", seed=3))
     choose = random.Random(f"e2e-lang:{lang}")
+    start_game(page, live, "salvage", 3, f"e2e-{lang}-salvage")
+    expect(page.get_by_test_id("status")).to_contain_text(said(lang, "seed {seed}", seed=3))
+    for _click in range(8):
+        controls = page.locator("[data-action]")
+        expect(controls.first).to_be_attached()
+        click_and_wait(page, choose.randrange(controls.count()))
+    assert_in_language(page, lang)
+    expect_log_in(page, table_state(page, live), lang)
+    rule = page.get_by_test_id("log").locator("details[data-rule]").first
+    rule.locator("summary").click()
+    expect(rule.locator(".rule-text")).not_to_have_text("…")
+    shot(page, f"{lang}-play-salvage")
+
+    start_game(page, live, "areas", 1, f"e2e-{lang}-areas")
     outcome = page.get_by_test_id("outcome")
-    for clicks in range(MAX_CLICKS):
+    for _click in range(MAX_CLICKS):
         if outcome.is_visible():
             break
         controls = page.locator("[data-action]")
         expect(controls.first).to_be_attached()
         click_and_wait(page, choose.randrange(controls.count()))
-        if clicks == 6:
-            assert_in_language(page, lang)
-            rule = page.get_by_test_id("log").locator("details[data-rule]").first
-            rule.locator("summary").click()
-            expect(rule.locator(".rule-text")).not_to_have_text("…")
-            shot(page, f"{lang}-play-salvage")
-    expect(outcome).to_be_visible()
-    table = live.app.state.hub.get(page.url.rsplit("/", 1)[1])
-    state = table.state
-    with use_language(lang):
-        ended = state.outcome()
-        assert ended is not None
-        expect(outcome).to_have_text(
-            said(
-                lang,
-                "Game over — {result}: {summary}",
-                result=_(ended.result),
-                summary=ended.summary,
-            )
-        )
-        shown_log = [e.text for e in state.log[-200:]]
+    state = table_state(page, live)
+    expect_outcome_in(page, state, lang)
+    expect_log_in(page, state, lang)
     assert_in_language(page, lang)
-    expect(page.get_by_test_id("log").locator("li > span:first-child")).to_have_text(shown_log)
-    if lang != "en" and translations(lang).gettext(_first_template(state)) != _first_template(
-        state
-    ):
-        # the salvage catalog has landed: the log reads in the reader's language, not English
-        assert shown_log != [e.text_in("en") for e in state.log[-200:]]
-    shot(page, f"{lang}-play-salvage-end")
+    shot(page, f"{lang}-play-areas-end")
     if lang == "ca":
         # a second browser at the same table, asking for Turkish: it reads the same game in Turkish
         other = page.context.browser.new_context(  # type: ignore[union-attr]
@@ -428,19 +440,8 @@ def test_the_table_in_each_language(page: Page, live: LiveServer, lang: str) -> 
         ).new_page()
         other.goto(page.url)
         assert_in_language(other, "tr")
-        expect(other.get_by_test_id("log").locator("li > span:first-child")).to_have_text(
-            [e.text_in("tr") for e in state.log[-200:]]
-        )
-        with use_language("tr"):
-            turkish = state.outcome()
-            assert turkish is not None
-            expect(other.get_by_test_id("outcome")).to_have_text(
-                _(
-                    "Game over — {result}: {summary}",
-                    result=_(turkish.result),
-                    summary=turkish.summary,
-                )
-            )
+        expect_log_in(other, state, "tr")
+        expect_outcome_in(other, state, "tr")
         other.context.close()
 
     start_game(page, live, "haven", 5, f"e2e-{lang}-haven")

@@ -200,3 +200,27 @@ def test_every_marked_message_of_the_web_table_reaches_the_catalog() -> None:
     for path in paths:
         unseen = _literal_messages(path) - extracted
         assert not unseen, f"{path.relative_to(PACKAGE)}: not extracted: {sorted(unseen)}"
+
+
+def test_a_bad_request_names_its_field_in_the_readers_language(client: TestClient) -> None:
+    cases = [
+        (
+            {"game": "salvage", "seed": "x"},
+            "seed: ha de ser un nombre enter",
+            "seed: must be a whole number",
+        ),
+        ({}, "game: és obligatori", "game: required"),
+        ({"game": "salvage", "colour": "red"}, "colour: no és un camp", "colour: not a field"),
+        (
+            {"game": "salvage", "chance": "dice"},
+            "chance: ha de ser un d'aquests",
+            "chance: must be one of",
+        ),
+    ]
+    for body, catalan, english in cases:
+        assert client.post("/api/tables?lang=ca", json=body).json()["error"].startswith(catalan)
+        assert client.post("/api/tables?lang=en", json=body).json()["error"].startswith(english)
+    turkish = client.post(
+        "/api/companion/tables?lang=tr", json={"scenario": "", "players": 1, "level": 1}
+    )
+    assert turkish.json()["error"] == "scenario: en az 1 karakter olmalı"

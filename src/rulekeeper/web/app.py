@@ -5,6 +5,7 @@ from __future__ import annotations
 import secrets
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -14,7 +15,7 @@ from starlette.datastructures import Headers, MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from rulekeeper.core.errors import RulekeeperError, UnknownGameError
-from rulekeeper.i18n import _
+from rulekeeper.i18n import _, _n
 from rulekeeper.web.language import LanguageGate
 from rulekeeper.web.routers import companion, games, haven_tools, pages, rules, saves, tables
 from rulekeeper.web.settings import WebSettings
@@ -96,10 +97,48 @@ def _status(error: Exception) -> int:
 
 
 def _validation_message(error: RequestValidationError) -> str:
+    """The first problem of a request, one line naming the field, in the reader's language."""
     first = error.errors()[0] if error.errors() else {}
     where = ".".join(str(p) for p in first.get("loc", ()) if p not in ("body", "query", "path"))
-    message = str(first.get("msg", _("invalid request")))
+    message = _reason(str(first.get("type", "")), first.get("ctx") or {}) or str(
+        first.get("msg", _("invalid request"))
+    )
     return f"{where}: {message}" if where else message
+
+
+def _reason(kind: str, ctx: dict[str, Any]) -> str | None:
+    """Our words for the validation problems a page can cause (None: pydantic's own)."""
+    if kind == "missing":
+        return _("required")
+    if kind == "extra_forbidden":
+        return _("not a field of this request")
+    if kind in ("int_type", "int_parsing", "int_from_float"):
+        return _("must be a whole number")
+    if kind in ("bool_type", "bool_parsing"):
+        return _("must be true or false")
+    if kind in ("string_type",):
+        return _("must be text")
+    if kind in ("dict_type", "model_type", "model_attributes_type"):
+        return _("must be an object")
+    if kind == "greater_than_equal" and "ge" in ctx:
+        return _("must be at least {limit}", limit=ctx["ge"])
+    if kind == "less_than_equal" and "le" in ctx:
+        return _("must be at most {limit}", limit=ctx["le"])
+    if kind == "string_too_short" and "min_length" in ctx:
+        return _n(
+            "must have at least {n} character",
+            "must have at least {n} characters",
+            int(ctx["min_length"]),
+        )
+    if kind == "string_too_long" and "max_length" in ctx:
+        return _n(
+            "must have at most {n} character",
+            "must have at most {n} characters",
+            int(ctx["max_length"]),
+        )
+    if kind == "literal_error" and "expected" in ctx:
+        return _("must be one of {choices}", choices=str(ctx["expected"]).replace(" or ", ", "))
+    return None
 
 
 def create_app(settings: WebSettings | None = None) -> FastAPI:

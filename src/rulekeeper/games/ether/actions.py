@@ -21,6 +21,8 @@ from typing import Literal
 
 from rulekeeper.boards.mapcards import Direction, Space
 from rulekeeper.core.actions import Action, action_type
+from rulekeeper.games.ether import terms
+from rulekeeper.i18n import Msg, lazy
 
 SourceKind = Literal["hand", "inventory", "die"]
 
@@ -137,20 +139,34 @@ def face_boss(wrath: int) -> BossIntent:
 
 
 def describe_intent(intent: Intent) -> str:
+    """The intent in the current language (menus, refusals shown at once)."""
+    return str(intent_message(intent))
+
+
+def intent_message(intent: Intent) -> Msg:
+    """What a payment buys, as a message (events, refusals): ``move 2``, ``explore north``."""
     if isinstance(intent, MoveIntent):
-        return f"move {intent.steps}"
+        return lazy("move {steps}", steps=intent.steps)
     if isinstance(intent, AttackIntent):
-        return f"attack {intent.enemy} with {intent.wrath} wrath"
+        return lazy("attack {enemy} with {wrath} wrath", enemy=intent.enemy, wrath=intent.wrath)
     if isinstance(intent, InfluenceIntent):
-        target = f" at {intent.target}" if intent.target else ""
-        return f"play {intent.card}{target}"
+        if intent.target:
+            return lazy("play {card} at {target}", card=intent.card, target=intent.target)
+        return lazy("play {card}", card=intent.card)
     if isinstance(intent, ExploreIntent):
-        return f"explore {intent.direction}"
+        return lazy("explore {direction}", direction=terms.direction(intent.direction))
     if isinstance(intent, UniqueIntent):
-        target = f" at {intent.target}" if intent.target else ""
-        to = f" to {intent.to}" if intent.to else ""
-        return f"resolve {intent.action}{target}{to}"
-    return f"face the boss with {intent.wrath} wrath"
+        if intent.target and intent.to:
+            return lazy(
+                "resolve {action} at {target} to {to}",
+                action=intent.action,
+                target=intent.target,
+                to=str(intent.to),
+            )
+        if intent.target:
+            return lazy("resolve {action} at {target}", action=intent.action, target=intent.target)
+        return lazy("resolve {action}", action=intent.action)
+    return lazy("face the boss with {wrath} wrath", wrath=intent.wrath)
 
 
 # -- player actions ----------------------------------------------------------
@@ -175,7 +191,8 @@ class Pay(Action):
         object.__setattr__(self, "sources", tuple(sorted(self.sources)))
 
     def label(self) -> str:
-        what = ", ".join(describe_intent(i) for i in self.actions)
+        """The machine label (English, stable: scripts and agents key on it)."""
+        what = ", ".join(intent_message(i).render("en") for i in self.actions)
         paid = ", ".join(str(s) for s in self.sources) or "nothing"
         option = f" (cost option {self.alternative})" if self.alternative else ""
         return f"{self.hero} pays {paid} for {what}{option}"
@@ -208,7 +225,7 @@ class Spend(Action):
 
     def label(self) -> str:
         option = f" (cost option {self.alternative})" if self.alternative else ""
-        return f"{self.hero}: spend on {describe_intent(self.action)}{option}"
+        return f"{self.hero}: spend on {intent_message(self.action).render('en')}{option}"
 
 
 @action_type("step")

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from rulekeeper.core.errors import RuleViolation
 from rulekeeper.games.ether.actions import AttackIntent, BossIntent
 from rulekeeper.games.ether.pieces import BOSS_UID, Enemy, Hero
+from rulekeeper.i18n import lazy
 
 if TYPE_CHECKING:
     from rulekeeper.games.ether.state import EtherState
@@ -30,19 +31,31 @@ def check_attack(state: EtherState, intent: AttackIntent) -> None:
     """ET-ATK-1: a non-boss enemy in the active area; ET-ATK-2: the damage must defeat it."""
     enemy = state.enemies.get(intent.enemy)
     if enemy is None:
-        raise RuleViolation("ET-ATK-1", f"there is no enemy {intent.enemy!r} on the map")
+        raise RuleViolation(
+            "ET-ATK-1", lazy("there is no enemy {enemy} on the map", enemy=repr(intent.enemy))
+        )
     if enemy.uid == BOSS_UID:
         raise RuleViolation(
             "ET-ATK-1",
-            f"{state.enemy_name(enemy)} is a boss; a wrath attack hits non-boss enemies only",
+            lazy(
+                "{enemy} is a boss; a wrath attack hits non-boss enemies only",
+                enemy=state.enemy_name(enemy),
+            ),
         )
     if not in_active_area(state, enemy):
-        raise RuleViolation("ET-ATK-1", f"{state.enemy_name(enemy)} is not in the active area")
+        raise RuleViolation(
+            "ET-ATK-1", lazy("{enemy} is not in the active area", enemy=state.enemy_name(enemy))
+        )
     health = state.enemy_health(enemy)
     if intent.wrath < health:
         raise RuleViolation(
             "ET-ATK-2",
-            f"{intent.wrath} damage does not defeat {state.enemy_name(enemy)} ({health} health left)",
+            lazy(
+                "{damage} damage does not defeat {enemy} ({health} health left)",
+                damage=intent.wrath,
+                enemy=state.enemy_name(enemy),
+                health=health,
+            ),
         )
 
 
@@ -56,39 +69,54 @@ def damage_enemy(state: EtherState, enemy: Enemy, amount: int, *rules: str) -> N
     enemy.damage_taken += amount
     name = state.enemy_name(enemy)
     if state.enemy_health(enemy) > 0:
-        state.emit("damage", f"{name} takes {amount} damage", *rules)
+        state.emit(
+            "damage", lazy("{enemy} takes {amount} damage", enemy=name, amount=amount), *rules
+        )
         return
     del state.enemies[enemy.uid]
     if enemy.uid == BOSS_UID:
         state.boss_defeated = True
-        state.emit("boss_defeated", f"{name} is defeated", *rules, "ET-END-1")
+        state.emit("boss_defeated", lazy("{enemy} is defeated", enemy=name), *rules, "ET-END-1")
     else:
         state.enemy_deck.discard(enemy.card)
-        state.emit("defeat", f"{name} ({enemy.uid}) is defeated", *rules)
+        state.emit("defeat", lazy("{enemy} ({uid}) is defeated", enemy=name, uid=enemy.uid), *rules)
 
 
 def check_boss(state: EtherState, intent: BossIntent) -> None:
     """ET-BOSS-1: the boss is faced only once its required map actions are resolved."""
     boss = state.enemies.get(BOSS_UID)
     if boss is None:
-        raise RuleViolation("ET-BOSS-1", "the boss has not been revealed (explore to its lair)")
+        raise RuleViolation(
+            "ET-BOSS-1", lazy("the boss has not been revealed (explore to its lair)")
+        )
     missing = [u for u in state.content.boss.requires if u not in state.resolved_uniques]
     if missing:
-        names = ", ".join(state.content.uniques[u].name for u in missing)
+        names = [state.content.uniques[u].name for u in missing]
         raise RuleViolation(
-            "ET-BOSS-1", f"{state.content.boss.name} cannot be faced before: {names}"
+            "ET-BOSS-1",
+            lazy(
+                "{boss} cannot be faced before: {actions}",
+                boss=state.content.boss.name,
+                actions=names,
+            ),
         )
     needed = state.content.boss.requires_ether
     if state.ether < needed:
         raise RuleViolation(
             "ET-BOSS-1",
-            f"{state.content.boss.name} cannot be faced before the ether track reaches "
-            f"{needed} (it is at {state.ether})",
+            lazy(
+                "{boss} cannot be faced before the ether track reaches {needed} (it is at {ether})",
+                boss=state.content.boss.name,
+                needed=needed,
+                ether=state.ether,
+            ),
         )
     if not in_active_area(state, boss):
-        raise RuleViolation("ET-BOSS-1", f"{state.content.boss.name} is not in the active area")
+        raise RuleViolation(
+            "ET-BOSS-1", lazy("{enemy} is not in the active area", enemy=state.content.boss.name)
+        )
     if intent.wrath < 1:
-        raise RuleViolation("ET-BOSS-1", "facing the boss spends at least 1 wrath")
+        raise RuleViolation("ET-BOSS-1", lazy("facing the boss spends at least 1 wrath"))
 
 
 def resolve_boss(state: EtherState, intent: BossIntent) -> None:
@@ -115,11 +143,18 @@ def deal_enemy_damage(state: EtherState, enemy: Enemy, hero: Hero) -> None:
     damage = enemy_damage_to(state, enemy, hero)
     hero.health = max(0, hero.health - damage)
     state.emit(
-        "enemy_damage", f"{state.enemy_name(enemy)} deals {damage} to {hero.name}", "ET-ROUND-1"
+        "enemy_damage",
+        lazy(
+            "{enemy} deals {damage} damage to {hero}",
+            enemy=state.enemy_name(enemy),
+            damage=damage,
+            hero=hero.name,
+        ),
+        "ET-ROUND-1",
     )
     if hero.health == 0:
         hero.space = None
         if hero is state.hero:
             state.draft.clear()
             state.moving = None
-        state.emit("hero_defeated", f"{hero.name} is defeated", "ET-END-1")
+        state.emit("hero_defeated", lazy("{hero} is defeated", hero=hero.name), "ET-END-1")

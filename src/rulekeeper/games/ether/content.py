@@ -38,6 +38,8 @@ from rulekeeper.games.ether.schema import (
     ScenarioHeader,
     UniqueModel,
 )
+from rulekeeper.games.ether.terms import colour, direction, joined
+from rulekeeper.i18n import Msg, _, _n, lazy, lazy_plural
 
 CONTENT_FORMAT = "rulekeeper-ether/1"
 
@@ -60,21 +62,39 @@ class Effect:
     colour: DieColour | None = None
 
     def __str__(self) -> str:
-        words = {
-            "none": "no effect",
-            "draw": f"draw {self.amount}",
-            "heal": f"heal {self.amount}",
-            "damage": f"{self.amount} damage to an enemy here",
-            "damage_all": f"{self.amount} damage to every enemy here",
-            "move": f"move {self.amount}",
-            "move_enemy": f"move an enemy here up to {self.amount} space(s)",
-            "advance_ether": f"advance the ether {self.amount}",
-            "ready": f"ready {self.amount} {self.colour} die",
-            "gain_item": f"gain {self.amount} item",
-            "armor": f"armor {self.amount}",
-            "hand_size": f"hand size +{self.amount}",
-        }
-        return words[self.kind]
+        return str(self.message())
+
+    def message(self) -> Msg:
+        """What the effect does, as a message in the reader's language."""
+        n = self.amount
+        kind = self.kind
+        if kind == "draw":
+            return lazy_plural("draw {n} card", "draw {n} cards", n)
+        if kind == "heal":
+            return lazy("heal {amount}", amount=n)
+        if kind == "damage":
+            return lazy("{amount} damage to an enemy here", amount=n)
+        if kind == "damage_all":
+            return lazy("{amount} damage to every enemy here", amount=n)
+        if kind == "move":
+            return lazy_plural("move {n} space", "move {n} spaces", n)
+        if kind == "move_enemy":
+            return lazy_plural(
+                "move an enemy here up to {n} space", "move an enemy here up to {n} spaces", n
+            )
+        if kind == "advance_ether":
+            return lazy("advance the ether {amount}", amount=n)
+        if kind == "ready":
+            return lazy_plural(
+                "ready {n} {colour} die", "ready {n} {colour} dice", n, colour=colour(self.colour)
+            )
+        if kind == "gain_item":
+            return lazy_plural("gain {n} item", "gain {n} items", n)
+        if kind == "armor":
+            return lazy("armor {amount}", amount=n)
+        if kind == "hand_size":
+            return lazy("hand size +{amount}", amount=n)
+        return lazy("no effect")
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,7 +162,14 @@ class UniqueAction:
 
     @property
     def effect_text(self) -> str:
-        return "; ".join(str(e) for e in self.effects) or "no effect"
+        """Its effects in the current language."""
+        return str(self.effect_message())
+
+    def effect_message(self) -> Msg:
+        """Its effects, in order, as one message (``draw 1 card; heal 2``)."""
+        if not self.effects:
+            return lazy("no effect")
+        return joined([e.message() for e in self.effects], ";")
 
 
 @dataclass(frozen=True, slots=True)
@@ -285,7 +312,12 @@ def load_scenario(name_or_path: str) -> Scenario:
     if name_or_path not in shipped and not path.exists():
         known = ", ".join(shipped)
         raise ContentError(
-            f"unknown scenario {name_or_path!r} (shipped: {known})", field="scenario"
+            _(
+                "unknown scenario {name} (shipped: {known})",
+                name=repr(name_or_path),
+                known=known,
+            ),
+            field="scenario",
         )
     library = read_content(shipped_dir() / "library.toml")
     scenario_file = read_content(path)
@@ -311,7 +343,7 @@ def build_scenario(library: ContentFile, scenario_file: ContentFile, source: str
     first problem raises its ContentError."""
     scenario = check_scenario(library, scenario_file, source, Problems(source))
     if scenario is None:  # a strict collector raised at the first problem
-        raise ContentError("the scenario has problems", source=source)
+        raise ContentError(_("the scenario has problems"), source=source)
     return scenario
 
 
@@ -322,7 +354,7 @@ def check_scenario(
     scenario when there was none."""
     header = scenario_file.scenario
     if header is None:
-        problems.add("the file has no [scenario] table", "scenario")
+        problems.add(_("the file has no [scenario] table"), "scenario")
         return None
     b = _Builder(source, problems)
     for content in (library, scenario_file):
@@ -363,7 +395,7 @@ class _Builder:
 
     def _unique_id(self, table: dict[str, Any], key: str, where: str) -> bool:
         if key in table:
-            self.fail(f"duplicate id {key!r}", where)
+            self.fail(_("duplicate id {id}", id=repr(key)), where)
             return False
         return True
 
@@ -376,17 +408,24 @@ class _Builder:
 
     def _effect(self, model: EffectModel, allowed: tuple[str, ...], where: str) -> Effect:
         if model.kind not in allowed:
-            self.fail(f"effect {model.kind!r} is not allowed here (allowed: {allowed})", where)
+            self.fail(
+                _(
+                    "effect {kind} is not allowed here (allowed: {allowed})",
+                    kind=repr(model.kind),
+                    allowed=", ".join(allowed),
+                ),
+                where,
+            )
             return Effect()
         if model.kind == "ready" and model.colour is None:
-            self.fail("a 'ready' effect needs a colour", where)
+            self.fail(_("a 'ready' effect needs a colour"), where)
             return Effect()
         return Effect(model.kind, model.amount, model.colour)
 
     def _unique_effects(self, unique: UniqueModel, where: str) -> tuple[Effect, ...]:
         """ET-UNQ-1: a unique action's printed effects, resolved in order."""
         if unique.effect is not None and unique.effects:
-            self.fail("give either 'effect' or 'effects', not both", f"{where}.effects")
+            self.fail(_("give either 'effect' or 'effects', not both"), f"{where}.effects")
         if unique.effect is not None:
             return (self._effect(unique.effect, UNIQUE_EFFECTS, f"{where}.effect"),)
         effects = tuple(
@@ -395,7 +434,7 @@ class _Builder:
         )
         kinds = [e.kind for e in effects]
         if len(set(kinds)) != len(kinds):
-            self.fail("an effect kind is listed twice", f"{where}.effects")
+            self.fail(_("an effect kind is listed twice"), f"{where}.effects")
         return effects or (Effect(),)
 
     def add(self, content: ContentFile) -> None:
@@ -405,7 +444,7 @@ class _Builder:
         for i, card in enumerate(content.influence):
             where = f"influence.{i}"
             if card.id in self.card_ids:
-                self.fail(f"duplicate card id {card.id!r}", f"{where}.id")
+                self.fail(_("duplicate card id {id}", id=repr(card.id)), f"{where}.id")
                 continue
             allowed = ACTIVE_EFFECTS if card.mode == "instant" else PASSIVE_EFFECTS
             self.influence[card.id] = InfluenceCard(
@@ -422,7 +461,7 @@ class _Builder:
         for i, item in enumerate(content.item):
             where = f"item.{i}"
             if item.id in self.card_ids:
-                self.fail(f"duplicate card id {item.id!r}", f"{where}.id")
+                self.fail(_("duplicate card id {id}", id=repr(item.id)), f"{where}.id")
                 continue
             self.items[item.id] = ItemCard(
                 item.id,
@@ -458,7 +497,7 @@ class _Builder:
         for j, space in enumerate(model.space):
             here = f"{where}.space.{j}"
             if space.at in features:
-                self.fail(f"space {space.at} is listed twice", f"{here}.at")
+                self.fail(_("space {at} is listed twice", at=str(space.at)), f"{here}.at")
                 continue
             uniques = []
             for k, unique in enumerate(space.unique):
@@ -477,7 +516,7 @@ class _Builder:
                 uniques.append(action)
             directions = [e.direction for e in space.explore]
             if len(set(directions)) != len(directions):
-                self.fail("two explore arrows point the same way", f"{here}.explore")
+                self.fail(_("two explore arrows point the same way"), f"{here}.explore")
             features[space.at] = SpaceFeatures(
                 space.enemy_icon,
                 tuple(ExploreArrow(e.direction, e.awareness) for e in space.explore),
@@ -502,11 +541,11 @@ class _Builder:
         for i, hero_id in enumerate(header.heroes):
             model = self.heroes.get(hero_id)
             if model is None:
-                self.fail(f"unknown hero {hero_id!r}", f"{where}.heroes.{i}")
+                self.fail(_("unknown hero {id}", id=repr(hero_id)), f"{where}.heroes.{i}")
                 continue
             for item in model.inventory:
                 if item not in self.items:
-                    self.fail(f"unknown item {item!r}", f"hero {hero_id!r}.inventory")
+                    self.fail(_("unknown item {id}", id=repr(item)), f"hero {hero_id!r}.inventory")
             heroes.append(
                 HeroCard(
                     model.id,
@@ -518,24 +557,28 @@ class _Builder:
                 )
             )
         if len(set(header.heroes)) != len(header.heroes):
-            self.fail("a hero is listed twice", f"{where}.heroes")
+            self.fail(_("a hero is listed twice"), f"{where}.heroes")
         for i, card_id in enumerate([header.start_card, *header.map_deck]):
             if card_id not in map_cards and card_id not in self.broken_cards:
-                self.fail(f"unknown map card {card_id!r}", f"{where}.map_deck.{i}")
+                self.fail(_("unknown map card {id}", id=repr(card_id)), f"{where}.map_deck.{i}")
         if len(set(header.map_deck) | {header.start_card}) != len(header.map_deck) + 1:
-            self.fail("a map card is used twice", f"{where}.map_deck")
+            self.fail(_("a map card is used twice"), f"{where}.map_deck")
         used = [c for c in [header.start_card, *header.map_deck] if c in map_cards]
         cells = sum(map_cards[c].layout.size for c in used)
         if cells > MAX_MAP_CELLS:
             self.fail(
-                f"the map would hold {cells} spaces; at most {MAX_MAP_CELLS}",
+                _(
+                    "the map would hold {cells} spaces; at most {most}",
+                    cells=cells,
+                    most=MAX_MAP_CELLS,
+                ),
                 f"{where}.map_deck",
             )
         start_space = header.start_space
         start_card = map_cards.get(header.start_card)
         if start_card is not None:
             if not start_card.layout.contains(header.start_space):
-                self.fail("the start space is outside the start card", f"{where}.start_space")
+                self.fail(_("the start space is outside the start card"), f"{where}.start_space")
             # The start card lies at its first rotation; the start space turns with it.
             degrees = start_card.rotations[0]
             start_space = turn_local(
@@ -543,29 +586,38 @@ class _Builder:
             )
         boss = self.bosses.get(header.boss)
         if boss is None:
-            self.fail(f"unknown boss {header.boss!r}", f"{where}.boss")
+            self.fail(_("unknown boss {id}", id=repr(header.boss)), f"{where}.boss")
         used_maps = {header.start_card, *header.map_deck}
         for req in boss.requires if boss is not None else ():
             if req not in self.uniques:
-                self.fail(f"unknown unique action {req!r}", f"boss {header.boss!r}.requires")
+                self.fail(
+                    _("unknown unique action {id}", id=repr(req)), f"boss {header.boss!r}.requires"
+                )
             # ET-BOSS-1: a requirement printed on no card of this map could never be met.
             elif self.uniques[req].card not in used_maps:
                 self.fail(
-                    f"unique action {req!r} is on map card {self.uniques[req].card!r}, "
-                    "which is not in this scenario",
+                    _(
+                        "unique action {id} is on map card {card}, which is not in this scenario",
+                        id=repr(req),
+                        card=repr(self.uniques[req].card),
+                    ),
                     f"boss {header.boss!r}.requires",
                 )
         # ET-BOSS-1: a track position the ether never reaches before the game is lost.
         if boss is not None and boss.requires_ether >= header.ether_end:
             self.fail(
-                f"the boss needs ether {boss.requires_ether}, but the game is lost at "
-                f"{header.ether_end}",
+                _(
+                    "the boss needs ether {needed}, but the game is lost at {end}",
+                    needed=boss.requires_ether,
+                    end=header.ether_end,
+                ),
                 f"boss {boss.id!r}.requires_ether",
             )
         # The boss appears when its lair is explored (ET-EXP-1), never on the start card.
         if start_card is not None and any(f.boss for f in start_card.features.values()):
             self.fail(
-                "the boss's lair must be explored, not be the start card", f"{where}.start_card"
+                _("the boss's lair must be explored, not be the start card"),
+                f"{where}.start_card",
             )
         lairs = [
             c
@@ -576,7 +628,9 @@ class _Builder:
         if not broken_deck and (
             len(lairs) != 1 or sum(f.boss for f in map_cards[lairs[0]].features.values()) != 1
         ):
-            self.fail("exactly one space of the map deck must hold the boss", f"{where}.map_deck")
+            self.fail(
+                _("exactly one space of the map deck must hold the boss"), f"{where}.map_deck"
+            )
         enemy_deck = self._deck(header.enemy_deck, self.enemies, f"{where}.enemy_deck")
         influence_deck = self._deck(
             header.influence_deck, self.influence, f"{where}.influence_deck"
@@ -589,7 +643,7 @@ class _Builder:
             f"{where}.item_deck",
         )
         if not enemy_deck:
-            self.fail("the enemy deck is empty", f"{where}.enemy_deck")
+            self.fail(_("the enemy deck is empty"), f"{where}.enemy_deck")
         if self.failed or boss is None:
             return None
         return Scenario(
@@ -629,27 +683,43 @@ class _Builder:
         if model.shape is not None:
             rows = model.shape
             if not rows or not rows[0]:
-                self.fail("the shape has no rows; give rows of '#' and '.'", f"{where}.shape")
+                self.fail(_("the shape has no rows; give rows of '#' and '.'"), f"{where}.shape")
                 return None
             for y, row in enumerate(rows):
                 if len(row) != len(rows[0]):
                     self.fail(
-                        f"row {y} has {len(row)} cell(s), row 0 has {len(rows[0])}; "
-                        "every row has the same length",
+                        _n(
+                            "row {y} has {n} cell, row 0 has {first}; "
+                            "every row has the same length",
+                            "row {y} has {n} cells, row 0 has {first}; "
+                            "every row has the same length",
+                            len(row),
+                            y=y,
+                            first=len(rows[0]),
+                        ),
                         f"{where}.shape.{y}",
                     )
                 odd = sorted(set(row) - {"#", "."})
                 if odd:
                     self.fail(
-                        f"row {y} holds {odd[0]!r}; a row holds only '#' (a space) and '.'",
+                        _(
+                            "row {y} holds {char}; a row holds only '#' (a space) and '.'",
+                            y=y,
+                            char=repr(odd[0]),
+                        ),
                         f"{where}.shape.{y}",
                     )
             if len(self.problems) > found:
                 return None
             if model.size is not None and (len(rows[0]), len(rows)) != tuple(model.size):
                 self.fail(
-                    f"the shape is {len(rows[0])}x{len(rows)}, the size says "
-                    f"{model.size[0]}x{model.size[1]}",
+                    _(
+                        "the shape is {width}x{height}, the size says {size_width}x{size_height}",
+                        width=len(rows[0]),
+                        height=len(rows),
+                        size_width=model.size[0],
+                        size_height=model.size[1],
+                    ),
                     f"{where}.shape",
                 )
                 return None
@@ -673,18 +743,23 @@ class _Builder:
             return None
         for j, space in enumerate(model.space):
             if not layout.contains(space.at):
-                self.fail(f"space {space.at} is not on the card", f"{where}.space.{j}.at")
+                self.fail(
+                    _("space {at} is not on the card", at=str(space.at)), f"{where}.space.{j}.at"
+                )
                 continue
             for k, arrow in enumerate(space.explore):
                 dx, dy = OFFSETS[arrow.direction]
                 if layout.contains((space.at[0] + dx, space.at[1] + dy)):
                     self.fail(
-                        f"the arrow points {arrow.direction} into the card; an explore arrow "
-                        "points off the card's edge (ET-EXP-1)",
+                        _(
+                            "the arrow points {direction} into the card; an explore arrow "
+                            "points off the card's edge (ET-EXP-1)",
+                            direction=direction(arrow.direction),
+                        ),
                         f"{where}.space.{j}.explore.{k}",
                     )
         if len(set(model.rotations)) != len(model.rotations):
-            self.fail("a rotation is listed twice", f"{where}.rotations")
+            self.fail(_("a rotation is listed twice"), f"{where}.rotations")
         if len(self.problems) > found:
             return None
         card = MapCard(model.id, model.name, layout, features)
@@ -701,5 +776,5 @@ class _Builder:
             return tuple(cards)
         for i, card_id in enumerate(listed):
             if card_id not in table:
-                self.fail(f"unknown card {card_id!r}", f"{where}.{i}")
+                self.fail(_("unknown card {id}", id=repr(card_id)), f"{where}.{i}")
         return tuple(listed)

@@ -12,6 +12,8 @@ from rulekeeper.boards.mapcards import Space
 from rulekeeper.games.ether import combat
 from rulekeeper.games.ether.content import Effect
 from rulekeeper.games.ether.pieces import BOSS_UID
+from rulekeeper.games.ether.terms import colour
+from rulekeeper.i18n import lazy, lazy_plural
 
 if TYPE_CHECKING:
     from rulekeeper.games.ether.state import EtherState
@@ -33,7 +35,7 @@ def resolve_effect(
     elif kind == "heal":
         healed = min(amount, hero.max_health - hero.health)
         hero.health += healed
-        state.emit("heal", f"{hero.name} heals {healed}", rule)
+        state.emit("heal", lazy("{hero} heals {amount}", hero=hero.name, amount=healed), rule)
     elif kind == "damage" and target is not None:
         # An earlier effect of the same action may have defeated the target.
         if target in state.enemies:
@@ -45,25 +47,59 @@ def resolve_effect(
     elif kind == "move_enemy" and target in state.enemies and to is not None:
         enemy = state.enemies[target]
         enemy.space = to
-        state.emit("move_enemy", f"{state.enemy_name(enemy)} ({target}) is moved to {to}", rule)
+        state.emit(
+            "move_enemy",
+            lazy(
+                "{enemy} ({uid}) is moved to {space}",
+                enemy=state.enemy_name(enemy),
+                uid=target,
+                space=str(to),
+            ),
+            rule,
+        )
     elif kind == "advance_ether":
         state.ether += amount
         state.emit(
             "advance_ether",
-            f"the ether advances {amount} to {state.ether}/{state.content.ether_end}",
+            lazy(
+                "the ether advances {amount} to {ether}/{end}",
+                amount=amount,
+                ether=state.ether,
+                end=state.content.ether_end,
+            ),
             rule,
             "ET-BOSS-1",
         )
     elif kind == "move":
         state.moving = (state.moving or 0) + amount
-        state.emit("move", f"{hero.name} may move {state.moving} space(s)", rule, "ET-MOVE-1")
+        state.emit(
+            "move",
+            lazy_plural(
+                "{hero} may move {n} space",
+                "{hero} may move {n} spaces",
+                state.moving,
+                hero=hero.name,
+            ),
+            rule,
+            "ET-MOVE-1",
+        )
     elif kind == "ready":
         readied = 0
         for die in hero.dice:
             if readied < amount and die.colour == effect.colour and not die.ready:
                 die.ready = True
                 readied += 1
-        state.emit("ready", f"{hero.name} readies {readied} {effect.colour} dice", rule)
+        state.emit(
+            "ready",
+            lazy_plural(
+                "{hero} readies {n} {colour} die",
+                "{hero} readies {n} {colour} dice",
+                readied,
+                hero=hero.name,
+                colour=colour(effect.colour),
+            ),
+            rule,
+        )
     elif kind == "gain_item":
         state.effect_rule = rule
         state.pending_items += amount

@@ -25,20 +25,45 @@ from rulekeeper.core.game import CHANCE, TERMINAL, Outcome
 from rulekeeper.games.ether import combat, movement
 from rulekeeper.games.ether.actions import DrawEnemy, DrawInfluence, DrawItem, DrawMap
 from rulekeeper.games.ether.resources import NOTHING
+from rulekeeper.i18n import Msg, lazy, text_of
 
 if TYPE_CHECKING:
     from rulekeeper.games.ether.state import EtherState
 
 
 def outcome(state: EtherState) -> Outcome | None:
-    """ET-END-1: won with the boss defeated; lost with every hero down or the ether at its end."""
+    """ET-END-1: won with the boss defeated; lost with every hero down or the ether at its end.
+
+    The summary is in the current language (:func:`outcome_message` is the message).
+    """
+    ended = outcome_message(state)
+    if ended is None:
+        return None
+    return Outcome(ended[0], text_of(ended[1]))
+
+
+def outcome_message(state: EtherState) -> tuple[str, Msg] | None:
+    """ET-END-1: the result (``won``, ``lost``) and why, as a message; None while playing."""
     if state.boss_defeated:
-        return Outcome("won", f"{state.content.boss.name} is defeated in round {state.round}")
+        return "won", lazy(
+            "{boss} is defeated in round {round}", boss=state.content.boss.name, round=state.round
+        )
     if all(h.defeated for h in state.heroes):
-        return Outcome("lost", "every hero is defeated")
+        return "lost", lazy("every hero is defeated")
     if state.ether >= state.content.ether_end:
-        return Outcome("lost", f"the ether track reached its end ({state.content.ether_end})")
+        return "lost", lazy("the ether track reached its end ({end})", end=state.content.ether_end)
     return None
+
+
+def outcome_line(state: EtherState) -> Msg | None:
+    """The game's end as one sentence: ``won: ...`` or ``lost: ...`` (the log's last event)."""
+    ended = outcome_message(state)
+    if ended is None:
+        return None
+    result, why = ended
+    if result == "won":
+        return lazy("the heroes win: {why}", why=why)
+    return lazy("the heroes lose: {why}", why=why)
 
 
 def waiting_on_chance(state: EtherState) -> bool:
@@ -79,7 +104,7 @@ def chance_outcomes(state: EtherState) -> list[tuple[Action, Fraction]]:
         return [(DrawItem(c), p) for c, p in state.item_deck.draw_outcomes()]
     if state.pending_draws:
         return [(DrawInfluence(c), p) for c, p in state.influence_deck.draw_outcomes()]
-    raise RuleViolation("CORE-CHANCE", "this state is not waiting on chance")
+    raise RuleViolation("CORE-CHANCE", lazy("this state is not waiting on chance"))
 
 
 def draw_influence(state: EtherState, card: str) -> None:
@@ -88,7 +113,12 @@ def draw_influence(state: EtherState, card: str) -> None:
     state.influence_deck.draw(card)
     hero.hand.append(card)
     rule = "ET-ROUND-1" if state.phase == "refresh" else state.effect_rule
-    state.emit("draw", f"{hero.name} draws {state.content.card_name(card)}", rule, card=card)
+    state.emit(
+        "draw",
+        lazy("{hero} draws {card}", hero=hero.name, card=state.content.card_name(card)),
+        rule,
+        card=card,
+    )
 
 
 def draw_item(state: EtherState, card: str) -> None:
@@ -97,7 +127,7 @@ def draw_item(state: EtherState, card: str) -> None:
     state.hero.inventory.append(card)
     state.emit(
         "item",
-        f"{state.hero.name} gains {state.content.card_name(card)}",
+        lazy("{hero} gains {card}", hero=state.hero.name, card=state.content.card_name(card)),
         state.effect_rule,
         card=card,
     )
@@ -108,10 +138,11 @@ def settle(state: EtherState) -> None:
     while True:
         if state.phase == "over":
             return
-        if outcome(state) is not None:
+        line = outcome_line(state)
+        if line is not None:
             state.phase = "over"
             state.draft.clear()
-            state.emit("end", str(outcome(state)), "ET-END-1")
+            state.emit("end", line, "ET-END-1")
             return
         _empty_decks(state)
         if waiting_on_chance(state):
@@ -146,7 +177,9 @@ def _empty_decks(state: EtherState) -> None:
         state.enemy_deck.reshuffle()
         if state.enemy_deck.is_empty:
             state.activations = 0
-            state.emit("no_enemy", "the enemy deck is exhausted; no enemy activates", "ET-MOVE-3")
+            state.emit(
+                "no_enemy", lazy("the enemy deck is exhausted; no enemy activates"), "ET-MOVE-3"
+            )
     if state.pending_items and state.item_deck.is_empty:
         state.item_deck.reshuffle()
         if state.item_deck.is_empty:
@@ -164,13 +197,17 @@ def _next_hero(state: EtherState) -> None:
         if not state.heroes[index].defeated:
             state.active = index
             state.actor = index
-            state.emit("activation", f"{state.heroes[index].name}'s activation", "ET-ROUND-1")
+            state.emit(
+                "activation",
+                lazy("{hero}'s activation begins", hero=state.heroes[index].name),
+                "ET-ROUND-1",
+            )
             return
     state.phase = "enemy"
     state.active = 0
     state.actor = 0
     state.enemy_queue = list(state.enemies)
-    state.emit("enemy_phase", "enemy phase", "ET-ROUND-1")
+    state.emit("enemy_phase", lazy("the enemy phase begins"), "ET-ROUND-1")
 
 
 def end_activation(state: EtherState) -> None:
@@ -178,7 +215,11 @@ def end_activation(state: EtherState) -> None:
     state.draft.clear()
     movement.end_movement(state)
     state.last_surplus = NOTHING
-    state.emit("end_activation", f"{state.active_hero.name} ends their activation", "ET-ROUND-1")
+    state.emit(
+        "end_activation",
+        lazy("{hero} ends their activation", hero=state.active_hero.name),
+        "ET-ROUND-1",
+    )
     _next_hero(state)
 
 
@@ -214,13 +255,17 @@ def _end_round(state: EtherState) -> None:
     state.ether += state.content.ether_per_round
     state.emit(
         "end_round",
-        f"round {state.round} ends; unique actions are available again; the ether is at "
-        f"{state.ether}/{state.content.ether_end}",
+        lazy(
+            "round {round} ends; unique actions are available again; the ether is at {ether}/{end}",
+            round=state.round,
+            ether=state.ether,
+            end=state.content.ether_end,
+        ),
         "ET-ROUND-1",
         "ET-UNQ-2",
         "ET-END-1",
     )
-    if outcome(state) is not None:
+    if outcome_message(state) is not None:
         return
     state.round += 1
     begin_round(state)
@@ -237,4 +282,4 @@ def begin_round(state: EtherState) -> None:
             die.ready = True
         missing = state.hand_size(hero) - len(hero.hand)
         state.pending_draws.extend([index] * max(0, missing))
-    state.emit("refresh", f"round {state.round}: refresh", "ET-ROUND-1")
+    state.emit("refresh", lazy("round {round}: refresh", round=state.round), "ET-ROUND-1")

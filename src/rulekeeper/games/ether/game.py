@@ -19,6 +19,7 @@ from rulekeeper.games.ether import flow, legal, render, rules
 from rulekeeper.games.ether.actions import ALL_ACTIONS, Pay
 from rulekeeper.games.ether.content import Scenario, load_scenario, shipped_scenarios
 from rulekeeper.games.ether.state import EtherState
+from rulekeeper.i18n import N_
 
 
 class EtherPlay(EtherState):
@@ -60,7 +61,7 @@ def _shipped(name: str) -> Scenario:
 
 class EtherGame(Game):
     name = "ether"
-    title = "Ether: the resource-spending map-card crawler"
+    title = N_("Ether: the resource-spending map-card crawler")
     rulesets = ("standard",)
 
     action_classes = tuple(ALL_ACTIONS)

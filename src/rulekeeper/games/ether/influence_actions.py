@@ -15,16 +15,20 @@ from rulekeeper.games.ether import effects
 from rulekeeper.games.ether.actions import InfluenceIntent
 from rulekeeper.games.ether.combat import in_active_area
 from rulekeeper.games.ether.pieces import BOSS_UID
+from rulekeeper.i18n import N_, lazy
 
 if TYPE_CHECKING:
     from rulekeeper.games.ether.state import EtherState
 
 
 TIMING_TEXT = {
-    "any": "at any time",
-    "activation": "only in the hero's own activation, when not resolving a movement",
-    "movement": "only while resolving a movement",
+    "any": N_("{card} may be played at any time"),
+    "activation": N_(
+        "{card} may be played only in the hero's own activation, when not resolving a movement"
+    ),
+    "movement": N_("{card} may be played only while resolving a movement"),
 }
+"""ET-INF-3: when a card of each timing may be played (``{card}``: its name)."""
 
 
 def timing_allows(state: EtherState, timing: str) -> bool:
@@ -45,18 +49,24 @@ def check_play(state: EtherState, intent: InfluenceIntent) -> None:
     card = state.content.influence.get(intent.card)
     if card is None or intent.card not in hero.hand:
         raise RuleViolation(
-            "ET-INF-1", f"{intent.card!r} is not an influence card in {hero.name}'s hand"
+            "ET-INF-1",
+            lazy(
+                "{card} is not an influence card in {hero}'s hand",
+                card=repr(intent.card),
+                hero=hero.name,
+            ),
         )
     if not timing_allows(state, card.timing):
-        raise RuleViolation("ET-INF-3", f"{card.name} may be played {TIMING_TEXT[card.timing]}")
+        raise RuleViolation("ET-INF-3", lazy(TIMING_TEXT[card.timing], card=card.name))
     if card.effect.kind == "damage":
         enemy = state.enemies.get(intent.target or "")
         if enemy is None or enemy.uid == BOSS_UID or not in_active_area(state, enemy):
             raise RuleViolation(
-                "ET-INF-1", f"{card.name} needs a non-boss enemy in the active area as target"
+                "ET-INF-1",
+                lazy("{card} needs a non-boss enemy in the active area as target", card=card.name),
             )
     elif intent.target is not None:
-        raise RuleViolation("ET-INF-1", f"{card.name} takes no target")
+        raise RuleViolation("ET-INF-1", lazy("{card} takes no target", card=card.name))
 
 
 def resolve_play(state: EtherState, intent: InfluenceIntent) -> None:
@@ -67,10 +77,24 @@ def resolve_play(state: EtherState, intent: InfluenceIntent) -> None:
         hero.inventory.append(intent.card)
         state.emit(
             "ongoing",
-            f"{hero.name} places {card.name} in the inventory ({card.effect})",
+            lazy(
+                "{hero} places {card} in the inventory ({effect})",
+                hero=hero.name,
+                card=card.name,
+                effect=card.effect.message(),
+            ),
             "ET-INF-4",
         )
         return
     state.influence_deck.discard(intent.card)
-    state.emit("instant", f"{hero.name} plays {card.name}: {card.effect}", "ET-INF-1")
+    state.emit(
+        "instant",
+        lazy(
+            "{hero} plays {card}: {effect}",
+            hero=hero.name,
+            card=card.name,
+            effect=card.effect.message(),
+        ),
+        "ET-INF-1",
+    )
     effects.resolve_effect(state, card.effect, intent.target, "ET-INF-1")

@@ -21,6 +21,8 @@ from rulekeeper.games.ether.combat import in_active_area
 from rulekeeper.games.ether.content import ExploreArrow, UniqueAction
 from rulekeeper.games.ether.pieces import BOSS_UID, Enemy
 from rulekeeper.games.ether.resources import Resources
+from rulekeeper.games.ether.terms import direction
+from rulekeeper.i18n import lazy, lazy_plural
 
 if TYPE_CHECKING:
     from rulekeeper.games.ether.state import EtherState
@@ -28,7 +30,9 @@ if TYPE_CHECKING:
 
 def _not_moving(state: EtherState) -> None:
     if state.moving is not None:
-        raise RuleViolation("ET-MAP-1", "map actions cannot be taken while resolving a movement")
+        raise RuleViolation(
+            "ET-MAP-1", lazy("map actions cannot be taken while resolving a movement")
+        )
 
 
 def _arrow(state: EtherState, intent: ExploreIntent) -> ExploreArrow | None:
@@ -51,15 +55,23 @@ def check_explore(state: EtherState, intent: ExploreIntent) -> None:
     hero = state.hero
     if hero.space is None or _arrow(state, intent) is None:
         raise RuleViolation(
-            "ET-MAP-1", f"{hero.name}'s space shows no explore arrow pointing {intent.direction}"
+            "ET-MAP-1",
+            lazy(
+                "{hero}'s space shows no explore arrow pointing {direction}",
+                hero=hero.name,
+                direction=direction(intent.direction),
+            ),
         )
     if state.board.has_space(hero.space.step(intent.direction)):
         raise RuleViolation(
             "ET-EXP-2",
-            f"a map card already lies {intent.direction} of this space; no exploring from here",
+            lazy(
+                "a map card already lies {direction} of this space; no exploring from here",
+                direction=direction(intent.direction),
+            ),
         )
     if state.map_deck.is_empty:
-        raise RuleViolation("ET-EXP-1", "the map deck is empty; there is no card to draw")
+        raise RuleViolation("ET-EXP-1", lazy("the map deck is empty; there is no card to draw"))
 
 
 def resolve_explore(state: EtherState, intent: ExploreIntent) -> None:
@@ -67,7 +79,11 @@ def resolve_explore(state: EtherState, intent: ExploreIntent) -> None:
     if hero.space is None:
         return
     state.pending_map = (hero.space, intent.direction)
-    state.emit("explore", f"{hero.name} explores {intent.direction}", "ET-EXP-1")
+    state.emit(
+        "explore",
+        lazy("{hero} explores {direction}", hero=hero.name, direction=direction(intent.direction)),
+        "ET-EXP-1",
+    )
 
 
 def fitting_rotations(state: EtherState, card: str) -> dict[int, CardPos]:
@@ -99,26 +115,38 @@ def place_map_card(state: EtherState, card: str) -> None:
     if not fits:
         state.pending_map = None
         state.map_deck.discard(card)
-        state.emit("no_room", f"{name} fits nowhere beyond the arrow; it is set aside", "ET-EXP-1")
+        state.emit(
+            "no_room",
+            lazy("{card} fits nowhere beyond the arrow; it is set aside", card=name),
+            "ET-EXP-1",
+        )
         return
     if len(fits) == 1:
         degrees = next(iter(fits))
         lay_card(state, card, degrees, fits[degrees])
         return
     state.pending_rotation = (card, tuple(fits))
-    state.emit("draw_map", f"{name} is drawn; choose how to turn it", "ET-EXP-1", card=card)
+    state.emit(
+        "draw_map",
+        lazy("{card} is drawn; choose how to turn it", card=name),
+        "ET-EXP-1",
+        card=card,
+    )
 
 
 def check_rotation(state: EtherState, action: PlaceMap) -> None:
     if state.pending_rotation is None:
-        raise RuleViolation("ET-EXP-1", "no drawn map card is waiting to be placed")
+        raise RuleViolation("ET-EXP-1", lazy("no drawn map card is waiting to be placed"))
     card, rotations = state.pending_rotation
     if action.rotation not in rotations:
-        turns = ", ".join(str(r) for r in rotations)
         raise RuleViolation(
             "ET-EXP-1",
-            f"{state.content.map_cards[card].name} may be turned {turns} degrees here, "
-            f"not {action.rotation}",
+            lazy(
+                "{card} may be turned {turns} degrees here, not {rotation}",
+                card=state.content.map_cards[card].name,
+                turns=[str(r) for r in rotations],
+                rotation=action.rotation,
+            ),
         )
 
 
@@ -139,28 +167,50 @@ def lay_card(state: EtherState, card: str, degrees: int, pos: CardPos) -> None:
     state.rotations[pos] = degrees
     state.board = state.board.place(pos, orientation.layout)
     state.pending_map = None
-    turned = f", turned {degrees} degrees" if degrees else ""
-    state.emit("place", f"{map_card.name} is placed at {pos}{turned}", "ET-EXP-1", card=card)
+    placed = (
+        lazy(
+            "{card} is placed at {pos}, turned {degrees} degrees",
+            card=map_card.name,
+            pos=str(pos),
+            degrees=degrees,
+        )
+        if degrees
+        else lazy("{card} is placed at {pos}", card=map_card.name, pos=str(pos))
+    )
+    state.emit("place", placed, "ET-EXP-1", card=card)
     for local, features in orientation.features.items():
         if features.boss:
             space = state.board.space_at(pos, local)
             state.enemies[BOSS_UID] = Enemy(BOSS_UID, state.content.boss.id, space)
-            state.emit("boss", f"{state.content.boss.name} waits at {space}", "ET-BOSS-1")
+            state.emit(
+                "boss",
+                lazy("{boss} waits at {space}", boss=state.content.boss.name, space=str(space)),
+                "ET-BOSS-1",
+            )
 
 
 def check_unique(state: EtherState, intent: UniqueIntent) -> None:
     _not_moving(state)
     action = state.content.uniques.get(intent.action)
     if action is None:
-        raise RuleViolation("ET-UNQ-1", f"there is no unique action {intent.action!r}")
+        raise RuleViolation(
+            "ET-UNQ-1", lazy("there is no unique action {action}", action=repr(intent.action))
+        )
     hero = state.hero
     here = hero.space
     if here is None or action not in state.features(here).uniques:
         raise RuleViolation(
-            "ET-MAP-1", f"{action.name} is taken in its own space; {hero.name} is not there"
+            "ET-MAP-1",
+            lazy(
+                "{action} is taken in its own space; {hero} is not there",
+                action=action.name,
+                hero=hero.name,
+            ),
         )
     if intent.action in state.used_uniques:
-        raise RuleViolation("ET-UNQ-2", f"{action.name} was already resolved this round")
+        raise RuleViolation(
+            "ET-UNQ-2", lazy("{action} was already resolved this round", action=action.name)
+        )
     _check_target(state, action, intent)
 
 
@@ -168,23 +218,38 @@ def _check_target(state: EtherState, action: UniqueAction, intent: UniqueIntent)
     """ET-UNQ-1: a damage or move-enemy effect acts on a non-boss enemy in the active area."""
     if not action.targeted:
         if intent.target is not None or intent.to is not None:
-            raise RuleViolation("ET-UNQ-1", f"{action.name} acts on no enemy; name no target")
+            raise RuleViolation(
+                "ET-UNQ-1", lazy("{action} acts on no enemy; name no target", action=action.name)
+            )
         return
     enemy = state.enemies.get(intent.target or "")
     if enemy is None or enemy.uid == BOSS_UID or not in_active_area(state, enemy):
         raise RuleViolation(
-            "ET-UNQ-1", f"{action.name} needs a non-boss enemy in the active area as target"
+            "ET-UNQ-1",
+            lazy(
+                "{action} needs a non-boss enemy in the active area as target", action=action.name
+            ),
         )
     push = action.effect_of("move_enemy")
     if push is None:
         if intent.to is not None:
-            raise RuleViolation("ET-UNQ-1", f"{action.name} moves no enemy; name no destination")
+            raise RuleViolation(
+                "ET-UNQ-1",
+                lazy("{action} moves no enemy; name no destination", action=action.name),
+            )
         return
     if intent.to is None or intent.to not in enemy_destinations(state, enemy.space, push.amount):
         raise RuleViolation(
             "ET-UNQ-1",
-            f"{action.name} moves {intent.target} to a space up to {push.amount} step(s) away "
-            "through open edges (walls block, ET-MOVE-2)",
+            lazy_plural(
+                "{action} moves {enemy} to a space up to {n} step away "
+                "through open edges (walls block, ET-MOVE-2)",
+                "{action} moves {enemy} to a space up to {n} steps away "
+                "through open edges (walls block, ET-MOVE-2)",
+                push.amount,
+                action=action.name,
+                enemy=str(intent.target),
+            ),
         )
 
 
@@ -210,6 +275,15 @@ def resolve_unique(state: EtherState, intent: UniqueIntent, alternative: int) ->
     rules = (
         ("ET-UNQ-1", "ET-UNQ-2", "ET-UNQ-3") if len(action.costs) > 1 else ("ET-UNQ-1", "ET-UNQ-2")
     )
-    state.emit("unique", f"{state.hero.name} resolves {action.name}: {action.effect_text}", *rules)
+    state.emit(
+        "unique",
+        lazy(
+            "{hero} resolves {action}: {effect}",
+            hero=state.hero.name,
+            action=action.name,
+            effect=action.effect_message(),
+        ),
+        *rules,
+    )
     for effect in action.effects:
         effects.resolve_effect(state, effect, intent.target, "ET-UNQ-1", intent.to)

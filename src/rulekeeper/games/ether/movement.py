@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING
 from rulekeeper.core.errors import RuleViolation
 from rulekeeper.games.ether.actions import MoveIntent, Step
 from rulekeeper.games.ether.pieces import Enemy
+from rulekeeper.games.ether.terms import direction
+from rulekeeper.i18n import lazy, lazy_plural
 
 if TYPE_CHECKING:
     from rulekeeper.games.ether.state import EtherState
@@ -23,27 +25,41 @@ if TYPE_CHECKING:
 def check_move(state: EtherState, intent: MoveIntent) -> None:
     """ET-MOVE-1: a move spends N cunning for N spaces, N at least 1."""
     if intent.steps < 1:
-        raise RuleViolation("ET-MOVE-1", "a move spends at least 1 cunning for 1 space")
+        raise RuleViolation("ET-MOVE-1", lazy("a move spends at least 1 cunning for 1 space"))
 
 
 def resolve_move(state: EtherState, intent: MoveIntent) -> None:
     """ET-MOVE-1: the hero may now take ``steps`` more spaces (added to a move under way)."""
     state.moving = (state.moving or 0) + intent.steps
-    state.emit("move", f"{state.hero.name} may move {state.moving} space(s)", "ET-MOVE-1")
+    state.emit(
+        "move",
+        lazy_plural(
+            "{hero} may move {n} space",
+            "{hero} may move {n} spaces",
+            state.moving,
+            hero=state.hero.name,
+        ),
+        "ET-MOVE-1",
+    )
 
 
 def check_step(state: EtherState, action: Step) -> None:
     """ET-MOVE-1: a step needs a paid space left; ET-MOVE-2: it cannot cross a wall."""
     if not state.moving:
-        raise RuleViolation("ET-MOVE-1", "no paid movement is left; spend cunning to move")
+        raise RuleViolation("ET-MOVE-1", lazy("no paid movement is left; spend cunning to move"))
     if state.draft:
         raise RuleViolation(
-            "ET-PAY-2", "a payment is being gathered; spend it (or stop moving) first"
+            "ET-PAY-2", lazy("a payment is being gathered; spend it (or stop moving) first")
         )
     hero = state.hero
     if hero.space is None or not state.board.can_step(hero.space, action.direction):
         raise RuleViolation(
-            "ET-MOVE-2", f"{hero.name} cannot move {action.direction}: a wall or no map card"
+            "ET-MOVE-2",
+            lazy(
+                "{hero} cannot move {direction}: a wall or no map card",
+                hero=hero.name,
+                direction=direction(action.direction),
+            ),
         )
 
 
@@ -54,23 +70,46 @@ def apply_step(state: EtherState, action: Step) -> None:
     hero.space = state.board.neighbours(hero.space)[action.direction]
     state.moving -= 1
     state.emit(
-        "step", f"{hero.name} moves {action.direction} to {hero.space}", "ET-MOVE-1", "ET-MOVE-2"
+        "step",
+        lazy(
+            "{hero} moves {direction} to {space}",
+            hero=hero.name,
+            direction=direction(action.direction),
+            space=str(hero.space),
+        ),
+        "ET-MOVE-1",
+        "ET-MOVE-2",
     )
     if state.moving == 0:
         state.moving = None
     if state.features(hero.space).enemy_icon:
         state.activations += 1
-        state.emit("icon", f"{hero.name} enters an enemy icon: an enemy activates", "ET-MOVE-3")
+        state.emit(
+            "icon",
+            lazy("{hero} enters an enemy icon: an enemy activates", hero=hero.name),
+            "ET-MOVE-3",
+        )
 
 
 def end_movement(state: EtherState) -> None:
     """Stop moving: paid steps not taken are lost (ET-PAY-3); a payment being gathered goes back."""
     if state.draft:
         state.draft.clear()
-        state.emit("put_back", f"{state.hero.name} puts the gathered sources back", "ET-PAY-4")
+        state.emit(
+            "put_back",
+            lazy("{hero} puts the gathered sources back", hero=state.hero.name),
+            "ET-PAY-4",
+        )
     if state.moving:
         state.emit(
-            "end_movement", f"{state.hero.name} stops; {state.moving} paid step(s) lost", "ET-PAY-3"
+            "end_movement",
+            lazy_plural(
+                "{hero} stops; {n} paid step lost",
+                "{hero} stops; {n} paid steps lost",
+                state.moving,
+                hero=state.hero.name,
+            ),
+            "ET-PAY-3",
         )
     state.moving = None
 
@@ -88,5 +127,18 @@ def activate_enemy(state: EtherState, card: str) -> None:
     state.enemies[uid] = Enemy(uid, card, hero.space)
     enemy = state.content.enemies[card]
     state.activations += enemy.icons
-    chain = f"; its {enemy.icons} icon(s) activate more" if enemy.icons else ""
-    state.emit("activate", f"{enemy.name} ({uid}) appears at {hero.space}{chain}", "ET-MOVE-3")
+    appears = (
+        lazy_plural(
+            "{enemy} ({uid}) appears at {space}; its {n} icon activates one more",
+            "{enemy} ({uid}) appears at {space}; its {n} icons activate more",
+            enemy.icons,
+            enemy=enemy.name,
+            uid=uid,
+            space=str(hero.space),
+        )
+        if enemy.icons
+        else lazy(
+            "{enemy} ({uid}) appears at {space}", enemy=enemy.name, uid=uid, space=str(hero.space)
+        )
+    )
+    state.emit("activate", appears, "ET-MOVE-3")

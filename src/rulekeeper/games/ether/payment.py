@@ -32,10 +32,12 @@ from rulekeeper.games.ether.actions import (
     MoveIntent,
     Source,
     UniqueIntent,
-    describe_intent,
+    intent_message,
 )
 from rulekeeper.games.ether.pieces import Hero
-from rulekeeper.games.ether.resources import DIE_YIELD, NOTHING, Resources, format_cost
+from rulekeeper.games.ether.resources import DIE_YIELD, NOTHING, Resources, cost_message
+from rulekeeper.games.ether.terms import colour
+from rulekeeper.i18n import Msg, lazy
 
 if TYPE_CHECKING:
     from rulekeeper.games.ether.state import EtherState
@@ -45,7 +47,9 @@ def source_yield(state: EtherState, hero: Hero, source: Source) -> Resources:
     """ET-PAY-1: what one source yields (a card its icons, a die its colour)."""
     if source.kind == "die":
         if source.ref not in DIE_YIELD:
-            raise RuleViolation("ET-PAY-1", f"{source.ref!r} is not a die colour")
+            raise RuleViolation(
+                "ET-PAY-1", lazy("{colour} is not a die colour", colour=repr(source.ref))
+            )
         return DIE_YIELD[source.ref]
     return state.content.card_yields(source.ref)
 
@@ -55,7 +59,7 @@ def ready_dice(hero: Hero) -> Counter[str]:
     return Counter(d.colour for d in hero.dice if d.ready)
 
 
-def unavailable_reason(state: EtherState, hero: Hero, sources: Sequence[Source]) -> str | None:
+def unavailable_reason(state: EtherState, hero: Hero, sources: Sequence[Source]) -> Msg | None:
     """Why ``sources`` cannot all be spent together by ``hero`` (ET-PAY-1), or None."""
     hand = Counter(hero.hand)
     inventory = Counter(hero.inventory)
@@ -64,19 +68,30 @@ def unavailable_reason(state: EtherState, hero: Hero, sources: Sequence[Source])
         if source.kind == "hand":
             hand[source.ref] -= 1
             if hand[source.ref] < 0:
-                return f"{source.ref!r} is not (or not that often) in {hero.name}'s hand"
+                return lazy(
+                    "{card} is not (or not that often) in {hero}'s hand",
+                    card=repr(source.ref),
+                    hero=hero.name,
+                )
         elif source.kind == "inventory":
             inventory[source.ref] -= 1
             if inventory[source.ref] < 0:
-                return f"{source.ref!r} is not (or not that often) in {hero.name}'s inventory"
+                return lazy(
+                    "{card} is not (or not that often) in {hero}'s inventory",
+                    card=repr(source.ref),
+                    hero=hero.name,
+                )
         else:
             if source.ref not in DIE_YIELD:
-                return f"{source.ref!r} is not a die colour (green, yellow, red)"
+                return lazy(
+                    "{colour} is not a die colour (green, yellow, red)", colour=repr(source.ref)
+                )
             dice[source.ref] -= 1
             if dice[source.ref] < 0:
-                return (
-                    f"{hero.name} has no more ready {source.ref} dice "
-                    "(an exhausted die pays nothing)"
+                return lazy(
+                    "{hero} has no more ready {colour} dice (an exhausted die pays nothing)",
+                    hero=hero.name,
+                    colour=colour(source.ref),
                 )
     return None
 
@@ -120,7 +135,9 @@ def check_intent(state: EtherState, intent: Intent) -> None:
     elif isinstance(intent, UniqueIntent):
         mapactions.check_unique(state, intent)
     else:  # pragma: no cover - the codec only builds the intents above
-        raise RuleViolation("ET-KIND-1", f"unknown kind of action {intent!r}")
+        raise RuleViolation(
+            "ET-KIND-1", lazy("unknown kind of action {intent}", intent=repr(intent))
+        )
 
 
 def check_payment(
@@ -131,8 +148,11 @@ def check_payment(
     if len(intents) != 1:
         raise RuleViolation(
             "ET-PAY-2",
-            f"one payment pays for exactly one action, not {len(intents)}; "
-            "resources spent together cannot be split across actions",
+            lazy(
+                "one payment pays for exactly one action, not {count}; "
+                "resources spent together cannot be split across actions",
+                count=len(intents),
+            ),
         )
     intent = intents[0]
     yielded = check_sources(state, hero, sources)
@@ -141,8 +161,13 @@ def check_payment(
     if not 0 <= alternative < len(costs):
         raise RuleViolation(
             "ET-UNQ-3",
-            f"{describe_intent(intent)} costs {format_cost(costs)}: choose alternative "
-            f"0..{len(costs) - 1}, not {alternative}",
+            lazy(
+                "{action} costs {cost}: choose alternative 0..{last}, not {alternative}",
+                action=intent_message(intent),
+                cost=cost_message(costs),
+                last=len(costs) - 1,
+                alternative=alternative,
+            ),
         )
     if isinstance(intent, InfluenceIntent):
         spent_copies = sum(1 for s in sources if s.kind == "hand" and s.ref == intent.card)
@@ -150,16 +175,25 @@ def check_payment(
             card = state.content.influence[intent.card]
             if card.mode == "instant":
                 raise RuleViolation(
-                    "ET-INF-2", f"{card.name} cannot pay for its own Instant action"
+                    "ET-INF-2", lazy("{card} cannot pay for its own Instant action", card=card.name)
                 )
             raise RuleViolation(
-                "ET-INF-4", f"{card.name} goes to the inventory; it cannot also be discarded to pay"
+                "ET-INF-4",
+                lazy(
+                    "{card} goes to the inventory; it cannot also be discarded to pay",
+                    card=card.name,
+                ),
             )
     cost = costs[alternative]
     if not yielded.covers(cost):
         raise RuleViolation(
             "ET-PAY-4",
-            f"{describe_intent(intent)} costs {cost}; the payment yields only {yielded}",
+            lazy(
+                "{action} costs {cost}; the payment yields only {paid}",
+                action=intent_message(intent),
+                cost=cost.cost_message(),
+                paid=yielded.message(),
+            ),
         )
     return cost
 
@@ -188,10 +222,25 @@ def pay(state: EtherState, sources: Sequence[Source], intent: Intent, alternativ
     surplus = yielded.surplus(cost)
     spend(state, hero, sources)
     state.last_surplus = surplus
-    lost = f"; {surplus} lost" if surplus.total else ""
+    paid = (
+        lazy(
+            "{hero} pays {cost} for {action}; {surplus} lost",
+            hero=hero.name,
+            cost=cost.message(),
+            action=intent_message(intent),
+            surplus=surplus.message(),
+        )
+        if surplus.total
+        else lazy(
+            "{hero} pays {cost} for {action}",
+            hero=hero.name,
+            cost=cost.message(),
+            action=intent_message(intent),
+        )
+    )
     state.emit(
         "pay",
-        f"{hero.name} pays {cost} for {describe_intent(intent)}{lost}",
+        paid,
         "ET-PAY-1",
         "ET-PAY-2",
         "ET-PAY-3",

@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from rulekeeper.i18n import N_, Msg, _, lazy
+
 Resource = Literal["awareness", "cunning", "wrath"]
 RESOURCES: tuple[Resource, ...] = ("awareness", "cunning", "wrath")
 DieColour = Literal["green", "yellow", "red"]
@@ -49,8 +51,28 @@ class Resources:
         return self.awareness + self.cunning + self.wrath
 
     def __str__(self) -> str:
+        """The machine form (event data, JSON): ``1 cunning + 2 wrath``, ``nothing``."""
         parts = [f"{self.get(r)} {r}" for r in RESOURCES if self.get(r)]
         return " + ".join(parts) if parts else "nothing"
+
+    def message(self) -> Msg:
+        """The amounts as a message in the reader's language (``1 cunning + 2 wrath``)."""
+        from rulekeeper.games.ether.terms import joined
+
+        parts = [lazy(AMOUNT_NAMES[r], n=self.get(r)) for r in RESOURCES if self.get(r)]
+        return joined(parts, "+") if parts else lazy("nothing")
+
+    def cost_message(self) -> Msg:
+        """As a cost: ``free`` when it is nothing."""
+        return self.message() if self.total else lazy("free")
+
+
+AMOUNT_NAMES: dict[Resource, str] = {
+    "awareness": N_("{n} awareness"),
+    "cunning": N_("{n} cunning"),
+    "wrath": N_("{n} wrath"),
+}
+"""How many of a resource, as a message (``{n}`` the amount)."""
 
 
 NOTHING = Resources()
@@ -78,7 +100,10 @@ def parse_cost(text: str) -> tuple[Resources, ...]:
             words = part.split()
             if len(words) != 2 or not words[0].isdigit() or words[1] not in RESOURCES:
                 raise ValueError(
-                    f"cannot read cost part {part.strip()!r} (write e.g. '2 cunning / 1 wrath')"
+                    _(
+                        "cannot read cost part {part} (write e.g. '2 cunning / 1 wrath')",
+                        part=repr(part.strip()),
+                    )
                 )
             total = total + Resources.of(words[1], int(words[0]))
         alternatives.append(total)
@@ -86,4 +111,13 @@ def parse_cost(text: str) -> tuple[Resources, ...]:
 
 
 def format_cost(alternatives: tuple[Resources, ...]) -> str:
-    return " / ".join(str(a) if a.total else "free" for a in alternatives)
+    """The alternatives in the current language: ``2 cunning / 1 wrath``."""
+    return str(cost_message(alternatives))
+
+
+def cost_message(alternatives: tuple[Resources, ...]) -> Msg:
+    """The alternatives as a message: ``2 cunning / 1 wrath``, ``free``."""
+    message = alternatives[0].cost_message() if alternatives else lazy("free")
+    for other in alternatives[1:]:
+        message = lazy("{first} / {second}", first=message, second=other.cost_message())
+    return message

@@ -30,6 +30,7 @@ from rulekeeper.games.ether.actions import (
     Step,
 )
 from rulekeeper.games.ether.resources import NOTHING
+from rulekeeper.i18n import lazy
 
 if TYPE_CHECKING:
     from rulekeeper.games.ether.state import EtherState
@@ -41,18 +42,26 @@ HERO_ACTIONS = (AddSource, Spend, Pay)
 
 def check(state: EtherState, action: Action) -> None:
     if state.phase == "over":
-        raise RuleViolation("ET-END-1", "the game is over")
+        raise RuleViolation("ET-END-1", lazy("the game is over"))
     if flow.waiting_on_chance(state):
         if not isinstance(action, CHANCE_ACTIONS):
             _check_regardless_of_chance(state, action)
         if action not in [a for a, _ in flow.chance_outcomes(state)]:
-            raise RuleViolation("CORE-CHANCE", f"{action.label()} is not a possible outcome here")
+            raise RuleViolation(
+                "CORE-CHANCE",
+                lazy("{action} is not a possible outcome here", action=action.label()),
+            )
         return
     if isinstance(action, CHANCE_ACTIONS):
-        raise RuleViolation("CORE-CHANCE", f"{action.label()}: the game is not waiting on chance")
+        raise RuleViolation(
+            "CORE-CHANCE",
+            lazy("{action}: the game is not waiting on chance", action=action.label()),
+        )
     if state.pending_rotation is not None or isinstance(action, PlaceMap):
         if not isinstance(action, PlaceMap):
-            raise RuleViolation("ET-EXP-1", "the drawn map card is placed first; choose its turn")
+            raise RuleViolation(
+                "ET-EXP-1", lazy("the drawn map card is placed first; choose its turn")
+            )
         mapactions.check_rotation(state, action)
         return
     if isinstance(action, HERO_ACTIONS):
@@ -64,14 +73,16 @@ def check(state: EtherState, action: Action) -> None:
         _check_enemy_phase(state, action)
         return
     if isinstance(action, AssignDamage):
-        raise RuleViolation("ET-ROUND-1", "enemy damage is assigned in the enemy phase")
+        raise RuleViolation("ET-ROUND-1", lazy("enemy damage is assigned in the enemy phase"))
     if isinstance(action, Step):
         movement.check_step(state, action)
     elif isinstance(action, EndMovement):
         if state.moving is None:
-            raise RuleViolation("ET-MOVE-1", "no movement is being resolved")
+            raise RuleViolation("ET-MOVE-1", lazy("no movement is being resolved"))
     elif not isinstance(action, EndActivation):
-        raise RuleViolation("ET-KIND-1", f"{action.TYPE!r} is not an ether action")
+        raise RuleViolation(
+            "ET-KIND-1", lazy("{action} is not an ether action", action=repr(action.TYPE))
+        )
 
 
 def _check_regardless_of_chance(state: EtherState, action: Action) -> None:
@@ -79,10 +90,11 @@ def _check_regardless_of_chance(state: EtherState, action: Action) -> None:
     that rule, not CORE-CHANCE (issue 17): damage assigned outside the enemy phase
     (ET-ROUND-1), one payment for several actions (ET-PAY-2)."""
     if isinstance(action, AssignDamage) and state.phase != "enemy":
-        raise RuleViolation("ET-ROUND-1", "enemy damage is assigned in the enemy phase")
+        raise RuleViolation("ET-ROUND-1", lazy("enemy damage is assigned in the enemy phase"))
     if isinstance(action, Pay) and len(action.actions) != 1:
         raise RuleViolation(
-            "ET-PAY-2", f"one payment pays for exactly one action, not {len(action.actions)}"
+            "ET-PAY-2",
+            lazy("one payment pays for exactly one action, not {count}", count=len(action.actions)),
         )
 
 
@@ -94,19 +106,23 @@ def check_actor(state: EtherState, hero_id: str) -> int:
     """
     index = state.hero_index(hero_id)
     if index is None:
-        raise RuleViolation("ET-TIME-1", f"there is no hero {hero_id!r}")
+        raise RuleViolation("ET-TIME-1", lazy("there is no hero {hero}", hero=repr(hero_id)))
     hero = state.heroes[index]
     if hero.defeated:
-        raise RuleViolation("ET-TIME-1", f"{hero.name} is defeated and takes no actions")
+        raise RuleViolation(
+            "ET-TIME-1", lazy("{hero} is defeated and takes no actions", hero=hero.name)
+        )
     if index != state.actor:
         busy = state.hero
         if state.draft:
             raise RuleViolation(
-                "ET-PAY-2", f"{busy.name} is gathering a payment; it is spent before another"
+                "ET-PAY-2",
+                lazy("{hero} is gathering a payment; it is spent before another", hero=busy.name),
             )
         if state.moving is not None:
             raise RuleViolation(
-                "ET-TIME-1", f"{busy.name} is resolving a movement; others act once it stops"
+                "ET-TIME-1",
+                lazy("{hero} is resolving a movement; others act once it stops", hero=busy.name),
             )
     return index
 
@@ -123,7 +139,7 @@ def _check_hero_action(state: EtherState, action: Action) -> None:
         payment.check_payment(state, state.draft, [action.action], action.alternative)
     elif isinstance(action, Pay):
         if state.draft:
-            raise RuleViolation("ET-PAY-2", "a payment is being gathered; spend it first")
+            raise RuleViolation("ET-PAY-2", lazy("a payment is being gathered; spend it first"))
         payment.check_payment(state, action.sources, action.actions, action.alternative)
 
 
@@ -134,20 +150,29 @@ def _check_enemy_phase(state: EtherState, action: Action) -> None:
         return
     if isinstance(action, EndMovement):
         if state.moving is None:
-            raise RuleViolation("ET-MOVE-1", "no movement is being resolved")
+            raise RuleViolation("ET-MOVE-1", lazy("no movement is being resolved"))
         return
     if not isinstance(action, AssignDamage):
         raise RuleViolation(
             "ET-ROUND-1",
-            f"{action.TYPE!r}: in the enemy phase the heroes pay for actions or choose "
-            "who takes each hit",
+            lazy(
+                "{action}: in the enemy phase the heroes pay for actions or choose "
+                "who takes each hit",
+                action=repr(action.TYPE),
+            ),
         )
     uid = state.enemy_queue[0]
     if action.enemy != uid:
-        raise RuleViolation("ET-ROUND-1", f"the next enemy to act is {uid}, not {action.enemy!r}")
+        raise RuleViolation(
+            "ET-ROUND-1",
+            lazy("the next enemy to act is {uid}, not {enemy}", uid=uid, enemy=repr(action.enemy)),
+        )
     heroes = combat.heroes_on_card(state, state.enemies[uid])
     if action.hero not in [h.id for h in heroes]:
-        raise RuleViolation("ET-ROUND-1", f"{action.hero!r} is not on {uid}'s map card")
+        raise RuleViolation(
+            "ET-ROUND-1",
+            lazy("{hero} is not on {uid}'s map card", hero=repr(action.hero), uid=uid),
+        )
 
 
 def _check_surplus_not_reused(state: EtherState, action: Spend) -> None:
@@ -161,8 +186,11 @@ def _check_surplus_not_reused(state: EtherState, action: Spend) -> None:
         if cost.total and state.last_surplus.covers(cost):
             raise RuleViolation(
                 "ET-PAY-2",
-                f"the {state.last_surplus} left over from the last payment was lost; "
-                "one payment pays for one action only",
+                lazy(
+                    "the {surplus} left over from the last payment was lost; "
+                    "one payment pays for one action only",
+                    surplus=state.last_surplus.message(),
+                ),
             )
 
 

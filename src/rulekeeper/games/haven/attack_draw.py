@@ -43,8 +43,8 @@ from rulekeeper.core.actions import Action, action_type
 from rulekeeper.core.errors import ContentError, RuleViolation
 from rulekeeper.games.haven.attacks import AttackContext, AttackMode, AttackOutcome, resolve
 from rulekeeper.games.haven.modifiers import ModifierCatalog, ModifierDeck
+from rulekeeper.games.haven.rule_terms import deck_name
 from rulekeeper.games.haven.ruleset import Ruleset
-from rulekeeper.games.haven.terms import deck_name
 from rulekeeper.i18n import _, lazy
 
 Procedure = Literal["gloomhaven", "frosthaven"]

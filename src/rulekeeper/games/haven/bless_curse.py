@@ -25,7 +25,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rulekeeper.games.haven.modifiers import ALLY_DECK, MONSTER_DECK
-from rulekeeper.games.haven.terms import deck_name, term
+from rulekeeper.games.haven.rule_terms import deck_name, term
 from rulekeeper.i18n import lazy
 
 if TYPE_CHECKING:

@@ -47,8 +47,8 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from rulekeeper.core.errors import RuleViolation
+from rulekeeper.games.haven.rule_terms import pile as pile_name
 from rulekeeper.games.haven.state import ActiveBonus, BonusTrigger
-from rulekeeper.games.haven.terms import term
 from rulekeeper.i18n import Msg, lazy, lazy_plural
 
 if TYPE_CHECKING:
@@ -270,7 +270,7 @@ def end(
             "{card} ends ({why}) and goes to the {pile}",
             card=bonus.source,
             why=why,
-            pile=term("lost" if to_lost else "discard"),
+            pile=pile_name("lost" if to_lost else "discard"),
         )
     state.emit(
         "bonus",

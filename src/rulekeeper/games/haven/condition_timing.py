@@ -26,7 +26,7 @@ from rulekeeper.games.haven.conditions import (
     turn_start_heal,
 )
 from rulekeeper.games.haven.healing import heal
-from rulekeeper.games.haven.terms import term
+from rulekeeper.games.haven.rule_terms import term
 from rulekeeper.i18n import lazy
 
 if TYPE_CHECKING:

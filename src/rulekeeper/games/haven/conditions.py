@@ -22,8 +22,8 @@ from fractions import Fraction
 from typing import Literal
 
 from rulekeeper.core.errors import RuleViolation
+from rulekeeper.games.haven.rule_terms import term
 from rulekeeper.games.haven.ruleset import Ruleset
-from rulekeeper.games.haven.terms import term
 from rulekeeper.i18n import _, lazy
 
 Duration = Literal["end_of_next_turn", "until_healed", "until_damaged", "deck_card"]

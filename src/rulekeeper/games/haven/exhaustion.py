@@ -33,8 +33,8 @@ from rulekeeper.games.haven.conditions import (
     rule_id,
 )
 from rulekeeper.games.haven.loot import drop_on_death
+from rulekeeper.games.haven.rule_terms import term
 from rulekeeper.games.haven.state import Negation
-from rulekeeper.games.haven.terms import term
 from rulekeeper.i18n import Msg, lazy, lazy_plural
 
 if TYPE_CHECKING:

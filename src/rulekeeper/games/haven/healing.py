@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rulekeeper.games.haven.conditions import heal_amount, removed_by_heal
-from rulekeeper.games.haven.terms import terms
+from rulekeeper.games.haven.rule_terms import terms
 from rulekeeper.i18n import Msg, lazy
 
 if TYPE_CHECKING:

@@ -26,8 +26,8 @@ from typing import Any, Literal
 from rulekeeper.core.deck import Deck
 from rulekeeper.core.document_text import parse_document
 from rulekeeper.core.errors import ContentError, RuleViolation
+from rulekeeper.games.haven.rule_terms import deck_name, term
 from rulekeeper.games.haven.ruleset import Ruleset
-from rulekeeper.games.haven.terms import deck_name, term
 from rulekeeper.i18n import _, lazy, text_of
 
 MONSTER_DECK = "monsters"

@@ -28,10 +28,10 @@ from typing import TYPE_CHECKING
 from rulekeeper.boards.hexgrid import UNREACHABLE
 from rulekeeper.games.haven import exhaustion, healing, initiative, map_state, standees
 from rulekeeper.games.haven.movement import Movement, MoveMode
+from rulekeeper.games.haven.rule_terms import term
 from rulekeeper.games.haven.scenario_format import AbilitySpec
 from rulekeeper.games.haven.state import Figure
 from rulekeeper.games.haven.summons import free_adjacent_hexes
-from rulekeeper.games.haven.terms import term
 from rulekeeper.i18n import lazy
 
 if TYPE_CHECKING:

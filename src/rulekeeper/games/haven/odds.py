@@ -65,8 +65,8 @@ from rulekeeper.games.haven.modifiers import (
     combine_effects,
     standard_catalog,
 )
+from rulekeeper.games.haven.rule_terms import deck_name
 from rulekeeper.games.haven.ruleset import Ruleset
-from rulekeeper.games.haven.terms import deck_name
 from rulekeeper.i18n import lazy
 
 OutcomeKey = tuple[int, tuple[Effect, ...]]

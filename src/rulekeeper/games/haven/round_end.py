@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rulekeeper.games.haven import bonuses, elements, exhaustion, objectives, rest, special_rules
-from rulekeeper.games.haven.terms import deck_name
+from rulekeeper.games.haven.rule_terms import deck_name
 from rulekeeper.i18n import lazy
 
 if TYPE_CHECKING:

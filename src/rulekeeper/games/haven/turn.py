@@ -57,9 +57,10 @@ from rulekeeper.games.haven.conditions import (
 from rulekeeper.games.haven.healing import heal
 from rulekeeper.games.haven.modifiers import MONSTER_DECK, Effect
 from rulekeeper.games.haven.movement import Movement, MoveMode
+from rulekeeper.games.haven.rule_terms import pile as pile_name
+from rulekeeper.games.haven.rule_terms import term
 from rulekeeper.games.haven.scenario_format import AbilitySpec
 from rulekeeper.games.haven.state import Figure
-from rulekeeper.games.haven.terms import term
 from rulekeeper.i18n import Msg, lazy
 
 if TYPE_CHECKING:
@@ -744,7 +745,7 @@ def check_hero_step(state: HavenState, figure: Figure, turn: Turn, action: Actio
                     "{card} cannot be recovered: not in the {pile}, played this turn, or"
                     " unrecoverable",
                     card=action.card,
-                    pile=term(ability.pile),
+                    pile=pile_name(ability.pile),
                 ),
             )
         return
@@ -868,7 +869,7 @@ def apply_hero_step(state: HavenState, figure: Figure, turn: Turn, action: Actio
                 "{figure} recovers {card} from its {pile} to hand",
                 figure=figure.id,
                 card=action.card,
-                pile=term(ability.pile),
+                pile=pile_name(ability.pile),
             ),
             "HV-CHAR-6",
             card=action.card,

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from rulekeeper.core.game import CHANCE, TERMINAL
 from rulekeeper.games.haven import cards, initiative
 from rulekeeper.games.haven.attack_draw import NeedCard
-from rulekeeper.games.haven.terms import term
+from rulekeeper.games.haven.rule_terms import term
 from rulekeeper.i18n import N_, _
 
 if TYPE_CHECKING:

@@ -166,4 +166,7 @@ async def attack_odds(question: OddsQuestion) -> dict[str, Any]:
                 " (HV-ADV-3 lets the player keep either)"
             )
         )
-    return {"ruleset": rules.name, "mode": mode, "notes": notes, **result.to_json()}
+    answer = {"ruleset": rules.name, "mode": mode, "notes": notes, **result.to_json()}
+    # the effects' names as the reader's language says them (the keys stay English)
+    answer["effect_names"] = {name: _(name) for name in answer.get("effects", {}) if name}
+    return answer

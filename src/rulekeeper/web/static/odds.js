@@ -106,7 +106,7 @@
     }
     summary.replaceChildren(
       rk.el("p", { "data-testid": "expected", text: _("expected damage {value} ({fraction}) · {mode}", { value: data.expected_damage.value.toFixed(4), fraction: data.expected_damage.fraction, mode: MODES[data.mode] || data.mode }) }),
-      ...Object.entries(data.effects).map(([name, p]) => rk.el("p", { text: _("adds {effect}: {percent}%", { effect: name, percent: (p.value * 100).toFixed(2) }) })),
+      ...Object.entries(data.effects).map(([name, p]) => rk.el("p", { text: _("adds {effect}: {percent}%", { effect: (data.effect_names || {})[name] || name, percent: (p.value * 100).toFixed(2) }) })),
       ...data.notes.map((note) => rk.el("p", { class: "hint", text: note })));
   }
 
