@@ -80,18 +80,11 @@ def decisions(replay: dict[str, object]) -> Iterator[HavenState]:
     yield final
 
 
-PENDING = pytest.mark.xfail(
-    reason="issue 18: the haven-rules area (attacks, monster turns, rests...) still logs English",
-    strict=False,
-)
-
-
 @pytest.fixture(scope="module")
 def replays() -> dict[tuple[str, str, int], dict[str, object]]:
     return {game: record(*game) for game in SCRIPTED}
 
 
-@PENDING
 @pytest.mark.parametrize("lang", ["ca", "tr"])
 @pytest.mark.parametrize("game", SCRIPTED, ids=lambda g: f"{g[0]}-{g[1]}")
 def test_a_replayed_haven_log_is_fully_translated(
