@@ -30,6 +30,11 @@ LANG_HELP = {
     "ca": "La llengua dels missatges i de l'ajuda",
     "tr": "Mesajların ve yardımın dili",
 }
+HELP_OPTION_HELP = {
+    "en": "Show this message and exit.",
+    "ca": "Mostra aquest missatge i surt.",
+    "tr": "Bu iletiyi gösterir ve çıkar.",
+}
 ROOT_HELP = {
     "en": "exact rules, automated monsters",
     "ca": "regles exactes, monstres automàtics",
@@ -124,6 +129,7 @@ def test_lang_anywhere_chooses_the_help_language(lang: str, where: str) -> None:
         code, out, err = _invoke(args)
         assert code == 0, (args, err)
         assert LANG_HELP[lang] in _flat(out), args
+        assert HELP_OPTION_HELP[lang] in _flat(out), args
         for other in LANGUAGES:
             if other != lang:
                 assert LANG_HELP[other] not in _flat(out), args
