@@ -65,6 +65,7 @@ AREAS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "games/haven/perks.py",
             "games/haven/game.py",
             "games/haven/bosses.py",
+            "games/haven/terms.py",
             "games/haven/__init__.py",
             "cli/haven*.py",
         ),

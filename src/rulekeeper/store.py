@@ -37,6 +37,7 @@ from rulekeeper.core.documents import parse_document
 from rulekeeper.core.errors import ContentError, RulekeeperError, printable
 from rulekeeper.core.limits import MAX_ACTIONS
 from rulekeeper.core.replay import REPLAY_FORMAT, ReplayFile, parse_replay
+from rulekeeper.i18n import _, _n
 
 DATABASE_NAME = "saves.sqlite3"
 SCHEMA_VERSION = 2
@@ -107,7 +108,10 @@ def _now() -> str:
 def check_save_name(name: str) -> str:
     if not SAVE_NAME.fullmatch(name):
         raise SaveError(
-            f"save name {printable(repr(name))}: use 1-64 letters, digits, '.', '_' or '-', starting with a letter or digit"
+            _(
+                "save name {name}: use 1-64 letters, digits, '.', '_' or '-', starting with a letter or digit",
+                name=printable(repr(name)),
+            )
         )
     return name
 
@@ -122,7 +126,12 @@ class Holder:
     since: str = ""
 
     def describe(self) -> str:
-        return f"process {self.pid} on host {self.host!r} (since {self.since})"
+        return _(
+            "process {pid} on host {host} (since {since})",
+            pid=self.pid,
+            host=repr(self.host),
+            since=self.since,
+        )
 
 
 def this_process() -> Holder:
@@ -177,16 +186,27 @@ def _database_error(path: Path, error: sqlite3.Error) -> SaveError:
     text = str(error)
     lowered = text.lower()
     if "not a database" in lowered or "malformed" in lowered:
-        return SaveError(f"the save database {path} is damaged ({text}); it is left as it is")
+        return SaveError(
+            _(
+                "the save database {path} is damaged ({reason}); it is left as it is",
+                path=path,
+                reason=text,
+            )
+        )
     if "locked" in lowered or "busy" in lowered:
         return SaveError(
-            f"the save database {path} is busy: another process is writing it; try again"
+            _(
+                "the save database {path} is busy: another process is writing it; try again",
+                path=path,
+            )
         )
     if "readonly" in lowered or "read-only" in lowered:
-        return SaveError(f"cannot write the save database {path}: it is read-only")
+        return SaveError(_("cannot write the save database {path}: it is read-only", path=path))
     if "unable to open" in lowered:
-        return SaveError(f"cannot open the save database {path} ({text})")
-    return SaveError(f"the save database {path}: {text}")
+        return SaveError(
+            _("cannot open the save database {path} ({reason})", path=path, reason=text)
+        )
+    return SaveError(_("the save database {path}: {reason}", path=path, reason=text))
 
 
 class SaveStore:
@@ -216,8 +236,13 @@ class SaveStore:
         version = int(db.execute("PRAGMA user_version").fetchone()[0])
         if version > SCHEMA_VERSION:
             raise SaveError(
-                f"the save database {self.path} has format {version}, newer than this "
-                f"rulekeeper reads ({SCHEMA_VERSION}); update rulekeeper (the file is left as it is)"
+                _(
+                    "the save database {path} has format {version}, newer than this "
+                    "rulekeeper reads ({supported}); update rulekeeper (the file is left as it is)",
+                    path=self.path,
+                    version=version,
+                    supported=SCHEMA_VERSION,
+                )
             )
         return version
 
@@ -228,8 +253,11 @@ class SaveStore:
             self.path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as error:
             raise SaveError(
-                f"cannot open the save database {self.path}: cannot create its folder "
-                f"({error.strerror or error})"
+                _(
+                    "cannot open the save database {path}: cannot create its folder ({reason})",
+                    path=self.path,
+                    reason=error.strerror or error,
+                )
             ) from None
         with self._translate_errors():
             connection = sqlite3.connect(self.path, isolation_level=None, timeout=self.busy_timeout)
@@ -270,7 +298,9 @@ class SaveStore:
                 }
                 if not {"games", "actions"} <= tables:
                     if tables:
-                        raise SaveError(f"{self.path} is not a rulekeeper save database")
+                        raise SaveError(
+                            _("{path} is not a rulekeeper save database", path=self.path)
+                        )
                     yield None  # an empty file: no saves yet
                     return
                 yield connection
@@ -309,8 +339,11 @@ class SaveStore:
             found = None  # another store object of this process (a server's requests)
         if found is not None and holder_alive(found[1]):
             raise SaveError(
-                f"save {name!r} is in use by {found[1].describe()}; "
-                "one session at a time may play a save"
+                _(
+                    "save {name} is in use by {holder}; one session at a time may play a save",
+                    name=repr(name),
+                    holder=found[1].describe(),
+                )
             )
         db.execute(
             "INSERT OR REPLACE INTO holders VALUES (?, ?, ?, ?, ?, ?)",
@@ -372,10 +405,16 @@ class SaveStore:
         """
         check_save_name(name)
         if len(actions) > MAX_ACTIONS:
-            raise SaveError(f"a save holds at most {MAX_ACTIONS} actions")
+            raise SaveError(
+                _n(
+                    "a save holds at most {n} action",
+                    "a save holds at most {n} actions",
+                    MAX_ACTIONS,
+                )
+            )
         with self._transaction() as db:
             if db.execute("SELECT 1 FROM games WHERE name = ?", (name,)).fetchone():
-                raise SaveError(f"a save called {name!r} already exists")
+                raise SaveError(_("a save called {name} already exists", name=repr(name)))
             now = _now()
             db.execute(
                 "INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL)",
@@ -400,7 +439,13 @@ class SaveStore:
     def append(self, name: str, index: int, action: dict[str, Any]) -> None:
         """Record action number ``index`` (from 0) of a save, in its own transaction."""
         if index >= MAX_ACTIONS:
-            raise SaveError(f"a save holds at most {MAX_ACTIONS} actions")
+            raise SaveError(
+                _n(
+                    "a save holds at most {n} action",
+                    "a save holds at most {n} actions",
+                    MAX_ACTIONS,
+                )
+            )
         with self._transaction() as db:
             self._require(db, name)
             self._claim(db, name)
@@ -440,7 +485,7 @@ class SaveStore:
             (name,),
         ).fetchone()
         if row is None:
-            raise SaveError(f"no save called {printable(repr(name))} (see 'rulekeeper saves list')")
+            raise SaveError(_no_save(printable(repr(name))))
         return tuple(row)
 
     def list(self) -> list[SaveSummary]:
@@ -456,15 +501,21 @@ class SaveStore:
 
     def load(self, name: str) -> ReplayFile:
         """The save as a replay (validated, not yet replayed), read without writing."""
-        source = f"save {name!r}"
+        source = _("save {name}", name=repr(name))
         with self._read() as db:
             if db is None:
-                raise SaveError(f"no save called {name!r} (see 'rulekeeper saves list')")
-            _, game, ruleset, scenario, seed, _, _ = self._require(db, name)
+                raise SaveError(_no_save(repr(name)))
+            _name, game, ruleset, scenario, seed, _updated, _outcome = self._require(db, name)
             (count,) = db.execute("SELECT COUNT(*) FROM actions WHERE name = ?", (name,)).fetchone()
             if count > MAX_ACTIONS:
                 raise ContentError(
-                    f"{count} actions; a save holds at most {MAX_ACTIONS}", source=source
+                    _n(
+                        "{count} actions; a save holds at most {n}",
+                        "{count} actions; a save holds at most {n}",
+                        MAX_ACTIONS,
+                        count=count,
+                    ),
+                    source=source,
                 )
             rows = db.execute(
                 "SELECT idx, action FROM actions WHERE name = ? ORDER BY idx", (name,)
@@ -472,10 +523,18 @@ class SaveStore:
         actions: list[dict[str, Any]] = []
         for position, (idx, text) in enumerate(rows):
             if idx != position:
-                raise ContentError(f"action {position + 1} is missing", source=source)
+                raise ContentError(
+                    _("action {number} is missing", number=position + 1), source=source
+                )
             if not isinstance(text, str):
-                raise ContentError(f"action {position + 1} is not text", source=source)
-            actions.append(parse_document(text, f"{source} action {position + 1}", "json"))
+                raise ContentError(
+                    _("action {number} is not text", number=position + 1), source=source
+                )
+            actions.append(
+                parse_document(
+                    text, _("{save} action {number}", save=source, number=position + 1), "json"
+                )
+            )
         data = {
             "format": REPLAY_FORMAT,
             "game": game,
@@ -485,3 +544,7 @@ class SaveStore:
             "actions": actions,
         }
         return parse_replay(data, source)
+
+
+def _no_save(name: str) -> str:
+    return _("no save called {name} (see 'rulekeeper saves list')", name=name)

@@ -45,7 +45,7 @@ def test_import_writes_the_library_to_a_file(tmp_path: Path) -> None:
         ],
     )
     assert result.exit_code == 0
-    assert "wrote 1 monster type(s)" in result.stdout
+    assert "wrote 1 monster type to" in result.stdout
     assert json.loads(out.read_text())["format"] == "haven-library/1"
 
 

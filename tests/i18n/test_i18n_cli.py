@@ -37,6 +37,37 @@ ROOT_HELP = {
 }
 
 
+COMMAND_HELP = {
+    ("play",): {
+        "en": "Play a game in the terminal",
+        "ca": "Juga una partida al terminal",
+        "tr": "Terminalde bir oyun oynayın",
+    },
+    ("replay",): {
+        "en": "Replay a game from its file",
+        "ca": "Repeteix una partida a partir del seu fitxer",
+        "tr": "Bir oyunu dosyasından yeniden oynatır",
+    },
+    ("rules",): {
+        "en": "Print the text of each rule ID",
+        "ca": "Mostra el text de cada identificador de regla",
+        "tr": "her kural kimliğinin metnini",
+    },
+    ("saves", "resume"): {
+        "en": "Let a policy make every choice: random",
+        "ca": "Deixa que una política prengui totes les decisions: random",
+        "tr": "Tüm seçimleri bir politika yapsın: random",
+    },
+}
+"""A text of each command's own help, in each language."""
+
+HAVEN_ODDS_HELP = {
+    "en": "The attack value, with its bonuses.",
+    "ca": "El valor d'atac",
+    "tr": "Saldırı değeri",
+}
+
+
 def _invoke(args: list[str], env: dict[str, str | None] | None = None) -> tuple[int, str, str]:
     result = CliRunner().invoke(app, args, env=env)
     return result.exit_code, result.stdout, result.stderr
@@ -98,6 +129,25 @@ def test_lang_anywhere_chooses_the_help_language(lang: str, where: str) -> None:
                 assert LANG_HELP[other] not in _flat(out), args
     code, out, _err = _invoke(["--lang", lang, "--help"])
     assert ROOT_HELP[lang] in _flat(out)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("command", list(COMMAND_HELP), ids=" ".join)
+def test_each_commands_help_is_in_the_chosen_language(lang: str, command: tuple[str, ...]) -> None:
+    code, out, err = _invoke(["--lang", lang, *command, "--help"])
+    assert code == 0, err
+    assert COMMAND_HELP[command][lang] in _flat(out)
+    code, out, err = _console_script([*command, "--help", f"--lang={lang}"], env=_base_env())
+    assert code == 0, err
+    assert COMMAND_HELP[command][lang] in _flat(out)
+
+
+@pytest.mark.xfail(reason="area haven-play (cli/haven*.py help) has not landed yet", strict=False)
+@pytest.mark.parametrize("lang", ["ca", "tr"])
+def test_haven_odds_help_is_in_the_chosen_language(lang: str) -> None:
+    code, out, err = _console_script(["haven", "odds", "--help", "--lang", lang], env=_base_env())
+    assert code == 0, err
+    assert HAVEN_ODDS_HELP[lang] in _flat(out)
 
 
 def test_without_lang_the_command_speaks_the_current_language() -> None:

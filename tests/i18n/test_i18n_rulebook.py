@@ -183,3 +183,30 @@ def test_rules_reads_rulekeeper_lang_in_a_whole_process() -> None:
         f"HV-INIT-1 (haven: İnisiyatif) {rulebook('tr')['HV-INIT-1'].text}"
     )
     assert "inisiyatif" in out.stdout
+
+
+OWNERS = {
+    "haven": "the haven rule catalog",
+    "salvage": "the salvage rule catalog (with the salvage/areas messages)",
+    "areas": "the areas rule catalog (with the salvage/areas messages)",
+    "ether": "the ether rule catalog (with the ether/agents messages)",
+}
+"""Who translates which catalog, so a missing file's failure says where the work lies."""
+
+
+@pytest.mark.parametrize(
+    ("name", "lang"),
+    [
+        pytest.param(name, lang, id=catalog_path(name, lang))
+        for name in CATALOGS
+        for lang in TRANSLATED
+    ],
+)
+def test_every_catalog_ships_in_catalan_and_turkish(name: str, lang: str) -> None:
+    """Issue 18: the rule catalogs ship in all three languages; fails naming a missing file.
+
+    Never skipped: until the file exists, ``rules ID`` falls back to English for
+    that catalog (test_a_rule_a_translation_lacks_reads_in_english) and this fails.
+    """
+    path = f"src/rulekeeper/content/rules/{catalog_path(name, lang)}"
+    assert catalog(name, lang) is not None, f"{path} is missing: translate {OWNERS[name]}"

@@ -11,6 +11,7 @@ final terminal screen and board.
 
 from __future__ import annotations
 
+import ast
 import io
 import re
 from collections.abc import Iterable
@@ -22,15 +23,17 @@ from rich.console import Console
 from translation_checks import english_words, log_problems
 
 from rulekeeper.core import RandomPolicy, SeededSampler, play_out
-from rulekeeper.core.errors import RuleViolation
+from rulekeeper.core.errors import ContentError, RuleViolation
 from rulekeeper.core.game import Game, State
 from rulekeeper.core.replay import replay_actions
+from rulekeeper.games.areas.content import SCENARIO_DIR as AREAS_SCENARIOS
 from rulekeeper.games.areas.game import GAME as AREAS
 from rulekeeper.games.areas.game import AreasState
 from rulekeeper.games.areas.reach import melee_reach, occupancy
 from rulekeeper.games.salvage.game import GAME as SALVAGE
 from rulekeeper.games.salvage.state import SalvageState
 from rulekeeper.i18n import text_of, use_language
+from rulekeeper.i18n_catalogs import PACKAGE, extract
 
 LANGS = ("ca", "tr")
 SALVAGE_LABS = [
@@ -96,8 +99,10 @@ def shown(game: Game, state: State, lang: str) -> str:
         console.print(game.render(state))
         board = console.file.getvalue()  # type: ignore[attr-defined]
         decision = state.pending_decision()
+        outcome = state.outcome()
     lines = [line for _, section in sections for line in section]
-    return "\n".join([*lines, board, decision])
+    summary = "" if outcome is None else outcome.summary
+    return "\n".join([*lines, board, decision, summary])
 
 
 def _plain(text: str) -> str:
@@ -215,3 +220,75 @@ def test_every_prompt_and_action_label_of_a_scripted_game_is_translated(
                 left = english_words(_plain(line), content, lang)
                 assert left == [], f"English words {left} in {lang}: {line!r}"
         state.apply(game.parse_action(raw))
+
+
+@pytest.mark.parametrize(
+    ("game", "scenario", "seed"), [(SALVAGE, "drowned-spire", 1), (AREAS, "sunken-gate", 1)]
+)
+def test_the_outcome_reads_in_each_language_and_a_save_keeps_it(
+    game: Game, scenario: str, seed: int
+) -> None:
+    """SV-END-1 / AR-END-1: the outcome's summary follows the reader's language; a save
+    keeps the English summary beside the message, and reloads into the same outcome."""
+    state = replayed(game, scenario, seed, "en")
+    english = state.outcome()
+    assert english is not None
+    raw = state.to_dict()
+    back = game.state_from_dict(raw)
+    assert back.to_dict() == raw
+    for lang in LANGS:
+        with use_language(lang):
+            shown, reloaded = state.outcome(), back.outcome()
+        assert shown is not None and shown == reloaded
+        assert shown.result == english.result and shown.summary != english.summary
+
+
+@pytest.mark.parametrize(
+    ("lang", "salvage_reason", "areas_reason"),
+    [
+        ("ca", "tipus de dau desconegut 'claw'", "zona desconeguda 'z'"),
+        ("tr", "bilinmeyen zar türü 'claw'", "bilinmeyen bölge 'z'"),
+    ],
+)
+def test_a_bad_content_file_is_refused_in_the_chosen_language(
+    tmp_path: Path, lang: str, salvage_reason: str, areas_reason: str
+) -> None:
+    """A content file's error names the file and field as they are, the reason translated."""
+    text = Path(SALVAGE_LABS[0]).read_text(encoding="utf-8")
+    assert 'damage = ["maw", "fang"]' in text
+    bad = tmp_path / "bad-salvage.toml"
+    bad.write_text(text.replace('damage = ["maw", "fang"]', 'damage = ["maw", "claw"]', 1))
+    with use_language(lang), pytest.raises(ContentError) as salvage_error:
+        SALVAGE.new_state(str(bad), 0)
+    assert salvage_error.value.field == "enemy.0.damage.1"
+    assert salvage_error.value.reason == salvage_reason
+    assert str(bad) in str(salvage_error.value)
+    shipped = Path(AREAS.scenarios()[0].name)
+    areas_text = (AREAS_SCENARIOS / f"{shipped}.toml").read_text(encoding="utf-8")
+    bad_areas = tmp_path / "bad-areas.toml"
+    bad_areas.write_text(re.sub(r'area = "[^"]+"', 'area = "z"', areas_text, count=1))
+    with use_language(lang), pytest.raises(ContentError) as areas_error:
+        AREAS.new_state(str(bad_areas), 0)
+    assert areas_error.value.reason == areas_reason
+
+
+@pytest.mark.parametrize("family", ["salvage", "areas"])
+def test_every_marked_message_of_the_family_reaches_its_catalog(family: str) -> None:
+    """A ``_()`` Babel cannot see (inside an f-string's braces) would stay English for ever:
+    every literal message the family's modules mark is extracted into its catalog area."""
+    folder = PACKAGE / "games" / family
+    paths = sorted(p for p in folder.glob("*.py"))
+    extracted = {m.singular for m in extract((family, p) for p in paths)[family]}
+    for path in paths:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        marked = {
+            node.args[0].value
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id in ("_", "_n", "N_", "lazy", "lazy_plural")
+            and node.args
+            and isinstance(node.args[0], ast.Constant)
+            and isinstance(node.args[0].value, str)
+        }
+        assert marked - extracted == set(), f"{path.name}: not extracted"

@@ -19,6 +19,7 @@ from rulekeeper.core.documents import DocumentFormat, read_document
 from rulekeeper.core.errors import ContentError
 from rulekeeper.core.limits import MAX_NESTING
 from rulekeeper.core.problems import Problem, Problems, validation_problems
+from rulekeeper.i18n import _, _n
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,11 +35,24 @@ class CheckReport:
         return not self.problems
 
     def summary(self) -> str:
-        what = f" ({self.kind.label}, {self.kind.format_text})" if self.kind else ""
-        if self.clean:
-            return f"{self.source}: ok{what}"
         count = len(self.problems)
-        return f"{self.source}: {count} problem{'s' if count != 1 else ''}{what}"
+        if self.kind is None:
+            return _n("{file}: {n} problem", "{file}: {n} problems", count, file=self.source)
+        if self.clean:
+            return _(
+                "{file}: ok ({kind}, {format})",
+                file=self.source,
+                kind=self.kind.label,
+                format=self.kind.format_text,
+            )
+        return _n(
+            "{file}: {n} problem ({kind}, {format})",
+            "{file}: {n} problems ({kind}, {format})",
+            count,
+            file=self.source,
+            kind=self.kind.label,
+            format=self.kind.format_text,
+        )
 
 
 def check_file(path: Path, family: str | None = None) -> CheckReport:
@@ -64,7 +78,14 @@ def check_data(
         return CheckReport(source, None, problems.found)
     if syntax is not None and syntax not in kind.reads:
         wanted = " or ".join(sorted(s.upper() for s in kind.reads))
-        problems.add(f"{kind.label} files are read as {wanted}, and this one is {syntax.upper()}")
+        problems.add(
+            _(
+                "{kind} files are read as {wanted}, and this one is {syntax}",
+                kind=kind.label,
+                wanted=wanted,
+                syntax=syntax.upper(),
+            )
+        )
     model = _validate(kind, data, source, problems)
     if model is None:
         return CheckReport(source, kind, problems.found)
@@ -80,5 +101,7 @@ def _validate(kind: FileKind, data: object, source: str, problems: Problems) -> 
     except ValidationError as error:
         problems.extend(validation_problems(error, source))
     except RecursionError:
-        problems.add(f"lists or tables are nested too deep (the limit is {MAX_NESTING})")
+        problems.add(
+            _("lists or tables are nested too deep (the limit is {limit})", limit=MAX_NESTING)
+        )
     return None

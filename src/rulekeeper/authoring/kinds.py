@@ -15,6 +15,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from rulekeeper.i18n import _
+
 if TYPE_CHECKING:
     from pydantic import BaseModel
 
@@ -56,7 +58,7 @@ class FileKind:
     @property
     def format_text(self) -> str:
         if self.format is None:
-            return "(no format field)"
+            return _("(no format field)")
         return f"format = {self.format!r}".replace("'", '"')
 
     def model(self) -> type[BaseModel]:
@@ -211,14 +213,23 @@ def find_kind(family: str, name: str | None) -> FileKind:
     """A family's kind by name (its first kind, the scenario, when ``name`` is None)."""
     candidates = kinds_of(family)
     if not candidates:
-        raise ValueError(f"unknown game {family!r} (known: {', '.join(FAMILIES)})")
+        raise ValueError(
+            _("unknown game {game} (known: {known})", game=repr(family), known=list(FAMILIES))
+        )
     if name is None:
         return candidates[0]
     for kind in candidates:
         if kind.name == name:
             return kind
     known = ", ".join(k.name for k in candidates)
-    raise ValueError(f"{family} has no file kind {name!r} (known: {known})")
+    raise ValueError(
+        _(
+            "{game} has no file kind {kind} (known: {known})",
+            game=family,
+            kind=repr(name),
+            known=known,
+        )
+    )
 
 
 class UnknownKind(ValueError):
@@ -241,9 +252,11 @@ def _known_formats(kinds: tuple[FileKind, ...]) -> str:
 def detect(data: object, family: str | None = None) -> FileKind:
     """The kind of a parsed file, from its ``format`` field (and ``family`` if given)."""
     if family is not None and family not in FAMILIES:
-        raise ValueError(f"unknown game {family!r} (known: {', '.join(FAMILIES)})")
+        raise ValueError(
+            _("unknown game {game} (known: {known})", game=repr(family), known=list(FAMILIES))
+        )
     if not isinstance(data, dict):
-        raise UnknownKind("the file is not a table of fields")
+        raise UnknownKind(_("the file is not a table of fields"))
     pool = kinds_of(family) if family is not None else KINDS
     fmt = data.get("format")
     if fmt is None:
@@ -263,5 +276,14 @@ def detect(data: object, family: str | None = None) -> FileKind:
     elsewhere = [k for k in KINDS if k.format == fmt and type(k.format) is type(fmt)]
     if elsewhere:
         return_kind = elsewhere[0]
-        raise UnknownKind(f"{fmt!r} is a {return_kind.family} format, not a {family} one")
-    raise UnknownKind(f"unknown format {fmt!r} (known: {_known_formats(pool)})")
+        raise UnknownKind(
+            _(
+                "{format} is a {game} format, not a {wanted} one",
+                format=repr(fmt),
+                game=return_kind.family,
+                wanted=family,
+            )
+        )
+    raise UnknownKind(
+        _("unknown format {format} (known: {known})", format=repr(fmt), known=_known_formats(pool))
+    )

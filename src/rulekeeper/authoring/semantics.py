@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from rulekeeper.core.problems import Problems
+from rulekeeper.i18n import _
 
 
 # -- haven ------------------------------------------------------------------------
@@ -33,14 +34,16 @@ def haven_library(model: Any, data: Any, source: str, problems: Problems) -> Non
     for name, monster_type in model.monster_types.items():
         if monster_type.deck not in decks:
             problems.add(
-                f"unknown ability deck {monster_type.deck!r}", f"monster_types.{name}.deck"
+                _("unknown ability deck {deck}", deck=repr(monster_type.deck)),
+                f"monster_types.{name}.deck",
             )
     for name, deck in model.monster_decks.items():
         seen: set[str] = set()
         for index, card in enumerate(deck.cards):
             if card.id in seen:
                 problems.add(
-                    f"card id {card.id!r} is used twice", f"monster_decks.{name}.cards.{index}.id"
+                    _("card id {card} is used twice", card=repr(card.id)),
+                    f"monster_decks.{name}.cards.{index}.id",
                 )
             seen.add(card.id)
 
@@ -76,7 +79,7 @@ def haven_modifier_cards(model: Any, data: Any, source: str, problems: Problems)
     del data
     for card_id in model.standard_deck:
         if card_id not in model.cards:
-            problems.add(f"unknown card {card_id!r}", f"standard_deck.{card_id}")
+            problems.add(_("unknown card {card}", card=repr(card_id)), f"standard_deck.{card_id}")
 
 
 # -- salvage ------------------------------------------------------------------------
@@ -98,29 +101,33 @@ def salvage_catalog(model: Any, data: Any, source: str, problems: Problems) -> N
         names: set[str] = set()
         for index, entry in enumerate(getattr(model, section)):
             if entry.name in names:
-                problems.add(f"{entry.name!r} is defined twice", f"{section}.{index}.name")
+                problems.add(
+                    _("{name} is defined twice", name=repr(entry.name)), f"{section}.{index}.name"
+                )
             names.add(entry.name)
     dice = {d.name for d in [*shipped_catalog().die, *model.die]}
     items = {i.name for i in [*shipped_catalog().item, *model.item]}
     for index, hero in enumerate(model.hero):
         for j, die in enumerate(hero.dice):
             if die not in dice:
-                problems.add(f"unknown die type {die!r}", f"hero.{index}.dice.{j}")
+                problems.add(_unknown_die(die), f"hero.{index}.dice.{j}")
         for j, item in enumerate(hero.items):
             if item not in items:
-                problems.add(f"unknown item {item!r}", f"hero.{index}.items.{j}")
+                problems.add(_("unknown item {item}", item=repr(item)), f"hero.{index}.items.{j}")
         for j, ability in enumerate(hero.abilities):
             if ability.roll is not None and ability.roll.die not in (None, *dice):
-                problems.add(
-                    f"unknown die type {ability.roll.die!r}", f"hero.{index}.abilities.{j}.roll.die"
-                )
+                problems.add(_unknown_die(ability.roll.die), f"hero.{index}.abilities.{j}.roll.die")
     for index, enemy in enumerate(model.enemy):
         for j, die in enumerate(enemy.damage):
             if die not in dice:
-                problems.add(f"unknown die type {die!r}", f"enemy.{index}.damage.{j}")
+                problems.add(_unknown_die(die), f"enemy.{index}.damage.{j}")
     for index, action in enumerate(model.room_action):
         if action.die is not None and action.die not in dice:
-            problems.add(f"unknown die type {action.die!r}", f"room_action.{index}.die")
+            problems.add(_unknown_die(action.die), f"room_action.{index}.die")
+
+
+def _unknown_die(die: object) -> str:
+    return _("unknown die type {die}", die=repr(die))
 
 
 # -- ether ------------------------------------------------------------------------

@@ -30,6 +30,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import Enum
 
+from rulekeeper.i18n import _
+
 
 @dataclass(frozen=True, slots=True)
 class Area:
@@ -86,21 +88,29 @@ class AreaGraph:
         self._areas: dict[str, Area] = {}
         for area in areas:
             if area.id in self._areas:
-                raise ValueError(f"two areas share the id {area.id!r}")
+                raise ValueError(_("two areas share the id {area}", area=repr(area.id)))
             if area.capacity < 1:
-                raise ValueError(f"area {area.id!r} needs a capacity of at least 1")
+                raise ValueError(
+                    _("area {area} needs a capacity of at least 1", area=repr(area.id))
+                )
             self._areas[area.id] = area
         self._links: dict[frozenset[str], Link] = {}
         neighbours: dict[str, list[str]] = {a: [] for a in self._areas}
         for link in links:
             for end in (link.a, link.b):
                 if end not in self._areas:
-                    raise ValueError(f"a link names the unknown area {end!r}")
+                    raise ValueError(_("a link names the unknown area {area}", area=repr(end)))
             if link.a == link.b:
-                raise ValueError(f"area {link.a!r} cannot link to itself")
+                raise ValueError(_("area {area} cannot link to itself", area=repr(link.a)))
             key = frozenset((link.a, link.b))
             if key in self._links:
-                raise ValueError(f"areas {link.a!r} and {link.b!r} are linked twice")
+                raise ValueError(
+                    _(
+                        "areas {first} and {second} are linked twice",
+                        first=repr(link.a),
+                        second=repr(link.b),
+                    )
+                )
             self._links[key] = link
             neighbours[link.a].append(link.b)
             neighbours[link.b].append(link.a)

@@ -47,6 +47,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
 
+from rulekeeper.i18n import _
+
 Hex = tuple[int, int]
 """An axial coordinate ``(q, r)``."""
 
@@ -235,13 +237,27 @@ def _check(
     for name, keys in (("terrain", terrain), ("label", labels), ("style", tags)):
         for h in keys:
             if h not in present:
-                raise ValueError(f"{name} given for {list(h)}, which is not on the map")
+                raise ValueError(
+                    _(
+                        "{field} given for {hex}, which is not on the map",
+                        field=name,
+                        hex=repr(list(h)),
+                    )
+                )
     for h, kind in terrain.items():
         if kind not in TERRAIN_MARKS:
-            raise ValueError(f"unknown terrain kind {kind!r} at {list(h)}")
+            raise ValueError(
+                _("unknown terrain kind {kind} at {hex}", kind=repr(kind), hex=repr(list(h)))
+            )
     for h, label in labels.items():
         if len(label) > 2:
-            raise ValueError(f"label {label!r} at {list(h)} is longer than two characters")
+            raise ValueError(
+                _(
+                    "label {label} at {hex} is longer than two characters",
+                    label=repr(label),
+                    hex=repr(list(h)),
+                )
+            )
 
 
 def _wall_set(walls: Iterable[tuple[Hex, Hex]], present: set[Hex]) -> set[tuple[Hex, Hex]]:
@@ -249,7 +265,13 @@ def _wall_set(walls: Iterable[tuple[Hex, Hex]], present: set[Hex]) -> set[tuple[
     for a, b in walls:
         a, b = (a[0], a[1]), (b[0], b[1])
         if (b[0] - a[0], b[1] - a[1]) not in _DIRECTIONS:
-            raise ValueError(f"a wall between {list(a)} and {list(b)}, which are not neighbours")
+            raise ValueError(
+                _(
+                    "a wall between {first} and {second}, which are not neighbours",
+                    first=repr(list(a)),
+                    second=repr(list(b)),
+                )
+            )
         if a in present and b in present:
             out.add((a, b))
             out.add((b, a))

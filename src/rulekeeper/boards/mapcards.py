@@ -26,6 +26,8 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Literal
 
+from rulekeeper.i18n import _
+
 Direction = Literal["north", "east", "south", "west"]
 DIRECTIONS: tuple[Direction, ...] = ("north", "east", "south", "west")
 OFFSETS: dict[Direction, tuple[int, int]] = {
@@ -55,7 +57,7 @@ def turn_direction(direction: Direction, degrees: int) -> Direction:
 def turn_local(local: Local, width: int, height: int, degrees: int) -> Local:
     """Where ``local`` of a ``width`` x ``height`` box lies after turning it ``degrees`` clockwise."""
     x, y = local
-    for _ in range((degrees // 90) % 4):
+    for _turn in range((degrees // 90) % 4):
         x, y, width, height = height - 1 - y, x, height, width
     return (x, y)
 
@@ -105,32 +107,61 @@ class CardLayout:
 
     def __post_init__(self) -> None:
         if self.width < 1 or self.height < 1:
-            raise ValueError(f"card {self.name!r}: a card needs at least one space")
+            raise ValueError(_no_space(self.name))
         for hole in self.holes:
             if not (0 <= hole[0] < self.width and 0 <= hole[1] < self.height):
-                raise ValueError(f"card {self.name!r}: hole {hole} is outside the card")
+                raise ValueError(
+                    _(
+                        "card {card}: hole {hole} is outside the card",
+                        card=repr(self.name),
+                        hole=str(hole),
+                    )
+                )
         cells = list(self.locals())
         if not cells:
-            raise ValueError(f"card {self.name!r}: a card needs at least one space")
+            raise ValueError(_no_space(self.name))
         if len(_connected(cells[0], self.contains)) != len(cells):
-            raise ValueError(f"card {self.name!r}: its spaces are not all joined edge to edge")
+            raise ValueError(
+                _("card {card}: its spaces are not all joined edge to edge", card=repr(self.name))
+            )
         for wall in self.walls:
             pair = sorted(wall)
             if len(pair) != 2:
-                raise ValueError(f"card {self.name!r}: a wall joins two different spaces")
+                raise ValueError(
+                    _("card {card}: a wall joins two different spaces", card=repr(self.name))
+                )
             (ax, ay), (bx, by) = pair
             for local in pair:
                 self._check_inside(local)
             if abs(ax - bx) + abs(ay - by) != 1:
-                raise ValueError(f"card {self.name!r}: wall {pair} joins spaces that do not touch")
+                raise ValueError(
+                    _(
+                        "card {card}: wall {wall} joins spaces that do not touch",
+                        card=repr(self.name),
+                        wall=str(pair),
+                    )
+                )
         for local, side in self.edge_walls:
             self._check_inside(local)
             if self.contains(_step_local(local, side)):
-                raise ValueError(f"card {self.name!r}: edge wall {local} {side} is not on the edge")
+                raise ValueError(
+                    _(
+                        "card {card}: edge wall {space} {side} is not on the edge",
+                        card=repr(self.name),
+                        space=str(local),
+                        side=side,
+                    )
+                )
 
     def _check_inside(self, local: Local) -> None:
         if not self.contains(local):
-            raise ValueError(f"card {self.name!r}: space {local} is outside the card")
+            raise ValueError(
+                _(
+                    "card {card}: space {space} is outside the card",
+                    card=repr(self.name),
+                    space=str(local),
+                )
+            )
 
     def contains(self, local: Local) -> bool:
         return (
@@ -158,7 +189,13 @@ class CardLayout:
     def turned(self, degrees: int) -> CardLayout:
         """This card turned ``degrees`` clockwise (0, 90, 180 or 270)."""
         if degrees not in ROTATIONS:
-            raise ValueError(f"card {self.name!r}: cannot turn by {degrees} degrees")
+            raise ValueError(
+                _(
+                    "card {card}: cannot turn by {degrees} degrees",
+                    card=repr(self.name),
+                    degrees=degrees,
+                )
+            )
         if degrees == 0:
             return self
 
@@ -207,7 +244,12 @@ class MapGrid:
                 space = self.space_at(pos, local)
                 if space in self._owner:
                     raise ValueError(
-                        f"card {layout.name!r} at {pos} overlaps the card at {self._owner[space]}"
+                        _(
+                            "card {card} at {position} overlaps the card at {other}",
+                            card=repr(layout.name),
+                            position=str(pos),
+                            other=str(self._owner[space]),
+                        )
                     )
                 self._owner[space] = pos
         self._neighbours = self._build_neighbours()
@@ -236,10 +278,12 @@ class MapGrid:
         Raises ``ValueError`` if it would cover a placed space or touch no placed card.
         """
         if not self.fits(pos, layout):
-            raise ValueError(f"a card is already at {pos}")
+            raise ValueError(_("a card is already at {position}", position=str(pos)))
         spaces = [self.space_at(pos, local) for local in layout.locals()]
         if self._cards and not any(s.step(d) in self._owner for s in spaces for d in DIRECTIONS):
-            raise ValueError(f"{pos} is not orthogonally adjacent to a placed card")
+            raise ValueError(
+                _("{position} is not orthogonally adjacent to a placed card", position=str(pos))
+            )
         cards = dict(self._cards)
         cards[pos] = layout
         return MapGrid(cards)
@@ -276,7 +320,7 @@ class MapGrid:
             pos = CardPos(across.x - local[0], across.y - local[1])
             along = pos.x if direction in ("north", "south") else pos.y
             options.append((abs(along - corner), along, pos))
-        for _, _, pos in sorted(options):
+        for _distance, _along, pos in sorted(options):
             if self.fits(pos, layout):
                 return pos
         return None
@@ -318,9 +362,17 @@ class MapGrid:
         for direction in DIRECTIONS:
             if a.step(direction) == b:
                 if not (self.has_space(a) and self.has_space(b)):
-                    raise ValueError(f"{a} and {b} are not both on placed cards")
+                    raise ValueError(
+                        _(
+                            "{first} and {second} are not both on placed cards",
+                            first=str(a),
+                            second=str(b),
+                        )
+                    )
                 return direction not in self.neighbours(a)
-        raise ValueError(f"{a} and {b} are not orthogonally adjacent")
+        raise ValueError(
+            _("{first} and {second} are not orthogonally adjacent", first=str(a), second=str(b))
+        )
 
     def bounds(self) -> tuple[int, int, int, int]:
         """``(min_x, min_y, max_x, max_y)`` over every placed space."""
@@ -360,3 +412,7 @@ def _edge_row(layout: CardLayout, direction: Direction) -> int:
 
 def _edge_column(layout: CardLayout, direction: Direction) -> int:
     return layout.width - 1 if direction == "west" else 0
+
+
+def _no_space(card: str) -> str:
+    return _("card {card}: a card needs at least one space", card=repr(card))

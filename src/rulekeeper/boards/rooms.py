@@ -16,6 +16,8 @@ from collections import deque
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
+from rulekeeper.i18n import _
+
 
 @dataclass(frozen=True, slots=True)
 class Room:
@@ -53,7 +55,13 @@ class RoomGrid:
 
     def __init__(self, rows: int, cols: int, missing: Iterable[int] = ()) -> None:
         if rows < 1 or cols < 1:
-            raise ValueError(f"a room grid needs at least one row and column, not {rows}x{cols}")
+            raise ValueError(
+                _(
+                    "a room grid needs at least one row and column, not {rows}x{cols}",
+                    rows=rows,
+                    cols=cols,
+                )
+            )
         self.rows = rows
         self.cols = cols
         holes = set(missing)

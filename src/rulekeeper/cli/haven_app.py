@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import typer
 
+from rulekeeper.i18n import _
+
 haven_app = typer.Typer(
-    help="Haven (Gloomhaven and Frosthaven) tools: the monster mover and attack odds.",
+    help=_("Haven (Gloomhaven and Frosthaven) tools: the monster mover and attack odds."),
     no_args_is_help=True,
 )

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from rulekeeper.core.errors import ContentError, RulekeeperError, printable
+from rulekeeper.i18n import _
 
 if TYPE_CHECKING:
     from rulekeeper.games.haven.monster_ai import MonsterOption
@@ -62,9 +63,9 @@ def run_batch(batch: Path, as_json: bool) -> None:
 
 def option_line(option: MonsterOption) -> str:
     """One option as the batch's text answer shows it."""
-    where = f"move to {list(option.move_to)}"
+    where = _("move to {hex}", hex=str(list(option.move_to)))
     if option.targets:
-        where += ", attack " + ", ".join(option.targets)
+        where += ", " + _("attack {targets}", targets=", ".join(option.targets))
     if option.focus:
-        where += f" (focus {option.focus})"
+        where += " " + _("(focus {figure})", figure=option.focus)
     return where

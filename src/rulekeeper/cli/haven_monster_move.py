@@ -16,6 +16,7 @@ from rulekeeper.cli.errors import fail
 from rulekeeper.cli.haven_app import haven_app
 from rulekeeper.cli.haven_monster_batch import option_line
 from rulekeeper.core.errors import RulekeeperError
+from rulekeeper.i18n import _, text_of
 
 if TYPE_CHECKING:
     from rich.console import Group
@@ -27,15 +28,18 @@ if TYPE_CHECKING:
 _fail = fail
 
 
-@haven_app.command("monster-move")
+@haven_app.command(
+    "monster-move",
+    help=_("Decide a monster's move and attack (HV-FOCUS, HV-MOVE-MON) and show every option."),
+)
 def monster_move_command(
     board_file: Annotated[
-        Path | None, typer.Argument(help="A haven-board/1 JSON file.", show_default=False)
+        Path | None, typer.Argument(help=_("A haven-board/1 JSON file."), show_default=False)
     ] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print the JSON answer.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help=_("Print the JSON answer."))] = False,
     batch: Annotated[
         Path | None,
-        typer.Option("--batch", help="A JSONL file: one board per line, one answer per line."),
+        typer.Option("--batch", help=_("A JSONL file: one board per line, one answer per line.")),
     ] = None,
 ) -> None:
     """Decide a monster's move and attack (HV-FOCUS, HV-MOVE-MON) and show every option."""
@@ -46,7 +50,7 @@ def monster_move_command(
         _run_batch(batch, as_json)
         return
     if board_file is None:
-        raise _fail("give a BOARD.json file or --batch FILE.jsonl")
+        raise _fail(_("give a BOARD.json file or --batch FILE.jsonl"))
     try:
         spec = load_board(board_file)
         answer = solve_monster_turn(spec)
@@ -126,35 +130,40 @@ def draw_answer(spec: BoardSpec, answer: MonsterAnswer, width: int | None = None
         spec.hexes, walls=spec.walls, terrain=terrain, labels=labels, styles=tags, width=width
     )
     out = Text()
-    legend = [f"{marks[spec.turn.figure]} acts"]
+    legend = [_("{mark} acts", mark=marks[spec.turn.figure])]
     if answer.options:
-        legend.append("n: option n ends here")
+        legend.append(_("n: option n ends here"))
     if any(len(o.path) > 2 for o in answer.options):
-        legend.append("oo path")
+        legend.append(_("oo path"))
     if any(o.aoe for o in answer.options):
-        legend.append("++ area of effect")
+        legend.append(_("++ area of effect"))
     if foci or targets:
-        legend.append("focus red, targets yellow")
+        legend.append(_("focus red, targets yellow"))
     if drawing.legend:
         legend.append(drawing.legend)
     out.append("  ".join(legend) + "\n", style="dim")
     for line in drawing.notes:
         out.append(line + "\n")
     if key:
-        out.append("figures: " + ", ".join(key) + "\n")
+        out.append(_("figures: {key}", key=", ".join(key)) + "\n")
     for number, option in enumerate(answer.options, start=1):
-        out.append(f"Option {number}: {option_line(option)}", style="bold")
+        out.append(
+            _("Option {number}: {option}", number=number, option=option_line(option)),
+            style="bold",
+        )
         if option.move_to == spec.actor.hex:
-            out.append(" (stays)")
+            out.append(" " + _("(stays)"))
         elif ends_at[option.move_to] != number:
-            out.append(f" (ends on the hex marked {ends_at[option.move_to]})")
+            out.append(" " + _("(ends on the hex marked {n})", n=ends_at[option.move_to]))
         out.append("\n")
         if len(option.path) > 1:
-            out.append("  path " + " → ".join(str(list(h)) for h in option.path) + "\n")
+            path = " → ".join(str(list(h)) for h in option.path)
+            out.append("  " + _("path {hexes}", hexes=path) + "\n")
         if option.aoe:
-            out.append("  area " + " ".join(str(list(h)) for h in option.aoe) + "\n")
+            area = " ".join(str(list(h)) for h in option.aoe)
+            out.append("  " + _("area {hexes}", hexes=area) + "\n")
     for reason in answer.reasons:
-        out.append(reason + "\n")
+        out.append(text_of(reason) + "\n")
     out.rstrip()
     return Group(drawing_text(drawing, _styles()), out)
 

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from rulekeeper.core.errors import RulekeeperError
+from rulekeeper.i18n import _
 
 if TYPE_CHECKING:
     from rulekeeper.games.haven.attacks import AttackMode
@@ -67,14 +68,17 @@ def answer_odds(question: OddsQuestion) -> None:
         raise OddsRefused(str(error)) from None
     if (q.ward or q.brittle) and not ruleset.ward_and_brittle:
         raise OddsRefused(
-            f"--ward and --brittle need a ruleset with ward and brittle, not {ruleset.name}"
+            _(
+                "--ward and --brittle need a ruleset with ward and brittle, not {ruleset}",
+                ruleset=ruleset.name,
+            )
         )
     owner = MONSTER_DECK if q.monster else "character"
     try:
         if (q.scenario is None) != (q.character is None):
-            raise OddsRefused("--scenario and --character go together")
+            raise OddsRefused(_("--scenario and --character go together"))
         if q.scenario is not None and q.deck_file is not None:
-            raise OddsRefused("give either --deck or --scenario with --character, not both")
+            raise OddsRefused(_("give either --deck or --scenario with --character, not both"))
         if q.scenario is not None and q.character is not None:
             from rulekeeper.games.haven.attack_deck_file import scenario_deck
 
@@ -118,8 +122,10 @@ def answer_odds(question: OddsQuestion) -> None:
         from rich.console import Console
 
         Console().print(
-            "assumed: the character keeps the card dealing more damage"
-            " (HV-ADV-3 lets the player keep either)"
+            _(
+                "assumed: the character keeps the card dealing more damage"
+                " (HV-ADV-3 lets the player keep either)"
+            )
         )
 
 
@@ -130,19 +136,35 @@ def _print_table(
     from rich.table import Table
 
     console = Console()
-    heading = f"{title}: Attack {attack} vs Shield {shield}"
+    heading = _(
+        "{ruleset}: Attack {attack} vs Shield {shield}", ruleset=title, attack=attack, shield=shield
+    )
     if pierce:
-        heading += f", Pierce {pierce}"
-    if mode != "none":
+        heading += ", " + _("Pierce {n}", n=pierce)
+    if mode == "advantage":
+        heading += ", " + _("advantage")
+    elif mode == "disadvantage":
+        heading += ", " + _("disadvantage")
+    elif mode != "none":
         heading += f", {mode}"
     table = Table(title=heading)
-    table.add_column("damage", justify="right")
-    table.add_column("probability", justify="right")
-    table.add_column("at least", justify="right")
+    table.add_column(_("damage"), justify="right")
+    table.add_column(_("probability"), justify="right")
+    table.add_column(_("at least"), justify="right")
     for damage, p, at_least in result.rows():
         table.add_row(str(damage), f"{float(p):7.2%}  ({p})", f"{float(at_least):7.2%}")
     console.print(table)
     expected = result.expected_damage
-    console.print(f"expected damage: {float(expected):.4f} ({expected})")
+    value = f"{float(expected):.4f}"
+    console.print(_("expected damage: {value} ({exact})", value=value, exact=expected))
     for name, p in result.effects.items():
-        console.print(f"adds {name}: {float(p):.2%}")
+        chance = f"{float(p):.2%}"
+        console.print(_("adds {effect}: {chance}", effect=_term(name), chance=chance))
+
+
+def _term(name: str) -> str:
+    """An added effect (a condition, an element...) in the current language."""
+    from rulekeeper.games.haven.terms import term
+    from rulekeeper.i18n import text_of
+
+    return text_of(term(name))

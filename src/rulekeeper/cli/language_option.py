@@ -30,6 +30,7 @@ from rulekeeper.cli.errors import USER_ERROR, error_line
 from rulekeeper.cli.language import LANG_OPTION, split_language, unknown_language_message
 from rulekeeper.i18n import (
     LANGUAGES,
+    Msg,
     UnknownLanguageError,
     _,
     current_language,
@@ -120,6 +121,20 @@ def _commands(command: Any) -> Iterator[Any]:
         yield from _commands(child)
 
 
+_FILLED: dict[str, Msg] = {}
+"""Help texts with fields, as shown when declared, and the message each came from."""
+
+
+def filled_help(message: Msg) -> str:
+    """A help text with fields (``lazy("... {policies}", policies=...)``), shown now.
+
+    :func:`translate_help` shows it again in another language later.
+    """
+    text = message.render()
+    _FILLED[text] = message
+    return text
+
+
 def translate_help(command: Any, lang: str) -> None:
     """Show the help of ``command`` and its subcommands in ``lang`` (texts declared in English)."""
     if lang == "en":
@@ -127,7 +142,10 @@ def translate_help(command: Any, lang: str) -> None:
     catalog = translations(lang)
 
     def shown(text: str | None) -> str | None:
-        return text if not text else catalog.gettext(text)
+        if not text:
+            return text
+        filled = _FILLED.get(text)
+        return filled.render(lang) if filled is not None else catalog.gettext(text)
 
     for each in _commands(command):
         each.help = shown(each.help)

@@ -18,13 +18,13 @@ from rulekeeper import __version__
 from rulekeeper.cli.content import content_app
 from rulekeeper.cli.errors import error_line, fail, user_errors
 from rulekeeper.cli.haven import haven_app
-from rulekeeper.cli.language_option import LanguageGroup, add_language_option
+from rulekeeper.cli.language_option import LanguageGroup, add_language_option, filled_help
 from rulekeeper.cli.rules import rules_command
 from rulekeeper.cli.serve import serve_command
 from rulekeeper.core.errors import ContentError, RulekeeperError, printable
 from rulekeeper.core.limits import MAX_SEED, MIN_SEED
 from rulekeeper.core.randomness import POLICIES
-from rulekeeper.i18n import _
+from rulekeeper.i18n import _, _n, lazy
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -48,7 +48,10 @@ saves_app = typer.Typer(
 app.add_typer(saves_app, name="saves")
 app.add_typer(haven_app, name="haven")
 app.add_typer(content_app, name="content")
-app.command("serve")(serve_command)
+app.command(
+    "serve",
+    help=_("Play in a browser: every game family on SVG boards, live on several devices."),
+)(serve_command)
 app.command("rules")(rules_command)
 
 
@@ -79,11 +82,11 @@ def _root(
         typer.Option("--version", callback=_version, is_eager=True, help=_("Show the version.")),
     ] = False,
 ) -> None:
-    """rulekeeper: exact rules, automated monsters and explained rulings."""
+    """The options every command line may start with."""
 
 
 # -- games ----------------------------------------------------------------------
-@app.command()
+@app.command(help=_("List the games, their rulesets and their scenarios."))
 @user_errors
 def games() -> None:
     """List the games, their rulesets and their scenarios."""
@@ -94,15 +97,15 @@ def games() -> None:
     console = _console()
     installed = all_games()
     if not installed:
-        console.print("No game is installed yet.")
+        console.print(_("No game is installed yet."))
         return
-    table = Table(title="Games")
-    table.add_column("game")
-    table.add_column("title")
-    table.add_column("rulesets")
-    table.add_column("scenarios")
+    table = Table(title=_("Games"))
+    table.add_column(_("game"))
+    table.add_column(_("title"))
+    table.add_column(_("rulesets"))
+    table.add_column(_("scenarios"))
     for game in installed:
-        scenarios = ", ".join(s.name for s in game.scenarios()) or "(none shipped)"
+        scenarios = ", ".join(s.name for s in game.scenarios()) or _("(none shipped)")
         table.add_row(game.name, game.title, ", ".join(game.rulesets), scenarios)
     console.print(table)
 
@@ -118,18 +121,20 @@ def _choose(console: Console, title: str, options: list[str]) -> int | None:
             return None
         if line.strip().isdigit() and 1 <= int(line) <= len(options):
             return int(line) - 1
-        console.print(f"choose a number from 1 to {len(options)}, or q to quit")
+        console.print(_("choose a number from 1 to {last}, or q to quit", last=len(options)))
 
 
 def _pick_game_and_scenario(console: Console, seed: int) -> tuple[Game, str, str | None] | None:
     """Ask which game, scenario and (where a game has several) ruleset to play."""
     from rulekeeper.core.registry import all_games
 
-    console.print(f"seed {seed} (every roll and draw follows it; --seed N to choose one)")
+    console.print(
+        _("seed {seed} (every roll and draw follows it; --seed N to choose one)", seed=seed)
+    )
 
     playable = [g for g in all_games() if g.scenarios()]
     if not playable:
-        console.print("No game with a scenario is installed yet; nothing to play.")
+        console.print(_("No game with a scenario is installed yet; nothing to play."))
         return None
     choices: list[tuple[Game, str, str | None]] = []
     labels: list[str] = []
@@ -140,7 +145,7 @@ def _pick_game_and_scenario(console: Console, seed: int) -> tuple[Game, str, str
                 choices.append((game, scenario.name, ruleset))
                 shown = f" ({ruleset})" if ruleset else ""
                 labels.append(f"{game.name}: {scenario.name}{shown} — {scenario.title}")
-    picked = _choose(console, "Installed games and scenarios:", labels)
+    picked = _choose(console, _("Installed games and scenarios:"), labels)
     if picked is None:
         return None
     game, chosen, ruleset = choices[picked]
@@ -156,20 +161,24 @@ def _pick_party(console: Console, game: Game, scenario: str) -> str | None:
     if offered is None:
         return scenario
     own, classes, most = offered
-    options = [f"the scenario's party: {', '.join(own)}", "choose the characters"]
-    picked = _choose(console, "Party:", options)
+    options = [_("the scenario's party: {party}", party=list(own)), _("choose the characters")]
+    picked = _choose(console, _("Party:"), options)
     if picked is None:
         return None
     if picked == 0:
         return scenario
     sizes = list(range(2, min(most, len(classes)) + 1))
-    size = _choose(console, "How many characters?", [str(n) for n in sizes])
+    size = _choose(console, _("How many characters?"), [str(n) for n in sizes])
     if size is None:
         return None
     party: list[str] = []
     while len(party) < sizes[size]:
         left = [c for c in classes if c not in party]
-        one = _choose(console, f"Character {len(party) + 1} of {sizes[size]}:", left)
+        one = _choose(
+            console,
+            _("Character {number} of {count}:", number=len(party) + 1, count=sizes[size]),
+            left,
+        )
         if one is None:
             return None
         party.append(left[one])
@@ -184,23 +193,26 @@ def _default_scenario(game: Game) -> str:
     shipped = game.scenarios()
     if not shipped:
         raise ContentError(
-            f"{game.name} ships no scenario; pass --scenario FILE", field="--scenario"
+            _("{game} ships no scenario; pass --scenario FILE", game=game.name),
+            field="--scenario",
         )
     return shipped[0].name
 
 
-@app.command()
+@app.command(help=_("Play a game in the terminal: numbered choices, undo, save, quit."))
 @user_errors
 def play(
     game_name: Annotated[
-        str | None, typer.Argument(metavar="GAME", help="The game; omit it to choose from a list.")
+        str | None,
+        typer.Argument(metavar="GAME", help=_("The game; omit it to choose from a list.")),
     ] = None,
     ruleset: Annotated[
-        str | None, typer.Option("--ruleset", "-r", help="The ruleset (default: the game's first).")
+        str | None,
+        typer.Option("--ruleset", "-r", help=_("The ruleset (default: the game's first).")),
     ] = None,
     scenario: Annotated[
         str | None,
-        typer.Option("--scenario", "-s", help="A shipped scenario name or a scenario file."),
+        typer.Option("--scenario", "-s", help=_("A shipped scenario name or a scenario file.")),
     ] = None,
     seed: Annotated[
         int | None,
@@ -208,44 +220,53 @@ def play(
             "--seed",
             min=MIN_SEED,
             max=MAX_SEED,
-            help="Seed for every roll and draw (64 bits); random unless given, and shown.",
+            help=_("Seed for every roll and draw (64 bits); random unless given, and shown."),
         ),
     ] = None,
     auto: Annotated[
         str | None,
-        typer.Option("--auto", help="Let a policy make every choice: " + ", ".join(POLICIES)),
+        typer.Option(
+            "--auto",
+            help=filled_help(
+                lazy("Let a policy make every choice: {policies}", policies=list(POLICIES))
+            ),
+        ),
     ] = None,
     save: Annotated[
-        str | None, typer.Option("--save", help="Save the game under this name as it is played.")
+        str | None,
+        typer.Option("--save", help=_("Save the game under this name as it is played.")),
     ] = None,
     quiet: Annotated[
-        bool, typer.Option("--quiet", help="Print only the outcome (with --auto).")
+        bool, typer.Option("--quiet", help=_("Print only the outcome (with --auto)."))
     ] = False,
     party: Annotated[
         str | None,
         typer.Option(
             "--party",
-            help="The characters or heroes who play, like warden,sage (default: the scenario's).",
+            help=_(
+                "The characters or heroes who play, like warden,sage (default: the scenario's)."
+            ),
         ),
     ] = None,
     wide: Annotated[
         bool,
-        typer.Option("--wide", help="Draw for the terminal's full width instead of 80 columns."),
+        typer.Option("--wide", help=_("Draw for the terminal's full width instead of 80 columns.")),
     ] = False,
     companion: Annotated[
-        bool, typer.Option("--companion", help="haven: referee a game on your own board.")
+        bool, typer.Option("--companion", help=_("haven: referee a game on your own board."))
     ] = False,
     library: Annotated[
-        Path | None, typer.Option("--library", help="--companion: the content library folder.")
+        Path | None,
+        typer.Option("--library", help=_("--companion: the content library folder.")),
     ] = None,
     players: Annotated[
-        int | None, typer.Option("--players", help="--companion: how many characters play.")
+        int | None, typer.Option("--players", help=_("--companion: how many characters play."))
     ] = None,
     level: Annotated[
-        int | None, typer.Option("--level", help="--companion: the scenario level.")
+        int | None, typer.Option("--level", help=_("--companion: the scenario level."))
     ] = None,
     chance: Annotated[
-        str, typer.Option("--chance", help="--companion: auto (the app draws) or manual.")
+        str, typer.Option("--chance", help=_("--companion: auto (the app draws) or manual."))
     ] = "auto",
 ) -> None:
     """Play a game in the terminal: numbered choices, undo, save, quit."""
@@ -253,7 +274,7 @@ def play(
         from rulekeeper.cli.companion import run_companion
 
         if game_name != "haven":
-            raise fail("--companion: companion mode is a haven mode (play haven --companion)")
+            raise fail(_("--companion: companion mode is a haven mode (play haven --companion)"))
         run_companion(
             _console(),
             _read_line,
@@ -272,7 +293,7 @@ def play(
 
     console = _console()
     if auto is not None and auto not in POLICIES:
-        raise fail(f"--auto: unknown policy {auto!r} (known: {', '.join(POLICIES)})")
+        raise fail(_unknown_policy(auto))
     if save is not None:
         check_save_name(save)
     if seed is None:
@@ -289,7 +310,7 @@ def play(
         scenario_name = scenario or _default_scenario(game)
     if party is not None:
         if game.party_choices(scenario_name) is None:
-            raise fail(f"--party: in {game.name} the scenario sets the party")
+            raise fail(_("--party: in {game} the scenario sets the party", game=game.name))
         scenario_name = game.scenario_with_party(scenario_name, party.split(","))
     state = game.new_state(scenario_name, seed, game.check_ruleset(ruleset))
     store = SaveStore()
@@ -319,7 +340,12 @@ def _run_session(
     if not quiet and auto is not None:  # interactive play shows the same on its screen
         heading = Text(state.game.title or state.game.name, style="bold")
         heading.append(
-            f" — scenario {printable(state.scenario)}, ruleset {state.ruleset}, seed {state.seed}"
+            _(
+                " — scenario {scenario}, ruleset {ruleset}, seed {seed}",
+                scenario=printable(state.scenario),
+                ruleset=state.ruleset,
+                seed=state.seed,
+            )
         )
         console.print(heading)
     session = PlaySession(
@@ -335,21 +361,42 @@ def _run_session(
     finished = session.run()
     if not finished and session.save_name is not None:
         console.print(
-            f"Saved as {session.save_name!r}; resume with: rulekeeper saves resume {session.save_name}"
+            _(
+                "Saved as {name}; resume with: rulekeeper saves resume {plain_name}",
+                name=repr(session.save_name),
+                plain_name=session.save_name,
+            )
         )
 
 
+def _unknown_policy(auto: str) -> str:
+    return _(
+        "--auto: unknown policy {policy} (known: {known})",
+        policy=repr(auto),
+        known=list(POLICIES),
+    )
+
+
 # -- replay -------------------------------------------------------------------------
-@app.command()
+@app.command(help=_("Replay a game from its file and print the final state."))
 @user_errors
 def replay(
-    file: Annotated[Path, typer.Argument(help="A rulekeeper-replay/1 JSON file.")],
-    as_json: Annotated[bool, typer.Option("--json", help="Print the final state as JSON.")] = False,
+    file: Annotated[Path, typer.Argument(help=_("A rulekeeper-replay/1 JSON file."))],
+    as_json: Annotated[
+        bool, typer.Option("--json", help=_("Print the final state as JSON."))
+    ] = False,
+    log: Annotated[
+        bool,
+        typer.Option("--log", help=_("Print the event log (every ruling, with its rules) first.")),
+    ] = False,
 ) -> None:
     """Replay a game from its file and print the final state."""
     from rulekeeper.core.replay import load_replay, run_replay
 
     state = run_replay(load_replay(file))
+    if log and not as_json:
+        for event in state.log:
+            typer.echo(printable(f"  {event}"))
     _print_state(state, as_json)
 
 
@@ -360,12 +407,25 @@ def _print_state(state: State, as_json: bool) -> None:
     console = _console()
     console.print(state.game.render(state))
     outcome = state.outcome()
-    where = f"game over — {outcome}" if outcome else state.pending_decision()
-    console.print(f"{len(state.history)} actions; {where}", markup=False)
+    if outcome:
+        line = _n(
+            "{n} action; game over — {outcome}",
+            "{n} actions; game over — {outcome}",
+            len(state.history),
+            outcome=outcome,
+        )
+    else:
+        line = _n(
+            "{n} action; {decision}",
+            "{n} actions; {decision}",
+            len(state.history),
+            decision=state.pending_decision(),
+        )
+    console.print(line, markup=False)
 
 
 # -- saves ----------------------------------------------------------------------------
-@saves_app.command("list")
+@saves_app.command("list", help=_("List the saved games."))
 @user_errors
 def saves_list() -> None:
     """List the saved games."""
@@ -376,10 +436,19 @@ def saves_list() -> None:
     console = _console()
     saved = SaveStore().list()
     if not saved:
-        console.print("No saved games.")
+        console.print(_("No saved games."))
         return
-    table = Table(title=f"Saved games ({SaveStore().path})")
-    for column in ("name", "game", "ruleset", "scenario", "seed", "actions", "updated", "outcome"):
+    table = Table(title=_("Saved games ({path})", path=SaveStore().path))
+    for column in (
+        _("name"),
+        _("game"),
+        _("ruleset"),
+        _("scenario"),
+        _("seed"),
+        _("actions"),
+        _("updated"),
+        _("outcome"),
+    ):
         table.add_column(column)
     for s in saved:
         table.add_row(
@@ -395,11 +464,11 @@ def saves_list() -> None:
     console.print(table)
 
 
-@saves_app.command("show")
+@saves_app.command("show", help=_("Replay a saved game and show where it stands."))
 @user_errors
 def saves_show(
-    name: Annotated[str, typer.Argument(help="The save's name.")],
-    as_json: Annotated[bool, typer.Option("--json", help="Print the state as JSON.")] = False,
+    name: Annotated[str, typer.Argument(help=_("The save's name."))],
+    as_json: Annotated[bool, typer.Option("--json", help=_("Print the state as JSON."))] = False,
 ) -> None:
     """Replay a saved game and show where it stands."""
     from rulekeeper.core.replay import run_replay
@@ -408,13 +477,18 @@ def saves_show(
     _print_state(run_replay(SaveStore().load(name)), as_json)
 
 
-@saves_app.command("resume")
+@saves_app.command("resume", help=_("Continue a saved game where it stopped."))
 @user_errors
 def saves_resume(
-    name: Annotated[str, typer.Argument(help="The save's name.")],
+    name: Annotated[str, typer.Argument(help=_("The save's name."))],
     auto: Annotated[
         str | None,
-        typer.Option("--auto", help="Let a policy make every choice: " + ", ".join(POLICIES)),
+        typer.Option(
+            "--auto",
+            help=filled_help(
+                lazy("Let a policy make every choice: {policies}", policies=list(POLICIES))
+            ),
+        ),
     ] = None,
 ) -> None:
     """Continue a saved game where it stopped."""
@@ -422,13 +496,19 @@ def saves_resume(
     from rulekeeper.store import SaveStore
 
     if auto is not None and auto not in POLICIES:
-        raise fail(f"--auto: unknown policy {auto!r} (known: {', '.join(POLICIES)})")
+        raise fail(_unknown_policy(auto))
     store = SaveStore()
     console = _console()
     crashed = store.hold(name)
     try:
         if crashed is not None:
-            console.print(f"took over {name!r} from {crashed.describe()}, which has ended")
+            console.print(
+                _(
+                    "took over {name} from {holder}, which has ended",
+                    name=repr(name),
+                    holder=crashed.describe(),
+                )
+            )
         state = run_replay(store.load(name))
         if state.game.name == "haven-companion" and auto is None:
             from rulekeeper.cli.companion import CompanionSession
@@ -440,27 +520,35 @@ def saves_resume(
         store.release_all()
 
 
-@saves_app.command("export")
+@saves_app.command("export", help=_("Export a saved game as a replay file."))
 @user_errors
 def saves_export(
-    name: Annotated[str, typer.Argument(help="The save's name.")],
+    name: Annotated[str, typer.Argument(help=_("The save's name."))],
     out: Annotated[
-        Path | None, typer.Option("--out", "-o", help="Write to this file instead of stdout.")
+        Path | None,
+        typer.Option("--out", "-o", help=_("Write to this file instead of stdout.")),
     ] = None,
 ) -> None:
     """Export a saved game as a replay file."""
     from rulekeeper.cli.output import write_json
     from rulekeeper.store import SaveStore
 
-    write_json(SaveStore().load(name).model_dump(), out, f"exported {name!r} to {out}")
+    write_json(
+        SaveStore().load(name).model_dump(),
+        out,
+        _("exported {name} to {file}", name=repr(name), file=out),
+    )
 
 
-@saves_app.command("import")
+@saves_app.command(
+    "import", help=_("Import a replay file as a saved game (it must replay cleanly).")
+)
 @user_errors
 def saves_import(
-    file: Annotated[Path, typer.Argument(help="A rulekeeper-replay/1 JSON file.")],
+    file: Annotated[Path, typer.Argument(help=_("A rulekeeper-replay/1 JSON file."))],
     name: Annotated[
-        str | None, typer.Option("--name", help="The save's name (default: the file's stem).")
+        str | None,
+        typer.Option("--name", help=_("The save's name (default: the file's stem).")),
     ] = None,
 ) -> None:
     """Import a replay file as a saved game (it must replay cleanly)."""
@@ -475,20 +563,38 @@ def saves_import(
     outcome = state.outcome()
     if outcome is not None:
         store.set_outcome(save_name, str(outcome))
-    typer.echo(printable(f"imported {file} as {save_name!r} ({len(state.history)} actions)"))
+    typer.echo(
+        printable(
+            _n(
+                "imported {file} as {name} ({n} action)",
+                "imported {file} as {name} ({n} actions)",
+                len(state.history),
+                file=file,
+                name=repr(save_name),
+            )
+        )
+    )
 
 
 # -- simulate ------------------------------------------------------------------------
 @app.command(
     context_settings={"allow_extra_args": True, "ignore_unknown_options": True},
     add_help_option=False,
+    help=_(
+        "Play many games with an agent (GAME --scenario S --games N --policy P --workers K "
+        "[--ray ADDRESS]); 'simulate report DB [--plot FILE.png]' summarises them. See "
+        "'rulekeeper simulate --help'."
+    ),
 )
 def simulate(ctx: typer.Context) -> None:
     """Play many games with an agent (GAME --scenario S --games N --policy P --workers K
     [--ray ADDRESS]); 'simulate report DB [--plot FILE.png]' summarises them. See
     'rulekeeper simulate --help'."""
     from rulekeeper.cli.simulate import main as simulate_main
+    from rulekeeper.cli.simulate import report_app, run_app
 
+    add_language_option(run_app)
+    add_language_option(report_app)
     simulate_main(list(ctx.args))
 
 

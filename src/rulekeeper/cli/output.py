@@ -9,6 +9,7 @@ from typing import Any
 import typer
 
 from rulekeeper.core.errors import ContentError
+from rulekeeper.i18n import _
 
 
 def write_json(data: Any, out: Path | None, done: str) -> None:
@@ -23,5 +24,7 @@ def write_json(data: Any, out: Path | None, done: str) -> None:
     try:
         out.write_text(text, encoding="utf-8")
     except OSError as error:
-        raise ContentError(f"cannot write the file ({error.strerror})", source=str(out)) from None
+        raise ContentError(
+            _("cannot write the file ({reason})", reason=error.strerror), source=str(out)
+        ) from None
     typer.echo(done)

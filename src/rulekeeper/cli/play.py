@@ -27,13 +27,15 @@ from rulekeeper.core.errors import (
 from rulekeeper.core.game import State
 from rulekeeper.core.randomness import Policy, SeededSampler, choose_step
 from rulekeeper.core.replay import replay_prefix, undo_cut
+from rulekeeper.i18n import N_, _, _n
 from rulekeeper.store import SaveStore, check_save_name
 
-HELP = (
+HELP = N_(
     "Type a number to choose an action, or an action's JSON form. Commands: board (the "
     "whole screen), status (the objective and special rules), log, explain (the rules "
     "behind the last ruling), undo, redo, save [NAME], json, help, quit."
 )
+"""What ``help`` prints (translated when shown; the command words stay as typed)."""
 
 WIDTH = 80
 """The screen width the play loop draws for unless asked for more (``--wide``)."""
@@ -124,7 +126,7 @@ class PlaySession:
                 if rule not in cited:
                     cited.append(rule)
         if not cited:
-            self.console.print("the last ruling cites no rule", markup=False)
+            self.console.print(_("the last ruling cites no rule"), markup=False)
             return
         for event in events:
             if event.rules:
@@ -134,7 +136,9 @@ class PlaySession:
         for rule_id in cited:
             found = find_rule(rule_id)
             if found is None:
-                self.console.print(f"{rule_id}: (not in a shipped catalog)", markup=False)
+                self.console.print(
+                    _("{rule}: (not in a shipped catalog)", rule=rule_id), markup=False
+                )
                 continue
             where = f"{found.catalog}: {found.section}"
             self.console.print(f"{rule_id} ({where}): {printable(found.text)}", markup=False)
@@ -142,7 +146,7 @@ class PlaySession:
     # -- the loop -------------------------------------------------------------
     def run(self) -> bool:
         """Play until the game ends (True) or the player quits (False)."""
-        for _ in range(self.max_actions):
+        for _step in range(self.max_actions):
             if self.state.is_terminal():
                 self._finish()
                 return True
@@ -152,7 +156,13 @@ class PlaySession:
                 continue
             if not self._turn():
                 return False
-        raise RulekeeperError(f"the game did not end within {self.max_actions} actions")
+        raise RulekeeperError(
+            _n(
+                "the game did not end within {n} action",
+                "the game did not end within {n} actions",
+                self.max_actions,
+            )
+        )
 
     def _finish(self) -> None:
         outcome = self.state.outcome()
@@ -160,7 +170,9 @@ class PlaySession:
             self.store.set_outcome(self.save_name, str(outcome))
         if not self.quiet and self.policy is None:
             self._print_sections(self._sections(), only_changed=True)
-        self.console.print(f"Game over — {outcome}", markup=False, highlight=False)
+        self.console.print(
+            _("Game over — {outcome}", outcome=outcome), markup=False, highlight=False
+        )
 
     def _turn(self) -> bool:
         """Show what changed and the choices, read one command, act on it. False means quit."""
@@ -181,7 +193,7 @@ class PlaySession:
         while True:
             line = self.read_line("> ")
             if line is None:
-                self.console.print("(end of input: quitting)")
+                self.console.print(_("(end of input: quitting)"), markup=False)
                 return False
             line = line.strip()
             if not line:
@@ -207,11 +219,13 @@ class PlaySession:
 
     def _command(self, line: str, actions: list[Action]) -> bool | None:
         """Act on one typed line; None means "ask again"."""
-        word, _, rest = line.partition(" ")
+        word, _space, rest = line.partition(" ")
         if line.isdigit():
             number = int(line)
             if not 1 <= number <= len(actions):
-                self.console.print(f"choose a number from 1 to {len(actions)}")
+                self.console.print(
+                    _("choose a number from 1 to {last}", last=len(actions)), markup=False
+                )
                 return None
             return self._try(actions[number - 1])
         if line.startswith("{"):
@@ -224,7 +238,7 @@ class PlaySession:
         if word in ("quit", "q", "exit"):
             return self.quit()
         if word in ("help", "h", "?"):
-            self.console.print(HELP, markup=False)
+            self.console.print(_(HELP), markup=False)
             return None
         if word == "undo":
             return True if self.undo() else None
@@ -250,7 +264,9 @@ class PlaySession:
             for number, action in enumerate(actions, start=1):
                 self.console.print(f"  {number:>3}. {json.dumps(action.to_json())}", markup=False)
             return None
-        self.console.print(f"unknown command {line!r}. {HELP}", markup=False)
+        self.console.print(
+            _("unknown command {line}. {help}", line=repr(line), help=_(HELP)), markup=False
+        )
         return None
 
     def _try(self, action: Action) -> bool | None:
@@ -268,12 +284,14 @@ class PlaySession:
         """Leave; a game with unsaved choices is offered a save first (False: quit)."""
         if self._unsaved and self.save_name is None:
             self.console.print(
-                "This game is not saved. Save it? Type a name to save it under, "
-                "'no' to quit without saving, or 'back' to keep playing.",
+                _(
+                    "This game is not saved. Save it? Type a name to save it under, "
+                    "'no' to quit without saving, or 'back' to keep playing."
+                ),
                 markup=False,
             )
             while True:
-                answer = self.read_line("save as> ")
+                answer = self.read_line(_("save as> "))
                 if answer is None or answer.strip().lower() in ("no", "n"):
                     return False
                 answer = answer.strip()
@@ -290,7 +308,7 @@ class PlaySession:
         """Replay the history minus the last choice a player made (and the chance after it)."""
         cut = undo_cut(self.state)
         if cut is None:
-            self.console.print("nothing to undo")
+            self.console.print(_("nothing to undo"), markup=False)
             return False
         undone = [action for _, action in self.state.history[cut:]]
         self.state = replay_prefix(self.state, cut)
@@ -300,13 +318,15 @@ class PlaySession:
         self._shown.clear()
         if self.store is not None and self.save_name is not None:
             self.store.truncate(self.save_name, cut)
-        self.console.print(f"undone: back to action {cut} (redo puts it back)")
+        self.console.print(
+            _("undone: back to action {number} (redo puts it back)", number=cut), markup=False
+        )
         return True
 
     def redo(self) -> bool:
         """Play again the choice last undone (with the chance outcomes that followed it)."""
         if not self._redo:
-            self.console.print("nothing to redo")
+            self.console.print(_("nothing to redo"), markup=False)
             return False
         start = len(self.state.log)
         used = 0
@@ -318,12 +338,12 @@ class PlaySession:
                 self._apply(self._redo[used])
                 used += 1
         except RuleViolation as error:
-            self.console.print(f"cannot redo: {error}", markup=False)
+            self.console.print(_("cannot redo: {reason}", reason=str(error)), markup=False)
             self._redo.clear()
             return False
         del self._redo[:used]
         self._ruling_start = start
-        self.console.print(f"redone: {used} action(s)", markup=False)
+        self.console.print(_n("redone: {n} action", "redone: {n} actions", used), markup=False)
         return True
 
     def save(self, name: str | None) -> None:
@@ -331,10 +351,16 @@ class PlaySession:
         if self.store is None:
             self.store = SaveStore()
         if name is None and self.save_name is not None:
-            self.console.print(f"saved as {self.save_name!r} (every action is saved as you play)")
+            self.console.print(
+                _(
+                    "saved as {name} (every action is saved as you play)",
+                    name=repr(self.save_name),
+                ),
+                markup=False,
+            )
             return
         if name is None:
-            self.console.print("save NAME: give the save a name")
+            self.console.print(_("save NAME: give the save a name"), markup=False)
             return
         try:
             check_save_name(name)
@@ -345,4 +371,7 @@ class PlaySession:
             return
         self.save_name = name
         self._unsaved = False
-        self.console.print(f"saved as {name!r}; every action from now on is saved as you play")
+        self.console.print(
+            _("saved as {name}; every action from now on is saved as you play", name=repr(name)),
+            markup=False,
+        )

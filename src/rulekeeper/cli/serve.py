@@ -9,6 +9,7 @@ from typing import Annotated
 import typer
 
 from rulekeeper.cli.errors import fail
+from rulekeeper.i18n import _
 
 
 def join_url(host: str, port: int, token: str | None) -> str:
@@ -25,24 +26,24 @@ def serve_command(
     host: Annotated[
         str,
         typer.Option(
-            "--host", help="Address to listen on (another than localhost asks for a token)."
+            "--host", help=_("Address to listen on (another than localhost asks for a token).")
         ),
     ] = "127.0.0.1",
     port: Annotated[
-        int, typer.Option("--port", min=1, max=65535, help="Port to listen on.")
+        int, typer.Option("--port", min=1, max=65535, help=_("Port to listen on."))
     ] = 8765,
     scenarios: Annotated[
         Path | None,
         typer.Option(
             "--scenarios",
-            help="A folder of your own scenario files; the start page lists the files under it.",
+            help=_("A folder of your own scenario files; the start page lists the files under it."),
         ),
     ] = None,
     library: Annotated[
         Path | None,
         typer.Option(
             "--library",
-            help="A haven content library: its scenarios play on your own board (companion).",
+            help=_("A haven content library: its scenarios play on your own board (companion)."),
         ),
     ] = None,
 ) -> None:
@@ -50,9 +51,9 @@ def serve_command(
     from rulekeeper.web.settings import WebSettings, is_local, new_token
 
     if scenarios is not None and not scenarios.is_dir():
-        raise fail(f"--scenarios: {scenarios} is not a folder")
+        raise fail(_("--scenarios: {folder} is not a folder", folder=scenarios))
     if library is not None and not library.is_dir():
-        raise fail(f"--library: {library} is not a folder")
+        raise fail(_("--library: {folder} is not a folder", folder=library))
     token = None if is_local(host) else new_token()
     settings = WebSettings(
         host=host, port=port, token=token, scenario_folder=scenarios, library_folder=library
@@ -65,11 +66,15 @@ def serve_command(
     app = create_app(settings)
     url = join_url(host, port, token)
     if token:
-        typer.echo(f"rulekeeper web table: join from any device on your network at {url}")
-        typer.echo("requests without this URL's token are refused")
+        typer.echo(
+            _("rulekeeper web table: join from any device on your network at {url}", url=url)
+        )
+        typer.echo(_("requests without this URL's token are refused"))
     else:
-        typer.echo(f"rulekeeper web table: open {url}  (Ctrl-C stops it)")
+        typer.echo(_("rulekeeper web table: open {url}  (Ctrl-C stops it)", url=url))
     try:
         uvicorn.run(app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=1)
     except OSError as error:
-        raise fail(f"cannot listen on {host}:{port}: {error}") from None
+        raise fail(
+            _("cannot listen on {host}:{port}: {reason}", host=host, port=port, reason=error)
+        ) from None

@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any, ClassVar, TypeVar, get_type_hints
 
 from rulekeeper.core.errors import ActionFormatError
+from rulekeeper.i18n import _, _n
 
 JsonValue = Any
 """A value that ``json.dumps`` accepts."""
@@ -85,19 +86,25 @@ class ActionCodec:
     def parse(self, data: object) -> Action:
         """Build the action ``data`` describes, or raise :class:`ActionFormatError`."""
         if not isinstance(data, Mapping):
-            raise ActionFormatError(f"an action must be a JSON object, not {type(data).__name__}")
+            raise ActionFormatError(
+                _("an action must be a JSON object, not {kind}", kind=type(data).__name__)
+            )
         kind = data.get("type")
         if not isinstance(kind, str):
-            raise ActionFormatError("action: field 'type' is missing or not a string")
+            raise ActionFormatError(_("action: field 'type' is missing or not a string"))
         cls = self._by_type.get(kind)
         if cls is None:
             known = ", ".join(sorted(self._by_type))
-            raise ActionFormatError(f"action: unknown type {kind!r} (known: {known})")
+            raise ActionFormatError(
+                _("action: unknown type {kind} (known: {known})", kind=repr(kind), known=known)
+            )
         hints = get_type_hints(cls)
         fields = {f.name: f for f in dataclasses.fields(cls)}
         unknown = sorted(set(data) - set(fields) - {"type"})
         if unknown:
-            raise ActionFormatError(f"action {kind!r}: unknown field {unknown[0]!r}")
+            raise ActionFormatError(
+                _("action {kind}: unknown field {name}", kind=repr(kind), name=repr(unknown[0]))
+            )
         kwargs: dict[str, object] = {}
         for name, field in fields.items():
             if name not in data:
@@ -107,15 +114,24 @@ class ActionCodec:
                 )
                 if has_default:
                     continue
-                raise ActionFormatError(f"action {kind!r}: field {name!r} is missing")
-            kwargs[name] = _from_json_value(
-                data[name], hints[name], f"action {kind!r}: field {name!r}"
-            )
+                raise ActionFormatError(
+                    _("action {kind}: field {name} is missing", kind=repr(kind), name=repr(name))
+                )
+            kwargs[name] = _from_json_value(data[name], hints[name], kind, name)
         return cls(**kwargs)
 
 
-def _from_json_value(value: object, hint: object, where: str) -> object:
-    """Convert a JSON value to the annotated type, checking it on the way."""
+def _where(kind: str, path: str) -> str:
+    """Which field of which action a message is about (built only for a refusal)."""
+    return _("action {kind}: field {name}", kind=repr(kind), name=repr(path))
+
+
+def _from_json_value(value: object, hint: object, kind: str, path: str) -> object:
+    """Convert a JSON value to the annotated type, checking it on the way.
+
+    ``kind`` and ``path`` (the action's type and the field, ``to`` or ``to.q``)
+    name the field in a refusal.
+    """
     origin = typing.get_origin(hint)
     args = typing.get_args(hint)
     if hint is typing.Any:
@@ -124,50 +140,100 @@ def _from_json_value(value: object, hint: object, where: str) -> object:
         errors = []
         for option in args:
             try:
-                return _from_json_value(value, option, where)
+                return _from_json_value(value, option, kind, path)
             except ActionFormatError as error:
                 errors.append(str(error))
-        raise ActionFormatError(f"{where}: {value!r} does not fit {hint}")
+        raise ActionFormatError(
+            _(
+                "{where}: {value} does not fit {hint}",
+                where=_where(kind, path),
+                value=repr(value),
+                hint=hint,
+            )
+        )
     if hint is type(None):
         if value is None:
             return None
-        raise ActionFormatError(f"{where}: expected null, got {value!r}")
+        raise ActionFormatError(
+            _("{where}: expected null, got {value}", where=_where(kind, path), value=repr(value))
+        )
     if origin is typing.Literal:
         if value in args:
             return value
-        raise ActionFormatError(f"{where}: expected one of {list(args)}, got {value!r}")
+        raise ActionFormatError(
+            _(
+                "{where}: expected one of {choices}, got {value}",
+                where=_where(kind, path),
+                choices=repr(list(args)),
+                value=repr(value),
+            )
+        )
     if origin is tuple:
         if not isinstance(value, list | tuple):
-            raise ActionFormatError(f"{where}: expected a list, got {value!r}")
+            raise ActionFormatError(_expected_list(kind, path, value))
         if len(args) == 2 and args[1] is Ellipsis:
-            return tuple(_from_json_value(v, args[0], where) for v in value)
+            return tuple(_from_json_value(v, args[0], kind, path) for v in value)
         if len(args) != len(value):
-            raise ActionFormatError(f"{where}: expected {len(args)} items, got {len(value)}")
-        return tuple(_from_json_value(v, a, where) for v, a in zip(value, args, strict=True))
+            raise ActionFormatError(
+                _n(
+                    "{where}: expected {n} item, got {got}",
+                    "{where}: expected {n} items, got {got}",
+                    len(args),
+                    where=_where(kind, path),
+                    got=len(value),
+                )
+            )
+        return tuple(_from_json_value(v, a, kind, path) for v, a in zip(value, args, strict=True))
     if origin is frozenset:
         if not isinstance(value, list | tuple):
-            raise ActionFormatError(f"{where}: expected a list, got {value!r}")
-        return frozenset(_from_json_value(v, args[0], where) for v in value)
+            raise ActionFormatError(_expected_list(kind, path, value))
+        return frozenset(_from_json_value(v, args[0], kind, path) for v in value)
     if hint is bool:
         if isinstance(value, bool):
             return value
-        raise ActionFormatError(f"{where}: expected true or false, got {value!r}")
+        raise ActionFormatError(
+            _(
+                "{where}: expected true or false, got {value}",
+                where=_where(kind, path),
+                value=repr(value),
+            )
+        )
     if hint is int:
         if isinstance(value, int) and not isinstance(value, bool):
             return value
-        raise ActionFormatError(f"{where}: expected a whole number, got {value!r}")
+        raise ActionFormatError(
+            _(
+                "{where}: expected a whole number, got {value}",
+                where=_where(kind, path),
+                value=repr(value),
+            )
+        )
     if hint is str:
         if isinstance(value, str):
             return value
-        raise ActionFormatError(f"{where}: expected a string, got {value!r}")
+        raise ActionFormatError(
+            _(
+                "{where}: expected a string, got {value}",
+                where=_where(kind, path),
+                value=repr(value),
+            )
+        )
     if isinstance(hint, type) and dataclasses.is_dataclass(hint):
         if not isinstance(value, Mapping):
-            raise ActionFormatError(f"{where}: expected an object, got {value!r}")
+            raise ActionFormatError(
+                _(
+                    "{where}: expected an object, got {value}",
+                    where=_where(kind, path),
+                    value=repr(value),
+                )
+            )
         sub_hints = get_type_hints(hint)
         sub_fields = {f.name for f in dataclasses.fields(hint)}
         extra = sorted(set(value) - sub_fields)
         if extra:
-            raise ActionFormatError(f"{where}: unknown field {extra[0]!r}")
+            raise ActionFormatError(
+                _("{where}: unknown field {name}", where=_where(kind, path), name=repr(extra[0]))
+            )
         required = {
             f.name
             for f in dataclasses.fields(hint)
@@ -175,6 +241,20 @@ def _from_json_value(value: object, hint: object, where: str) -> object:
         }
         missing = sorted(required - set(value))
         if missing:
-            raise ActionFormatError(f"{where}: field {missing[0]!r} is missing")
-        return hint(**{k: _from_json_value(value[k], sub_hints[k], f"{where}.{k}") for k in value})
-    raise ActionFormatError(f"{where}: unsupported field type {hint}")
+            raise ActionFormatError(
+                _(
+                    "{where}: field {name} is missing",
+                    where=_where(kind, path),
+                    name=repr(missing[0]),
+                )
+            )
+        return hint(
+            **{k: _from_json_value(value[k], sub_hints[k], kind, f"{path}.{k}") for k in value}
+        )
+    raise ActionFormatError(
+        _("{where}: unsupported field type {hint}", where=_where(kind, path), hint=hint)
+    )
+
+
+def _expected_list(kind: str, path: str, value: object) -> str:
+    return _("{where}: expected a list, got {value}", where=_where(kind, path), value=repr(value))

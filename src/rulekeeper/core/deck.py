@@ -16,6 +16,7 @@ from fractions import Fraction
 from typing import Any
 
 from rulekeeper.core.errors import ContentError, RuleViolation
+from rulekeeper.i18n import _, lazy
 
 
 @dataclass(slots=True)
@@ -45,7 +46,7 @@ class Deck:
     def draw_outcomes(self) -> list[tuple[str, Fraction]]:
         """The cards the next draw may reveal, with exact probabilities."""
         if not self.draw_pile:
-            raise RuleViolation("CORE-DECK", "the draw pile is empty; reshuffle first")
+            raise RuleViolation("CORE-DECK", lazy("the draw pile is empty; reshuffle first"))
         if self.ordered:
             return [(self.draw_pile[0], Fraction(1))]
         counts = Counter(self.draw_pile)
@@ -56,12 +57,16 @@ class Deck:
         """Take ``card`` from the draw pile (it is the chance outcome drawn)."""
         if self.ordered:
             if not self.draw_pile or self.draw_pile[0] != card:
-                raise RuleViolation("CORE-DECK", f"{card!r} is not the top card")
+                raise RuleViolation(
+                    "CORE-DECK", lazy("{card} is not the top card", card=repr(card))
+                )
             return self.draw_pile.pop(0)
         try:
             self.draw_pile.remove(card)
         except ValueError:
-            raise RuleViolation("CORE-DECK", f"{card!r} is not in the draw pile") from None
+            raise RuleViolation(
+                "CORE-DECK", lazy("{card} is not in the draw pile", card=repr(card))
+            ) from None
         return card
 
     def discard(self, card: str) -> None:
@@ -70,7 +75,7 @@ class Deck:
     def add(self, card: str) -> None:
         """Shuffle one extra card into the draw pile."""
         if self.ordered:
-            raise RuleViolation("CORE-DECK", "cannot shuffle a card into an ordered deck")
+            raise RuleViolation("CORE-DECK", lazy("cannot shuffle a card into an ordered deck"))
         self.draw_pile.append(card)
         self.draw_pile.sort()
 
@@ -107,5 +112,5 @@ class Deck:
             )
         except (KeyError, TypeError) as error:
             raise ContentError(
-                f"a deck needs 'draw' and 'discard' lists ({error})", field="deck"
+                _("a deck needs 'draw' and 'discard' lists ({reason})", reason=error), field="deck"
             ) from None

@@ -14,6 +14,7 @@ from fractions import Fraction
 from typing import Any
 
 from rulekeeper.core.errors import ContentError
+from rulekeeper.i18n import _
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,7 +26,7 @@ class Die:
 
     def __post_init__(self) -> None:
         if not self.faces:
-            raise ContentError("a die needs at least one face", field=f"die {self.name!r}.faces")
+            raise ContentError(_("a die needs at least one face"), field=f"die {self.name!r}.faces")
 
     def outcomes(self) -> list[tuple[str, Fraction]]:
         """Each distinct face with its exact probability, in first-seen face order."""
@@ -45,7 +46,9 @@ class Die:
         try:
             return cls(str(data["name"]), tuple(str(f) for f in data["faces"]))
         except (KeyError, TypeError) as error:
-            raise ContentError(f"a die needs 'name' and 'faces' ({error})", field="die") from None
+            raise ContentError(
+                _("a die needs 'name' and 'faces' ({reason})", reason=error), field="die"
+            ) from None
 
 
 def pool_distribution(dice: Sequence[Die], value: Callable[[str], int]) -> dict[int, Fraction]:

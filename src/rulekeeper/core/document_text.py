@@ -21,6 +21,7 @@ from typing import Any, Literal
 
 from rulekeeper.core.errors import ContentError
 from rulekeeper.core.limits import MAX_FILE_BYTES, MAX_INTEGER, MAX_NESTING
+from rulekeeper.i18n import _, _n
 
 DocumentFormat = Literal["json", "toml"]
 
@@ -31,7 +32,7 @@ def format_of(source: str | None) -> DocumentFormat:
 
 
 def _refuse_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a number rulekeeper accepts")
+    raise ValueError(_("{name} is not a number rulekeeper accepts", name=name))
 
 
 def parse_document(text: str, source: str | None, fmt: DocumentFormat | None = None) -> Any:
@@ -44,18 +45,23 @@ def parse_document(text: str, source: str | None, fmt: DocumentFormat | None = N
             data = _load_toml(text, source)
     except json.JSONDecodeError as error:
         raise ContentError(
-            f"not valid JSON (line {error.lineno}, column {error.colno}: {error.msg})",
+            _(
+                "not valid JSON (line {line}, column {column}: {reason})",
+                line=error.lineno,
+                column=error.colno,
+                reason=error.msg,
+            ),
             source=source,
         ) from None
     except RecursionError:
-        raise ContentError(
-            f"lists or tables are nested too deep (the limit is {MAX_NESTING})", source=source
-        ) from None
+        raise ContentError(_too_deep(), source=source) from None
     except ValueError as error:  # a number too long to convert, NaN, Infinity
         reason = str(error)
         if "integer string conversion" in reason:
-            reason = "a number has too many digits"
-        raise ContentError(f"not valid {kind.upper()} ({reason})", source=source) from None
+            reason = _("a number has too many digits")
+        raise ContentError(
+            _("not valid {format} ({reason})", format=kind.upper(), reason=reason), source=source
+        ) from None
     if kind != "json" or not _json_text_within_limits(text):
         check_shape(data, source)
     return data
@@ -67,7 +73,13 @@ def _load_toml(text: str, source: str | None) -> Any:
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        raise ContentError(f"not valid TOML ({error})", source=source) from None
+        raise ContentError(
+            _("not valid {format} ({reason})", format="TOML", reason=error), source=source
+        ) from None
+
+
+def _too_deep() -> str:
+    return _("lists or tables are nested too deep (the limit is {limit})", limit=MAX_NESTING)
 
 
 _CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
@@ -104,7 +116,7 @@ def _json_text_within_limits(text: str) -> bool:
     if "e" in rest.replace("true", "").replace("false", ""):
         return False
     brackets = rest.translate(_ONLY_BRACKETS) if rest.isascii() else _NOT_BRACKET.sub("", rest)
-    for _ in range(MAX_NESTING):
+    for _depth in range(MAX_NESTING):
         if not brackets:
             return True
         brackets = _EMPTY_PAIR.sub("", brackets)
@@ -122,14 +134,14 @@ def check_shape(data: object, source: str | None) -> None:
             bad = _CONTROL.search(value)
             if bad is not None:
                 raise ContentError(
-                    f"the text holds the control character {bad.group()!r}",
+                    _("the text holds the control character {char}", char=repr(bad.group())),
                     source=source,
                     field=where or None,
                 )
         elif isinstance(value, dict | list):
             if depth >= MAX_NESTING:
                 raise ContentError(
-                    f"lists or tables are nested too deep (the limit is {MAX_NESTING})",
+                    _too_deep(),
                     source=source,
                     field=where or None,
                 )
@@ -143,13 +155,15 @@ def check_shape(data: object, source: str | None) -> None:
             continue
         elif isinstance(value, int) and abs(value) > MAX_INTEGER:
             raise ContentError(
-                f"the number is too large (the limit is ±{MAX_INTEGER})",
+                _("the number is too large (the limit is ±{limit})", limit=MAX_INTEGER),
                 source=source,
                 field=where or None,
             )
         elif isinstance(value, float) and not math.isfinite(value):
             raise ContentError(
-                "infinite or not-a-number values are refused", source=source, field=where or None
+                _("infinite or not-a-number values are refused"),
+                source=source,
+                field=where or None,
             )
 
 
@@ -165,16 +179,23 @@ def read_bytes(path: Path, limit: int = MAX_FILE_BYTES) -> bytes:
         fd = os.open(path, flags)
     except (OSError, ValueError) as error:
         reason = error.strerror if isinstance(error, OSError) else str(error)
-        raise ContentError(f"cannot read the file ({reason or error})", source=source) from None
+        raise ContentError(_cannot_read(reason or error), source=source) from None
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
             raise ContentError(
-                "not a regular file (devices, FIFOs and directories are not read)", source=source
+                _("not a regular file (devices, FIFOs and directories are not read)"),
+                source=source,
             )
         if info.st_size > limit:
             raise ContentError(
-                f"the file has {info.st_size} bytes; the limit is {limit}", source=source
+                _n(
+                    "the file has {n} byte; the limit is {limit}",
+                    "the file has {n} bytes; the limit is {limit}",
+                    info.st_size,
+                    limit=limit,
+                ),
+                source=source,
             )
         chunks: list[bytes] = []
         size = 0
@@ -186,13 +207,18 @@ def read_bytes(path: Path, limit: int = MAX_FILE_BYTES) -> bytes:
             size += len(chunk)
         data = b"".join(chunks)
     except OSError as error:
-        raise ContentError(
-            f"cannot read the file ({error.strerror or error})", source=source
-        ) from None
+        raise ContentError(_cannot_read(error.strerror or error), source=source) from None
     finally:
         os.close(fd)
     if len(data) > limit:
-        raise ContentError(f"the file has more than {limit} bytes (the limit)", source=source)
+        raise ContentError(
+            _n(
+                "the file has more than {n} byte (the limit)",
+                "the file has more than {n} bytes (the limit)",
+                limit,
+            ),
+            source=source,
+        )
     return data
 
 
@@ -202,8 +228,17 @@ def decode_text(data: bytes, source: str | None) -> str:
         return data.decode("utf-8")
     except UnicodeDecodeError as error:
         raise ContentError(
-            f"not UTF-8 text (byte {error.start} is {data[error.start]:#04x})", source=source
+            _(
+                "not UTF-8 text (byte {position} is {value})",
+                position=error.start,
+                value=format(data[error.start], "#04x"),
+            ),
+            source=source,
         ) from None
+
+
+def _cannot_read(reason: object) -> str:
+    return _("cannot read the file ({reason})", reason=reason)
 
 
 def read_text(path: Path) -> str:

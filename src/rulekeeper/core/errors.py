@@ -66,7 +66,7 @@ class ReplayError(RulekeeperError):
     """A replay stopped at an action it could not apply."""
 
     def __init__(self, index: int, reason: str) -> None:
-        super().__init__(f"illegal at action {index}: {reason}")
+        super().__init__(_("illegal at action {index}: {reason}", index=index, reason=reason))
         self.index = index
         self.reason = reason
 

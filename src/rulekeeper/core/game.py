@@ -26,7 +26,7 @@ from rulekeeper.core.actions import Action, ActionCodec
 from rulekeeper.core.copying import AppendOnlyList
 from rulekeeper.core.errors import RuleViolation
 from rulekeeper.core.events import Event
-from rulekeeper.i18n import Msg
+from rulekeeper.i18n import N_, Msg, _, lazy
 
 CHANCE = -1
 """``current_player()`` at a chance node."""
@@ -36,13 +36,25 @@ TERMINAL = -4
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """How a finished game ended: ``result`` is ``won``, ``lost`` or a game's own word."""
+    """How a finished game ended: ``result`` is ``won``, ``lost`` or a game's own word.
+
+    ``result`` is a machine word (saves, JSON); it is shown translated. The
+    ``summary`` is a message (:func:`~rulekeeper.i18n.lazy`) or plain text.
+    """
 
     result: str
-    summary: str
+    summary: Msg | str
 
     def __str__(self) -> str:
-        return f"{self.result}: {self.summary}"
+        return _(
+            "{result}: {summary}",
+            result=_(RESULTS.get(self.result, self.result)),
+            summary=self.summary,
+        )
+
+
+RESULTS = {"won": N_("won"), "lost": N_("lost")}
+"""The results every game may end with, as shown (translated)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,8 +124,8 @@ class State(ABC):
     def player_name(self, player: int) -> str:
         """A person-readable name for a player index (a hero, a side)."""
         if player == CHANCE:
-            return "chance"
-        return f"player {player}"
+            return _("chance")
+        return _("player {number}", number=player)
 
     @abstractmethod
     def legal_actions(self) -> list[Action]:
@@ -121,7 +133,7 @@ class State(ABC):
 
     def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
         """At a chance node, every outcome with its exact probability (summing to 1)."""
-        raise RuleViolation("CORE-CHANCE", "this state is not waiting on chance")
+        raise RuleViolation("CORE-CHANCE", lazy("this state is not waiting on chance"))
 
     @abstractmethod
     def outcome(self) -> Outcome | None:
@@ -129,7 +141,7 @@ class State(ABC):
 
     def pending_decision(self) -> str:
         """A short prompt saying what the acting player is deciding."""
-        return "choose an action"
+        return _("choose an action")
 
     # -- acting ------------------------------------------------------------
     def apply(self, action: Action, *, legal: Sequence[Action] | None = None) -> None:
@@ -143,7 +155,7 @@ class State(ABC):
         """
         player = self.current_player()
         if player == TERMINAL:
-            raise RuleViolation("CORE-END", "the game is over; no action may be taken")
+            raise RuleViolation("CORE-END", lazy("the game is over; no action may be taken"))
         if legal is not None and action in legal:
             self.check_listed(action)
         else:
@@ -163,8 +175,13 @@ class State(ABC):
             return
         listed = self.legal_actions() if legal is None else legal
         if self.listed_form(action) not in listed:
-            what = "a possible outcome" if self.is_chance_node() else "one of the listed actions"
-            raise RuleViolation("CORE-LEGAL", f"{action.label()} is not {what} here")
+            if self.is_chance_node():
+                reason = lazy("{action} is not a possible outcome here", action=action.label())
+            else:
+                reason = lazy(
+                    "{action} is not one of the listed actions here", action=action.label()
+                )
+            raise RuleViolation("CORE-LEGAL", reason)
 
     compound_actions: ClassVar[tuple[type[Action], ...]] = ()
     """Action types a game documents as one step standing for several listed ones
@@ -194,9 +211,12 @@ class State(ABC):
         if action not in self.legal_actions():
             if self.is_chance_node():
                 raise RuleViolation(
-                    "CORE-CHANCE", f"{action.label()} is not a possible outcome here"
+                    "CORE-CHANCE",
+                    lazy("{action} is not a possible outcome here", action=action.label()),
                 )
-            raise RuleViolation("CORE-LEGAL", f"{action.label()} is not a legal action now")
+            raise RuleViolation(
+                "CORE-LEGAL", lazy("{action} is not a legal action now", action=action.label())
+            )
 
     def check_listed(self, action: Action) -> None:
         """What :meth:`check` still asks of an action ``legal_actions()`` lists (nothing here).
@@ -311,7 +331,14 @@ class Game(ABC):
             return self.default_ruleset
         if ruleset not in self.rulesets:
             known = ", ".join(self.rulesets)
-            raise ValueError(f"{self.name}: unknown ruleset {ruleset!r} (known: {known})")
+            raise ValueError(
+                _(
+                    "{game}: unknown ruleset {ruleset} (known: {known})",
+                    game=self.name,
+                    ruleset=repr(ruleset),
+                    known=known,
+                )
+            )
         return ruleset
 
     # -- hooks for interfaces (they never decide a rule) -------------------
@@ -331,7 +358,7 @@ class Game(ABC):
 
     def scenario_with_party(self, scenario: str, party: Sequence[str]) -> str:
         """The scenario name that plays ``scenario`` with ``party`` (see :meth:`party_choices`)."""
-        raise NotImplementedError(f"{self.name}: the scenario fixes its party")
+        raise NotImplementedError(_("{game}: the scenario fixes its party", game=self.name))
 
     def screen(
         self, state: State, width: int, choices: Sequence[Action] = ()
@@ -352,8 +379,13 @@ class Game(ABC):
         buffer = io.StringIO()
         console = Console(file=buffer, width=width, highlight=False, markup=False)
         console.print(
-            f"{self.title or self.name} — scenario {state.scenario}, ruleset {state.ruleset},"
-            f" seed {state.seed}"
+            _(
+                "{game} — scenario {scenario}, ruleset {ruleset}, seed {seed}",
+                game=self.title or self.name,
+                scenario=state.scenario,
+                ruleset=state.ruleset,
+                seed=state.seed,
+            )
         )
         title = buffer.getvalue().rstrip("\n").splitlines()
         buffer.seek(0)

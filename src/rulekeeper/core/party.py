@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from rulekeeper.core.errors import ContentError
+from rulekeeper.i18n import _, _n
 
 PARTY_MARK = "@"
 """``NAME@a,b`` names scenario ``NAME`` played by the party ``a, b``."""
@@ -31,9 +32,17 @@ def split_party(name: str, most: int) -> tuple[str, tuple[str, ...] | None]:
         return name, None
     party = tuple(p.strip() for p in chosen.split(",") if p.strip())
     if not party:
-        raise ContentError("name the heroes after '@', like NAME@a,b", field="party")
+        raise ContentError(_("name the heroes after '@', like NAME@a,b"), field="party")
     if len(set(party)) != len(party):
-        raise ContentError("each hero may be in the party once", field="party")
+        raise ContentError(_("each hero may be in the party once"), field="party")
     if len(party) > most:
-        raise ContentError(f"{len(party)} heroes; the scenario allows {most}", field="party")
+        raise ContentError(
+            _n(
+                "{heroes} heroes; the scenario allows {n}",
+                "{heroes} heroes; the scenario allows {n}",
+                most,
+                heroes=len(party),
+            ),
+            field="party",
+        )
     return base, party

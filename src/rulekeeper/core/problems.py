@@ -105,11 +105,13 @@ def validation_problems(error: Any, source: str | None, prefix: str | None = Non
     is shown without pydantic's ``Value error, `` prefix; the field is the
     path of the table it checked.
     """
+    from rulekeeper.core.documents import pydantic_reason
+
     problems: list[Problem] = []
     for entry in error.errors(include_url=False):
         field = _dotted(entry["loc"])
         if prefix:
             field = f"{prefix}.{field}" if field else prefix
-        reason = str(entry["msg"]).removeprefix("Value error, ")
+        reason = pydantic_reason(entry).removeprefix("Value error, ")
         problems.append(Problem(source, field or None, printable(reason, MAX_REASON_CHARS)))
     return problems

@@ -15,6 +15,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Protocol
 
 from rulekeeper.core.errors import RuleViolation
+from rulekeeper.i18n import lazy
 
 if TYPE_CHECKING:
     from rulekeeper.core.actions import Action
@@ -30,7 +31,7 @@ class ChanceSampler(Protocol):
 def pick_weighted(outcomes: Sequence[tuple[Action, Fraction]], rng: random.Random) -> Action:
     """Pick an outcome with exactly its probability, using integer arithmetic."""
     if not outcomes:
-        raise RuleViolation("CORE-CHANCE", "a chance node has no outcomes")
+        raise RuleViolation("CORE-CHANCE", lazy("a chance node has no outcomes"))
     denominator = math.lcm(*(p.denominator for _, p in outcomes))
     ticket = rng.randrange(denominator)
     for action, probability in outcomes:
@@ -69,7 +70,7 @@ class ScriptedSampler:
 
     def sample(self, state: State) -> Action:
         if not self.remaining:
-            raise RuleViolation("CORE-CHANCE", "the chance script has run out")
+            raise RuleViolation("CORE-CHANCE", lazy("the chance script has run out"))
         wanted = self.remaining.pop(0)
         outcomes = [a for a, _ in state.chance_outcomes()]
         for action in outcomes:
@@ -82,7 +83,12 @@ class ScriptedSampler:
                     return action
         shown = ", ".join(a.label() for a in outcomes)
         raise RuleViolation(
-            "CORE-CHANCE", f"{wanted!r} is not a possible outcome (possible: {shown})"
+            "CORE-CHANCE",
+            lazy(
+                "{outcome} is not a possible outcome (possible: {shown})",
+                outcome=repr(wanted),
+                shown=shown,
+            ),
         )
 
 
@@ -104,7 +110,7 @@ class RandomPolicy:
     def choose_from(self, state: State, actions: Sequence[Action]) -> Action:
         """Pick among ``actions``, which the caller has just listed for ``state``."""
         if not actions:
-            raise RuleViolation("CORE-LEGAL", "no legal action is available")
+            raise RuleViolation("CORE-LEGAL", lazy("no legal action is available"))
         return actions[self.rng.randrange(len(actions))]
 
 

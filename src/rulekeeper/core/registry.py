@@ -13,6 +13,7 @@ import importlib
 
 from rulekeeper.core.errors import UnknownGameError
 from rulekeeper.core.game import Game
+from rulekeeper.i18n import _
 
 SHIPPED_GAMES = ("haven", "salvage", "ether", "areas")
 MODES = {"haven-companion": "rulekeeper.games.haven.companion_game"}
@@ -71,6 +72,8 @@ def find_game(name: str) -> Game:
         _load_shipped(name)
         game = _registry.get(name)
     if game is None:
-        known = ", ".join(g.name for g in all_games()) or "none installed"
-        raise UnknownGameError(f"unknown game {name!r} (known: {known})")
+        known = ", ".join(g.name for g in all_games()) or _("none installed")
+        raise UnknownGameError(
+            _("unknown game {game} (known: {known})", game=repr(name), known=known)
+        )
     return game

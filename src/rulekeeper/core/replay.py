@@ -13,7 +13,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from rulekeeper.core.documents import Seed, read_document, validate
-from rulekeeper.core.errors import ContentError, ReplayError, RulekeeperError
+from rulekeeper.core.errors import ContentError, ReplayError, RulekeeperError, RuleViolation
 from rulekeeper.core.game import CHANCE, Game, State
 from rulekeeper.core.limits import MAX_ACTIONS
 from rulekeeper.core.registry import find_game
@@ -115,5 +115,6 @@ def replay_prefix(state: State, cut: int) -> State:
 
 
 def _reason(error: RulekeeperError) -> str:
-    text = str(error)
-    return text.removeprefix("illegal: ")
+    if isinstance(error, RuleViolation):
+        return f"{error.rule_id} {error.message}"
+    return str(error)

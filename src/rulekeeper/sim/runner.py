@@ -13,6 +13,8 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from rulekeeper.i18n import text_of
+
 MAX_ACTIONS = 20_000
 """Actions after which a game is cut off (recorded with outcome ``cut-off``)."""
 
@@ -74,7 +76,9 @@ def play_game(spec: SimulationSpec, seed: int) -> GameRecord:
     return GameRecord(
         seed=seed,
         outcome=outcome.result if outcome else "cut-off",
-        summary=outcome.summary if outcome else f"stopped after {MAX_ACTIONS} actions",
+        summary=text_of(outcome.summary, "en")
+        if outcome
+        else f"stopped after {MAX_ACTIONS} actions",
         rounds=adapter.rounds(state),
         actions=actions,
         heroes={

@@ -12,7 +12,7 @@ from collections import Counter
 from typing import Any
 
 from rulekeeper.core.game import State
-from rulekeeper.i18n import N_, _
+from rulekeeper.i18n import N_, _, text_of
 from rulekeeper.web.boards import drawer
 from rulekeeper.web.boards.svg import action_json, esc, svg_open
 from rulekeeper.web.tables import Table
@@ -80,7 +80,7 @@ def table_view(table: Table) -> dict[str, Any]:
         else {
             "result": outcome.result,
             "result_text": _(outcome.result),
-            "summary": outcome.summary,
+            "summary": text_of(outcome.summary),  # a family may keep it as a message
         },
         "can_undo": can_undo,
         "can_redo": bool(table.redo_stack),

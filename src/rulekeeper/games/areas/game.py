@@ -81,6 +81,8 @@ class AreasState(State):
         self.attack: PendingAttack | None = None
         self.choice: EnemyChoice | None = None
         self.ended: Outcome | None = None
+        self.ended_message: Msg | None = None
+        """The outcome's summary as a message (``ended`` keeps it in English for saves)."""
         self.emit(
             "round",
             lazy("Round {round} of {limit}: the heroes' turns", round=1, limit=setup.round_limit),
@@ -284,11 +286,17 @@ class AreasState(State):
         return lazy("{enemy} can reach equally near figures: choose whom it attacks", enemy=enemy)
 
     def outcome_message(self) -> Msg | str:
-        """How the game ended, as the log's closing event says it."""
-        for event in reversed(self.log):
-            if event.kind == "end":
-                return event.message
-        return str(self.ended)
+        """How the game ended (``won: ...``), translated when shown."""
+        if self.ended is None or self.ended_message is None:
+            return str(self.ended)
+        if self.ended.result == "won":
+            return lazy("won: {summary}", summary=self.ended_message)
+        return lazy("lost: {summary}", summary=self.ended_message)
+
+    def finish(self, result: str, summary: Msg) -> None:
+        """End the game (AR-END-1): ``won`` or ``lost``, and why."""
+        self.ended = Outcome(result, summary.render("en"))
+        self.ended_message = summary
 
     # -- applying ----------------------------------------------------------
     def _apply(self, action: Action) -> None:
@@ -346,7 +354,9 @@ class AreasState(State):
         """Run the automatic parts of a round until a player or chance must act."""
         while self.ended is None:
             if not any(f.kind == "enemy" for f in self.figures.values()):
-                self.ended = Outcome("won", f"every enemy is removed, in round {self.round}")
+                self.finish(
+                    "won", lazy("every enemy is removed, in round {round}", round=self.round)
+                )
                 self.emit(
                     "end",
                     lazy("Won: every enemy is removed, in round {round}", round=self.round),
@@ -354,7 +364,9 @@ class AreasState(State):
                 )
                 return
             if not any(f.kind == "hero" for f in self.figures.values()):
-                self.ended = Outcome("lost", f"every hero is removed, in round {self.round}")
+                self.finish(
+                    "lost", lazy("every hero is removed, in round {round}", round=self.round)
+                )
                 self.emit(
                     "end",
                     lazy("Lost: every hero is removed, in round {round}", round=self.round),
@@ -387,8 +399,12 @@ class AreasState(State):
             self.emit("phase", lazy("The enemies' turns"), "AR-ROUND-1")
             return
         if self.round >= self.setup.round_limit:
-            self.ended = Outcome(
-                "lost", f"enemies remain after the round limit ({self.setup.round_limit} rounds)"
+            self.finish(
+                "lost",
+                lazy(
+                    "enemies remain after the round limit ({limit} rounds)",
+                    limit=self.setup.round_limit,
+                ),
             )
             self.emit(
                 "end",
@@ -413,7 +429,10 @@ class AreasState(State):
         )
 
     def outcome(self) -> Outcome | None:
-        return self.ended
+        """How the game ended, its summary in the current language."""
+        if self.ended is None or self.ended_message is None:
+            return self.ended
+        return Outcome(self.ended.result, self.ended_message.render())
 
     # -- copies and files --------------------------------------------------
     def clone(self) -> AreasState:
@@ -439,7 +458,13 @@ class AreasState(State):
             "enemy_moved": self.enemy_moved,
             "attack": self.attack.to_dict() if self.attack else None,
             "choice": self.choice.to_dict() if self.choice else None,
-            "ended": [self.ended.result, self.ended.summary] if self.ended else None,
+            "ended": [
+                self.ended.result,
+                self.ended.summary,
+                *([] if self.ended_message is None else [self.ended_message.to_json()]),
+            ]
+            if self.ended
+            else None,
         }
 
     def _fields_from_dict(self, data: Mapping[str, Any]) -> None:
@@ -455,7 +480,9 @@ class AreasState(State):
         self.enemy_moved = bool(data["enemy_moved"])
         self.attack = PendingAttack.from_dict(data["attack"]) if data["attack"] else None
         self.choice = EnemyChoice.from_dict(data["choice"]) if data["choice"] else None
-        self.ended = Outcome(*data["ended"]) if data["ended"] else None
+        ended = data["ended"]
+        self.ended = Outcome(str(ended[0]), str(ended[1])) if ended else None
+        self.ended_message = Msg.from_json(ended[2]) if ended and len(ended) > 2 else None
 
 
 def _new_figure(setup: Scenario, figure_id: str, kind: str, type_id: str, area: str) -> Figure:

@@ -48,6 +48,7 @@ from rulekeeper.games.haven.modifiers import (
 from rulekeeper.games.haven.perks import card_name, deck_with_perks, scenario_catalog
 from rulekeeper.games.haven.ruleset import Ruleset
 from rulekeeper.games.haven.scenario_format import PerkSpec, load_scenario
+from rulekeeper.i18n import _
 
 Counts = dict[str, int]
 
@@ -107,21 +108,26 @@ def parse_deck(
         out: Counter[str] = Counter()
         for card_id, n in raw.items():
             if n < 0:
-                report.add("a card count cannot be negative", f"{name}.{card_id}")
+                report.add(_("a card count cannot be negative"), f"{name}.{card_id}")
                 continue
             real = ruleset.null_card_name if card_id in ("null", "miss") else card_id
             if real not in catalog:
                 known = ", ".join(sorted(catalog.cards))
                 report.add(
-                    f"unknown card {card_id!r} (known: {known}; describe a card of your own"
-                    f' under [cards."{card_id}"])',
+                    _(
+                        "unknown card {card} (known: {known}; describe a card of your own under"
+                        ' [cards."{id}"])',
+                        card=repr(card_id),
+                        known=known,
+                        id=card_id,
+                    ),
                     f"{name}.{card_id}",
                 )
                 continue
             out[real] += n
             if out.total() > MAX_DECK_CARDS:
                 report.add(
-                    f"more than {MAX_DECK_CARDS} cards (the limit of one deck)",
+                    _("more than {most} cards (the limit of one deck)", most=MAX_DECK_CARDS),
                     f"{name}.{card_id}",
                 )
                 break
@@ -130,7 +136,7 @@ def parse_deck(
     if model.draw is not None:
         for name in ("drawn", "removed", "perks"):
             if getattr(model, name):
-                report.add("give either 'draw' (the piles outright) or 'drawn'/'removed'", name)
+                report.add(_("give either 'draw' (the piles outright) or 'drawn'/'removed'"), name)
         draw = counts("draw", model.draw)
         discard = counts("discard", model.discard)
     else:
@@ -138,8 +144,9 @@ def parse_deck(
             # From the standard deck, a discard pile of its own would add cards
             # the deck does not hold; cards drawn since the shuffle go under 'drawn'.
             report.add(
-                "give 'discard' only with 'draw'; from the standard deck, list the cards"
-                " drawn since the last shuffle under 'drawn'",
+                _(
+                    "give 'discard' only with 'draw'; from the standard deck, list the cards drawn since the last shuffle under 'drawn'"
+                ),
                 "discard",
             )
         try:
@@ -152,16 +159,23 @@ def parse_deck(
             for card_id, n in counts(name, raw).items():
                 if perks_apply and draw[card_id] < n:
                     report.add(
-                        f"the deck has only {draw[card_id]} {card_id!r} left", f"{name}.{card_id}"
+                        _(
+                            "the deck has only {count} {card} left",
+                            count=draw[card_id],
+                            card=repr(card_id),
+                        ),
+                        f"{name}.{card_id}",
                     )
                     continue
                 draw[card_id] = max(0, draw[card_id] - n)
         discard = counts("drawn", model.drawn)
     draw += counts("added", model.added)
     if draw.total() + discard.total() > MAX_DECK_CARDS:
-        report.add(f"more than {MAX_DECK_CARDS} cards (the limit of one deck)", "added")
+        report.add(
+            _("more than {most} cards (the limit of one deck)", most=MAX_DECK_CARDS), "added"
+        )
     if not (+draw) and not (+discard):
-        report.add("the deck has no cards", "draw")
+        report.add(_("the deck has no cards"), "draw")
     deck = ModifierDeck(owner, Deck.of(draw.elements()))
     deck.cards.discard_pile = sorted(discard.elements())
     return deck, catalog
@@ -175,7 +189,11 @@ def scenario_deck(
     spec = load_scenario(scenario)
     if character not in spec.party:
         raise ContentError(
-            f"{character!r} is not in the party ({', '.join(spec.party)})",
+            _(
+                "{character} is not in the party ({party})",
+                character=repr(character),
+                party=", ".join(spec.party),
+            ),
             source=scenario,
             field="character",
         )

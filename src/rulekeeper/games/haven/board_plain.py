@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, TypeAlias
 from rulekeeper.boards.hexgrid import Hex, distance
 from rulekeeper.core.limits import MAX_COORDINATE, MAX_MAP_CELLS
 from rulekeeper.core.problems import Problems
+from rulekeeper.i18n import _
 
 if TYPE_CHECKING:
     from rulekeeper.games.haven.board_format import (
@@ -259,22 +260,26 @@ def check_map(spec: AnyMap, source: str | None, problems: Problems | None = None
     seen: set[Hex] = set()
     for n, h in enumerate(spec.hexes):
         if h in seen:
-            report.add(f"{list(h)} is listed twice", f"hexes.{n}")
+            report.add(_("{hex} is listed twice", hex=str(list(h))), f"hexes.{n}")
         seen.add(h)
     for n, (a, b) in enumerate(spec.walls):
         for h in (a, b):
             if h not in seen:
-                report.add(f"{list(h)} is not on the map", f"walls.{n}")
+                report.add(_("{hex} is not on the map", hex=str(list(h))), f"walls.{n}")
         if distance(a, b) != 1:
             report.add(
-                f"a wall must separate two adjacent hexes, not {list(a)} and {list(b)}",
+                _(
+                    "a wall must separate two adjacent hexes, not {a} and {b}",
+                    a=str(list(a)),
+                    b=str(list(b)),
+                ),
                 f"walls.{n}",
             )
     terrain: TerrainSpec | PlainTerrain = spec.terrain
     for kind in TERRAIN_KINDS:
         for n, h in enumerate(getattr(terrain, kind)):
             if h not in seen:
-                report.add(f"{list(h)} is not on the map", f"terrain.{kind}.{n}")
+                report.add(_("{hex} is not on the map", hex=str(list(h))), f"terrain.{kind}.{n}")
 
 
 def check_figures(
@@ -291,25 +296,34 @@ def check_figures(
     where: set[Hex] = set()
     for n, f in enumerate(figures):
         if f.id in ids:
-            report.add(f"id {f.id!r} is used twice", f"figures.{n}.id")
+            report.add(_("id {id} is used twice", id=repr(f.id)), f"figures.{n}.id")
         ids[f.id] = f
         if f.hex not in hexes:
-            report.add(f"{list(f.hex)} is not on the map", f"figures.{n}.hex")
+            report.add(_("{hex} is not on the map", hex=str(list(f.hex))), f"figures.{n}.hex")
         if f.hex in where:
-            report.add(f"two figures stand on {list(f.hex)}", f"figures.{n}.hex")
+            report.add(_("two figures stand on {hex}", hex=str(list(f.hex))), f"figures.{n}.hex")
         where.add(f.hex)
     for n, f in enumerate(figures):
         if f.summoner is not None and f.summoner not in ids:
-            report.add(f"summoner {f.summoner!r} is not a figure", f"figures.{n}.summoner")
+            report.add(
+                _("summoner {summoner} is not a figure", summoner=repr(f.summoner)),
+                f"figures.{n}.summoner",
+            )
     if actor_id is None:
         return
     actor = ids.get(actor_id)
     if actor is None:
-        report.add(f"the acting figure {actor_id!r} is not on the board", "turn.figure")
+        report.add(
+            _("the acting figure {actor_id} is not on the board", actor_id=repr(actor_id)),
+            "turn.figure",
+        )
         return
     for n, f in enumerate(figures):
         if f.team != actor.team and f.initiative is None:
             report.add(
-                f"enemy {f.id!r} of the acting figure needs an initiative (it breaks focus ties)",
+                _(
+                    "enemy {id} of the acting figure needs an initiative (it breaks focus ties)",
+                    id=repr(f.id),
+                ),
                 f"figures.{n}.initiative",
             )

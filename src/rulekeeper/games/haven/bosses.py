@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rulekeeper.i18n import _, lazy
+
 if TYPE_CHECKING:
     from rulekeeper.games.haven.scenario_format import AbilitySpec
     from rulekeeper.games.haven.state import Figure, HavenState
@@ -35,12 +37,16 @@ def card_program(
         special = mtype.special_1 if action.value == 1 else mtype.special_2
         if not special:
             raise NotImplementedError(
-                f"HV-BOSS-2: {mtype.name} has no Special {action.value} on its stat card;"
-                " resolve it by hand"
+                _(
+                    "HV-BOSS-2: {monster} has no Special {number} on its stat card;"
+                    " resolve it by hand",
+                    monster=mtype.name,
+                    number=action.value,
+                )
             )
         state.emit(
             "boss",
-            f"{figure.id} performs Special {action.value}",
+            lazy("{figure} performs Special {number}", figure=figure.id, number=action.value),
             "HV-BOSS-2",
             figure=figure.id,
         )

@@ -21,6 +21,7 @@ from rulekeeper.core.actions import Action
 from rulekeeper.core.errors import RuleViolation
 from rulekeeper.games.haven.actions import DeclineEffect, KeepEffects
 from rulekeeper.games.haven.modifiers import Effect
+from rulekeeper.i18n import lazy
 
 if TYPE_CHECKING:
     from rulekeeper.games.haven.state import Figure, HavenState, Turn
@@ -60,8 +61,10 @@ def check(turn: Turn, action: Action) -> None:
     if isinstance(action, DeclineEffect):
         if action.effect in {str(e) for e in pending(turn)}:
             return
-        raise RuleViolation("HV-DECK-5", f"{action.effect} is not an effect of the card kept")
-    raise RuleViolation("HV-DECK-5", "first keep or decline the drawn card's effects")
+        raise RuleViolation(
+            "HV-DECK-5", lazy("{effect} is not an effect of the card kept", effect=action.effect)
+        )
+    raise RuleViolation("HV-DECK-5", lazy("first keep or decline the drawn card's effects"))
 
 
 def apply(state: HavenState, turn: Turn, action: Action) -> tuple[str, list[Effect]] | None:
@@ -72,7 +75,7 @@ def apply(state: HavenState, turn: Turn, action: Action) -> tuple[str, list[Effe
         info["effects"] = [[n, a] for n, a in info["effects"] if str(Effect(n, a)) != action.effect]
         state.emit(
             "card-effect",
-            f"{turn.actor} declines the card's {action.effect}",
+            lazy("{figure} declines the card's {effect}", figure=turn.actor, effect=action.effect),
             "HV-DECK-5",
             figure=turn.actor,
         )

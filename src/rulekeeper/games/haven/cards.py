@@ -21,6 +21,8 @@ from rulekeeper.core.errors import RuleViolation
 from rulekeeper.games.haven import bonuses, elements
 from rulekeeper.games.haven.actions import LongRest, PlayHalf, SelectCard
 from rulekeeper.games.haven.scenario_format import AbilitySpec, CardSpec, HalfSpec
+from rulekeeper.games.haven.terms import term, terms
+from rulekeeper.i18n import lazy
 
 if TYPE_CHECKING:
     from rulekeeper.games.haven.state import HavenState, Hero, Turn
@@ -57,28 +59,40 @@ def selection_actions(hero: Hero, active_discards: int = 0) -> list[Action]:
 def check_selection(hero: Hero, action: Action, active_discards: int = 0) -> None:
     if isinstance(action, LongRest):
         if action.character != hero.id:
-            raise RuleViolation("HV-CARD-1", f"it is {hero.id}'s turn to select cards")
+            raise RuleViolation(
+                "HV-CARD-1", lazy("it is {hero}'s turn to select cards", hero=hero.id)
+            )
         if hero.leading is not None:
-            raise RuleViolation("HV-REST-2", "a long rest replaces the whole card selection")
+            raise RuleViolation("HV-REST-2", lazy("a long rest replaces the whole card selection"))
         if len(hero.discard) + active_discards < 2:
             raise RuleViolation(
-                "HV-REST-3", f"a rest needs two cards in the discard pile ({len(hero.discard)})"
+                "HV-REST-3",
+                lazy(
+                    "a rest needs two cards in the discard pile ({count})",
+                    count=len(hero.discard),
+                ),
             )
         return
     if not isinstance(action, SelectCard):
-        raise RuleViolation("HV-CARD-1", "every character first selects two cards or rests")
+        raise RuleViolation("HV-CARD-1", lazy("every character first selects two cards or rests"))
     if action.character != hero.id:
-        raise RuleViolation("HV-CARD-1", f"it is {hero.id}'s turn to select cards")
+        raise RuleViolation("HV-CARD-1", lazy("it is {hero}'s turn to select cards", hero=hero.id))
     if action.card not in hero.hand:
-        raise RuleViolation("HV-CARD-1", f"{action.card} is not in {hero.id}'s hand")
+        raise RuleViolation(
+            "HV-CARD-1", lazy("{card} is not in {hero}'s hand", card=action.card, hero=hero.id)
+        )
     if hero.leading is None and len(hero.hand) < 2:
-        raise RuleViolation("HV-CARD-1", "with fewer than two cards in hand, only a long rest")
+        raise RuleViolation(
+            "HV-CARD-1", lazy("with fewer than two cards in hand, only a long rest")
+        )
 
 
 def apply_selection(state: HavenState, hero: Hero, action: Action) -> None:
     if isinstance(action, LongRest):
         hero.long_rest = True
-        state.emit("select", f"{hero.id} declares a long rest (initiative 99)", "HV-REST-2")
+        state.emit(
+            "select", lazy("{hero} declares a long rest (initiative 99)", hero=hero.id), "HV-REST-2"
+        )
         return
     if not isinstance(action, SelectCard):
         return
@@ -86,10 +100,12 @@ def apply_selection(state: HavenState, hero: Hero, action: Action) -> None:
     hero.active.append(action.card)
     if hero.leading is None:
         hero.leading = action.card
-        state.emit("select", f"{hero.id} selects a leading card", "HV-CARD-1", "HV-CARD-2")
+        state.emit(
+            "select", lazy("{hero} selects a leading card", hero=hero.id), "HV-CARD-1", "HV-CARD-2"
+        )
     else:
         hero.second = action.card
-        state.emit("select", f"{hero.id} selects a second card", "HV-CARD-1")
+        state.emit("select", lazy("{hero} selects a second card", hero=hero.id), "HV-CARD-1")
 
 
 # -- playing halves (HV-CARD-3, HV-CARD-4) -----------------------------------------------
@@ -112,15 +128,25 @@ def play_actions(hero: Hero, turn: Turn) -> list[Action]:
 def check_play(hero: Hero, turn: Turn, action: PlayHalf) -> None:
     selected = [c for c in (hero.leading, hero.second) if c is not None]
     if action.card not in selected:
-        where = "in hand" if action.card in hero.hand else "not selected"
-        raise RuleViolation(
-            "HV-CARD-3", f"{action.card} is {where}: only the two selected cards are played"
-        )
+        if action.card in hero.hand:
+            why = lazy(
+                "{card} is in hand: only the two selected cards are played", card=action.card
+            )
+        else:
+            why = lazy(
+                "{card} is not selected: only the two selected cards are played", card=action.card
+            )
+        raise RuleViolation("HV-CARD-3", why)
     if any(c == action.card for c, _, _ in turn.halves):
-        raise RuleViolation("HV-CARD-3", f"{action.card} has already been played this turn")
+        raise RuleViolation(
+            "HV-CARD-3", lazy("{card} has already been played this turn", card=action.card)
+        )
     if turn.halves and turn.halves[0][1] == action.half:
         raise RuleViolation(
-            "HV-CARD-3", f"one top and one bottom: never two {action.half}s in a turn"
+            "HV-CARD-3",
+            lazy(
+                "one top and one bottom: never two {half} actions in a turn", half=term(action.half)
+            ),
         )
 
 
@@ -149,16 +175,45 @@ def apply_play(
     # HV-CHAR-5: its lost icon applies only then too.
     turn.experience = half.xp if performed_fully else 0
     turn.unperformed = action.card if lost and not to_active and half.actions else ""
-    what = f"the basic {'Attack 2' if action.half == 'top' else 'Move 2'}" if action.basic else ""
+    name = spec.name or spec.id
+    if action.basic and action.half == "top":
+        text = lazy(
+            "{hero} plays the top of {card} as the basic Attack 2;"
+            " the card goes to the discard pile",
+            hero=hero.id,
+            card=name,
+        )
+    elif action.basic:
+        text = lazy(
+            "{hero} plays the bottom of {card} as the basic Move 2;"
+            " the card goes to the discard pile",
+            hero=hero.id,
+            card=name,
+        )
+    elif to_active:
+        text = lazy(
+            "{hero} plays the {half} of {card}; the card goes to the active area",
+            hero=hero.id,
+            half=term(action.half),
+            card=name,
+        )
+    elif lost:
+        text = lazy(
+            "{hero} plays the {half} of {card}; the card goes to the lost pile",
+            hero=hero.id,
+            half=term(action.half),
+            card=name,
+        )
+    else:
+        text = lazy(
+            "{hero} plays the {half} of {card}; the card goes to the discard pile",
+            hero=hero.id,
+            half=term(action.half),
+            card=name,
+        )
     state.emit(
         "play",
-        f"{hero.id} plays the {action.half} of {spec.name or spec.id}"
-        + (f" as {what}" if what else "")
-        + (
-            "; the card goes to the active area"
-            if to_active
-            else f"; the card goes to the {'lost' if lost else 'discard'} pile"
-        ),
+        text,
         "HV-CARD-3",
         "HV-CARD-4",
         *(["HV-CHAR-4"] if action.basic else []),
@@ -185,8 +240,12 @@ def _pay_upper_left(state: HavenState, hero: Hero, half: HalfSpec) -> bool:
     if missing:
         state.emit(
             "element",
-            f"{hero.id} cannot consume {', '.join(missing)} for the action's upper-left cost:"
-            " none of the action is performed",
+            lazy(
+                "{hero} cannot consume {elements} for the action's upper-left cost:"
+                " none of the action is performed",
+                hero=hero.id,
+                elements=terms(missing),
+            ),
             "HV-ELEM-4",
         )
         return False
@@ -194,7 +253,11 @@ def _pay_upper_left(state: HavenState, hero: Hero, half: HalfSpec) -> bool:
         elements.consume(state, element)
     state.emit(
         "element",
-        f"{hero.id} consumes {', '.join(half.consume)} to perform the action (mandatory)",
+        lazy(
+            "{hero} consumes {elements} to perform the action (mandatory)",
+            hero=hero.id,
+            elements=terms(half.consume),
+        ),
         "HV-ELEM-4",
         "HV-ELEM-3",
     )

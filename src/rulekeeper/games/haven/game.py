@@ -21,6 +21,7 @@ from rulekeeper.games.haven.scenario_format import (
     shipped_scenario_names,
 )
 from rulekeeper.games.haven.state import HavenState
+from rulekeeper.i18n import lazy
 
 
 class HavenPlay(HavenState):
@@ -76,7 +77,14 @@ class HavenGame(Game):
         ruleset = self.check_ruleset(ruleset)
         state = HavenPlay(self, ruleset=ruleset, scenario=scenario, seed=seed, spec=spec)
         scenario_setup.set_up(state)
-        state.emit("round", f"{spec.title or spec.name}: round 1 begins ({ruleset} rules)")
+        state.emit(
+            "round",
+            lazy(
+                "{scenario}: round 1 begins ({ruleset} rules)",
+                scenario=spec.title or spec.name,
+                ruleset=state.rules.title,
+            ),
+        )
         round_flow.advance(state)
         return state
 

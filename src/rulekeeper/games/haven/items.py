@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING
 from rulekeeper.core.errors import RuleViolation
 from rulekeeper.games.haven.actions import RefreshItems, UseItem
 from rulekeeper.games.haven.conditions import can_use_items
+from rulekeeper.i18n import Msg, lazy, lazy_plural
 
 if TYPE_CHECKING:
     from rulekeeper.core.actions import Action
@@ -54,7 +55,12 @@ def set_up(state: HavenState) -> None:
             state.decks[cls].shuffle_in(MINUS_ONE_CARD, minus)
             state.emit(
                 "item",
-                f"{cls}'s items add {minus} −1 card(s) to its modifier deck",
+                lazy_plural(
+                    "{hero}'s items add {n} −1 card to its modifier deck",
+                    "{hero}'s items add {n} −1 cards to its modifier deck",
+                    minus,
+                    hero=cls,
+                ),
                 "HV-ITEM-2",
                 hero=cls,
             )
@@ -69,39 +75,47 @@ def ready(hero: Hero, item_id: str) -> bool:
     return item_id not in hero.spent and item_id not in hero.consumed
 
 
-def _moment_problem(state: HavenState, hero: Hero, item_id: str) -> tuple[str, str]:
+def _moment_problem(state: HavenState, hero: Hero, item_id: str) -> tuple[str, Msg | str]:
     """The rule and reason ``item_id`` cannot be used now, or ("", "")."""
     if item_id not in hero.items:
         if item_id in hero.gained_items:
-            return "HV-ITEM-6", f"{item_id} was gained in play: it can be brought next scenario"
-        return "HV-ITEM-1", f"{hero.id} did not bring {item_id}"
+            return "HV-ITEM-6", lazy(
+                "{item} was gained in play: it can be brought next scenario", item=item_id
+            )
+        return "HV-ITEM-1", lazy("{hero} did not bring {item}", hero=hero.id, item=item_id)
     spec = item(state, item_id)
     if spec.usage == "passive":
-        return "HV-ITEM-4", f"{item_id} is passive: it always applies"
+        return "HV-ITEM-4", lazy("{item} is passive: it always applies", item=item_id)
     if not ready(hero, item_id):
-        which = "spent" if item_id in hero.spent else "consumed"
-        return "HV-ITEM-3", f"{item_id} is {which}"
+        if item_id in hero.spent:
+            return "HV-ITEM-3", lazy("{item} is spent", item=item_id)
+        return "HV-ITEM-3", lazy("{item} is consumed", item=item_id)
     t = state.turn
     if t is None or t.actor != hero.id or hero.long_rest:
-        return "HV-ITEM-5", f"{item_id} is used during {hero.id}'s own turn"
+        return "HV-ITEM-5", lazy(
+            "{item} is used during {hero}'s own turn", item=item_id, hero=hero.id
+        )
     figure = state.figures.get(hero.id)
     if figure is None:
-        return "HV-ITEM-5", f"{hero.id} is not on the map"
+        return "HV-ITEM-5", lazy("{hero} is not on the map", hero=hero.id)
     if not can_use_items(figure.conditions):
-        return "HV-ITEM-5", f"{hero.id} is stunned or impaired: it uses no items"
+        return "HV-ITEM-5", lazy("{hero} is stunned or impaired: it uses no items", hero=hero.id)
     if t.draw is not None or state.negation is not None:
-        return "HV-ITEM-5", "not while a modifier draw or a damage choice is pending"
+        return "HV-ITEM-5", lazy("not while a modifier draw or a damage choice is pending")
     if spec.when == "turn":
         during = state.rules.item_ability_during_ability and t.stage in DURING_ABILITY_STAGES
         if t.stage != "choose" and not during:
-            return "HV-ITEM-5", (
-                f"{item_id} provides an ability: it is used between abilities of the turn"
+            return "HV-ITEM-5", lazy(
+                "{item} provides an ability: it is used between abilities of the turn",
+                item=item_id,
             )
         return "", ""
     if t.stage != "attack" or not t.attack:
-        return "HV-ITEM-5", f"{item_id} is used on an attack, before its modifier card is drawn"
+        return "HV-ITEM-5", lazy(
+            "{item} is used on an attack, before its modifier card is drawn", item=item_id
+        )
     if item_id in t.attack.get("items", []):
-        return "HV-ITEM-5", f"{item_id} is already used on this attack"
+        return "HV-ITEM-5", lazy("{item} is already used on this attack", item=item_id)
     return "", ""
 
 
@@ -117,7 +131,9 @@ def usable(state: HavenState, hero: Hero) -> list[Action]:
 def check_use(state: HavenState, action: UseItem) -> None:
     hero = state.heroes.get(action.character)
     if hero is None:
-        raise RuleViolation("HV-ITEM-1", f"{action.character} is not a character here")
+        raise RuleViolation(
+            "HV-ITEM-1", lazy("{character} is not a character here", character=action.character)
+        )
     rule, reason = _moment_problem(state, hero, action.item)
     if rule:
         raise RuleViolation(rule, reason)
@@ -134,15 +150,23 @@ def use(state: HavenState, action: UseItem) -> None:
     used_up = marks >= spec.uses
     if used_up:
         (hero.spent if spec.usage == "spent" else hero.consumed).append(action.item)
-    state_text = (
-        f"{'spent' if spec.usage == 'spent' else 'consumed'}"
-        if used_up
-        else f"{marks} of {spec.uses} uses marked"
-    )
+    if not used_up:
+        text = lazy_plural(
+            "{hero} uses {item} ({marks} of {n} use marked)",
+            "{hero} uses {item} ({marks} of {n} uses marked)",
+            spec.uses,
+            hero=hero.id,
+            item=spec.name,
+            marks=marks,
+        )
+    elif spec.usage == "spent":
+        text = lazy("{hero} uses {item} (spent)", hero=hero.id, item=spec.name)
+    else:
+        text = lazy("{hero} uses {item} (consumed)", hero=hero.id, item=spec.name)
     rules = ["HV-ITEM-5", "HV-ITEM-3"] + (["HV-ITEM-4"] if spec.uses > 1 else [])
     state.emit(
         "item",
-        f"{hero.id} uses {spec.name} ({state_text})",
+        text,
         *rules,
         hero=hero.id,
         item=action.item,
@@ -189,7 +213,7 @@ def refresh(state: HavenState, hero: Hero) -> None:
         hero.item_marks.pop(item_id, None)
     state.emit(
         "item",
-        f"{hero.id}'s long rest refreshes {', '.join(again)}",
+        lazy("{hero}'s long rest refreshes {items}", hero=hero.id, items=", ".join(again)),
         "HV-ITEM-3",
         "HV-ITEM-4",
         "HV-REST-2",
@@ -216,7 +240,12 @@ def apply_refresh(state: HavenState, hero: Hero, action: RefreshItems) -> None:
     if action.refresh:
         refresh(state, hero)
     else:
-        state.emit("item", f"{hero.id} keeps its spent items spent", "HV-ITEM-3", hero=hero.id)
+        state.emit(
+            "item",
+            lazy("{hero} keeps its spent items spent", hero=hero.id),
+            "HV-ITEM-3",
+            hero=hero.id,
+        )
 
 
 # -- items gained in play (HV-ITEM-6) ------------------------------------------------------
@@ -227,21 +256,37 @@ def gain_item(state: HavenState, hero: Hero, item_id: str) -> None:
         hero.gold += spec.cost // 2
         state.emit(
             "item",
-            f"{hero.id} already owns {spec.name}: sold at once for {spec.cost // 2} gold",
+            lazy(
+                "{hero} already owns {item}: sold at once for {gold} gold",
+                hero=hero.id,
+                item=spec.name,
+                gold=spec.cost // 2,
+            ),
             "HV-ITEM-6",
             hero=hero.id,
         )
         return
     if owned:
         state.by_hand.append(
-            f"HV-ITEM-6: {hero.id} gained a second {spec.name}: give it to another"
-            " character or sell it"
+            lazy(
+                "HV-ITEM-6: {hero} gained a second {item}: give it to another character or sell it",
+                hero=hero.id,
+                item=spec.name,
+            )
         )
         return
     if state.rules.item_gained_usable_at_once:
         hero.items.append(item_id)
-        note = "usable at once, even beyond the item limits"
+        text = lazy(
+            "{hero} gains {item}: usable at once, even beyond the item limits",
+            hero=hero.id,
+            item=spec.name,
+        )
     else:
         hero.gained_items.append(item_id)
-        note = "it joins its pool: it can be brought from the next scenario"
-    state.emit("item", f"{hero.id} gains {spec.name}: {note}", "HV-ITEM-6", hero=hero.id)
+        text = lazy(
+            "{hero} gains {item}: it joins its pool: it can be brought from the next scenario",
+            hero=hero.id,
+            item=spec.name,
+        )
+    state.emit("item", text, "HV-ITEM-6", hero=hero.id)

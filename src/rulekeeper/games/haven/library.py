@@ -38,6 +38,7 @@ from rulekeeper.games.haven.scenario_format import (
     MonsterDeckSpec,
     MonsterTypeSpec,
 )
+from rulekeeper.i18n import _
 
 SCENARIO_FORMAT: Literal["haven-library-scenario/1"] = "haven-library-scenario/1"
 REPORT_FORMAT: Literal["haven-import-report/1"] = "haven-import-report/1"
@@ -79,11 +80,11 @@ class PlacementSpec(_Model):
     @model_validator(mode="after")
     def _one_rank_per_count(self) -> Self:
         if set(self.normal) & set(self.elite):
-            raise ValueError("a placement is normal or elite for a party size, not both")
+            raise ValueError(_("a placement is normal or elite for a party size, not both"))
         if self.boss and (self.normal or self.elite):
-            raise ValueError("a boss placement is neither normal nor elite (HV-BOSS-1)")
+            raise ValueError(_("a boss placement is neither normal nor elite (HV-BOSS-1)"))
         if not (self.boss or self.normal or self.elite):
-            raise ValueError("a placement places its monster for at least one party size")
+            raise ValueError(_("a placement places its monster for at least one party size"))
         return self
 
     def rank_for(self, characters: int) -> Rank | None:
@@ -121,7 +122,7 @@ class ObjectiveFigureSpec(_Model):
             try:
                 check_formula(self.hp)
             except FormulaError as error:
-                raise ValueError(f"hp: {error} (HV-SCEN-4)") from None
+                raise ValueError(_("hp: {error} (HV-SCEN-4)", error=error)) from None
         return self
 
 
@@ -190,27 +191,43 @@ class LibraryScenario(_Model):
     def _rooms_fit(self) -> Self:
         ids = [room.id for room in self.rooms]
         if len(set(ids)) != len(ids):
-            raise ValueError("room ids must be unique")
+            raise ValueError(_("room ids must be unique"))
         known = set(ids)
         used = set(self.monsters)
         for room in self.rooms:
             for other in room.doors_to:
                 if other not in known:
-                    raise ValueError(f"room {room.id!r}: a door leads to unknown room {other!r}")
+                    raise ValueError(
+                        _(
+                            "room {id}: a door leads to unknown room {other}",
+                            id=repr(room.id),
+                            other=repr(other),
+                        )
+                    )
             for placement in room.monsters:
                 if placement.type not in used:
                     raise ValueError(
-                        f"room {room.id!r}: {placement.type!r} is not in the scenario's monsters"
+                        _(
+                            "room {id}: {type} is not in the scenario's monsters",
+                            id=repr(room.id),
+                            type=repr(placement.type),
+                        )
                     )
             for objective in room.objectives:
                 if objective >= len(self.objectives):
-                    raise ValueError(f"room {room.id!r}: no objective number {objective}")
+                    raise ValueError(
+                        _(
+                            "room {id}: no objective number {objective}",
+                            id=repr(room.id),
+                            objective=objective,
+                        )
+                    )
         if self.rooms and not any(room.initial for room in self.rooms):
-            raise ValueError("a scenario with rooms names its starting room (initial = true)")
+            raise ValueError(_("a scenario with rooms names its starting room (initial = true)"))
         if self.goal.kind == "kill_boss" and not any(
             p.boss for room in self.rooms for p in room.monsters
         ):
-            raise ValueError("goal kill_boss: no boss is placed in any room")
+            raise ValueError(_("goal kill_boss: no boss is placed in any room"))
         return self
 
     def roster(self, room_id: str, characters: int) -> list[tuple[str, Rank]]:
@@ -269,13 +286,17 @@ class Library:
             mtype = self.monster_types.get(name)
             if mtype is None:
                 raise ContentError(
-                    f"monster type {name!r} is not in the library",
+                    _("monster type {name} is not in the library", name=repr(name)),
                     source=source,
                     field=f"monsters.{n}",
                 )
             if mtype.deck not in self.monster_decks:
                 raise ContentError(
-                    f"ability deck {mtype.deck!r} of {name!r} is not in the library",
+                    _(
+                        "ability deck {deck} of {name} is not in the library",
+                        deck=repr(mtype.deck),
+                        name=repr(name),
+                    ),
                     source=source,
                     field=f"monsters.{n}",
                 )
@@ -283,8 +304,11 @@ class Library:
             for action in (*actions, *mtype.special_1, *mtype.special_2):
                 if action.type == "summon" and action.summon not in self.monster_types:
                     raise ContentError(
-                        f"{name!r} summons {action.summon!r}, which is not in the library"
-                        " (HV-MON-SUM-1)",
+                        _(
+                            "{name} summons {summon}, which is not in the library (HV-MON-SUM-1)",
+                            name=repr(name),
+                            summon=repr(action.summon),
+                        ),
                         source=source,
                         field=f"monsters.{n}",
                     )
@@ -296,7 +320,11 @@ def _files(folder: Path, kind: str) -> list[Path]:
         return []
     found = sorted(p for p in where.iterdir() if p.suffix == ".json")
     if len(found) > MAX_LIBRARY_FILES:
-        raise ContentError(f"more than {MAX_LIBRARY_FILES} files", source=str(where), field=kind)
+        raise ContentError(
+            _("more than {most} files", most=MAX_LIBRARY_FILES),
+            source=str(where),
+            field=kind,
+        )
     return found
 
 
@@ -317,7 +345,7 @@ def scenario_ids(folder: Path) -> list[str]:
 def load_library(folder: Path) -> Library:
     """Read and validate a whole library folder (ContentError names the file and field)."""
     if not folder.is_dir():
-        raise ContentError("no such library folder", source=str(folder))
+        raise ContentError(_("no such library folder"), source=str(folder))
     library = Library()
     for kind in ("monsters", "classes", "items"):
         for path in _files(folder, kind):
@@ -339,7 +367,11 @@ def load_library_scenario(folder: Path, scenario_id: str) -> tuple[LibraryScenar
     if scenario is None:
         known = ", ".join(sorted(library.scenarios)[:20])
         raise ContentError(
-            f"no scenario {scenario_id!r} in the library (some known: {known})",
+            _(
+                "no scenario {scenario_id} in the library (some known: {known})",
+                scenario_id=repr(scenario_id),
+                known=known,
+            ),
             source=str(folder),
             field="scenario",
         )

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 from rulekeeper.core.deck import Deck
 from rulekeeper.games.haven import items, map_state
 from rulekeeper.games.haven.actions import DrawLoot
+from rulekeeper.i18n import Msg, lazy, lazy_plural
 
 if TYPE_CHECKING:
     from rulekeeper.core.actions import Action
@@ -63,10 +64,15 @@ def place_tokens(state: HavenState, room: str | None) -> None:
         if rooms.get(treasure.hex) == room:
             state.treasures.append(treasure.id)
     if placed and room is not None:
-        state.emit("loot", f"{len(placed)} {token_name(state)} token(s) appear", "HV-LOOT-3")
+        if state.rules.loot_deck:
+            text = lazy_plural("{n} loot token appears", "{n} loot tokens appear", len(placed))
+        else:
+            text = lazy_plural("{n} money token appears", "{n} money tokens appear", len(placed))
+        state.emit("loot", text, "HV-LOOT-3")
 
 
 def token_name(state: HavenState) -> str:
+    """The kind of token on the map: "loot" [FH] or "money" [GH] (an ID, not shown)."""
     return "loot" if state.rules.loot_deck else "money"
 
 
@@ -103,7 +109,11 @@ def anything_to_loot(state: HavenState, figure: Figure, range_: int) -> bool:
 def perform_loot(state: HavenState, figure: Figure, range_: int) -> None:
     """The loot ability (HV-LOOT-1); a monster's removes the tokens instead (HV-LOOT-2)."""
     if not anything_to_loot(state, figure, range_):
-        state.emit("loot", f"{figure.id} has nothing to loot within {range_}", "HV-LOOT-1")
+        state.emit(
+            "loot",
+            lazy("{figure} has nothing to loot within {range}", figure=figure.id, range=range_),
+            "HV-LOOT-1",
+        )
         return
     reach = hexes_in_loot_range(state, figure, range_)
     if figure.kind == "monster":
@@ -111,7 +121,12 @@ def perform_loot(state: HavenState, figure: Figure, range_: int) -> None:
         state.money = [h for h in state.money if h not in reach]
         state.emit(
             "loot",
-            f"{figure.id} loots {len(taken)} {token_name(state)} token(s): removed for good",
+            lazy_plural(
+                "{figure} loots {n} token: removed for good",
+                "{figure} loots {n} tokens: removed for good",
+                len(taken),
+                figure=figure.id,
+            ),
             "HV-LOOT-2",
         )
         return
@@ -138,7 +153,12 @@ def take(state: HavenState, figure: Figure, reach: set[Hex], rule: str) -> None:
             state.loot_draws.extend([hero.id] * len(tokens))
             state.emit(
                 "loot",
-                f"{hero.id} loots {len(tokens)} loot token(s): a loot card each",
+                lazy_plural(
+                    "{hero} loots {n} loot token: a loot card",
+                    "{hero} loots {n} loot tokens: a loot card each",
+                    len(tokens),
+                    hero=hero.id,
+                ),
                 rule,
                 "HV-LOOT-5",
                 hero=hero.id,
@@ -147,7 +167,13 @@ def take(state: HavenState, figure: Figure, reach: set[Hex], rule: str) -> None:
             hero.money += len(tokens)
             state.emit(
                 "loot",
-                f"{hero.id} loots {len(tokens)} money token(s) ({hero.money} in all)",
+                lazy_plural(
+                    "{hero} loots {n} money token ({total} in all)",
+                    "{hero} loots {n} money tokens ({total} in all)",
+                    len(tokens),
+                    hero=hero.id,
+                    total=hero.money,
+                ),
                 rule,
                 "HV-LOOT-4",
                 hero=hero.id,
@@ -164,15 +190,24 @@ def loot_treasure(state: HavenState, hero_id: str, treasure_id: str) -> None:
     state.treasures.remove(treasure_id)
     hero.treasures.append(treasure_id)
     treasure = next(t for t in state.spec.treasures if t.id == treasure_id)
-    parts = []
+    parts: list[Msg] = []
     if treasure.gold:
         hero.gold += treasure.gold
-        parts.append(f"{treasure.gold} gold")
+        parts.append(lazy("{gold} gold", gold=treasure.gold))
     if treasure.goal:
-        parts.append("a goal treasure")
+        parts.append(lazy("a goal treasure"))
+    if parts:
+        text = lazy(
+            "{hero} loots treasure {treasure}: {rewards}",
+            hero=hero_id,
+            treasure=treasure_id,
+            rewards=parts,
+        )
+    else:
+        text = lazy("{hero} loots treasure {treasure}", hero=hero_id, treasure=treasure_id)
     state.emit(
         "treasure",
-        f"{hero_id} loots treasure {treasure_id}" + (f": {', '.join(parts)}" if parts else ""),
+        text,
         "HV-LOOT-6",
         hero=hero_id,
         treasure=treasure_id,
@@ -189,9 +224,14 @@ def drop_on_death(state: HavenState, figure: Figure) -> None:
     if figure.no_drop and not state.rules.spawned_monsters_drop_loot:
         return
     state.money.append(figure.hex)
+    where = str(list(figure.hex))
+    if state.rules.loot_deck:
+        text = lazy("{figure} drops a loot token at {hex}", figure=figure.id, hex=where)
+    else:
+        text = lazy("{figure} drops a money token at {hex}", figure=figure.id, hex=where)
     state.emit(
         "loot",
-        f"{figure.id} drops a {token_name(state)} token at {list(figure.hex)}",
+        text,
         "HV-LOOT-3",
     )
 
@@ -199,7 +239,7 @@ def drop_on_death(state: HavenState, figure: Figure) -> None:
 # -- the loot deck (HV-LOOT-5, a chance node) --------------------------------------------------
 def _drop_empty_draws(state: HavenState) -> None:
     if state.loot_draws and state.loot_deck.is_empty:
-        state.emit("loot", "the loot deck is empty: no more loot cards", "HV-LOOT-5")
+        state.emit("loot", lazy("the loot deck is empty: no more loot cards"), "HV-LOOT-5")
         state.loot_draws = []
 
 
@@ -213,7 +253,12 @@ def apply_draw(state: HavenState, action: DrawLoot) -> None:
     state.loot_deck.draw(action.card)
     hero = state.heroes[action.hero]
     hero.loot_cards.append(action.card)
-    state.emit("loot", f"{hero.id} draws the loot card {action.card}", "HV-LOOT-5", hero=hero.id)
+    state.emit(
+        "loot",
+        lazy("{hero} draws the loot card {card}", hero=hero.id, card=action.card),
+        "HV-LOOT-5",
+        hero=hero.id,
+    )
     if action.card == RANDOM_ITEM and state.spec.loot_deck.random_item:
         items.gain_item(state, hero, state.spec.loot_deck.random_item)
     _drop_empty_draws(state)

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 from rulekeeper.games.haven import map_state
 from rulekeeper.games.haven.conditions import CONDITIONS
 from rulekeeper.games.haven.state import Figure
+from rulekeeper.i18n import lazy, lazy_plural
 
 if TYPE_CHECKING:
     from rulekeeper.games.haven.state import HavenState
@@ -37,13 +38,27 @@ def place(state: HavenState, room: str | None) -> None:
         if spec.id in state.destroyed or state.figure_at(spec.hex) is not None:
             continue
         hp = state.stat_hp(spec.hp)
+        shown = {"objective": spec.name or spec.id, "hex": str(list(spec.hex))}
+        if spec.monsters_target:
+            text = lazy_plural(
+                "objective {objective} at {hex}: {n} hit point; the monsters focus on it",
+                "objective {objective} at {hex}: {n} hit points; the monsters focus on it",
+                hp,
+                **shown,
+            )
+        else:
+            text = lazy_plural(
+                "objective {objective} at {hex}: {n} hit point",
+                "objective {objective} at {hex}: {n} hit points",
+                hp,
+                **shown,
+            )
         state.figures[spec.id] = Figure(
             spec.id, "objective", "objective", spec.hex, hp, hp, guarded=spec.monsters_target
         )
         state.emit(
             "objective",
-            f"objective {spec.name or spec.id} at {list(spec.hex)}: {hp} hit points"
-            + ("; the monsters focus on it" if spec.monsters_target else ""),
+            text,
             "HV-GOAL-2",
             figure=spec.id,
         )
@@ -70,7 +85,7 @@ def destroy(state: HavenState, figure: Figure) -> None:
     state.destroyed.append(figure.id)
     state.emit(
         "destroyed",
-        f"objective {name(state, figure.id)} is destroyed",
+        lazy("objective {objective} is destroyed", objective=name(state, figure.id)),
         "HV-GOAL-2",
         figure=figure.id,
     )

@@ -31,26 +31,30 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from rulekeeper.games.haven import loot
+from rulekeeper.i18n import Msg, lazy, lazy_plural
 
 if TYPE_CHECKING:
     from rulekeeper.games.haven.state import HavenState
 
 
-def describe(state: HavenState) -> str:
+def describe(state: HavenState) -> Msg:
     """The goal in words (shown at the start and in play)."""
     objective = state.spec.objective
     if objective.kind == "kill_all":
-        return "kill every monster, in every room"
+        return lazy("kill every monster, in every room")
     if objective.kind == "kill_boss":
         names = sorted({state.spec.monster_types[t].name for t in _boss_types(state)})
-        return f"kill the boss ({', '.join(names)})"
+        return lazy("kill the boss ({names})", names=", ".join(names))
     if objective.kind == "reach":
-        return "a character ends a move on " + ", ".join(str(list(h)) for h in objective.hexes)
+        return lazy(
+            "a character ends a move on {hexes}",
+            hexes=", ".join(str(list(h)) for h in objective.hexes),
+        )
     if objective.kind == "survive":
-        return f"survive {objective.rounds} rounds"
+        return lazy_plural("survive {n} round", "survive {n} rounds", objective.rounds)
     if objective.kind == "destroy":
-        return "destroy the objective " + ", ".join(_to_destroy(state))
-    return "loot the treasure " + ", ".join(objective.treasures)
+        return lazy("destroy the objective {names}", names=", ".join(_to_destroy(state)))
+    return lazy("loot the treasure {names}", names=", ".join(objective.treasures))
 
 
 def _to_destroy(state: HavenState) -> list[str]:
@@ -59,9 +63,14 @@ def _to_destroy(state: HavenState) -> list[str]:
 
 
 def announce(state: HavenState) -> None:
-    text = f"goal: {describe(state)}"
     if state.spec.round_limit:
-        text += f"; lost at the end of round {state.spec.round_limit}"
+        text = lazy(
+            "goal: {goal}; lost at the end of round {round}",
+            goal=describe(state),
+            round=state.spec.round_limit,
+        )
+    else:
+        text = lazy("goal: {goal}", goal=describe(state))
     state.emit("goal", text, "HV-GOAL-1")
 
 
@@ -102,7 +111,7 @@ def goal_met(state: HavenState) -> bool:
     return False
 
 
-def trigger(state: HavenState, result: str, why: str) -> None:
+def trigger(state: HavenState, result: str, why: Msg) -> None:
     """HV-GOAL-1: note the end; the round is played out before the scenario ends."""
     if state.result:
         return
@@ -114,24 +123,23 @@ def trigger(state: HavenState, result: str, why: str) -> None:
         return  # [FH] lost already, and both in one round is lost
     state.ending = result
     state.result_text = why
-    state.emit(
-        "goal",
-        f"{why}: the scenario will be {'completed' if result == 'won' else 'lost'}"
-        " once this round is played out",
-        "HV-GOAL-1",
-    )
+    if result == "won":
+        text = lazy("{why}: the scenario will be completed once this round is played out", why=why)
+    else:
+        text = lazy("{why}: the scenario will be lost once this round is played out", why=why)
+    state.emit("goal", text, "HV-GOAL-1")
 
 
 def check(state: HavenState) -> None:
     """After every step: a met goal is noted (HV-GOAL-1)."""
     if not state.result and state.ending != "won" and goal_met(state):
-        trigger(state, "won", f"goal met: {describe(state)}")
+        trigger(state, "won", lazy("goal met: {goal}", goal=describe(state)))
 
 
 def reached(state: HavenState, hero_id: str, h: tuple[int, int]) -> None:
     objective = state.spec.objective
     if objective.kind == "reach" and h in objective.hexes:
-        trigger(state, "won", f"{hero_id} reached {list(h)}")
+        trigger(state, "won", lazy("{hero} reached {hex}", hero=hero_id, hex=str(list(h))))
 
 
 def all_exhausted(state: HavenState) -> None:
@@ -139,26 +147,31 @@ def all_exhausted(state: HavenState) -> None:
     if state.ending == "won" and not state.rules.both_ends_in_a_round_lose:
         finish(state, "won", state.result_text)  # [GH] the goal came first
         return
-    finish(state, "lost", "every character is exhausted (HV-EXH-2)")
+    finish(state, "lost", lazy("every character is exhausted (HV-EXH-2)"))
 
 
 def end_of_round(state: HavenState) -> None:
     """The round is over: survive and round limits, then a triggered end ends play."""
     objective = state.spec.objective
     if objective.kind == "survive" and state.round >= objective.rounds:
-        trigger(state, "won", f"the party survived {objective.rounds} rounds")
+        survived = lazy_plural(
+            "the party survived {n} round", "the party survived {n} rounds", objective.rounds
+        )
+        trigger(state, "won", survived)
     if state.spec.round_limit and state.round >= state.spec.round_limit:
-        trigger(state, "lost", f"round {state.spec.round_limit} is over (the round limit)")
+        over = lazy("round {round} is over (the round limit)", round=state.spec.round_limit)
+        trigger(state, "lost", over)
     if state.ending:
         finish(state, state.ending, state.result_text)
 
 
-def finish(state: HavenState, result: str, why: str) -> None:
+def finish(state: HavenState, result: str, why: Msg | str) -> None:
     state.result = result
     state.result_text = why
-    state.emit(
-        result, f"{why}: the scenario is {'won' if result == 'won' else 'lost'}", "HV-GOAL-1"
-    )
+    if result == "won":
+        state.emit(result, lazy("{why}: the scenario is won", why=why), "HV-GOAL-1")
+    else:
+        state.emit(result, lazy("{why}: the scenario is lost", why=why), "HV-GOAL-1")
     state.emit(
         "scenario-end",
         end_text(state),
@@ -198,26 +211,55 @@ def summary(state: HavenState) -> dict[str, dict[str, Any]]:
     return out
 
 
-def end_text(state: HavenState) -> str:
-    lines = []
+def end_text(state: HavenState) -> Msg:
+    """HV-END-1..5: what each character keeps, then what the players do by hand."""
+    lines: list[Msg] = []
     for cls, kept in summary(state).items():
         resources = ", ".join(f"{n} {r}" for r, n in sorted(kept["resources"].items()))
-        lines.append(
-            f"{cls}: {kept['experience']} experience"
-            f" ({kept['ability_experience']} from abilities + {kept['bonus_experience']} bonus),"
-            f" {kept['gold']} gold"
-            + (f", {resources} (kept: {kept['resources_kept']})" if resources else "")
-        )
+        numbers = {
+            "hero": cls,
+            "experience": kept["experience"],
+            "ability": kept["ability_experience"],
+            "bonus": kept["bonus_experience"],
+            "gold": kept["gold"],
+        }
+        if not resources:
+            line = lazy(
+                "{hero}: {experience} experience ({ability} from abilities + {bonus} bonus),"
+                " {gold} gold",
+                **numbers,
+            )
+        elif state.result == "won":
+            line = lazy(
+                "{hero}: {experience} experience ({ability} from abilities + {bonus} bonus),"
+                " {gold} gold, {resources} (kept)",
+                resources=resources,
+                **numbers,
+            )
+        else:
+            line = lazy(
+                "{hero}: {experience} experience ({ability} from abilities + {bonus} bonus),"
+                " {gold} gold, {resources} (kept only if the party returns to town)",
+                resources=resources,
+                **numbers,
+            )
+        lines.append(line)
     lines.append(
-        "tokens and treasure left on the map are lost; every character recovers its cards,"
-        " items, hit points and conditions; bless, curse and item −1 cards leave the decks"
-    )
-    lines.append(
-        "resolve by hand: battle goals"
-        + (
-            " (checkmarks for those met)"
-            if state.result == "won"
-            else " (none: the scenario is lost)"
+        lazy(
+            "tokens and treasure left on the map are lost; every character recovers its cards,"
+            " items, hit points and conditions; bless, curse and item −1 cards leave the decks"
         )
     )
-    return "scenario end: " + "; ".join(lines)
+    if state.result == "won":
+        lines.append(lazy("resolve by hand: battle goals (checkmarks for those met)"))
+    else:
+        lines.append(lazy("resolve by hand: battle goals (none: the scenario is lost)"))
+    return lazy("scenario end: {summary}", summary=joined(lines))
+
+
+def joined(parts: list[Msg]) -> Msg:
+    """``parts`` as one message, separated by semicolons (each part translated on its own)."""
+    message = parts[-1]
+    for part in reversed(parts[:-1]):
+        message = lazy("{first}; {rest}", first=part, rest=message)
+    return message

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from rulekeeper.core.errors import ContentError
 from rulekeeper.games.haven.modifiers import ModifierCatalog
+from rulekeeper.i18n import _
 
 if TYPE_CHECKING:
     from rulekeeper.games.haven.ruleset import Ruleset
@@ -73,7 +74,11 @@ def deck_with_perks(
             _known(name, catalog, source, where)
             if deck[name] < copies:
                 raise ContentError(
-                    f"the deck holds only {deck[name]} {card_id!r} to remove",
+                    _(
+                        "the deck holds only {count} {card} to remove",
+                        count=deck[name],
+                        card=repr(card_id),
+                    ),
                     source=source,
                     field=where,
                 )
@@ -90,8 +95,11 @@ def _known(name: str, catalog: ModifierCatalog, source: str | None, where: str) 
         return
     known = ", ".join(sorted(catalog.cards))
     raise ContentError(
-        f"unknown modifier card {name!r} (known: {known}; describe your own under"
-        f" [modifier_cards.{name!r}])",
+        _(
+            "unknown modifier card {name} (known: {known}; describe your own under [modifier_cards.{name}])",
+            name=repr(name),
+            known=known,
+        ),
         source=source,
         field=where,
     )

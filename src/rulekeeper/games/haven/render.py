@@ -41,7 +41,20 @@ from rulekeeper.games.haven.actions import (
     UseItem,
 )
 from rulekeeper.games.haven.attack_draw import KeepModifier
+from rulekeeper.games.haven.scenario_format import AbilitySpec, HalfSpec
 from rulekeeper.games.haven.state import Figure, HavenState, Hero
+from rulekeeper.games.haven.terms import term
+from rulekeeper.i18n import _, _n, text_of
+
+
+def _term(word: str) -> str:
+    """A game term (element, condition, phase, rank, half) in the current language."""
+    return text_of(term(word))
+
+
+def _terms(words: Sequence[str], sep: str = ", ") -> str:
+    return sep.join(_term(word) for word in words)
+
 
 MAP_STYLES: dict[str, str] = {
     hexdraw.GRID: "dim",
@@ -156,12 +169,12 @@ def map_text(state: HavenState, width: int | None = None) -> RichGroup:
         part
         for part in (
             drawing.legend,
-            "[] closed door" if doors else "",
-            "LD locked door" if locked else "",
-            f"$N {loot.token_name(state)} tokens" if state.money else "",
-            "TT treasure" if state.treasures else "",
-            "PP pressure plate" if any(h in visible for h in plates) else "",
-            "(unrevealed rooms are not drawn)" if hidden else "",
+            _("[] closed door") if doors else "",
+            _("LD locked door") if locked else "",
+            _token_legend(state) if state.money else "",
+            _("TT treasure") if state.treasures else "",
+            _("PP pressure plate") if any(h in visible for h in plates) else "",
+            _("(unrevealed rooms are not drawn)") if hidden else "",
         )
         if part
     )
@@ -169,6 +182,12 @@ def map_text(state: HavenState, width: int | None = None) -> RichGroup:
     for note in drawing.notes:
         below.append(note + "\n", style="default")
     return RichGroup(drawing_text(drawing, MAP_STYLES), below)
+
+
+def _token_legend(state: HavenState) -> str:
+    if loot.token_name(state) == "loot":
+        return _("$N loot tokens")
+    return _("$N money tokens")
 
 
 class MapView:
@@ -182,8 +201,8 @@ class MapView:
 
 
 def figures_table(state: HavenState) -> Table:
-    table = Table(title="Figures", show_lines=False)
-    for column in ("mark", "figure", "hex", "HP", "shield", "conditions"):
+    table = Table(title=_("Figures"), show_lines=False)
+    for column in (_("mark"), _("figure"), _("hex"), _("HP"), _("shield"), _("conditions")):
         table.add_column(column)
     for figure in state.figures.values():
         shield = figure.shield + state.base_shield(figure)
@@ -193,7 +212,7 @@ def figures_table(state: HavenState) -> Table:
             str(list(figure.hex)),
             f"{figure.hp}/{figure.max_hp}",
             str(shield or ""),
-            ", ".join(figure.conditions),
+            _terms(figure.conditions),
         )
     return table
 
@@ -202,41 +221,41 @@ def _rank_text(state: HavenState, figure: Figure) -> str:
     """ " (elite)" or " (boss)" (HV-BOSS-1); nothing for a normal monster or a character;
     " (objective)" (HV-GOAL-2, " guarded" when the monsters are after it) or " (ally)"."""
     if figure.kind == "objective":
-        return " (objective, guarded)" if figure.guarded else " (objective)"
+        return " " + (_("(objective, guarded)") if figure.guarded else _("(objective)"))
     if figure.kind == "ally":
-        return f" (ally {figure.standee})"
+        return " " + _("(ally {number})", number=figure.standee)
     if figure.kind != "monster":
         return ""
     rank = standees.rank(state, figure)
-    return "" if rank == "normal" else f" ({rank})"
+    return "" if rank == "normal" else f" ({_term(rank)})"
 
 
 def heroes_table(state: HavenState) -> Table:
-    table = Table(title="Characters")
+    table = Table(title=_("Characters"))
     for column in (
-        "character",
-        "hand",
-        "discard",
-        "lost",
-        "selected",
-        "initiative",
-        "items",
-        "loot",
-        "xp",
+        _("character"),
+        _("hand"),
+        _("discard"),
+        _("lost"),
+        _("selected"),
+        _("initiative"),
+        _("items"),
+        _("loot"),
+        _("xp"),
     ):
         table.add_column(column)
     for hero in state.heroes.values():
         selected = (
-            "long rest"
+            _("long rest")
             if hero.long_rest
             else ", ".join(c for c in (hero.leading, hero.second) if c)
         )
         table.add_row(
-            hero.id + (" (exhausted)" if hero.exhausted else ""),
+            hero.id + (" " + _("(exhausted)") if hero.exhausted else ""),
             ", ".join(sorted(hero.hand)),
             str(len(hero.discard)),
             str(len(hero.lost)),
-            selected if state.phase != "select" else ("chosen" if hero.selected else ""),
+            selected if state.phase != "select" else (_("chosen") if hero.selected else ""),
             str(hero.initiative or ""),
             _items_text(hero),
             _loot_text(state, hero),
@@ -250,11 +269,11 @@ def _items_text(hero: Hero) -> str:
     out = []
     for item in hero.items:
         if item in hero.consumed:
-            out.append(f"{item} (consumed)")
+            out.append(_("{item} (consumed)", item=item))
         elif item in hero.spent:
-            out.append(f"{item} (spent)")
+            out.append(_("{item} (spent)", item=item))
         elif hero.item_marks.get(item):
-            out.append(f"{item} ({hero.item_marks[item]} used)")
+            out.append(_("{item} ({n} used)", item=item, n=hero.item_marks[item]))
         else:
             out.append(item)
     return ", ".join(out)
@@ -263,43 +282,54 @@ def _items_text(hero: Hero) -> str:
 def _loot_text(state: HavenState, hero: Hero) -> str:
     parts = []
     if hero.money:
-        parts.append(f"{hero.money} money")
+        parts.append(_n("{n} money token", "{n} money tokens", hero.money))
     if hero.loot_cards:
-        parts.append(f"{len(hero.loot_cards)} loot cards")
+        parts.append(_n("{n} loot card", "{n} loot cards", len(hero.loot_cards)))
     if hero.treasures:
-        parts.append("treasure " + ", ".join(hero.treasures))
+        parts.append(_("treasure {names}", names=", ".join(hero.treasures)))
     if hero.gold:
-        parts.append(f"{hero.gold} gold")
+        parts.append(_("{gold} gold", gold=hero.gold))
     return ", ".join(parts)
 
 
 def scenario_text(state: HavenState) -> Text:
     """The goal and the special rules, always on screen (HV-GOAL-1, HV-SCEN-7)."""
-    text = Text(f"goal: {objectives.describe(state)}")
+    text = Text(_("goal: {goal}", goal=text_of(objectives.describe(state))))
     if state.spec.round_limit:
-        text.append(f" — lost at the end of round {state.spec.round_limit}")
-    if state.ending:
-        text.append(f" — {state.ending} once this round ends ({state.result_text})", style="bold")
+        text.append(" — " + _("lost at the end of round {round}", round=state.spec.round_limit))
+    why = text_of(state.result_text)
+    if state.ending == "won":
+        text.append(" — " + _("won once this round ends ({why})", why=why), style="bold")
+    elif state.ending:
+        text.append(" — " + _("lost once this round ends ({why})", why=why), style="bold")
     for note in state.spec.special_rules:
-        text.append(f"\n{special_rules.BY_HAND}: {note}", style="yellow")
+        text.append("\n" + _("resolve by hand: {text}", text=note), style="yellow")
     for n, rule in enumerate(state.spec.rules):
-        done = n in state.fired and not rule.repeat
-        text.append(f"\nrule: {special_rules.describe(rule)}" + (" (done)" if done else ""))
-    for note in state.by_hand:
-        text.append(f"\npending, {special_rules.BY_HAND}: {note}", style="bold yellow")
+        shown = text_of(special_rules.describe(rule))
+        if n in state.fired and not rule.repeat:
+            text.append("\n" + _("rule: {rule} (done)", rule=shown))
+        else:
+            text.append("\n" + _("rule: {rule}", rule=shown))
+    for pending in state.by_hand:
+        note = _("pending, resolve by hand: {text}", text=text_of(pending))
+        text.append("\n" + note, style="bold yellow")
     return text
 
 
 def render_state(state: HavenState) -> RichGroup:
     header = Text(
-        f"{state.spec.title or state.spec.name} — {state.rules.title} rules — round {state.round}"
-        f" — phase {state.phase}",
+        _(
+            "{scenario} — {ruleset} rules — round {round} — phase {phase}",
+            scenario=state.spec.title or state.spec.name,
+            ruleset=state.rules.title,
+            round=state.round,
+            phase=_term(state.phase),
+        ),
         style="bold",
     )
-    track = Text("initiative: " + (" → ".join(state.order) if state.order else "(selecting)"))
-    elements = Text(
-        "elements: " + (", ".join(f"{e} {lvl}" for e, lvl in state.elements.items()) or "all inert")
-    )
+    order = " → ".join(state.order) if state.order else _("(selecting)")
+    track = Text(_("initiative: {order}", order=order))
+    elements = Text(_("elements: {elements}", elements=_elements_text(state)))
     return RichGroup(
         header,
         scenario_text(state),
@@ -309,6 +339,15 @@ def render_state(state: HavenState) -> RichGroup:
         figures_table(state),
         heroes_table(state),
     )
+
+
+def _elements_text(state: HavenState) -> str:
+    """HV-ELEM-*: each strong or waning element, or "all inert"."""
+    shown = [
+        _("{element} {level}", element=_term(e), level=_term(lvl))
+        for e, lvl in state.elements.items()
+    ]
+    return ", ".join(shown) or _("all inert")
 
 
 def _card_name(state: HavenState, hero: str, card_id: str) -> str:
@@ -330,80 +369,120 @@ def _hex_text(h: tuple[int, int]) -> str:
 
 def _harm_text(state: HavenState, h: tuple[int, int]) -> str:
     """HV-MOVE-2: what a path of a ``via`` move enters at ``h``."""
-    kind = "the trap" if h in state.spec.map.terrain.trap else "the hazardous terrain"
-    return f"{kind} at {_hex_text(h)}"
+    if h in state.spec.map.terrain.trap:
+        return _("the trap at {hex}", hex=_hex_text(h))
+    return _("the hazardous terrain at {hex}", hex=_hex_text(h))
+
+
+def _yes_no(flag: bool) -> str:
+    return _("yes") if flag else _("no")
 
 
 def _human_label(state: HavenState, action: Action) -> str | None:
     """Plain words for the actions whose own label is an id or a flag."""
     if isinstance(action, LongRest):
-        return f"{action.character}: long rest (no cards played; initiative 99)"
+        return _(
+            "{character}: long rest (no cards played; initiative 99)", character=action.character
+        )
     if isinstance(action, ActFirst):
-        return f"{action.character} acts first"
+        return _("{character} acts first", character=action.character)
     if isinstance(action, MoveTo):
         if not action.via:
-            return f"move to {_hex_text(action.hex)}"
-        return f"move to {_hex_text(action.hex)} through " + ", ".join(
-            _harm_text(state, h) for h in action.via
+            return _("move to {hex}", hex=_hex_text(action.hex))
+        return _(
+            "move to {hex} through {harms}",
+            hex=_hex_text(action.hex),
+            harms=", ".join(_harm_text(state, h) for h in action.via),
         )
     if isinstance(action, ForceStep):
-        return f"push/pull the target to {_hex_text(action.hex)}"
+        return _("push/pull the target to {hex}", hex=_hex_text(action.hex))
     if isinstance(action, PlaceSummon):
-        return f"place the summon on {_hex_text(action.hex)}"
+        return _("place the summon on {hex}", hex=_hex_text(action.hex))
     if isinstance(action, PlaceArea):
-        return "area on " + ", ".join(_hex_text(h) for h in action.hexes)
+        return _("area on {hexes}", hexes=", ".join(_hex_text(h) for h in action.hexes))
     if isinstance(action, ChooseTarget):
         stage = state.turn.stage if state.turn else ""
         if stage in ("heal", "monster_heal"):
-            return f"heal {action.figure}"
+            return _("heal {figure}", figure=action.figure)
         if stage == "area_target":
-            return f"attack {action.figure} next"
-        return f"attack {action.figure}"
+            return _("attack {figure} next", figure=action.figure)
+        return _("attack {figure}", figure=action.figure)
     if isinstance(action, Skip):
-        return "skip the rest of this ability"
+        return _("skip the rest of this ability")
     if isinstance(action, ChooseMonsterOption):
-        return f"the monster: {action.summary}"
+        return _("the monster: {option}", option=action.summary)
     if isinstance(action, Negate):
-        return {
-            "suffer": f"{action.character} suffers the damage",
-            "hand": f"{action.character} loses 1 card from hand instead",
-            "discard": f"{action.character} loses 2 cards from the discard pile instead",
-        }[action.choice]
-    if isinstance(action, LoseCard):
-        return f"{action.character}: lose {_card_name(state, action.character, action.card)}"
-    if isinstance(action, RestLoss):
-        return f"{action.character}: lose {_card_name(state, action.character, action.card)}"
+        if action.choice == "suffer":
+            return _("{character} suffers the damage", character=action.character)
+        if action.choice == "hand":
+            return _("{character} loses 1 card from hand instead", character=action.character)
+        return _(
+            "{character} loses 2 cards from the discard pile instead", character=action.character
+        )
+    if isinstance(action, LoseCard | RestLoss):
+        name = _card_name(state, action.character, action.card)
+        return _("{character}: lose {card}", character=action.character, card=name)
     if isinstance(action, RecoverCard):
         hero = state.turn.actor if state.turn else ""
-        return f"recover {_card_name(state, hero, action.card)}"
+        return _("recover {card}", card=_card_name(state, hero, action.card))
     if isinstance(action, ShortRest):
-        return f"{action.character}: short rest: " + ("yes" if action.rest else "no")
-    if isinstance(action, Redraw):
-        return f"{action.character}: " + (
-            "suffer 1 damage to lose another random card instead"
-            if action.redraw
-            else "lose the card drawn at random"
+        return _(
+            "{character}: short rest: {answer}",
+            character=action.character,
+            answer=_yes_no(action.rest),
         )
+    if isinstance(action, Redraw):
+        if action.redraw:
+            return _(
+                "{character}: suffer 1 damage to lose another random card instead",
+                character=action.character,
+            )
+        return _("{character}: lose the card drawn at random", character=action.character)
     if isinstance(action, LongRestHeal):
-        return f"{action.character}: long-rest heal 2: " + ("yes" if action.heal else "no")
+        return _(
+            "{character}: long-rest heal 2: {answer}",
+            character=action.character,
+            answer=_yes_no(action.heal),
+        )
     if isinstance(action, RefreshItems):
-        return f"{action.character}: refresh spent items: " + ("yes" if action.refresh else "no")
+        return _(
+            "{character}: refresh spent items: {answer}",
+            character=action.character,
+            answer=_yes_no(action.refresh),
+        )
     if isinstance(action, UseItem):
-        return f"{action.character}: use {_item_name(state, action.item)}"
+        return _(
+            "{character}: use {item}",
+            character=action.character,
+            item=_item_name(state, action.item),
+        )
     if isinstance(action, EndBonus):
         hero = state.turn.actor if state.turn else ""
-        return f"end the active card {_card_name(state, hero, action.card)}"
+        return _("end the active card {card}", card=_card_name(state, hero, action.card))
     if isinstance(action, KeepEffects):
-        return "keep the drawn cards' added effects"
+        return _("keep the drawn cards' added effects")
     if isinstance(action, DeclineEffect):
-        return f"decline the added effect {action.effect}"
+        return _("decline the added effect {effect}", effect=action.effect)
     if isinstance(action, ConsumeElement):
-        return f"consume {action.element}: " + ("yes" if action.consume else "no")
+        return _(
+            "consume {element}: {answer}",
+            element=_term(action.element),
+            answer=_yes_no(action.consume),
+        )
     if isinstance(action, Resolved):
-        return f"resolved by hand: {action.rule}"
+        return _("resolved by hand: {rule}", rule=_by_hand_note(state, action.rule))
     if isinstance(action, KeepModifier):
-        return f"keep the modifier card {action.card}"
+        return _("keep the modifier card {card}", card=action.card)
     return None
+
+
+def _by_hand_note(state: HavenState, label: str) -> str:
+    """The pending by-hand note a ``Resolved`` action names (its English text, cut), shown in
+    the current language."""
+    for note in state.by_hand:
+        if text_of(note, "en")[:80] == label:
+            return text_of(note)
+    return label
 
 
 def describe_action(state: HavenState, action: Action) -> str:
@@ -412,62 +491,77 @@ def describe_action(state: HavenState, action: Action) -> str:
         return human
     if isinstance(action, SelectCard):
         spec = cards.card(state, action.character, action.card)
-        return f"select {spec.name or spec.id} (initiative {spec.initiative}): {_halves(state, action)}"
+        return _(
+            "select {card} (initiative {initiative}): {halves}",
+            card=spec.name or spec.id,
+            initiative=spec.initiative,
+            halves=_halves(state, action),
+        )
     if isinstance(action, PlayHalf):
-        if action.basic:
-            hero = state.turn.actor if state.turn else ""
-            return f"{action.half} of {_card_name(state, hero, action.card)} as the basic " + (
-                "Attack 2" if action.half == "top" else "Move 2"
-            )
         hero = state.turn.actor if state.turn else ""
+        if action.basic:
+            name = _card_name(state, hero, action.card)
+            if action.half == "top":
+                return _("top of {card} as the basic Attack 2", card=name)
+            return _("bottom of {card} as the basic Move 2", card=name)
         spec = cards.card(state, hero, action.card)
         half = spec.top if action.half == "top" else spec.bottom
-        return (
-            f"{action.half} of {spec.name or spec.id}: {_actions_text(half.actions)}"
-            + (" (lost)" if half.lost else "")
-            + (f" (first consume {', '.join(half.consume)}: HV-ELEM-4)" if half.consume else "")
-        )
+        shown = _half_text(half)
+        if action.half == "top":
+            text = _("top of {card}: {abilities}", card=spec.name or spec.id, abilities=shown)
+        else:
+            text = _("bottom of {card}: {abilities}", card=spec.name or spec.id, abilities=shown)
+        if half.consume:
+            text += " " + _("(first consume {elements}: HV-ELEM-4)", elements=_terms(half.consume))
+        return text
     return action.label()
+
+
+def _half_text(half: HalfSpec) -> str:
+    text = _actions_text(half.actions)
+    return text + " " + _("(lost)") if half.lost else text
 
 
 def _halves(state: HavenState, action: SelectCard) -> str:
     spec = cards.card(state, action.character, action.card)
-    top = _actions_text(spec.top.actions) + (" (lost)" if spec.top.lost else "")
-    bottom = _actions_text(spec.bottom.actions) + (" (lost)" if spec.bottom.lost else "")
-    return f"top {top} / bottom {bottom}"
+    return _(
+        "top {top} / bottom {bottom}", top=_half_text(spec.top), bottom=_half_text(spec.bottom)
+    )
+
+
+def _ability_text(a: AbilitySpec) -> str:
+    """One ability in words: its kind and value, then its modifiers."""
+    if a.type == "by_hand":
+        return _("by hand: {text}", text=a.text[:60])
+    valued = ("move", "attack", "heal", "shield", "retaliate")
+    text = f"{_term(a.type)} {a.value}" if a.type in valued else _term(a.type)
+    if a.type == "move" and (a.jump or a.flying):
+        text += " " + (_term("jump") if a.jump else _term("flying"))
+    if a.type in ("attack", "heal", "retaliate") and a.range:
+        text += " " + _("range {n}", n=a.range)
+    if a.targets > 1:
+        text += " " + _("targets {n}", n=a.targets)
+    if a.pierce:
+        text += " " + _("pierce {n}", n=a.pierce)
+    if a.aoe:
+        text += " " + _n("area of {n} hex", "area of {n} hexes", len(a.aoe))
+    if a.push:
+        text += " " + _("push {n}", n=a.push)
+    if a.pull:
+        text += " " + _("pull {n}", n=a.pull)
+    if a.conditions:
+        text += " " + _terms(a.conditions, "+")
+    if a.summon:
+        text += f" {a.summon}"
+    if a.element:
+        text += f" {_term(a.element)}"
+        if a.consume_bonus:
+            text += " " + _("(consume for +{n})", n=a.consume_bonus)
+    return text
 
 
 def _actions_text(actions: tuple) -> str:  # type: ignore[type-arg]
-    parts = []
-    for a in actions:
-        valued = ("move", "attack", "heal", "shield", "retaliate")
-        text = f"{a.type} {a.value}" if a.type in valued else a.type
-        if a.type == "by_hand":
-            text = f"by hand: {a.text[:60]}"
-        if a.type == "move" and (a.jump or a.flying):
-            text += " jump" if a.jump else " flying"
-        if a.type in ("attack", "heal", "retaliate") and a.range:
-            text += f" range {a.range}"
-        if a.targets > 1:
-            text += f" targets {a.targets}"
-        if a.pierce:
-            text += f" pierce {a.pierce}"
-        if a.aoe:
-            text += f" area of {len(a.aoe)} hexes"
-        if a.push:
-            text += f" push {a.push}"
-        if a.pull:
-            text += f" pull {a.pull}"
-        if a.conditions:
-            text += " " + "+".join(a.conditions)
-        if a.summon:
-            text += f" {a.summon}"
-        if a.element:
-            text += f" {a.element}"
-            if a.consume_bonus:
-                text += f" (consume for +{a.consume_bonus})"
-        parts.append(text)
-    return ", ".join(parts) or "nothing"
+    return ", ".join(_ability_text(a) for a in actions) or _("nothing")
 
 
 # -- the terminal play screen (cli/play.py): plain lines that fit the width ---------------
@@ -532,7 +626,7 @@ def screen_map(state: HavenState, width: int, choices: Sequence[Action] = ()) ->
     for h, number in marked.items():
         labels[h] = number.rjust(2)
     if not visible:
-        return ["(no hex is revealed)"]
+        return [_("(no hex is revealed)")]
     drawing = hexdraw.draw_hexes(
         sorted(visible), walls=state.spec.map.walls, terrain=terrain, labels=labels, width=width
     )
@@ -558,7 +652,7 @@ def screen_map(state: HavenState, width: int, choices: Sequence[Action] = ()) ->
         notes.append(drawing.legend)
     legend = [top]
     if marked:
-        notes.append("numbers: the hexes the choices below lead to")
+        notes.append(_("numbers: the hexes the choices below lead to"))
     out = legend + lines
     for note in [*notes, *drawing.notes]:
         out.extend(_wrap(note, width))
@@ -568,11 +662,11 @@ def screen_map(state: HavenState, width: int, choices: Sequence[Action] = ()) ->
 def _figure_entry(state: HavenState, figure: Figure) -> str:
     shield = figure.shield + state.base_shield(figure)
     parts = [f"{_figure_mark(state, figure.id)} {figure.id}{_rank_text(state, figure)}"]
-    parts.append(f"{figure.hp}/{figure.max_hp}hp")
+    parts.append(_("{hp}/{max_hp}hp", hp=figure.hp, max_hp=figure.max_hp))
     if shield:
-        parts.append(f"shield {shield}")
+        parts.append(_("shield {n}", n=shield))
     if figure.conditions:
-        parts.append("+".join(figure.conditions))
+        parts.append(_terms(figure.conditions, "+"))
     return " ".join(parts) + f" @{figure.hex[0]},{figure.hex[1]}"
 
 
@@ -585,24 +679,27 @@ def _hand_lines(state: HavenState, hero: Hero, width: int, *, full: bool) -> lis
     for card_id in sorted(set(hero.hand) | set(chosen)):
         spec = cards.card(state, hero.id, card_id)
         names.append((spec.name or spec.id) + ("*" if card_id in chosen else ""))
-    head = f"{hero.id}{' (exhausted)' if hero.exhausted else ''}: {len(names)} in hand"
-    tail = f"discard {len(hero.discard)}, lost {len(hero.lost)}"
+    if hero.exhausted:
+        head = _("{hero} (exhausted): {n} in hand", hero=hero.id, n=len(names))
+    else:
+        head = _("{hero}: {n} in hand", hero=hero.id, n=len(names))
+    tail = _("discard {discard}, lost {lost}", discard=len(hero.discard), lost=len(hero.lost))
     if hero.xp:
-        tail += f", xp {hero.xp}"
+        tail += ", " + _("xp {n}", n=hero.xp)
     money = _loot_text(state, hero)
     if money:
         tail += f", {money}"
     if hero.items:
-        tail += f", items {_items_text(hero)}"
+        tail += ", " + _("items {items}", items=_items_text(hero))
     if state.phase != "select" and (hero.leading or hero.long_rest):
         picked = (
-            "long rest"
+            _("long rest")
             if hero.long_rest
             else " + ".join(
                 (cards.card(state, hero.id, c).name or c) for c in (hero.leading, hero.second) if c
             )
         )
-        tail += f"; playing {picked}"
+        tail += "; " + _("playing {cards}", cards=picked)
     if not full:
         return _wrap(f"{head} ({tail})", width, "    ")
     return _wrap(f"{head} ({tail}): {', '.join(names)}", width, "    ")
@@ -619,11 +716,14 @@ def _acting_hero(state: HavenState) -> str | None:
 def monster_card_lines(state: HavenState, width: int) -> list[str]:
     """Each monster group's ability card this round with every standee's own numbers
     (HV-MON-3, HV-MON-4: the card's values added to the normal or elite stats)."""
-    from rulekeeper.games.haven import monster_turns
+    from rulekeeper.games.haven import allies, monster_turns
 
     out: list[str] = []
     for name, group in state.groups.items():
         if not group.card or state.phase == "select":
+            continue
+        if name == allies.ALLY_GROUP:  # HV-GOAL-3: the allies' own deck
+            out.extend(_ally_card_lines(state, width))
             continue
         deck = state.spec.monster_decks[state.spec.monster_types[name].deck]
         spec = next((c for c in deck.cards if c.id == group.card), None)
@@ -632,7 +732,15 @@ def monster_card_lines(state: HavenState, width: int) -> list[str]:
         card_text = _actions_text(spec.actions)
         out.extend(
             _wrap(
-                f"{name}: card {spec.id} (initiative {spec.initiative}): {card_text}", width, "  "
+                _(
+                    "{monster}: card {card} (initiative {initiative}): {abilities}",
+                    monster=name,
+                    card=spec.id,
+                    initiative=spec.initiative,
+                    abilities=card_text,
+                ),
+                width,
+                "  ",
             )
         )
         for figure in standees.on_map(state, name):
@@ -644,8 +752,32 @@ def monster_card_lines(state: HavenState, width: int) -> list[str]:
             except (KeyError, StopIteration, RulekeeperError):
                 continue
             rank = standees.rank(state, figure)
-            line = f"  {_figure_mark(state, figure.id)} {rank}: {_actions_text(tuple(program))}"
+            shown = _actions_text(tuple(program))
+            line = f"  {_figure_mark(state, figure.id)} {_term(rank)}: {shown}"
             out.extend(_wrap(line, width, "      "))
+    return out
+
+
+def _ally_card_lines(state: HavenState, width: int) -> list[str]:
+    """HV-GOAL-3: the allies' ability card this round and each ally's own numbers."""
+    from rulekeeper.games.haven import allies
+
+    spec = allies.card(state)
+    if spec is None:
+        return []
+    head = _(
+        "allies: card {card} (initiative {initiative}): {abilities}",
+        card=spec.id,
+        initiative=spec.initiative,
+        abilities=_actions_text(spec.actions),
+    )
+    out = _wrap(head, width, "  ")
+    for figure in state.figures.values():
+        if figure.kind != "ally":
+            continue
+        program = [allies.absolute(state, figure, a) for a in allies.program(state, figure)]
+        line = f"  {_figure_mark(state, figure.id)}: {_actions_text(tuple(program))}"
+        out.extend(_wrap(line, width, "      "))
     return out
 
 
@@ -653,19 +785,22 @@ def screen(
     state: HavenState, width: int, choices: Sequence[Action] = ()
 ) -> list[tuple[str, list[str]]]:
     """The haven play screen in sections (cli/play.py prints the ones that changed)."""
-    title = (
-        f"{state.spec.title or state.spec.name} · {state.rules.title} · round {state.round}"
-        f" · {state.phase} · seed {state.seed}"
+    title = _(
+        "{scenario} · {ruleset} · round {round} · {phase} · seed {seed}",
+        scenario=state.spec.title or state.spec.name,
+        ruleset=state.rules.title,
+        round=state.round,
+        phase=_term(state.phase),
+        seed=state.seed,
     )
     goal = [
         line
         for part in scenario_text(state).plain.splitlines()
         for line in _wrap(part, width, "  ")
     ]
-    track = "initiative: " + (" → ".join(state.order) if state.order else "(selecting cards)")
-    track += " · elements: " + (
-        ", ".join(f"{e} {lvl}" for e, lvl in state.elements.items()) or "all inert"
-    )
+    order = " → ".join(state.order) if state.order else _("(selecting cards)")
+    track = _("initiative: {order}", order=order)
+    track += " · " + _("elements: {elements}", elements=_elements_text(state))
     figures = _pack([_figure_entry(state, f) for f in state.figures.values()], width)
     acting = _acting_hero(state)
     hands = [

@@ -18,6 +18,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rulekeeper.games.haven import allies, loot, objective_figures, standees
+from rulekeeper.games.haven.terms import term
+from rulekeeper.i18n import lazy
 
 if TYPE_CHECKING:
     from rulekeeper.games.haven.state import HavenState
@@ -63,8 +65,13 @@ def place_standees(
         state.arrivals.append(figure.id)
         state.emit(
             "spawn",
-            f"{standees.rank(state, figure)} {state.spec.monster_types[mtype].name}"
-            f" {figure.standee} appears at {list(h)}",
+            lazy(
+                "{rank} {monster} {standee} appears at {hex}",
+                rank=term(standees.rank(state, figure)),
+                monster=state.spec.monster_types[mtype].name,
+                standee=figure.standee,
+                hex=str(list(h)),
+            ),
             "HV-ROOM-1",
             "HV-SCEN-1",
             figure=figure.id,
@@ -74,7 +81,7 @@ def place_standees(
 def reveal_room(state: HavenState, room: str, revealer: tuple[int, int] | None = None) -> None:
     """HV-ROOM-1: reveal ``room``: its standees and tokens; they act this round (HV-ROOM-3)."""
     state.revealed.append(room)
-    state.emit("reveal", f"room {room} is revealed", "HV-ROOM-1", room=room)
+    state.emit("reveal", lazy("room {room} is revealed", room=room), "HV-ROOM-1", room=room)
     place_standees(state, room, revealer)
     objective_figures.place(state, room)  # HV-GOAL-2
     allies.place(state, room)  # HV-GOAL-3
@@ -95,7 +102,7 @@ def open_door(
     """HV-ROOM-1: open the door on ``h`` for good and reveal the rooms behind it."""
     state.open_doors.append(h)
     door = next(d for d in state.spec.doors if d.hex == h)
-    state.emit("door", f"the door at {list(h)} opens", "HV-ROOM-1", hex=list(h))
+    state.emit("door", lazy("the door at {hex} opens", hex=str(list(h))), "HV-ROOM-1", hex=list(h))
     for room in door.opens:
         if room not in state.revealed:
             reveal_room(state, room, revealer)

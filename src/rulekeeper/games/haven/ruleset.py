@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from rulekeeper.i18n import _
+
 
 @dataclass(frozen=True, slots=True)
 class Ruleset:
@@ -219,4 +221,6 @@ def find_ruleset(name: str) -> Ruleset:
         return RULESETS[name]
     except KeyError:
         known = ", ".join(RULESETS)
-        raise ValueError(f"unknown haven ruleset {name!r} (known: {known})") from None
+        raise ValueError(
+            _("unknown haven ruleset {name} (known: {known})", name=repr(name), known=known)
+        ) from None

@@ -21,6 +21,8 @@ from fractions import Fraction
 from math import ceil
 from typing import TYPE_CHECKING, Literal
 
+from rulekeeper.i18n import _
+
 if TYPE_CHECKING:
     from rulekeeper.games.haven.ruleset import Ruleset
     from rulekeeper.games.haven.scenario_format import ScenarioSpec
@@ -101,7 +103,9 @@ class _Parser:
 
     def __init__(self, text: str, names: dict[str, int]) -> None:
         if len(text) > MAX_FORMULA_LENGTH:
-            raise FormulaError(f"an equation has at most {MAX_FORMULA_LENGTH} characters")
+            raise FormulaError(
+                _("an equation has at most {most} characters", most=MAX_FORMULA_LENGTH)
+            )
         self.tokens = _tokens(text)
         self.names = names
         self.at = 0
@@ -109,7 +113,7 @@ class _Parser:
     def parse(self) -> Fraction:
         value = self._sum()
         if self.at != len(self.tokens):
-            raise FormulaError(f"unexpected {self.tokens[self.at]!r}")
+            raise FormulaError(_("unexpected {token}", token=repr(self.tokens[self.at])))
         return value
 
     def _peek(self) -> str:
@@ -132,7 +136,7 @@ class _Parser:
             right = self._atom()
             if op == "/":
                 if right == 0:
-                    raise FormulaError("division by zero")
+                    raise FormulaError(_("division by zero"))
                 value = value / right
             else:
                 value = value * right
@@ -144,7 +148,7 @@ class _Parser:
         if token == "(":
             value = self._sum()
             if self._peek() != ")":
-                raise FormulaError("a '(' is not closed")
+                raise FormulaError(_("a '(' is not closed"))
             self.at += 1
             return value
         if token == "-":
@@ -153,7 +157,12 @@ class _Parser:
             return Fraction(int(token))
         if token in self.names:
             return Fraction(self.names[token])
-        raise FormulaError(f"expected a number, L, C, H or '(' but found {token or 'the end'!r}")
+        raise FormulaError(
+            _(
+                "expected a number, L, C, H or '(' but found {found}",
+                found=repr(token) if token else _("the end"),
+            )
+        )
 
 
 def _tokens(text: str) -> list[str]:
@@ -173,7 +182,7 @@ def _tokens(text: str) -> list[str]:
             out.append(ch)
             i += 1
         else:
-            raise FormulaError(f"unexpected character {ch!r}")
+            raise FormulaError(_("unexpected character {character}", character=repr(ch)))
     return out
 
 

@@ -40,6 +40,8 @@ from rulekeeper.games.haven.scaling import (
     check_formula,
     scenario_scaling,
 )
+from rulekeeper.games.haven.terms import term
+from rulekeeper.i18n import _
 
 FORMAT = "haven-scenario/1"
 
@@ -141,19 +143,25 @@ class AbilitySpec(_Model):
     def _fields_fit_the_type(self) -> AbilitySpec:
         for name in self.conditions:
             if name not in CONDITIONS:
-                raise ValueError(f"unknown condition {name!r} (known: {', '.join(CONDITIONS)})")
+                raise ValueError(
+                    _(
+                        "unknown condition {name} (known: {known})",
+                        name=repr(name),
+                        known=", ".join(CONDITIONS),
+                    )
+                )
         if self.type == "summon" and not self.summon:
-            raise ValueError("a summon action names its summon")
+            raise ValueError(_("a summon action names its summon"))
         if self.type == "infuse" and self.element is None:
-            raise ValueError("an infuse action names its element")
+            raise ValueError(_("an infuse action names its element"))
         if (self.push or self.pull) and self.type != "attack":
-            raise ValueError("push and pull are added effects of an attack")
+            raise ValueError(_("push and pull are added effects of an attack"))
         if self.push and self.pull:
-            raise ValueError("an attack pushes or pulls, not both")
+            raise ValueError(_("an attack pushes or pulls, not both"))
         if self.type == "special" and self.value not in (1, 2):
-            raise ValueError("a special action is Special 1 or Special 2 (value 1 or 2)")
+            raise ValueError(_("a special action is Special 1 or Special 2 (value 1 or 2)"))
         if (self.type == "by_hand") != bool(self.text):
-            raise ValueError("a by_hand action carries its text; only a by_hand action does")
+            raise ValueError(_("a by_hand action carries its text; only a by_hand action does"))
         return self
 
 
@@ -186,14 +194,22 @@ class BonusSpec(_Model):
     @model_validator(mode="after")
     def _consistent(self) -> BonusSpec:
         if self.duration == "round" and (self.uses or self.rounds):
-            raise ValueError("a round bonus has neither use slots nor a count of rounds")
+            raise ValueError(_("a round bonus has neither use slots nor a count of rounds"))
         if self.uses and not (self.shield or self.retaliate or self.attack):
-            raise ValueError("use slots need a shield, retaliate or attack bonus to trigger them")
+            raise ValueError(
+                _("use slots need a shield, retaliate or attack bonus to trigger them")
+            )
         for slot in self.experience:
             if slot > self.uses:
-                raise ValueError(f"experience slot {slot} is beyond the {self.uses} use slots")
+                raise ValueError(
+                    _(
+                        "experience slot {slot} is beyond the {uses} use slots",
+                        slot=slot,
+                        uses=self.uses,
+                    )
+                )
         if self.retaliate_range and not self.retaliate:
-            raise ValueError("retaliate_range needs a retaliate value")
+            raise ValueError(_("retaliate_range needs a retaliate value"))
         return self
 
 
@@ -215,7 +231,7 @@ class HalfSpec(_Model):
     @model_validator(mode="after")
     def _distinct_costs(self) -> HalfSpec:
         if len(set(self.consume)) != len(self.consume):
-            raise ValueError("consume: an element is consumed once per action (HV-ELEM-3)")
+            raise ValueError(_("consume: an element is consumed once per action (HV-ELEM-3)"))
         return self
 
 
@@ -271,14 +287,26 @@ class ClassSpec(_Model):
     def _cards_fit(self) -> ClassSpec:
         ids = [c.id for c in self.cards]
         if len(set(ids)) != len(ids):
-            raise ValueError("card ids must be unique")
+            raise ValueError(_("card ids must be unique"))
         if self.hand_size > len(self.cards):
-            raise ValueError(f"hand_size {self.hand_size} exceeds the {len(self.cards)} cards")
+            raise ValueError(
+                _(
+                    "hand_size {hand_size} exceeds the {cards} cards",
+                    hand_size=self.hand_size,
+                    cards=len(self.cards),
+                )
+            )
         for card in self.cards:
             for half in (card.top, card.bottom):
                 for act in half.actions:
                     if act.type == "summon" and act.summon not in self.summons:
-                        raise ValueError(f"card {card.id!r} summons unknown {act.summon!r}")
+                        raise ValueError(
+                            _(
+                                "card {id} summons unknown {summon}",
+                                id=repr(card.id),
+                                summon=repr(act.summon),
+                            )
+                        )
         return self
 
 
@@ -315,12 +343,16 @@ class MonsterStats(_Model):
                 try:
                     check_formula(value)
                 except FormulaError as error:
-                    raise ValueError(f"{name}: {error} (HV-SCEN-4)") from None
+                    raise ValueError(
+                        _("{name}: {error} (HV-SCEN-4)", name=name, error=error)
+                    ) from None
         for condition in self.attack_conditions:
             if condition not in CONDITIONS:
-                raise ValueError(f"attack_conditions: unknown condition {condition!r}")
+                raise ValueError(
+                    _("attack_conditions: unknown condition {condition}", condition=repr(condition))
+                )
         if self.attack_push and self.attack_pull:
-            raise ValueError("an attack pushes or pulls, not both")
+            raise ValueError(_("an attack pushes or pulls, not both"))
         return self
 
 
@@ -360,21 +392,29 @@ class MonsterTypeSpec(_Model):
     @model_validator(mode="after")
     def _ranks_fit(self) -> MonsterTypeSpec:
         if self.boss and self.elite:
-            raise ValueError("a boss is neither normal nor elite: give its stats in 'normal' only")
+            raise ValueError(
+                _("a boss is neither normal nor elite: give its stats in 'normal' only")
+            )
         if not self.boss and len(self.elite) != len(self.normal):
-            raise ValueError("elite: one elite stat line per level, as many as 'normal'")
+            raise ValueError(_("elite: one elite stat line per level, as many as 'normal'"))
         if not self.boss and (self.special_1 or self.special_2):
-            raise ValueError("special_1 / special_2 belong to a boss (boss = true)")
+            raise ValueError(_("special_1 / special_2 belong to a boss (boss = true)"))
         for line in (*self.normal, *self.elite):
             if isinstance(line.hp, str) and "H" in line.hp:
-                raise ValueError("hp: H (an elite's hit points) is for named monsters only")
+                raise ValueError(_("hp: H (an elite's hit points) is for named monsters only"))
         return self
 
     @model_validator(mode="after")
     def _known_immunities(self) -> MonsterTypeSpec:
         for name in self.immunities:
             if name not in CONDITIONS:
-                raise ValueError(f"unknown condition {name!r} (known: {', '.join(CONDITIONS)})")
+                raise ValueError(
+                    _(
+                        "unknown condition {name} (known: {known})",
+                        name=repr(name),
+                        known=", ".join(CONDITIONS),
+                    )
+                )
         return self
 
 
@@ -438,12 +478,12 @@ class StandeeSpec(_Model):
     @model_validator(mode="after")
     def _named_has_hp(self) -> StandeeSpec:
         if bool(self.named) != (self.hp is not None):
-            raise ValueError("a named monster gives 'named' and its 'hp' equation together")
+            raise ValueError(_("a named monster gives 'named' and its 'hp' equation together"))
         if self.hp is not None:
             try:
                 check_formula(self.hp)
             except FormulaError as error:
-                raise ValueError(f"hp: {error} (HV-SCEN-4)") from None
+                raise ValueError(_("hp: {error} (HV-SCEN-4)", error=error)) from None
         return self
 
 
@@ -510,17 +550,17 @@ class ItemSpec(_Model):
     def _effect_fits_the_moment(self) -> ItemSpec:
         for name in self.conditions:
             if name not in CONDITIONS:
-                raise ValueError(f"conditions: unknown condition {name!r}")
+                raise ValueError(_("conditions: unknown condition {name}", name=repr(name)))
         if (self.usage == "passive") != (self.when == "always"):
-            raise ValueError("a passive item is used 'always'; only a passive item is")
+            raise ValueError(_("a passive item is used 'always'; only a passive item is"))
         if self.when == "turn" and not self.actions:
-            raise ValueError("an item used during a turn lists its 'actions'")
+            raise ValueError(_("an item used during a turn lists its 'actions'"))
         if self.when == "attack" and not (self.attack_bonus or self.pierce or self.conditions):
-            raise ValueError("an attack item gives attack_bonus, pierce or conditions")
+            raise ValueError(_("an attack item gives attack_bonus, pierce or conditions"))
         if self.when == "always" and not (self.shield or self.text):
-            raise ValueError("a passive item gives 'shield' (or its 'text', applied by hand)")
+            raise ValueError(_("a passive item gives 'shield' (or its 'text', applied by hand)"))
         if any(a.type in ("summon", "special") for a in self.actions):
-            raise ValueError("actions: an item cannot summon or perform a boss special")
+            raise ValueError(_("actions: an item cannot summon or perform a boss special"))
         return self
 
 
@@ -588,7 +628,7 @@ class LootDeckSpec(_Model):
         total = self.coin_1 + self.coin_2 + self.coin_3 + (1 if self.random_item else 0)
         total += sum(self.materials.values()) + sum(self.herbs.values())
         if total > 20:
-            raise ValueError(f"a loot deck holds at most 20 cards, not {total}")
+            raise ValueError(_("a loot deck holds at most 20 cards, not {total}", total=total))
         return self
 
 
@@ -616,13 +656,13 @@ class TriggerSpec(_Model):
         given += [self.boss_hp is not None, bool(self.destroyed)]
         if sum(given) != 1:
             raise ValueError(
-                "a trigger gives exactly one of round, door, plate, dead, boss_hp, destroyed"
+                _("a trigger gives exactly one of round, door, plate, dead, boss_hp, destroyed")
             )
         if self.boss_hp is not None:
             try:
                 check_formula(self.boss_hp)
             except FormulaError as error:
-                raise ValueError(f"boss_hp: {error} (HV-SCEN-4)") from None
+                raise ValueError(_("boss_hp: {error} (HV-SCEN-4)", error=error)) from None
         return self
 
 
@@ -658,7 +698,7 @@ class RuleSpec(_Model):
     @model_validator(mode="after")
     def _does_something(self) -> RuleSpec:
         if not (self.spawn or self.open_doors or self.text or self.lose):
-            raise ValueError("a rule spawns, opens doors, loses the scenario or shows text")
+            raise ValueError(_("a rule spawns, opens doors, loses the scenario or shows text"))
         return self
 
 
@@ -668,9 +708,9 @@ def _check_figure_hp(hp: int | str) -> None:
         try:
             check_formula(hp)
         except FormulaError as error:
-            raise ValueError(f"hp: {error} (HV-SCEN-4)") from None
+            raise ValueError(_("hp: {error} (HV-SCEN-4)", error=error)) from None
         if "H" in hp:
-            raise ValueError("hp: H (an elite's hit points) is for named monsters only")
+            raise ValueError(_("hp: H (an elite's hit points) is for named monsters only"))
 
 
 class ObjectiveFigureSpec(_Model):
@@ -909,15 +949,25 @@ def _check_standee_place(
     where = f"monsters.{n}.hex"
     h = standee.hex
     if h in obstacles:
-        fail(f"a monster cannot stand on the obstacle {list(h)}", where)
+        fail(_("a monster cannot stand on the obstacle {hex}", hex=str(list(h))), where)
     if h in doors:
-        fail(f"a monster cannot stand on the door {list(h)} (it opens a room)", where)
+        fail(
+            _("a monster cannot stand on the door {hex} (it opens a room)", hex=str(list(h))), where
+        )
     if h in starts:
-        fail(f"a monster cannot stand on the start hex {list(h)}", where)
+        fail(_("a monster cannot stand on the start hex {hex}", hex=str(list(h))), where)
     for players in (*standee.normal, *standee.elite):
         other = placed.get((h, players))
         if other is not None and other != n:
-            fail(f"monsters.{other} already stands on {list(h)} for {players} players", where)
+            fail(
+                _(
+                    "monsters.{other} already stands on {hex} for {players} players",
+                    other=other,
+                    hex=str(list(h)),
+                    players=players,
+                ),
+                where,
+            )
         placed[(h, players)] = n
 
 
@@ -929,15 +979,15 @@ def _check_references(spec: ScenarioSpec, source: str | None, problems: Problems
 
     for n, cls in enumerate(spec.party):
         if cls not in spec.classes:
-            fail(f"unknown class {cls!r}", f"party.{n}")
+            fail(_("unknown class {name}", name=repr(cls)), f"party.{n}")
             continue
         if character_level(spec, cls) > len(spec.classes[cls].hp):
             where = "character_level"
             if cls in spec.characters and spec.characters[cls].level is not None:
                 where = f"characters.{cls}.level"
-            fail(f"class {cls!r} has no hit points for that level", where)
+            fail(_("class {name} has no hit points for that level", name=repr(cls)), where)
     if len(set(spec.party)) != len(spec.party):
-        fail("HV-CHAR-1: a class may join the party once", "party")
+        fail(_("HV-CHAR-1: a class may join the party once"), "party")
     if len(spec.party) < 2 and not spec.house_rules.one_character:
         fail(
             "HV-CHAR-1: a party has two to four characters (house_rules.one_character allows one)",
@@ -945,53 +995,68 @@ def _check_references(spec: ScenarioSpec, source: str | None, problems: Problems
         )
     _check_perks(spec, source, problems)
     if len(spec.start_hexes) < len(spec.party):
-        fail("fewer start hexes than characters", "start_hexes")
+        fail(_("fewer start hexes than characters"), "start_hexes")
     rooms = {room.id for room in spec.rooms}
     obstacles = set(spec.map.terrain.obstacle)
     in_rooms: dict[tuple[int, int], str] = {}
     seen_rooms: set[str] = set()
     for n, room in enumerate(spec.rooms):
         if room.id in seen_rooms:
-            fail(f"room id {room.id!r} is used twice", f"rooms.{n}.id")
+            fail(_("room id {id} is used twice", id=repr(room.id)), f"rooms.{n}.id")
         seen_rooms.add(room.id)
         for k, h in enumerate(room.hexes):
             if h not in on_map:
-                fail(f"{list(h)} is not on the map", f"rooms.{n}.hexes")
+                fail(_("{hex} is not on the map", hex=str(list(h))), f"rooms.{n}.hexes")
             if h in in_rooms:
-                fail(f"{list(h)} is already in room {in_rooms[h]!r}", f"rooms.{n}.hexes.{k}")
+                fail(
+                    _("{hex} is already in room {room}", hex=str(list(h)), room=repr(in_rooms[h])),
+                    f"rooms.{n}.hexes.{k}",
+                )
             in_rooms[h] = room.id
     doors: set[tuple[int, int]] = set()
     for n, door in enumerate(spec.doors):
         if door.hex not in on_map or door.hex in in_rooms:
-            fail("a door stands on a map hex outside every room", f"doors.{n}.hex")
+            fail(_("a door stands on a map hex outside every room"), f"doors.{n}.hex")
         if door.hex in doors:
-            fail(f"two doors stand on {list(door.hex)}", f"doors.{n}.hex")
+            fail(_("two doors stand on {hex}", hex=str(list(door.hex))), f"doors.{n}.hex")
         if door.hex in obstacles:
-            fail(f"the door on {list(door.hex)} is an obstacle", f"doors.{n}.hex")
+            fail(_("the door on {hex} is an obstacle", hex=str(list(door.hex))), f"doors.{n}.hex")
         doors.add(door.hex)
         for opened in door.opens:
             if opened not in rooms:
-                fail(f"unknown room {opened!r}", f"doors.{n}.opens")
+                fail(_("unknown room {opened}", opened=repr(opened)), f"doors.{n}.opens")
     starts: set[tuple[int, int]] = set()
     for n, h in enumerate(spec.start_hexes):
         if h not in on_map or h in in_rooms:
-            fail(f"{list(h)} is not in the starting area", f"start_hexes.{n}")
+            fail(_("{hex} is not in the starting area", hex=str(list(h))), f"start_hexes.{n}")
         if h in starts:
-            fail(f"{list(h)} is listed twice", f"start_hexes.{n}")
+            fail(_("{hex} is listed twice", hex=str(list(h))), f"start_hexes.{n}")
         if h in obstacles:
-            fail(f"a character cannot start on the obstacle {list(h)}", f"start_hexes.{n}")
+            fail(
+                _("a character cannot start on the obstacle {hex}", hex=str(list(h))),
+                f"start_hexes.{n}",
+            )
         if h in doors:
-            fail(f"a character cannot start on the door {list(h)}", f"start_hexes.{n}")
+            fail(
+                _("a character cannot start on the door {hex}", hex=str(list(h))),
+                f"start_hexes.{n}",
+            )
         starts.add(h)
     top_level = max(scenario_scaling(spec, r).monster_level for r in RULESETS.values())
     for name, mtype in spec.monster_types.items():
         if mtype.deck not in spec.monster_decks:
-            fail(f"unknown ability deck {mtype.deck!r}", f"monster_types.{name}.deck")
+            fail(
+                _("unknown ability deck {deck}", deck=repr(mtype.deck)),
+                f"monster_types.{name}.deck",
+            )
     for name, deck in spec.monster_decks.items():
         card_ids: set[str] = set()
         for c, mcard in enumerate(deck.cards):
             if mcard.id in card_ids:
-                fail(f"card id {mcard.id!r} is used twice", f"monster_decks.{name}.cards.{c}.id")
+                fail(
+                    _("card id {id} is used twice", id=repr(mcard.id)),
+                    f"monster_decks.{name}.cards.{c}.id",
+                )
             card_ids.add(mcard.id)
             for a, act in enumerate(mcard.actions):
                 summoned = spec.monster_types.get(act.summon or "")
@@ -1002,29 +1067,39 @@ def _check_references(spec: ScenarioSpec, source: str | None, problems: Problems
                     )
                 where = f"monster_decks.{name}.cards.{c}.actions.{a}.summon"
                 if act.type == "summon" and summoned is None:
-                    fail(f"unknown monster type {act.summon!r}", where)
+                    fail(_("unknown monster type {summon}", summon=repr(act.summon)), where)
                 if summoned is not None and top_level >= len(summoned.normal):
-                    fail(f"{act.summon!r} has no stats for level {top_level}", where)
+                    fail(
+                        _(
+                            "{summon} has no stats for level {top_level}",
+                            summon=repr(act.summon),
+                            top_level=top_level,
+                        ),
+                        where,
+                    )
     placed: dict[tuple[tuple[int, int], int], int] = {}
     for n, standee in enumerate(spec.monsters):
         found = spec.monster_types.get(standee.type)
         if found is None:
-            fail(f"unknown monster type {standee.type!r}", f"monsters.{n}.type")
+            fail(_("unknown monster type {type}", type=repr(standee.type)), f"monsters.{n}.type")
             continue
         mtype = found
         if standee.hex not in on_map:
-            fail(f"{list(standee.hex)} is not on the map", f"monsters.{n}.hex")
+            fail(_("{hex} is not on the map", hex=str(list(standee.hex))), f"monsters.{n}.hex")
             continue
         _check_standee_place(n, standee, obstacles, doors, starts, placed, fail)
         if top_level >= len(mtype.normal):
-            fail(f"no stats for level {top_level}", f"monster_types.{standee.type}")
+            fail(
+                _("no stats for level {top_level}", top_level=top_level),
+                f"monster_types.{standee.type}",
+            )
     for n, h in enumerate(spec.objective.hexes):
         if h not in on_map:
-            fail(f"{list(h)} is not on the map", f"objective.hexes.{n}")
+            fail(_("{hex} is not on the map", hex=str(list(h))), f"objective.hexes.{n}")
     if spec.objective.kind == "reach" and not spec.objective.hexes:
-        fail("a reach objective lists its hexes", "objective.hexes")
+        fail(_("a reach objective lists its hexes"), "objective.hexes")
     if spec.objective.kind == "survive" and spec.objective.rounds < 1:
-        fail("a survive objective gives its rounds", "objective.rounds")
+        fail(_("a survive objective gives its rounds"), "objective.rounds")
     _check_play_content(spec, fail, on_map, set(in_rooms))
     _check_figures_of_the_rules(spec, fail, on_map, obstacles | doors | starts)
 
@@ -1038,12 +1113,12 @@ def _check_play_content(
     """Characters and their items (HV-ITEM-1), loot, treasures, bosses, special rules."""
     for cls, character in spec.characters.items():
         if cls not in spec.party:
-            fail(f"{cls!r} is not in the party", f"characters.{cls}")
+            fail(_("{name} is not in the party", name=repr(cls)), f"characters.{cls}")
             continue
         unknown = [item for item in character.items if item not in spec.items]
         for n, item in enumerate(character.items):
             if item not in spec.items:
-                fail(f"unknown item {item!r}", f"characters.{cls}.items.{n}")
+                fail(_("unknown item {item}", item=repr(item)), f"characters.{cls}.items.{n}")
         if unknown:
             continue
         problem = loadout_problem(
@@ -1052,26 +1127,28 @@ def _check_play_content(
             character_level(spec, cls),
         )
         if problem:
-            fail(f"HV-ITEM-1: {problem}", f"characters.{cls}.items")
+            fail(_("HV-ITEM-1: {problem}", problem=problem), f"characters.{cls}.items")
     for n, h in enumerate(spec.money):
         if h not in on_map:
-            fail(f"{list(h)} is not on the map", f"money.{n}")
+            fail(_("{hex} is not on the map", hex=str(list(h))), f"money.{n}")
     treasure_ids = [t.id for t in spec.treasures]
     if len(set(treasure_ids)) != len(treasure_ids):
-        fail("treasure ids must be unique", "treasures")
+        fail(_("treasure ids must be unique"), "treasures")
     for n, treasure in enumerate(spec.treasures):
         if treasure.hex not in on_map:
-            fail(f"{list(treasure.hex)} is not on the map", f"treasures.{n}.hex")
+            fail(_("{hex} is not on the map", hex=str(list(treasure.hex))), f"treasures.{n}.hex")
         if treasure.item is not None and treasure.item not in spec.items:
-            fail(f"unknown item {treasure.item!r}", f"treasures.{n}.item")
+            fail(_("unknown item {item}", item=repr(treasure.item)), f"treasures.{n}.item")
     random_item = spec.loot_deck.random_item
     if random_item is not None and random_item not in spec.items:
-        fail(f"unknown item {random_item!r}", "loot_deck.random_item")
+        fail(
+            _("unknown item {random_item}", random_item=repr(random_item)), "loot_deck.random_item"
+        )
     for n, wanted in enumerate(spec.objective.treasures):
         if wanted not in treasure_ids:
-            fail(f"unknown treasure {wanted!r}", f"objective.treasures.{n}")
+            fail(_("unknown treasure {wanted}", wanted=repr(wanted)), f"objective.treasures.{n}")
     if spec.objective.kind == "loot" and not spec.objective.treasures:
-        fail("a loot objective names its goal treasures", "objective.treasures")
+        fail(_("a loot objective names its goal treasures"), "objective.treasures")
     bosses = [
         s.type
         for s in spec.monsters
@@ -1084,24 +1161,31 @@ def _check_play_content(
         if s.type in spec.monster_types and spec.monster_types[s.type].boss
     ]
     if spec.objective.kind == "kill_boss" and not bosses:
-        fail("a kill_boss objective needs a boss among the monsters", "objective.kind")
+        fail(_("a kill_boss objective needs a boss among the monsters"), "objective.kind")
     doors = {d.hex for d in spec.doors}
     for n, rule in enumerate(spec.rules):
         where = f"rules.{n}"
         if rule.when.door is not None and rule.when.door not in doors:
-            fail(f"{list(rule.when.door)} is not a door", f"{where}.when.door")
+            fail(_("{hex} is not a door", hex=str(list(rule.when.door))), f"{where}.when.door")
         if rule.when.plate is not None and rule.when.plate not in on_map:
-            fail(f"{list(rule.when.plate)} is not on the map", f"{where}.when.plate")
+            fail(
+                _("{hex} is not on the map", hex=str(list(rule.when.plate))), f"{where}.when.plate"
+            )
         if rule.when.dead and rule.when.dead not in spec.monster_types:
-            fail(f"unknown monster type {rule.when.dead!r}", f"{where}.when.dead")
+            fail(_("unknown monster type {dead}", dead=repr(rule.when.dead)), f"{where}.when.dead")
         for m, h in enumerate(rule.open_doors):
             if h not in doors:
-                fail(f"{list(h)} is not a door", f"{where}.open_doors.{m}")
+                fail(_("{hex} is not a door", hex=str(list(h))), f"{where}.open_doors.{m}")
         for m, spawn in enumerate(rule.spawn):
             if spawn.type not in spec.monster_types:
-                fail(f"unknown monster type {spawn.type!r}", f"{where}.spawn.{m}.type")
+                fail(
+                    _("unknown monster type {type}", type=repr(spawn.type)),
+                    f"{where}.spawn.{m}.type",
+                )
             if spawn.hex not in on_map:
-                fail(f"{list(spawn.hex)} is not on the map", f"{where}.spawn.{m}.hex")
+                fail(
+                    _("{hex} is not on the map", hex=str(list(spawn.hex))), f"{where}.spawn.{m}.hex"
+                )
     del in_rooms
 
 
@@ -1121,29 +1205,39 @@ def _check_figures_of_the_rules(
     figures += [(f"allies.figures.{n}", a.id, a.hex) for n, a in enumerate(spec.allies.figures)]
     for where, figure_id, h in figures:
         if figure_id in ids or figure_id.startswith(tuple(f"{t} " for t in spec.monster_types)):
-            fail(f"id {figure_id!r} is already a figure's", f"{where}.id")
+            fail(
+                _("id {figure_id} is already a figure's", figure_id=repr(figure_id)), f"{where}.id"
+            )
         ids.add(figure_id)
         if h not in on_map:
-            fail(f"{list(h)} is not on the map", f"{where}.hex")
+            fail(_("{hex} is not on the map", hex=str(list(h))), f"{where}.hex")
         if h in blocked or h in taken:
-            fail(f"{list(h)} is not an open hex: one figure per hex", f"{where}.hex")
+            fail(
+                _("{hex} is not an open hex: one figure per hex", hex=str(list(h))), f"{where}.hex"
+            )
         taken.add(h)
     objective_ids = {o.id for o in spec.objectives}
     for n, wanted in enumerate(spec.objective.destroy):
         if wanted not in objective_ids:
-            fail(f"unknown objective figure {wanted!r}", f"objective.destroy.{n}")
+            fail(
+                _("unknown objective figure {wanted}", wanted=repr(wanted)),
+                f"objective.destroy.{n}",
+            )
     if spec.objective.kind == "destroy" and not spec.objectives:
-        fail("a destroy objective needs objective figures", "objective.kind")
+        fail(_("a destroy objective needs objective figures"), "objective.kind")
     for n, rule in enumerate(spec.rules):
         if rule.when.destroyed and rule.when.destroyed not in objective_ids:
-            fail(f"unknown objective figure {rule.when.destroyed!r}", f"rules.{n}.when.destroyed")
+            fail(
+                _("unknown objective figure {destroyed}", destroyed=repr(rule.when.destroyed)),
+                f"rules.{n}.when.destroyed",
+            )
     if spec.allies.figures and ("allies" in spec.monster_types or "allies" in spec.party):
-        fail("'allies' names the allies' decks: no monster type or class may use it", "allies")
+        fail(_("'allies' names the allies' decks: no monster type or class may use it"), "allies")
     deck = spec.allies.deck
     if deck is not None:
         found = spec.monster_decks.get(deck)
         if found is None:
-            fail(f"unknown ability deck {deck!r}", "allies.deck")
+            fail(_("unknown ability deck {deck}", deck=repr(deck)), "allies.deck")
         for c, card in enumerate(found.cards if found is not None else ()):
             for a, act in enumerate(card.actions):
                 if act.type in ("summon", "special", "loot"):
@@ -1161,17 +1255,21 @@ def loadout_problem(items: list[ItemSpec], ids: list[str], level: int) -> str:
     """HV-ITEM-1: what breaks the item limits, or "" (two one-hand items or one two-hand
     item, ⌈level / 2⌉ small items, never two copies of one item)."""
     if len(set(ids)) != len(ids):
-        return "a character never brings two copies of one item"
+        return _("a character never brings two copies of one item")
     slots: list[str] = [item.slot for item in items]
     for slot, most in ITEM_SLOTS.items():
         if slots.count(slot) > most:
-            return f"at most {most} {slot} item"
+            return _("at most {most} {slot} item", most=most, slot=term(slot))
     hands = slots.count("one_hand") + 2 * slots.count("two_hands")
     if hands > 2:
-        return "two one-hand items or one two-hand item at most"
+        return _("two one-hand items or one two-hand item at most")
     small = slots.count("small")
     if small > -(-level // 2):
-        return f"at most {-(-level // 2)} small items at level {level} (⌈level / 2⌉)"
+        return _(
+            "at most {most} small items at level {level} (⌈level / 2⌉)",
+            most=-(-level // 2),
+            level=level,
+        )
     return ""
 
 
@@ -1186,7 +1284,7 @@ def _check_perks(spec: ScenarioSpec, source: str | None, problems: Problems) -> 
         return
     for cls, character in spec.characters.items():
         if cls not in spec.party:
-            problems.add(f"{cls!r} is not in the party", f"characters.{cls}")
+            problems.add(_("{name} is not in the party", name=repr(cls)), f"characters.{cls}")
             continue
         try:
             deck_with_perks(
@@ -1197,7 +1295,7 @@ def _check_perks(spec: ScenarioSpec, source: str | None, problems: Problems) -> 
         for card_id in character.scenario_cards:
             if card_id not in catalog and card_id not in ("null", "miss"):
                 problems.add(
-                    f"unknown modifier card {card_id!r}",
+                    _("unknown modifier card {card_id}", card_id=repr(card_id)),
                     f"characters.{cls}.scenario_cards.{card_id}",
                 )
 
@@ -1205,17 +1303,25 @@ def _check_perks(spec: ScenarioSpec, source: str | None, problems: Problems) -> 
 def _with_chosen_party(spec: ScenarioSpec, chosen: str, source: str) -> ScenarioSpec:
     party = tuple(p.strip() for p in chosen.split(",") if p.strip())
     if not party:
-        raise ContentError("name the party's classes after '@', like @warden,sage", source=source)
+        raise ContentError(
+            _("name the party's classes after '@', like @warden,sage"), source=source
+        )
     unknown = [p for p in party if p not in spec.classes]
     if unknown:
         known = ", ".join(sorted(spec.classes))
-        raise ContentError(f"unknown class {unknown[0]!r} (known: {known})", source=source)
+        raise ContentError(
+            _("unknown class {name} (known: {known})", name=repr(unknown[0]), known=known),
+            source=source,
+        )
     if len(set(party)) != len(party):
-        raise ContentError("HV-CHAR-1: each class may be in the party once", source=source)
+        raise ContentError(_("HV-CHAR-1: each class may be in the party once"), source=source)
     if len(party) > len(spec.start_hexes):
         raise ContentError(
-            f"the scenario has {len(spec.start_hexes)} start hexes, not enough for"
-            f" {len(party)} characters",
+            _(
+                "the scenario has {starts} start hexes, not enough for {characters} characters",
+                starts=len(spec.start_hexes),
+                characters=len(party),
+            ),
             source=source,
         )
     house = spec.house_rules.model_copy(
@@ -1273,7 +1379,7 @@ def load_scenario(name_or_path: str) -> ScenarioSpec:
     if not path.exists():
         known = ", ".join(shipped_scenario_names())
         raise ContentError(
-            f"no shipped scenario of that name (known: {known}) and no such file",
+            _("no shipped scenario of that name (known: {known}) and no such file", known=known),
             source=name_or_path,
         )
     return load_scenario_text(read_text(path), str(path))

@@ -26,6 +26,7 @@ from rulekeeper.games.haven.rooms import place_standees
 from rulekeeper.games.haven.scaling import character_level
 from rulekeeper.games.haven.scenario_format import CharacterSpec
 from rulekeeper.games.haven.state import Figure, Hero
+from rulekeeper.i18n import lazy, lazy_plural
 
 if TYPE_CHECKING:
     from rulekeeper.games.haven.state import HavenState
@@ -52,9 +53,15 @@ def set_up(state: HavenState) -> None:
     levels = state.scaling
     state.emit(
         "scaling",
-        f"scenario level {levels.scenario_level}: monster level {levels.monster_level},"
-        f" trap damage {levels.trap_damage}, gold per coin {levels.gold_conversion},"
-        f" bonus experience {levels.bonus_experience}",
+        lazy(
+            "scenario level {level}: monster level {monster_level}, trap damage {trap},"
+            " gold per coin {gold}, bonus experience {experience}",
+            level=levels.scenario_level,
+            monster_level=levels.monster_level,
+            trap=levels.trap_damage,
+            gold=levels.gold_conversion,
+            experience=levels.bonus_experience,
+        ),
         "HV-SCEN-2",
         "HV-SCEN-3",
     )
@@ -78,7 +85,11 @@ def announce_monster_notes(state: HavenState) -> None:
         if mtype is None:
             continue
         for note in mtype.notes:
-            state.emit("by-hand", f"{mtype.name} — apply by hand: {note}", "HV-MON-2")
+            state.emit(
+                "by-hand",
+                lazy("{monster} — apply by hand: {note}", monster=mtype.name, note=note),
+                "HV-MON-2",
+            )
 
 
 def build_character_deck(state: HavenState, cls: str, character: CharacterSpec) -> None:
@@ -88,8 +99,13 @@ def build_character_deck(state: HavenState, cls: str, character: CharacterSpec) 
     if character.perks:
         state.emit(
             "deck",
-            f"{cls}'s modifier deck: {len(character.perks)} perk(s) applied,"
-            f" {sum(cards.values())} cards",
+            lazy_plural(
+                "{hero}'s modifier deck: {n} perk applied, {cards} cards",
+                "{hero}'s modifier deck: {n} perks applied, {cards} cards",
+                len(character.perks),
+                hero=cls,
+                cards=sum(cards.values()),
+            ),
             "HV-DECK-2",
             deck=cls,
         )
@@ -101,5 +117,12 @@ def build_character_deck(state: HavenState, cls: str, character: CharacterSpec) 
             continue
         state.decks[cls].shuffle_in(card_name(card_id, state.rules), copies)
         state.emit(
-            "deck", f"{copies} {card_id} shuffled into {cls}'s deck for this scenario", "HV-DECK-3"
+            "deck",
+            lazy(
+                "{copies} {card} shuffled into {hero}'s deck for this scenario",
+                copies=copies,
+                card=card_id,
+                hero=cls,
+            ),
+            "HV-DECK-3",
         )

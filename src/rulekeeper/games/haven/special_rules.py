@@ -24,7 +24,10 @@ from typing import TYPE_CHECKING
 from rulekeeper.boards.hexgrid import UNREACHABLE
 from rulekeeper.games.haven import map_state, objectives, rooms, standees
 from rulekeeper.games.haven.actions import Resolved
+from rulekeeper.games.haven.objectives import joined
 from rulekeeper.games.haven.scaling import evaluate
+from rulekeeper.games.haven.terms import term
+from rulekeeper.i18n import N_, Msg, lazy, text_of
 
 if TYPE_CHECKING:
     from rulekeeper.core.actions import Action
@@ -32,38 +35,49 @@ if TYPE_CHECKING:
     from rulekeeper.games.haven.state import Figure, HavenState
 
 Hex = tuple[int, int]
-BY_HAND = "resolve by hand"
+BY_HAND = N_("resolve by hand")
+"""The mark of what the players resolve by hand (shown with ``_(BY_HAND)``)."""
 
 
 def announce(state: HavenState) -> None:
     """Show every special rule at the start: the vocabulary's and the by-hand notes."""
     for text in state.spec.special_rules:
-        state.emit("special-rule", f"{BY_HAND}: {text}", "HV-SCEN-7")
+        state.emit("special-rule", lazy("resolve by hand: {text}", text=text), "HV-SCEN-7")
     for rule in state.spec.rules:
         state.emit("special-rule", describe(rule), "HV-SCEN-7")
 
 
-def describe(rule: RuleSpec) -> str:
+def describe(rule: RuleSpec) -> Msg:
     when = rule.when
     if when.round:
-        trigger = f"at the start of round {when.round}"
+        trigger = lazy("at the start of round {round}", round=when.round)
     elif when.door is not None:
-        trigger = f"when the door at {list(when.door)} opens"
+        trigger = lazy("when the door at {hex} opens", hex=str(list(when.door)))
     elif when.plate is not None:
-        trigger = f"when a character ends its turn on the plate at {list(when.plate)}"
+        trigger = lazy(
+            "when a character ends its turn on the plate at {hex}", hex=str(list(when.plate))
+        )
     elif when.boss_hp is not None:
-        trigger = f"when damage takes the boss to {when.boss_hp} hit points or fewer"
+        trigger = lazy(
+            "when damage takes the boss to {hp} hit points or fewer", hp=str(when.boss_hp)
+        )
     elif when.destroyed:
-        trigger = f"when the objective {when.destroyed} is destroyed"
+        trigger = lazy("when the objective {objective} is destroyed", objective=when.destroyed)
     else:
-        trigger = f"when the last {when.dead} dies"
-    effects = [f"spawn {s.type} at {list(s.hex)}" for s in rule.spawn]
-    effects += [f"open the door at {list(h)}" for h in rule.open_doors]
+        trigger = lazy("when the last {monster} dies", monster=when.dead)
+    effects = [
+        lazy("spawn {monster} at {hex}", monster=s.type, hex=str(list(s.hex))) for s in rule.spawn
+    ]
+    effects += [lazy("open the door at {hex}", hex=str(list(h))) for h in rule.open_doors]
     if rule.lose:
-        effects.append("the scenario is lost")
+        effects.append(lazy("the scenario is lost"))
     if rule.text:
-        effects.append(f"{BY_HAND}: {rule.text}")
-    return f"{trigger}{' (each time)' if rule.repeat else ''}: {'; '.join(effects)}"
+        effects.append(lazy("resolve by hand: {text}", text=rule.text))
+    if not effects:
+        effects.append(lazy("nothing happens"))
+    if rule.repeat:
+        return lazy("{trigger} (each time): {effects}", trigger=trigger, effects=joined(effects))
+    return lazy("{trigger}: {effects}", trigger=trigger, effects=joined(effects))
 
 
 # -- triggers ----------------------------------------------------------------------------------
@@ -117,7 +131,11 @@ def boss_damaged(state: HavenState, figure: Figure, before: int) -> bool:
         if before > threshold >= figure.hp:
             state.emit(
                 "boss",
-                f"{figure.id} falls to {threshold} hit points or fewer",
+                lazy(
+                    "{figure} falls to {threshold} hit points or fewer",
+                    figure=figure.id,
+                    threshold=threshold,
+                ),
                 "HV-BOSS-3",
                 figure=figure.id,
             )
@@ -146,7 +164,7 @@ def after_step(state: HavenState) -> None:
 # -- effects -----------------------------------------------------------------------------------
 def fire(state: HavenState, n: int) -> None:
     rule = state.spec.rules[n]
-    state.emit("special-rule", f"special rule: {describe(rule)}", "HV-SCEN-7")
+    state.emit("special-rule", lazy("special rule: {rule}", rule=describe(rule)), "HV-SCEN-7")
     for h in rule.open_doors:
         if h not in state.open_doors:
             open_door(state, h)
@@ -154,7 +172,7 @@ def fire(state: HavenState, n: int) -> None:
     if rule.text:
         state.by_hand.append(rule.text)
     if rule.lose:
-        objectives.trigger(state, "lost", "a loss condition of the special rules")
+        objectives.trigger(state, "lost", lazy("a loss condition of the special rules"))
 
 
 def _spawn(state: HavenState, rule: RuleSpec) -> None:
@@ -169,15 +187,28 @@ def _spawn(state: HavenState, rule: RuleSpec) -> None:
     for mtype, h, elite in standees.placement_order(state, wanted, None):
         where = nearest_empty(state, h)
         if where is None:
-            state.emit("spawn", f"no empty hex for the {mtype} spawning at {list(h)}", "HV-ROOM-4")
+            state.emit(
+                "spawn",
+                lazy(
+                    "no empty hex for the {monster} spawning at {hex}",
+                    monster=mtype,
+                    hex=str(list(h)),
+                ),
+                "HV-ROOM-4",
+            )
             continue
         figure = standees.add_monster(state, mtype, where, elite, no_drop=True)
         if figure is None:
             continue
         state.emit(
             "spawn",
-            f"{standees.rank(state, figure)} {state.spec.monster_types[mtype].name}"
-            f" {figure.standee} spawns at {list(where)}",
+            lazy(
+                "{rank} {monster} {standee} spawns at {hex}",
+                rank=term(standees.rank(state, figure)),
+                monster=state.spec.monster_types[mtype].name,
+                standee=figure.standee,
+                hex=str(list(where)),
+            ),
             "HV-ROOM-4",
             figure=figure.id,
         )
@@ -216,9 +247,9 @@ def nearest_empty(state: HavenState, h: Hex) -> Hex | None:
 
 # -- the pending by-hand step --------------------------------------------------------------------
 def pending_actions(state: HavenState) -> list[Action]:
-    return [Resolved(state.by_hand[0][:80])]
+    return [Resolved(text_of(state.by_hand[0], "en")[:80])]
 
 
 def resolve(state: HavenState) -> None:
     text = state.by_hand.pop(0)
-    state.emit("special-rule", f"the players resolved by hand: {text}", "HV-SCEN-7")
+    state.emit("special-rule", lazy("the players resolved by hand: {text}", text=text), "HV-SCEN-7")

@@ -34,6 +34,7 @@ from rulekeeper.games.haven.perks import scenario_catalog
 from rulekeeper.games.haven.ruleset import Ruleset, find_ruleset
 from rulekeeper.games.haven.scaling import Scaling, evaluate, scenario_scaling
 from rulekeeper.games.haven.scenario_format import AbilitySpec, ScenarioSpec
+from rulekeeper.i18n import Msg, _, text_of
 
 if TYPE_CHECKING:
     from rulekeeper.core.game import Game, Outcome
@@ -279,7 +280,8 @@ class HavenState(State):
         self.bonuses: tuple[ActiveBonus, ...] = ()
         """Round and persistent bonuses in play (bonuses.py, HV-BONUS-1..5)."""
         self.result: str = ""
-        self.result_text: str = ""
+        self.result_text: Msg | str = ""
+        """Why the scenario ended or will end (a message; an older save holds its English)."""
         self.scaling: Scaling = scenario_scaling(spec, self.rules)
         """HV-SCEN-2/3: derived from the scenario and the ruleset, never saved."""
         self.money: list[Hex] = []
@@ -290,7 +292,7 @@ class HavenState(State):
         """HV-LOOT-5 [FH]: the loot deck built at setup."""
         self.loot_draws: list[str] = []
         """[FH] characters waiting for a loot card, one entry per token looted."""
-        self.by_hand: list[str] = []
+        self.by_hand: list[Msg | str] = []
         """HV-SCEN-7: special rules fired that the players resolve by hand (a pending step)."""
         self.fired: list[int] = []
         """Special rules (by index) that have fired."""
@@ -310,15 +312,15 @@ class HavenState(State):
         for hero in self.heroes.values():
             if hero.player == player:
                 name = self.spec.classes[hero.id].name
-                return f"{name} (player {player + 1})"
-        return f"player {player + 1}"
+                return _("{name} (player {number})", name=name, number=player + 1)
+        return _("player {number}", number=player + 1)
 
     def outcome(self) -> Outcome | None:
         from rulekeeper.core.game import Outcome
 
         if not self.result:
             return None
-        return Outcome(self.result, self.result_text)
+        return Outcome(self.result, text_of(self.result_text))
 
     # -- lookups ---------------------------------------------------------------------
     def hero_figure(self, hero: str) -> Figure | None:
@@ -400,7 +402,7 @@ class HavenState(State):
                     continue  # a save from before the field: it keeps its fresh value
                 setattr(self, name, from_json(hints[name], data[name]))
         except (KeyError, TypeError, ValueError) as error:
-            raise ContentError(f"bad haven state ({error})", field="state") from None
+            raise ContentError(_("bad haven state ({error})", error=error), field="state") from None
 
 
 @dataclass
@@ -428,12 +430,12 @@ class _SavedFields:
     rest: RestStep | None
     bonuses: tuple[ActiveBonus, ...]
     result: str
-    result_text: str
+    result_text: Msg | str
     money: list[Hex]
     treasures: list[str]
     loot_deck: Deck
     loot_draws: list[str]
-    by_hand: list[str]
+    by_hand: list[Msg | str]
     fired: list[int]
     held_deaths: list[str]
     ending: str
@@ -462,6 +464,8 @@ def to_json(value: Any) -> Any:
     """JSON values for the state's dataclasses, decks, draws and ability specs."""
     if isinstance(value, Deck | ModifierDecks | AttackDraw):
         return value.to_dict()
+    if isinstance(value, Msg):
+        return {"msg": value.to_json()}
     if isinstance(value, AbilitySpec):
         return value.model_dump(mode="json")
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
@@ -486,6 +490,9 @@ def from_json(hint: Any, data: Any) -> Any:
     if origin in (typing.Union, types.UnionType):
         if data is None:
             return None
+        if Msg in args:  # a message, or the plain text of an older save
+            is_msg = isinstance(data, dict) and isinstance(data.get("msg"), dict)
+            return Msg.from_json(data["msg"]) if is_msg else str(data)
         return from_json(next(a for a in args if a is not type(None)), data)
     if origin is Literal:
         return data

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rulekeeper.core.game import Outcome
 from rulekeeper.games.salvage.records import Enemy
 from rulekeeper.i18n import Msg, lazy
 
@@ -60,6 +59,4 @@ def fire_thresholds(state: SalvageState) -> None:
             state.emit(
                 "threshold", lazy("noise {at}: {what}", at=threshold.at, what=text), "SV-ROUND-4"
             )
-            state.result = Outcome(
-                "lost", f"noise reached {threshold.at}: {threshold.text or 'the alarm sounds'}"
-            )
+            state.finish("lost", lazy("noise reached {at}: {what}", at=threshold.at, what=text))

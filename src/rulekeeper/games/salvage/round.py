@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rulekeeper.core.game import Outcome
 from rulekeeper.games.salvage.enemies import enemy_turn, settle_queue
 from rulekeeper.games.salvage.moving import continue_move
 from rulekeeper.games.salvage.passives import recovery_bonus, start_round
@@ -41,7 +40,7 @@ def check_end(state: SalvageState) -> None:
     if state.result is not None:
         return
     if all(h.knocked_out for h in state.heroes):
-        state.result = Outcome("lost", "every hero is knocked out")
+        state.finish("lost", lazy("every hero is knocked out"))
         state.emit("lost", lazy("every hero is knocked out: the scenario is lost"), "SV-END-1")
         return
     objective = state.data.objective
@@ -49,16 +48,14 @@ def check_end(state: SalvageState) -> None:
         for hero in state.heroes:
             holds = any(item.name == objective.item for item in hero.items)
             if not hero.knocked_out and hero.room == objective.room and holds:
-                state.result = Outcome("won", f"{hero.name} escaped with {objective.item}")
-                state.emit(
-                    "won",
-                    lazy("{hero} escaped with {item}", hero=hero.name, item=objective.item),
-                    "SV-END-1",
-                )
+                escaped = lazy("{hero} escaped with {item}", hero=hero.name, item=objective.item)
+                state.finish("won", escaped)
+                state.emit("won", escaped, "SV-END-1")
                 return
     elif objective.kind == "defeat" and not any(e.kind == objective.enemy for e in state.enemies):
-        state.result = Outcome("won", f"every {objective.enemy} is defeated")
-        state.emit("won", lazy("every {enemy} is defeated", enemy=objective.enemy), "SV-END-1")
+        defeated = lazy("every {enemy} is defeated", enemy=objective.enemy)
+        state.finish("won", defeated)
+        state.emit("won", defeated, "SV-END-1")
 
 
 def end_turn(state: SalvageState) -> None:
@@ -101,12 +98,9 @@ def begin_exhaust_step(state: SalvageState) -> None:
 
 def end_round(state: SalvageState) -> None:
     if state.round >= state.data.round_limit:
-        state.result = Outcome("lost", f"the round limit ({state.data.round_limit}) ran out")
-        state.emit(
-            "lost",
-            lazy("the round limit ({limit}) ran out", limit=state.data.round_limit),
-            "SV-END-1",
-        )
+        ran_out = lazy("the round limit ({limit}) ran out", limit=state.data.round_limit)
+        state.finish("lost", ran_out)
+        state.emit("lost", ran_out, "SV-END-1")
         return
     state.round += 1
     start_round(state)

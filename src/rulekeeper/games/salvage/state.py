@@ -30,7 +30,7 @@ from rulekeeper.games.salvage.records import (
     Pending,
     Recovery,
 )
-from rulekeeper.i18n import _
+from rulekeeper.i18n import Msg, _
 
 if TYPE_CHECKING:
     from rulekeeper.games.salvage.game import SalvageGame
@@ -75,6 +75,8 @@ class SalvageState(State):
         self.enemy_order: list[int] = []
         self.recoveries: list[Recovery] = []
         self.result: Outcome | None = None
+        self.result_message: Msg | None = None
+        """The result's summary as a message (``result`` keeps it in English for saves)."""
 
     def player_name(self, player: int) -> str:
         if player == CHANCE:
@@ -84,7 +86,15 @@ class SalvageState(State):
         return _("player {number}", number=player)
 
     def outcome(self) -> Outcome | None:
-        return self.result
+        """How the game ended, its summary in the current language."""
+        if self.result is None or self.result_message is None:
+            return self.result
+        return Outcome(self.result.result, self.result_message.render())
+
+    def finish(self, result: str, summary: Msg) -> None:
+        """End the game (SV-END-1, SV-ROUND-4): ``won`` or ``lost``, and why."""
+        self.result = Outcome(result, summary.render("en"))
+        self.result_message = summary
 
     # -- queries the rule modules share -------------------------------------------
     def enemies_in(self, room: int) -> list[Enemy]:
@@ -152,7 +162,13 @@ class SalvageState(State):
             "attack_queue": [[q.enemy, q.hero, q.entry, q.rule] for q in self.attack_queue],
             "enemy_order": list(self.enemy_order),
             "recoveries": [[r.hero, r.remaining, r.rule] for r in self.recoveries],
-            "result": None if self.result is None else [self.result.result, self.result.summary],
+            "result": None
+            if self.result is None
+            else [
+                self.result.result,
+                self.result.summary,
+                *([] if self.result_message is None else [self.result_message.to_json()]),
+            ],
         }
 
     def _fields_from_dict(self, data: Mapping[str, Any]) -> None:
@@ -181,3 +197,6 @@ class SalvageState(State):
         self.recoveries = [Recovery(int(a), int(b), str(c)) for a, b, c in data["recoveries"]]
         result = data["result"]
         self.result = None if result is None else Outcome(str(result[0]), str(result[1]))
+        self.result_message = (
+            Msg.from_json(result[2]) if result is not None and len(result) > 2 else None
+        )

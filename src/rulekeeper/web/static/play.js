@@ -30,6 +30,9 @@
   let busy = false;
 
   function render(view) {
+    // the same version twice (the first live event racing the first fetch): nothing changed, and
+    // redrawing would close a rule the reader just opened in the log
+    if (current && current.version === view.version && current.id === view.id) return;
     current = view;
     main.dataset.version = String(view.version);
     document.title = `${view.title} — ${view.scenario}`;
