@@ -221,3 +221,14 @@ def test_console_script_reads_lang_before_importing_the_commands(lang: str) -> N
         assert LANG_HELP[lang] in _flat(out)
     code, out, err = _console_script(["--help"], env={**_base_env(), "RULEKEEPER_LANG": lang})
     assert code == 0 and ROOT_HELP[lang] in _flat(out), err
+
+
+def test_a_command_of_its_own_stays_a_command_with_lang() -> None:
+    """simulate's own typer application (one command) takes --lang without becoming a group."""
+    for args in (["simulate", "--help"], ["simulate", "report", "--help"]):
+        code, out, err = _console_script(["--lang", "ca", *args], env=_base_env())
+        assert code == 0, err
+        assert "--lang" in out and LANG_HELP["ca"] in _flat(out)
+        assert "Commands" not in out, out
+    code, out, _err = _invoke(["simulate", "--help"])
+    assert "--games" in out and "--policy" in out

@@ -107,7 +107,10 @@ def add_language_option(app: typer.Typer) -> None:
         if info.callback is not None:
             info.callback = _with_language(info.callback)
     if app.registered_callback is None:
-        app.callback()(_language_only)
+        # a Typer of one command and no groups is that command (typer runs it
+        # directly); a callback would turn it into a group of one
+        if app.registered_groups or len(app.registered_commands) > 1:
+            app.callback()(_language_only)
     elif app.registered_callback.callback is not None:
         app.registered_callback.callback = _with_language(app.registered_callback.callback)
     for group in app.registered_groups:
