@@ -22,7 +22,7 @@ from typing import Annotated
 import typer
 
 from rulekeeper.cli.errors import fail, user_errors
-from rulekeeper.i18n import _, _n
+from rulekeeper.i18n import N_, _, _n, current_language
 
 run_app = typer.Typer(add_completion=False, rich_markup_mode=None)
 report_app = typer.Typer(add_completion=False, rich_markup_mode=None)
@@ -32,36 +32,36 @@ MAX_WORKERS = 256
 
 
 @run_app.command(
-    help=_("Play GAMES games of a scenario with an agent policy; one SQLite row per game.")
+    help=N_("Play GAMES games of a scenario with an agent policy; one SQLite row per game.")
 )
 @user_errors
 def simulate(
-    game_name: Annotated[str, typer.Argument(metavar="GAME", help=_("The game to simulate."))],
+    game_name: Annotated[str, typer.Argument(metavar="GAME", help=N_("The game to simulate."))],
     scenario: Annotated[
         str | None,
-        typer.Option("--scenario", "-s", help=_("A shipped scenario (default: the first).")),
+        typer.Option("--scenario", "-s", help=N_("A shipped scenario (default: the first).")),
     ] = None,
     ruleset: Annotated[
         str | None,
-        typer.Option("--ruleset", "-r", help=_("The ruleset (default: the game's first).")),
+        typer.Option("--ruleset", "-r", help=N_("The ruleset (default: the game's first).")),
     ] = None,
-    games: Annotated[int, typer.Option("--games", "-n", help=_("How many games to play."))] = 100,
+    games: Annotated[int, typer.Option("--games", "-n", help=N_("How many games to play."))] = 100,
     policy: Annotated[
-        str, typer.Option("--policy", "-p", help=_("The agent: random, greedy or mcts."))
+        str, typer.Option("--policy", "-p", help=N_("The agent: random, greedy or mcts."))
     ] = "random",
     workers: Annotated[
         int,
-        typer.Option("--workers", "-w", help=_("Local worker processes (1: this process).")),
+        typer.Option("--workers", "-w", help=N_("Local worker processes (1: this process).")),
     ] = 1,
     ray_address: Annotated[
         str | None,
-        typer.Option("--ray", help=_("Run on a Ray cluster: 'auto', an address, or 'local'.")),
+        typer.Option("--ray", help=N_("Run on a Ray cluster: 'auto', an address, or 'local'.")),
     ] = None,
-    seed: Annotated[int, typer.Option("--seed", help=_("The first game's seed."))] = 0,
+    seed: Annotated[int, typer.Option("--seed", help=N_("The first game's seed."))] = 0,
     db: Annotated[
-        Path, typer.Option("--db", help=_("The SQLite file the games are added to."))
+        Path, typer.Option("--db", help=N_("The SQLite file the games are added to."))
     ] = Path("simulations.sqlite"),
-    quiet: Annotated[bool, typer.Option("--quiet", help=_("No progress bar."))] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", help=N_("No progress bar."))] = False,
 ) -> None:
     """Play GAMES games of a scenario with an agent policy; one SQLite row per game."""
     from rulekeeper.ai.adapter import adapter_for
@@ -183,15 +183,15 @@ class _progress:
             self.bar.__exit__(None, None, None)
 
 
-@report_app.command(help=_("Outcome rates with 95% intervals, rounds played and damage per hero."))
+@report_app.command(help=N_("Outcome rates with 95% intervals, rounds played and damage per hero."))
 @user_errors
 def report(
-    db: Annotated[Path, typer.Argument(metavar="DB", help=_("A database written by simulate."))],
+    db: Annotated[Path, typer.Argument(metavar="DB", help=N_("A database written by simulate."))],
     run: Annotated[
-        int | None, typer.Option("--run", help=_("The run to report (default: the latest)."))
+        int | None, typer.Option("--run", help=N_("The run to report (default: the latest)."))
     ] = None,
     plot: Annotated[
-        Path | None, typer.Option("--plot", help=_("Also draw the report into this PNG file."))
+        Path | None, typer.Option("--plot", help=N_("Also draw the report into this PNG file."))
     ] = None,
 ) -> None:
     """Outcome rates with 95% intervals, rounds played and damage per hero."""
@@ -253,10 +253,15 @@ def main(args: list[str]) -> None:
     """Run ``simulate ARGS``: ``report ...`` or a simulation."""
     import typer.main
 
+    from rulekeeper.cli.language_option import translate_help
+
     if args[:1] == ["report"]:
         command, rest, name = report_app, args[1:], "rulekeeper simulate report"
     else:
         command, rest, name = run_app, args, "rulekeeper simulate"
-    code = typer.main.get_command(command).main(args=rest, prog_name=name, standalone_mode=False)
+    # The help is declared in English (N_) and shown in the current language.
+    click_command = typer.main.get_command(command)
+    translate_help(click_command, current_language())
+    code = click_command.main(args=rest, prog_name=name, standalone_mode=False)
     if isinstance(code, int) and code:
         raise typer.Exit(code)
