@@ -235,3 +235,24 @@ def test_the_companion_game_at_the_terminal_speaks_the_chosen_language(
     with use_language(lang):
         said = _("Game over — {outcome}", outcome="")
     assert said.strip(" —") in result.stdout
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_companion_replay_with_lang_prints_a_translated_log(lang: str, tmp_path: Path) -> None:
+    """`rulekeeper --lang LANG replay FILE --log`: the companion game's whole log, translated."""
+    from rulekeeper.cli.main import app
+    from rulekeeper.core.replay import replay_to_json
+
+    state = GAME.new_state(SCENARIO, 1)
+    for raw in SCRIPT:
+        state.apply(GAME.parse_action(raw))
+    assert isinstance(state, CompanionState)
+    path = tmp_path / "ember-hall.json"
+    path.write_text(json.dumps(replay_to_json(state)), encoding="utf-8")
+    command = ["--lang", lang, "replay", str(path), "--log"]
+    result = CliRunner().invoke(app, command, env={"COLUMNS": "400"})
+    assert result.exit_code == 0, result.stdout + result.stderr
+    names = [*content_names(state), str(LIBRARY), "ember-hall", str(path)]
+    assert english_left(result.stdout, lang, names) == [], result.stdout
+    with use_language(lang):
+        assert state.log[-1].text in result.stdout

@@ -16,7 +16,7 @@ module says which rule each geometric blocker is:
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from rulekeeper.boards.areagraph import AreaGraph, Blocker, ReachVerdict
 from rulekeeper.games.areas.figures import Figure
@@ -35,8 +35,9 @@ BLOCKER_RULES: Mapping[Blocker, str] = {
 class ReachCheck:
     """The ruling on one target: reachable, or the rule that forbids it and why.
 
-    ``reason`` says why in words the log and the screens translate; the board's
-    own English reason is ``text_of(reason, "en")``.
+    ``reason`` says why in words the log and the screens translate (the board's
+    own English reason is ``text_of(reason, "en")``); it is put into words only
+    when asked for, so listing legal actions never builds it.
     """
 
     target: str
@@ -44,7 +45,14 @@ class ReachCheck:
     area: str
     reachable: bool
     rule_id: str | None
-    reason: Msg
+    grounds: tuple[AreaGraph, str, str, ReachVerdict, Mapping[str, int], int | None] = field(
+        compare=False, repr=False
+    )
+    """What :func:`reason` words the ruling from: board, areas, verdict, occupancy, range."""
+
+    @property
+    def reason(self) -> Msg:
+        return reason(*self.grounds)
 
     def line(self) -> Msg:
         if self.reachable:
@@ -90,7 +98,7 @@ def _ruling(
 ) -> ReachCheck:
     """Name the rule behind a geometric verdict (AR-REQ-3, AR-REQ-4, AR-RANGE-1)."""
     area_name = board.area(target.area).name
-    why = reason(board, from_area, target.area, verdict, used, at_range)
+    why = (board, from_area, target.area, verdict, used, at_range)
     if verdict.reachable:
         return ReachCheck(target.id, target.name, area_name, True, None, why)
     if verdict.blocker is None:

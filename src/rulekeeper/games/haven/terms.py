@@ -1,116 +1,159 @@
-"""Haven's game terms: the words of the rules the engine writes into messages.
+"""Haven's game terms as they appear inside messages: conditions, elements, ability kinds...
 
-Elements, conditions, ability kinds, monster ranks, round phases, card halves
-and piles, item slots and uses, difficulties: each is marked for the catalogs
-(:data:`TERMS`), and :func:`term` makes one a message field that is shown in
-the reader's language (``lazy(...)``), while content IDs and names stay data.
-Every haven module (play, rules, companion) takes its terms from here. This
-module imports nothing heavy: the quick commands use it too.
+The rule modules keep these terms as plain English keys (``"poison"``,
+``"fire"``, ``"move"``): they are machine-readable values of the state, the
+actions and the event data. A message that shows one passes :func:`term` as
+the field, a :class:`~rulekeeper.i18n.Msg` translated when the message is shown
+(issue 18: Catalan and Turkish players read "enverinament" and "zehir", not
+"poison"). A key that is no term here (a content ID or name) is returned as it
+is. Every haven module (play, rules) takes its terms from here; the module
+imports nothing heavy, so the quick commands use it too.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-from rulekeeper.i18n import N_, Msg, lazy
+from rulekeeper.i18n import N_, Msg
 
-TERMS: frozenset[str] = frozenset(
-    (
-        # elements (HV-ELEM-*) and their states
-        N_("fire"),
-        N_("ice"),
-        N_("air"),
-        N_("earth"),
-        N_("light"),
-        N_("dark"),
-        N_("strong"),
-        N_("waning"),
-        N_("inert"),
-        # conditions (HV-COND-*) and the modifier cards that act like them
-        N_("poison"),
-        N_("wound"),
-        N_("immobilize"),
-        N_("disarm"),
-        N_("stun"),
-        N_("muddle"),
-        N_("strengthen"),
-        N_("invisible"),
-        N_("ward"),
-        N_("brittle"),
-        N_("regenerate"),
-        N_("bane"),
-        N_("impair"),
-        N_("bless"),
-        N_("curse"),
-        # ability kinds
-        N_("move"),
-        N_("attack"),
-        N_("heal"),
-        N_("shield"),
-        N_("retaliate"),
-        N_("summon"),
-        N_("infuse"),
-        N_("condition"),
-        N_("loot"),
-        N_("special"),
-        N_("recover"),
-        N_("by_hand"),
-        N_("push"),
-        N_("pull"),
-        N_("pierce"),
-        N_("jump"),
-        N_("flying"),
-        N_("range"),
-        N_("target"),
-        N_("targets"),
-        # monster ranks (HV-MON-1, HV-MON-7, HV-BOSS-1) and figure kinds
-        N_("normal"),
-        N_("elite"),
-        N_("boss"),
-        N_("named"),
-        N_("character"),
-        N_("monster"),
-        N_("objective"),
-        N_("ally"),
-        # round phases
-        N_("select"),
-        N_("draw"),
-        N_("tie"),
-        N_("turns"),
-        N_("rest"),
-        # card halves and piles
-        N_("top"),
-        N_("bottom"),
-        N_("hand"),
-        N_("discard"),
-        N_("lost"),
-        N_("active"),
-        # item slots and uses (HV-ITEM-*)
-        N_("head"),
-        N_("body"),
-        N_("legs"),
-        N_("one_hand"),
-        N_("two_hands"),
-        N_("small"),
-        N_("spent"),
-        N_("consumed"),
-        N_("passive"),
-        # difficulty (HV-SCEN-2)
-        N_("easy"),
-        N_("hard"),
-        N_("very_hard"),
-    )
-)
-"""The haven words the engine writes into messages (elements, conditions, ability kinds, ranks,
-phases, piles, item slots): each is a msgid, so :func:`term` shows it in the reader's language."""
+CONDITION_TERMS = {
+    "poison": N_("poison"),
+    "wound": N_("wound"),
+    "immobilize": N_("immobilize"),
+    "disarm": N_("disarm"),
+    "stun": N_("stun"),
+    "muddle": N_("muddle"),
+    "strengthen": N_("strengthen"),
+    "invisible": N_("invisible"),
+    "ward": N_("ward"),
+    "brittle": N_("brittle"),
+    "regenerate": N_("regenerate"),
+    "bane": N_("bane"),
+    "impair": N_("impair"),
+    "bless": N_("bless"),
+    "curse": N_("curse"),
+}
+"""Every condition of conditions.CONDITIONS (and the bless and curse cards), by its key."""
+
+ELEMENT_TERMS = {
+    "fire": N_("fire"),
+    "ice": N_("ice"),
+    "air": N_("air"),
+    "earth": N_("earth"),
+    "light": N_("light"),
+    "dark": N_("dark"),
+    "any": N_("any element"),
+}
+"""The six elements (and a modifier card's "any" element choice)."""
+
+ABILITY_TERMS = {
+    "move": N_("move"),
+    "attack": N_("attack"),
+    "heal": N_("heal"),
+    "shield": N_("shield"),
+    "retaliate": N_("retaliate"),
+    "summon": N_("summon"),
+    "infuse": N_("infuse"),
+    "condition": N_("condition"),
+    "loot": N_("loot"),
+    "special": N_("special ability"),
+    "recover": N_("recover"),
+    "by_hand": N_("ability resolved by hand"),
+    "push": N_("push"),
+    "pull": N_("pull"),
+    "target": N_("target"),
+    "targets": N_("targets"),
+    "pierce": N_("pierce"),
+    "jump": N_("jump"),
+    "flying": N_("flying"),
+    "range": N_("range"),
+}
+"""Every ability kind of scenario_format.AbilityKind, its modifiers (jump, flying, range,
+pierce, targets), and a modifier card's push, pull and "+X target" effects."""
+
+OTHER_TERMS = {
+    "advantage": N_("advantage"),
+    "disadvantage": N_("disadvantage"),
+    "strong": N_("strong"),
+    "waning": N_("waning"),
+    "inert": N_("inert"),
+    "lost": N_("lost pile"),
+    "discard": N_("discard pile"),
+    "hand": N_("hand"),
+    "active": N_("active"),
+    "area": N_("area placement"),
+    "area_target": N_("choice of the area's next target"),
+    "consume": N_("element consumption"),
+}
+"""Attack modes, element strengths, card piles and the steps of an ability without a kind's
+name (``area``, ``area_target``, ``consume``)."""
+
+RANK_TERMS = {
+    "normal": N_("normal"),
+    "elite": N_("elite"),
+    "boss": N_("boss"),
+    "named": N_("named"),
+}
+"""A monster's rank (HV-MON-1, HV-MON-7, HV-BOSS-1)."""
+
+PLAY_TERMS = {
+    # figure kinds
+    "character": N_("character"),
+    "monster": N_("monster"),
+    "objective": N_("objective"),
+    "ally": N_("ally"),
+    # round phases
+    "select": N_("select"),
+    "draw": N_("draw"),
+    "tie": N_("tie"),
+    "turns": N_("turns"),
+    "rest": N_("rest"),
+    # card halves
+    "top": N_("top"),
+    "bottom": N_("bottom"),
+    # item slots and uses (HV-ITEM-*)
+    "head": N_("head"),
+    "body": N_("body"),
+    "legs": N_("legs"),
+    "one_hand": N_("one_hand"),
+    "two_hands": N_("two_hands"),
+    "small": N_("small"),
+    "spent": N_("spent"),
+    "consumed": N_("consumed"),
+    "passive": N_("passive"),
+    # difficulty (HV-SCEN-2)
+    "easy": N_("easy"),
+    "hard": N_("hard"),
+    "very_hard": N_("very_hard"),
+}
+"""Figure kinds, round phases, card halves, item slots and uses, difficulties (the play screen,
+its action labels and the scenario file's errors)."""
+
+_TERMS: dict[str, str] = {
+    **PLAY_TERMS,
+    **RANK_TERMS,
+    **OTHER_TERMS,
+    **ABILITY_TERMS,
+    **ELEMENT_TERMS,
+    **CONDITION_TERMS,
+}
 
 
-def term(word: str) -> Msg | str:
-    """``word`` as a message field: a game term (:data:`TERMS`) is translated when shown;
-    anything else (a content ID or name) is data and stays as it is."""
-    return lazy(word) if word in TERMS else word
+def term(key: str) -> Msg | str:
+    """``key`` as a message field: a known game term translated when shown, else as it is."""
+    text = _TERMS.get(key)
+    return key if text is None else Msg(text)
 
 
-def terms(words: Iterable[str]) -> list[Msg | str]:
-    """:func:`term` of each word (a list field is shown joined by commas)."""
-    return [term(word) for word in words]
+def terms(keys: Iterable[str]) -> list[Msg | str]:
+    """Several keys as one list field (shown joined by commas)."""
+    return [term(key) for key in keys]
+
+
+def deck_name(owner: str) -> Msg:
+    """A modifier deck by its owner: the monsters', the allies' or a character's (a name)."""
+    if owner == "monsters":
+        return Msg(N_("the monsters' modifier deck"))
+    if owner == "allies":
+        return Msg(N_("the allies' modifier deck"))
+    return Msg(N_("{owner}'s modifier deck"), {"owner": owner})
