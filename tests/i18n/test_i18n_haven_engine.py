@@ -19,7 +19,7 @@ from rulekeeper.core.events import Event
 from rulekeeper.games.haven.game import GAME
 from rulekeeper.games.haven.rule_terms import term
 from rulekeeper.games.haven.state import HavenState
-from rulekeeper.games.haven.terms import TERMS
+from rulekeeper.games.haven.terms import CONDITION_TERMS, ELEMENT_TERMS
 from rulekeeper.i18n import Msg, use_language
 from rulekeeper.i18n_catalogs import extract, source_files
 
@@ -71,8 +71,8 @@ def test_the_rule_modules_log_is_fully_translated(ruleset: str, lang: str) -> No
 
 def test_game_terms_follow_the_readers_language() -> None:
     """Conditions and elements in a message are terms translated when shown."""
-    assert {"poison", "wound", "stun", "bless", "curse"} <= TERMS
-    assert {"fire", "ice", "air", "earth", "light", "dark"} <= TERMS
+    assert {"poison", "wound", "stun", "bless", "curse"} <= set(CONDITION_TERMS)
+    assert {"fire", "ice", "air", "earth", "light", "dark"} <= set(ELEMENT_TERMS)
     assert term("poison").render("ca") == "enverinament"  # type: ignore[union-attr]
     assert term("poison").render("tr") == "zehir"  # type: ignore[union-attr]
     assert term("fire").render("tr") == "ateş"  # type: ignore[union-attr]
