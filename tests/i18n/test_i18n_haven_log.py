@@ -11,15 +11,17 @@ the replay.
 
 from __future__ import annotations
 
+import io
 from collections.abc import Iterator
 
 import pytest
+from rich.console import Console
 from translation_checks import english_words, log_problems
 
 from rulekeeper.core import RandomPolicy, SeededSampler
 from rulekeeper.core.replay import parse_replay, replay_to_json, run_replay
 from rulekeeper.games.haven.game import GAME
-from rulekeeper.games.haven.render import _figure_mark, describe_action, screen
+from rulekeeper.games.haven.render import _figure_mark, describe_action, render_state, screen
 from rulekeeper.games.haven.state import HavenState
 from rulekeeper.i18n import use_language
 
@@ -132,5 +134,14 @@ def test_the_haven_screen_and_choices_are_translated(
                 left = english_words(label, names, lang)
                 if left:
                     problems.append(f"choice: {left} in {label!r}")
+    final = run_replay(parse_replay(replays[game]))
+    assert isinstance(final, HavenState)
+    with use_language(lang):  # the rich picture of the final state (GAME.render)
+        console = Console(record=True, width=1000, file=io.StringIO())  # no wrapped names
+        console.print(render_state(final))
+        text = console.export_text()
+    left = english_words(text, content_names(final), lang)
+    if left:
+        problems.append(f"render: {left} in {text!r}")
     unique = sorted(set(problems))
     assert not unique, "\n".join(unique[:40])

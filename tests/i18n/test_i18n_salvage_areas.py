@@ -11,6 +11,7 @@ final terminal screen and board.
 
 from __future__ import annotations
 
+import ast
 import io
 import re
 from collections.abc import Iterable
@@ -32,6 +33,7 @@ from rulekeeper.games.areas.reach import melee_reach, occupancy
 from rulekeeper.games.salvage.game import GAME as SALVAGE
 from rulekeeper.games.salvage.state import SalvageState
 from rulekeeper.i18n import text_of, use_language
+from rulekeeper.i18n_catalogs import PACKAGE, extract
 
 LANGS = ("ca", "tr")
 SALVAGE_LABS = [
@@ -268,3 +270,25 @@ def test_a_bad_content_file_is_refused_in_the_chosen_language(
     with use_language(lang), pytest.raises(ContentError) as areas_error:
         AREAS.new_state(str(bad_areas), 0)
     assert areas_error.value.reason == areas_reason
+
+
+@pytest.mark.parametrize("family", ["salvage", "areas"])
+def test_every_marked_message_of_the_family_reaches_its_catalog(family: str) -> None:
+    """A ``_()`` Babel cannot see (inside an f-string's braces) would stay English for ever:
+    every literal message the family's modules mark is extracted into its catalog area."""
+    folder = PACKAGE / "games" / family
+    paths = sorted(p for p in folder.glob("*.py"))
+    extracted = {m.singular for m in extract((family, p) for p in paths)[family]}
+    for path in paths:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        marked = {
+            node.args[0].value
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id in ("_", "_n", "N_", "lazy", "lazy_plural")
+            and node.args
+            and isinstance(node.args[0], ast.Constant)
+            and isinstance(node.args[0].value, str)
+        }
+        assert marked - extracted == set(), f"{path.name}: not extracted"

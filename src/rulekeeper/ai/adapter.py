@@ -22,6 +22,7 @@ from rulekeeper.ai.encoding import ActionEncoding
 from rulekeeper.core.actions import Action
 from rulekeeper.core.game import CHANCE, TERMINAL, Game, State
 from rulekeeper.core.registry import find_game
+from rulekeeper.i18n import _
 
 UTILITY = {"won": 1.0, "lost": -1.0}
 """The whole party's utility for a finished game (cooperative: everyone shares it)."""
@@ -126,7 +127,7 @@ def adapter_for(game_name: str) -> FamilyAdapter:
     """The family adapter of a game; raises NotImplementedError for one without."""
     module_name = _ADAPTER_MODULES.get(game_name)
     if module_name is None:
-        raise NotImplementedError(f"no agent adapter for the game {game_name!r}")
+        raise NotImplementedError(_("no agent adapter for the game {game}", game=repr(game_name)))
     adapter = importlib.import_module(module_name).ADAPTER
     if not isinstance(adapter, FamilyAdapter):
         raise TypeError(f"{module_name}.ADAPTER is not a FamilyAdapter")
@@ -330,7 +331,7 @@ def explored_vocabulary(
     for seed in range(games):
         game_state = state.game.new_state(state.scenario, seed, state.ruleset)
         rng = random.Random(f"explore:{seed}")
-        for _ in range(max_actions):
+        for _step in range(max_actions):
             if game_state.is_terminal():
                 break
             if game_state.is_chance_node():

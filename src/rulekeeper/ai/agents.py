@@ -31,6 +31,7 @@ from rulekeeper.core.actions import Action
 from rulekeeper.core.errors import RuleViolation
 from rulekeeper.core.game import State
 from rulekeeper.core.randomness import pick_weighted
+from rulekeeper.i18n import _, lazy
 
 WIN_WEIGHT = 1000.0
 
@@ -56,7 +57,7 @@ class Agent:
 def _legal(state: State) -> list[Action]:
     actions = state.legal_actions()
     if not actions:
-        raise RuleViolation("CORE-LEGAL", "no legal action is available")
+        raise RuleViolation("CORE-LEGAL", lazy("no legal action is available"))
     return actions
 
 
@@ -140,7 +141,7 @@ class MCTSAgent(Agent):
             return actions[0]
         root = _Node()
         scale = self._scale(state, adapter)
-        for _ in range(self.iterations):
+        for _iteration in range(self.iterations):
             self._iterate(root, state.clone(), adapter, scale)
         by_key = {_key(a): a for a in actions}
         ranked = sorted(
@@ -198,7 +199,7 @@ class MCTSAgent(Agent):
         return max(options, key=score)
 
     def _rollout(self, state: State, adapter: FamilyAdapter) -> float:
-        for _ in range(self.rollout_depth):
+        for _step in range(self.rollout_depth):
             if state.is_terminal():
                 break
             if state.is_chance_node():
@@ -217,7 +218,7 @@ def _find(state: State, key: str) -> Action:
     for action in state.legal_actions():
         if _key(action) == key:
             return action
-    raise RuleViolation("CORE-LEGAL", "the searched action is no longer legal")
+    raise RuleViolation("CORE-LEGAL", lazy("the searched action is no longer legal"))
 
 
 AGENTS: dict[str, Callable[[int], Agent]] = {
@@ -233,5 +234,7 @@ def make_agent(name: str, seed: int) -> Agent:
         factory = AGENTS[name]
     except KeyError:
         known = ", ".join(AGENTS)
-        raise ValueError(f"--policy: unknown policy {name!r} (known: {known})") from None
+        raise ValueError(
+            _("--policy: unknown policy {name} (known: {known})", name=repr(name), known=known)
+        ) from None
     return factory(seed)

@@ -47,6 +47,7 @@ from typing import get_type_hints
 from rulekeeper.core.actions import Action
 from rulekeeper.core.errors import RuleViolation
 from rulekeeper.core.game import Game, State
+from rulekeeper.i18n import _, lazy
 
 DERIVED: tuple[object, ...] = ("<derived>",)
 """A vocabulary entry marking a field that is not part of the index."""
@@ -195,7 +196,9 @@ class ActionEncoding:
         try:
             return self.ordinal_offset + ordinal.index(action)
         except ValueError:
-            raise RuleViolation("CORE-LEGAL", f"{action.label()} is not legal now") from None
+            raise RuleViolation(
+                "CORE-LEGAL", lazy("{action} is not legal now", action=action.label())
+            ) from None
 
     def decode(self, index: int, state: State) -> Action:
         """The legal action (or chance outcome) that ``index`` names in ``state``.
@@ -204,22 +207,31 @@ class ActionEncoding:
         """
         if not 0 <= index < self.num_distinct_actions:
             raise RuleViolation(
-                "CORE-LEGAL", f"action index {index} is outside 0..{self.num_distinct_actions - 1}"
+                "CORE-LEGAL",
+                lazy(
+                    "action index {index} is outside 0..{last}",
+                    index=index,
+                    last=self.num_distinct_actions - 1,
+                ),
             )
         if index >= self.ordinal_offset:
             ordinal = self._ordinal_actions(state)
             slot = index - self.ordinal_offset
             if slot < len(ordinal):
                 return ordinal[slot]
-            raise RuleViolation("CORE-LEGAL", f"ordinal action slot {slot} is empty now")
+            raise RuleViolation(
+                "CORE-LEGAL", lazy("ordinal action slot {slot} is empty now", slot=slot)
+            )
         block = self._block_of(index)
         key = block.key_of(index)
         for action in _choices(state):
             if type(action) is block.cls and block.key(action) == key:
                 return action
         shown = " ".join(f"{n}={v}" for n, v in zip(block.key_fields, key, strict=True))
+        what = f"{block.cls.TYPE} {shown}".strip()
         raise RuleViolation(
-            "CORE-LEGAL", f"action {index} ({block.cls.TYPE} {shown}) is not legal now"
+            "CORE-LEGAL",
+            lazy("action {index} ({action}) is not legal now", index=index, action=what),
         )
 
     def describe(self, index: int) -> str:
@@ -254,8 +266,13 @@ class ActionEncoding:
     def _check_ordinal(self, count: int) -> None:
         if count > self.ordinal_slots:
             raise NotImplementedError(
-                f"{self.game.name}: {count} legal actions need ordinal slots, "
-                f"more than the encoding's {self.ordinal_slots}"
+                _(
+                    "{game}: {count} legal actions need ordinal slots, "
+                    "more than the encoding's {slots}",
+                    game=self.game.name,
+                    count=count,
+                    slots=self.ordinal_slots,
+                )
             )
 
     def _block_of(self, index: int) -> Block:

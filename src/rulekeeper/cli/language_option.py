@@ -30,6 +30,7 @@ from rulekeeper.cli.errors import USER_ERROR, error_line
 from rulekeeper.cli.language import LANG_OPTION, split_language, unknown_language_message
 from rulekeeper.i18n import (
     LANGUAGES,
+    N_,
     Msg,
     UnknownLanguageError,
     _,
@@ -67,6 +68,9 @@ LanguageOption = Annotated[
 """The ``--lang`` option as a command parameter."""
 
 _PARAMETER = "language_choice"
+
+HELP_OPTION = N_("Show this message and exit.")
+"""The help of the ``--help`` option typer gives every command (its own text, translated here)."""
 
 
 def _with_language(callback: Callable[..., Any]) -> Callable[..., Any]:
@@ -107,7 +111,10 @@ def add_language_option(app: typer.Typer) -> None:
         if info.callback is not None:
             info.callback = _with_language(info.callback)
     if app.registered_callback is None:
-        app.callback()(_language_only)
+        # a Typer of one command and no groups is that command (typer runs it
+        # directly); a callback would turn it into a group of one
+        if app.registered_groups or len(app.registered_commands) > 1:
+            app.callback()(_language_only)
     elif app.registered_callback.callback is not None:
         app.registered_callback.callback = _with_language(app.registered_callback.callback)
     for group in app.registered_groups:
@@ -153,6 +160,10 @@ def translate_help(command: Any, lang: str) -> None:
         for parameter in each.params:
             if isinstance(getattr(parameter, "help", None), str):
                 parameter.help = shown(parameter.help)
+        # the --help option typer adds to every command (made once per command)
+        help_option = each.get_help_option(typer.Context(each))
+        if help_option is not None and help_option.help == HELP_OPTION:
+            help_option.help = catalog.gettext(HELP_OPTION)
 
 
 class LanguageGroup(TyperGroup):

@@ -14,9 +14,19 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from rulekeeper.i18n import N_, _
 from rulekeeper.sim.runner import GameRecord
 
 Z_95 = 1.959963984540054
+
+OUTCOME_NAMES = {"won": N_("won"), "lost": N_("lost"), "cut-off": N_("cut off")}
+"""How a report shows the outcomes the database stores (``won``, ``lost``, ``cut-off``)."""
+
+
+def outcome_name(outcome: str) -> str:
+    """An outcome as a person reads it, in the current language (a game's own word as is)."""
+    name = OUTCOME_NAMES.get(outcome)
+    return outcome if name is None else _(name)
 
 
 def wilson_interval(successes: int, trials: int, z: float = Z_95) -> tuple[float, float]:
@@ -91,7 +101,7 @@ def plot_report(report: Report, title: str, path: Path) -> None:
     import matplotlib.pyplot as plt
 
     figure, (rates, rounds, damage) = plt.subplots(1, 3, figsize=(15, 4.5))
-    names = [o.outcome for o in report.outcomes]
+    names = [outcome_name(o.outcome) for o in report.outcomes]
     values = [o.rate for o in report.outcomes]
     errors = [
         [o.rate - o.low for o in report.outcomes],
@@ -99,14 +109,14 @@ def plot_report(report: Report, title: str, path: Path) -> None:
     ]
     rates.bar(names, values, yerr=errors, capsize=6, color="#4c72b0")
     rates.set_ylim(0, 1)
-    rates.set_ylabel("share of games")
-    rates.set_title(f"Outcomes ({report.games} games, 95% CI)")
+    rates.set_ylabel(_("share of games"))
+    rates.set_title(_("Outcomes ({games} games, 95% CI)", games=report.games))
     if report.rounds:
         low, high = min(report.rounds), max(report.rounds)
         rounds.hist(report.rounds, bins=range(low, high + 2), align="left", color="#55a868")
-    rounds.set_xlabel("rounds")
-    rounds.set_ylabel("games")
-    rounds.set_title("Rounds played")
+    rounds.set_xlabel(_("rounds"))
+    rounds.set_ylabel(_("games"))
+    rounds.set_title(_("Rounds played"))
     heroes = [d.hero for d in report.damage]
     damage.bar(
         heroes,
@@ -115,8 +125,8 @@ def plot_report(report: Report, title: str, path: Path) -> None:
         capsize=6,
         color="#c44e52",
     )
-    damage.set_ylabel("hit points lost per game (mean, ±1 sd)")
-    damage.set_title("Damage taken per hero")
+    damage.set_ylabel(_("hit points lost per game (mean, ±1 sd)"))
+    damage.set_title(_("Damage taken per hero"))
     damage.tick_params(axis="x", labelrotation=20)
     figure.suptitle(title)
     figure.tight_layout()

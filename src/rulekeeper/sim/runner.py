@@ -48,6 +48,7 @@ def play_game(spec: SimulationSpec, seed: int) -> GameRecord:
     from rulekeeper.ai.adapter import agent_game
     from rulekeeper.ai.agents import make_agent
     from rulekeeper.core.randomness import SeededSampler
+    from rulekeeper.i18n import use_language
 
     bound = agent_game(spec.game, spec.scenario, spec.ruleset)
     adapter = bound.adapter
@@ -69,7 +70,9 @@ def play_game(spec: SimulationSpec, seed: int) -> GameRecord:
             if lost > 0:
                 damage[hero] = damage.get(hero, 0) + lost
         health = now
-    outcome = state.outcome()
+    # The database is machine data: the same row whatever language the worker speaks.
+    with use_language("en"):
+        outcome = state.outcome()
     return GameRecord(
         seed=seed,
         outcome=outcome.result if outcome else "cut-off",

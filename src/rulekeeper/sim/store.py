@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 
+from rulekeeper.i18n import _
 from rulekeeper.sim.runner import GameRecord, SimulationSpec
 
 SCHEMA = """
@@ -79,7 +80,7 @@ def load_games(path: Path, run: int | None = None) -> tuple[dict[str, object], l
     Raises ValueError naming the file for a file that is not a simulation database.
     """
     if not path.is_file():
-        raise ValueError(f"{path}: no such simulation database")
+        raise ValueError(_("{path}: no such simulation database", path=str(path)))
     try:
         with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as db:
             if run is None:
@@ -87,7 +88,11 @@ def load_games(path: Path, run: int | None = None) -> tuple[dict[str, object], l
             else:
                 row = db.execute("SELECT * FROM runs WHERE id = ?", (run,)).fetchone()
             if row is None:
-                raise ValueError(f"{path}: no simulation run {'' if run is None else run}".strip())
+                raise ValueError(
+                    _("{path}: no simulation run", path=str(path))
+                    if run is None
+                    else _("{path}: no simulation run {run}", path=str(path), run=run)
+                )
             names = ("id", "game", "scenario", "ruleset", "policy", "games", "created")
             header: dict[str, object] = dict(zip(names, row, strict=True))
             rows = db.execute(
@@ -96,7 +101,9 @@ def load_games(path: Path, run: int | None = None) -> tuple[dict[str, object], l
                 (header["id"],),
             ).fetchall()
     except sqlite3.DatabaseError as error:
-        raise ValueError(f"{path}: not a simulation database ({error})") from None
+        raise ValueError(
+            _("{path}: not a simulation database ({error})", path=str(path), error=str(error))
+        ) from None
     records = [
         GameRecord(int(s), str(o), str(m), int(r), int(a), json.loads(h))
         for s, o, m, r, a, h in rows

@@ -325,9 +325,8 @@ def screen(
                 mark = _("down") + " "
             links.append(f"{mark}{other.name}")
         head = f"{area.name} h{area.height} {used[area.id]}/{area.capacity}{full}"
-        areas += wrap(
-            f"{head}: {', '.join(here) or _('empty')} -> {', '.join(links)}", width, "    "
-        )
+        who = ", ".join(here) or _("empty")
+        areas += wrap(f"{head}: {who} -> {', '.join(links)}", width, "    ")
     areas += wrap(_("links: x solid barrier, up/down another height"), width)
     figures: list[str] = []
     for figure in state.figures.values():

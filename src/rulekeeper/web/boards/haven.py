@@ -275,8 +275,8 @@ def panel(state: HavenState) -> str:
     hero_heads = (
         _("character"),
         _("hand"),
-        _("discard pile"),
-        _("lost pile"),
+        _("discards"),
+        _("lost cards"),
         _("selected"),
         _("initiative"),
     )
