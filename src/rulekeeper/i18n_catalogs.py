@@ -72,6 +72,7 @@ AREAS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ),
     ("haven-rules", ("games/haven/*.py",)),
     ("rulebook", ("rulebook.py", "cli/rules.py")),
+    ("typer", ("cli/click_language.py",)),
     ("salvage", ("games/salvage/*.py",)),
     ("areas", ("games/areas/*.py",)),
     ("ether", ("games/ether/*.py",)),

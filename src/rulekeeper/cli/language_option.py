@@ -30,7 +30,6 @@ from rulekeeper.cli.errors import USER_ERROR, error_line
 from rulekeeper.cli.language import LANG_OPTION, split_language, unknown_language_message
 from rulekeeper.i18n import (
     LANGUAGES,
-    N_,
     Msg,
     UnknownLanguageError,
     _,
@@ -68,9 +67,6 @@ LanguageOption = Annotated[
 """The ``--lang`` option as a command parameter."""
 
 _PARAMETER = "language_choice"
-
-HELP_OPTION = N_("Show this message and exit.")
-"""The help of the ``--help`` option typer gives every command (its own text, translated here)."""
 
 
 def _with_language(callback: Callable[..., Any]) -> Callable[..., Any]:
@@ -160,10 +156,6 @@ def translate_help(command: Any, lang: str) -> None:
         for parameter in each.params:
             if isinstance(getattr(parameter, "help", None), str):
                 parameter.help = shown(parameter.help)
-        # the --help option typer adds to every command (made once per command)
-        help_option = each.get_help_option(typer.Context(each))
-        if help_option is not None and help_option.help == HELP_OPTION:
-            help_option.help = catalog.gettext(HELP_OPTION)
 
 
 class LanguageGroup(TyperGroup):

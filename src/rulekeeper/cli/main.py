@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from rulekeeper import __version__
+from rulekeeper.cli.click_language import install as install_typer_language
+from rulekeeper.cli.click_language import usage_error_text
 from rulekeeper.cli.content import content_app
 from rulekeeper.cli.errors import error_line, fail, user_errors
 from rulekeeper.cli.haven import haven_app
@@ -31,6 +33,8 @@ if TYPE_CHECKING:
 
     from rulekeeper.core.game import Game, State
     from rulekeeper.store import SaveStore
+
+install_typer_language()
 
 app = typer.Typer(
     cls=LanguageGroup,
@@ -620,7 +624,11 @@ def main() -> None:
             command = getattr(context, "command_path", None) or "rulekeeper"
             typer.echo(
                 printable(
-                    _("{command}: {message} (see --help)", command=command, message=message())
+                    _(
+                        "{command}: {message} (see --help)",
+                        command=command,
+                        message=usage_error_text(error, message()),
+                    )
                 ),
                 err=True,
             )

@@ -8,8 +8,9 @@ from typing import Any
 
 from rulekeeper.games.haven.companion_numbers import numbers
 from rulekeeper.games.haven.companion_state import CompanionState
+from rulekeeper.games.haven.companion_terms import by_hand_message
 from rulekeeper.games.haven.conditions import CONDITIONS
-from rulekeeper.i18n import N_, _
+from rulekeeper.i18n import N_, _, text_of
 
 ELEMENTS = ("fire", "ice", "air", "earth", "light", "dark")
 TERMS = (
@@ -102,7 +103,7 @@ def companion_data(state: CompanionState) -> dict[str, Any]:
         "revealed": list(state.revealed),
         "goal": content.spec.goal.model_dump(mode="json"),
         "rules": list(content.spec.rules),
-        "by_hand": list(state.by_hand),
+        "by_hand": [text_of(by_hand_message(step)) for step in state.by_hand],
         "conditions": sorted(CONDITIONS),
         "terms": terms(),
     }
