@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 from record_games import GAMES, path_of
 from test_i18n_ether import content_names as ether_names
+from test_i18n_haven_log import content_names as haven_names
 from test_i18n_salvage_areas import _plain, areas_names, salvage_names
 from translation_checks import english_words, log_problems
 from typer.testing import CliRunner
@@ -25,30 +26,15 @@ from rulekeeper.core.game import State
 from rulekeeper.core.replay import load_replay, run_replay
 from rulekeeper.i18n import Msg
 
-AREAS_OF_FAMILY = {
-    "salvage": ("salvage",),
-    "areas": ("areas",),
-    "ether": ("ether",),
-    "haven": ("haven-rules", "haven-play"),
-}
-"""The catalog areas (rulekeeper.i18n_catalogs.AREAS) a family's replay is translated by."""
-
-NOT_YET_TRANSLATED: dict[str, str] = {}
-"""Families whose areas have not landed yet: their checks are expected to fail."""
-
 FAMILY_NAMES: dict[str, Callable[[Any], Any]] = {
     "salvage": salvage_names,
     "areas": areas_names,
     "ether": ether_names,
+    "haven": haven_names,
 }
 """Each family's content names (the family tests' own lists of what content files name)."""
 
-try:  # the haven log test, with its list of haven content names, lands with the haven areas
-    from test_i18n_haven_log import content_names as haven_names
-except ImportError:  # pragma: no cover - until then the event fields are the names
-    pass
-else:
-    FAMILY_NAMES["haven"] = haven_names
+
 """Families whose areas have not landed yet: their checks are expected to fail."""
 
 
@@ -70,14 +56,11 @@ def content_names(state: State) -> list[str]:
 
 
 def _family_params() -> list[object]:
-    params = []
-    for family in GAMES:
-        marks = []
-        if family in NOT_YET_TRANSLATED:
-            marks.append(pytest.mark.xfail(reason=NOT_YET_TRANSLATED[family], strict=False))
-        for lang in ("ca", "tr"):
-            params.append(pytest.param(family, lang, marks=marks, id=f"{family}-{lang}"))
-    return params
+    return [
+        pytest.param(family, lang, id=f"{family}-{lang}")
+        for family in GAMES
+        for lang in ("ca", "tr")
+    ]
 
 
 def _replayed(path: Path) -> State:
