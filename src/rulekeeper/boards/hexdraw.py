@@ -47,7 +47,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from rulekeeper.i18n import _
+from rulekeeper.i18n import N_, _
 
 Hex = tuple[int, int]
 """An axial coordinate ``(q, r)``."""
@@ -60,6 +60,15 @@ TERRAIN_MARKS: Final[Mapping[str, str]] = {
     "icy": "**",
 }
 """The label a hex of each terrain kind shows when it has no label of its own."""
+
+TERRAIN_NAMES: Final[Mapping[str, str]] = {
+    "obstacle": N_("obstacle"),
+    "trap": N_("trap"),
+    "hazardous": N_("hazardous"),
+    "difficult": N_("difficult"),
+    "icy": N_("icy"),
+}
+"""Each terrain kind's name in the legend (translated when drawn)."""
 
 GRID: Final = "hex.grid"
 """Tag of an outline edge between two map hexes."""
@@ -193,19 +202,33 @@ def draw_hexes(
         pass
     elif chosen and compact and drawn_width <= width:
         notes.append(
-            f"the map needs {full_width(cells)} columns to draw in full; "
-            f"drawn compact to fit {width}"
+            _(
+                "the map needs {full} columns to draw in full; drawn compact to fit {width}",
+                full=full_width(cells),
+                width=width,
+            )
         )
     elif chosen and compact:
         notes.append(
-            f"the map needs {full_width(cells)} columns in full and {drawn_width} compact, "
-            f"more than the {width} available; drawn compact"
+            _(
+                "the map needs {full} columns in full and {drawn} compact, more than the "
+                "{width} available; drawn compact",
+                full=full_width(cells),
+                drawn=drawn_width,
+                width=width,
+            )
         )
     elif drawn_width > width:
-        notes.append(f"the map is {drawn_width} characters wide, more than {width}")
+        notes.append(
+            _(
+                "the map is {drawn} characters wide, more than {width}",
+                drawn=drawn_width,
+                width=width,
+            )
+        )
     if compact and wall_set:
         shown = ", ".join(f"{list(a)}|{list(b)}" for a, b in sorted(wall_set) if a < b)
-        notes.append(f"thin walls (not drawn in the compact layout): {shown}")
+        notes.append(_("thin walls (not drawn in the compact layout): {walls}", walls=shown))
     return HexDrawing(
         lines=tuple(lines),
         spans=tuple(spans),
@@ -218,13 +241,17 @@ def draw_hexes(
 def terrain_legend(kinds: Iterable[str]) -> str:
     """``"XX obstacle  ^^ trap"`` for the kinds given, in :data:`TERRAIN_MARKS` order."""
     present = set(kinds)
-    return "  ".join(f"{mark} {kind}" for kind, mark in TERRAIN_MARKS.items() if kind in present)
+    return "  ".join(
+        f"{mark} {_(TERRAIN_NAMES[kind])}"
+        for kind, mark in TERRAIN_MARKS.items()
+        if kind in present
+    )
 
 
 def _legend(kinds: Iterable[str], walls_drawn: bool) -> str:
     parts = [terrain_legend(kinds)]
     if walls_drawn:
-        parts.append(f"{WALL_MARK} thin wall")
+        parts.append(WALL_MARK + " " + _("thin wall"))
     return "  ".join(p for p in parts if p)
 
 
