@@ -220,7 +220,7 @@ def report(
     games_line = _n("{n} game", "{n} games", summary.games)
     console.print(f"[bold]{escape(title)}[/bold] — {games_line}")
     outcomes = Table(title=_("Outcomes (95% Wilson interval)"))
-    for column in (_("outcome"), _("games"), _("rate"), _("95% interval")):
+    for column in (_("outcome"), _("games played"), _("rate"), _("95% interval")):
         outcomes.add_column(column)
     for o in summary.outcomes:
         outcomes.add_row(
@@ -230,7 +230,7 @@ def report(
     mean = f"{summary.mean_rounds:.1f}"
     histogram = Table(title=_("Rounds played (mean {mean})", mean=mean))
     histogram.add_column(_("rounds"))
-    histogram.add_column(_("games"))
+    histogram.add_column(_("games played"))
     for rounds, count in rounds_histogram(summary.rounds):
         histogram.add_row(str(rounds), str(count))
     console.print(histogram)

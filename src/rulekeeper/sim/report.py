@@ -115,7 +115,7 @@ def plot_report(report: Report, title: str, path: Path) -> None:
         low, high = min(report.rounds), max(report.rounds)
         rounds.hist(report.rounds, bins=range(low, high + 2), align="left", color="#55a868")
     rounds.set_xlabel(_("rounds"))
-    rounds.set_ylabel(_("games"))
+    rounds.set_ylabel(_("games played"))
     rounds.set_title(_("Rounds played"))
     heroes = [d.hero for d in report.damage]
     damage.bar(

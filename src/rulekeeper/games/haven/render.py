@@ -236,7 +236,7 @@ def heroes_table(state: HavenState) -> Table:
         _("character"),
         _("hand"),
         _("discard"),
-        _("lost"),
+        _("lost cards"),
         _("selected"),
         _("initiative"),
         _("items"),
