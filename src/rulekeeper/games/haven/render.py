@@ -378,6 +378,20 @@ def _yes_no(flag: bool) -> str:
     return _("yes") if flag else _("no")
 
 
+def _monster_option_text(state: HavenState, action: ChooseMonsterOption) -> str:
+    """HV-MOVE-MON-3: one of the mover's tied options in words (the action keeps its English summary)."""
+    options = state.turn.options if state.turn else []
+    if not 0 <= action.index < len(options):
+        return action.summary
+    option = options[action.index]
+    hex_text = str(option["move_to"])
+    if option["targets"]:
+        return _("move to {hex}, attack {targets}", hex=hex_text, targets=list(option["targets"]))
+    if option.get("focus"):
+        return _("move to {hex} (focus {focus})", hex=hex_text, focus=option["focus"])
+    return _("move to {hex}", hex=hex_text)
+
+
 def _human_label(state: HavenState, action: Action) -> str | None:
     """Plain words for the actions whose own label is an id or a flag."""
     if isinstance(action, LongRest):
@@ -410,7 +424,7 @@ def _human_label(state: HavenState, action: Action) -> str | None:
     if isinstance(action, Skip):
         return _("skip the rest of this ability")
     if isinstance(action, ChooseMonsterOption):
-        return _("the monster: {option}", option=action.summary)
+        return _("the monster: {option}", option=_monster_option_text(state, action))
     if isinstance(action, Negate):
         if action.choice == "suffer":
             return _("{character} suffers the damage", character=action.character)
