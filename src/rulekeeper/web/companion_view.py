@@ -11,19 +11,11 @@ from rulekeeper.games.haven.companion_state import CompanionState
 from rulekeeper.games.haven.companion_terms import by_hand_message
 from rulekeeper.games.haven.conditions import CONDITIONS
 from rulekeeper.i18n import N_, _, text_of
+from rulekeeper.web.boards.haven import ELEMENT_WORDS
 
 ELEMENTS = ("fire", "ice", "air", "earth", "light", "dark")
 TERMS = (
-    # elements and their levels
-    N_("fire"),
-    N_("ice"),
-    N_("air"),
-    N_("earth"),
-    N_("light"),
-    N_("dark"),
-    N_("strong"),
-    N_("waning"),
-    N_("inert"),
+    *ELEMENT_WORDS,
     # monster ranks
     N_("normal"),
     N_("elite"),

@@ -27,13 +27,7 @@ if TYPE_CHECKING:
     from rulekeeper.games.haven.state import Figure, HavenState
 
 ELEMENTS = ("fire", "ice", "air", "earth", "light", "dark")
-TERRAIN_WORDS = (
-    N_("obstacle"),
-    N_("trap"),
-    N_("hazardous"),
-    N_("difficult"),
-    N_("icy"),
-    N_("door"),
+ELEMENT_WORDS = (
     N_("fire"),
     N_("ice"),
     N_("air"),
@@ -43,6 +37,16 @@ TERRAIN_WORDS = (
     N_("strong"),
     N_("waning"),
     N_("inert"),
+)
+"""Element and element-level words the web pages show (the states keep the English keys)."""
+TERRAIN_WORDS = (
+    N_("obstacle"),
+    N_("trap"),
+    N_("hazardous"),
+    N_("difficult"),
+    N_("icy"),
+    N_("door"),
+    *ELEMENT_WORDS,
 )
 """Terrain, element and element-level words the board shows (the state keeps the English keys)."""
 TERRAIN_FILL = {
