@@ -13,6 +13,7 @@ from walks import SCENARIO_IDS, SCENARIOS, bound_game, walk
 
 from rulekeeper.ai.adapter import AgentGame
 from rulekeeper.core.game import State
+from rulekeeper.core.randomness import SeededSampler
 from rulekeeper.games.haven.actions import SelectCard
 from rulekeeper.games.haven.state import HavenState
 
@@ -43,6 +44,9 @@ def test_features_fill_the_documented_layout(scenario: tuple[str, str, str]) -> 
 def _selection_state() -> tuple[AgentGame, HavenState]:
     bound = bound_game(("haven", "sunken-larder", "gloomhaven"))
     state = bound.new_state(2)
+    sampler = SeededSampler(2)
+    while state.is_chance_node():  # HV-SCEN-1: the standees' numbers are drawn first
+        state.apply(sampler.sample(state))
     assert isinstance(state, HavenState) and state.phase == "select"
     return bound, state
 

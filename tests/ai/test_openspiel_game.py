@@ -64,6 +64,10 @@ def test_per_player_observations_hide_other_selections() -> None:
     """HV-CARD-1/2 through OpenSpiel: the next character cannot tell which card was picked."""
     game = load(("haven", "sunken-larder", "gloomhaven"))
     one, other = game.new_initial_state(), game.new_initial_state()
+    while one.is_chance_node():  # HV-SCEN-1: the standees' numbers, drawn alike in both
+        drawn = one.chance_outcomes()[0][0]
+        one.apply_action(drawn)
+        other.apply_action(drawn)
     legal = one.legal_actions()
     one.apply_action(legal[0])
     other.apply_action(legal[1])

@@ -14,7 +14,16 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from test_haven_play_support import at, chance, monster, new_state, play, rect, scenario
+from test_haven_play_support import (
+    at,
+    chance,
+    monster,
+    new_state,
+    number_in_order,
+    play,
+    rect,
+    scenario,
+)
 
 from rulekeeper.core import RuleViolation
 from rulekeeper.games.haven.actions import (
@@ -46,6 +55,7 @@ def to_caster_turn(state: HavenState, *draws: str) -> None:
     """The Tester leads with initiative 50; the caster's card (30) is drawn, then the others."""
     play(state, SelectCard("tester", "t5"), SelectCard("tester", "t6"))
     chance(state, "caster-act", *draws)
+    number_in_order(state)  # HV-SCEN-1: a summoned standee's number, scripted
 
 
 # -- heal ------------------------------------------------------------------------------------
@@ -204,4 +214,5 @@ def test_HV_SUM_1_equally_close_hexes_are_the_players_choice() -> None:
     assert refused.value.rule_id == "HV-SUM-1"
     assert state.to_dict() == before
     play(state, options[1])
+    number_in_order(state)
     assert state.figures["dummy 1"].hex == options[1].hex  # type: ignore[attr-defined]

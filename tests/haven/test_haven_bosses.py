@@ -5,7 +5,16 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from test_haven_play_support import at, chance, monster, new_state, play, rect, scenario
+from test_haven_play_support import (
+    at,
+    chance,
+    monster,
+    new_state,
+    number_in_order,
+    play,
+    rect,
+    scenario,
+)
 
 from rulekeeper.games.haven import monster_abilities, monster_turns, standees
 from rulekeeper.games.haven.actions import (
@@ -250,6 +259,7 @@ def test_HV_MON_SUM_2_a_summoned_monster_acts_from_the_next_round_and_drops_no_m
     state = new_state(data)
     play(state, SelectCard("tester", "t1"), SelectCard("tester", "t2"))
     chance(state, "call")
+    number_in_order(state)  # HV-SCEN-1
     summoned = [f for f in state.figures.values() if f.kind == "monster" and f.summoned_round == 1]
     assert len(summoned) == 1 and summoned[0].no_drop
     assert any("HV-MON-SUM-2" in e.rules for e in state.log)

@@ -32,6 +32,7 @@ from rulekeeper.games.haven.board_format import BoardSpec, parse_board_text
 from rulekeeper.games.haven.game import GAME
 from rulekeeper.games.haven.monster_ai import solve_monster_turn
 from rulekeeper.games.haven.render import MapView, map_text
+from rulekeeper.games.haven.state import HavenState
 
 Hex = tuple[int, int]
 DISC: list[Hex] = [(0, 0), (1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)]
@@ -267,6 +268,9 @@ def test_every_hex_is_drawn_exactly_once_at_its_place(
 
 def test_the_play_loop_draws_the_revealed_map_with_outlines_and_marks() -> None:
     state = GAME.new_state("ember-vault", 1, "frosthaven")
+    assert "/e?\\" in _map(state)  # HV-SCEN-1: a standee waiting for its number
+    while state.is_chance_node():
+        state.apply(min((a for a, _ in state.chance_outcomes()), key=_number))
     console = Console(record=True, width=100)
     console.print(map_text(state))
     text = console.export_text()
@@ -275,6 +279,17 @@ def test_the_play_loop_draws_the_revealed_map_with_outlines_and_marks() -> None:
     assert "/WA\\" in text and "/e1\\" in text and "/[]\\" in text
     assert "XX obstacle" in text and "[] closed door" in text
     assert "(unrevealed rooms are not drawn)" in text
+
+
+def _number(action: object) -> int:
+    """The lowest standee number first (HV-SCEN-1 draws, scripted)."""
+    return int(getattr(action, "number", 0))
+
+
+def _map(state: HavenState) -> str:
+    console = Console(record=True, width=100)
+    console.print(map_text(state))
+    return console.export_text()
 
 
 def test_the_play_loop_map_fits_the_console_width() -> None:

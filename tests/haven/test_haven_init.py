@@ -9,6 +9,7 @@ from test_haven_play_support import (
     dummy_monster,
     monster,
     new_state,
+    number_in_order,
     play,
     scenario,
     settle_options,
@@ -191,6 +192,7 @@ def door_scenario(east_type: str, west_card: int, east_card: int) -> HavenState:
 
 def open_the_door(state: HavenState) -> None:
     play(state, PlayHalf("t1", "bottom"), MoveTo(at(3, 0)))
+    number_in_order(state)  # HV-SCEN-1: the revealed standees' numbers, scripted
 
 
 def finish_tester_turn(state: HavenState) -> None:

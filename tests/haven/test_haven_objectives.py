@@ -5,7 +5,16 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from test_haven_play_support import at, chance, monster, new_state, play, rect, scenario
+from test_haven_play_support import (
+    at,
+    chance,
+    monster,
+    new_state,
+    number_in_order,
+    play,
+    rect,
+    scenario,
+)
 
 from rulekeeper.core.errors import RuleViolation
 from rulekeeper.games.haven import special_rules
@@ -148,6 +157,7 @@ def test_HV_ROOM_5_HV_ROOM_1_a_pressure_plate_opens_the_door_and_reveals_the_roo
     play(state, PlayHalf("t1", "bottom"), MoveTo(at(1, 1)))
     assert state.revealed == []  # the plate acts at the end of the turn
     play(state, PlayHalf("t2", "top"))
+    number_in_order(state)  # HV-SCEN-1
     assert state.revealed == ["vault"] and at(3, 0) in state.open_doors
     assert "dummy 1" in state.figures
     assert any("HV-ROOM-1" in e.rules and "revealed" in e.text for e in state.log)
@@ -161,6 +171,7 @@ def test_HV_ROOM_3_revealed_monsters_draw_a_card_and_act_this_round() -> None:
     state = new_state(data)
     play(state, SelectCard("tester", "t1"), SelectCard("tester", "t2"))
     play(state, PlayHalf("t1", "bottom"), MoveTo(at(3, 0)))
+    number_in_order(state)  # HV-SCEN-1
     assert state.is_chance_node() and state.reveal_draws == ["dummy"]
     chance(state, "dummy-a")
     assert any("HV-ROOM-3" in e.rules for e in state.log)

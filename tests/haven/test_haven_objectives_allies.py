@@ -16,10 +16,12 @@ from test_haven_play_support import (
     settle_options,
 )
 
-from rulekeeper.core.errors import ContentError
+from rulekeeper.core.errors import ContentError, RuleViolation
 from rulekeeper.games.haven import exhaustion, forced_movement, initiative, map_state
 from rulekeeper.games.haven.actions import (
+    ActFirst,
     ChooseTarget,
+    GroupFirst,
     NumberAlly,
     PlayHalf,
     SelectCard,
@@ -233,6 +235,36 @@ def test_HV_GOAL_3_allies_act_at_their_initiative_from_the_special_rules(ruleset
     start_round(state)
     assert state.order.index("allies") == 1  # after the Tester (10), before tester2 (30)
     assert initiative.actors_of_slot(state, "allies") == ["guard-1"]
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+@pytest.mark.parametrize("first", ["allies", "dummy"])
+def test_HV_GOAL_3_HV_INIT_6_allies_tied_with_a_monster_group_are_the_players_choice(
+    ruleset: str, first: str
+) -> None:
+    """The allies act at 45, the Dummies draw 45: no rule orders them, the players decide."""
+    data = with_allies(1, initiative_=45, monsters=[monster("dummy", at(5, 3))])
+    state = new_state(data, ruleset)
+    while state.is_chance_node():
+        play(state, state.legal_actions()[0])
+    select_both(state, ("t1", "t2"), ("t3", "t4"))
+    chance(state, "dummy-a")  # initiative 45
+    assert state.phase == "tie" and state.current_player() == 0
+    assert set(state.legal_actions()) == {GroupFirst("allies"), GroupFirst("dummy")}
+    with pytest.raises(RuleViolation, match="HV-INIT-6"):
+        state.check(ActFirst("tester"))
+    play(state, GroupFirst(first))
+    slots = [s for s in state.order if s in ("allies", "group:dummy")]
+    assert slots == (["allies", "group:dummy"] if first == "allies" else ["group:dummy", "allies"])
+    assert any("HV-INIT-6" in e.rules and e.kind == "initiative" for e in state.log)
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_HV_GOAL_3_HV_INIT_3_a_character_tied_with_the_allies_acts_first(ruleset: str) -> None:
+    data = with_allies(1, initiative_=30, monsters=[monster("dummy", at(5, 3))])
+    state = new_state(data, ruleset)
+    start_round(state)  # tester2 leads with t3: initiative 30, as the allies
+    assert state.order.index("tester2") + 1 == state.order.index("allies")
 
 
 @pytest.mark.parametrize(

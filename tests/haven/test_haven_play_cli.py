@@ -44,6 +44,8 @@ def test_auto_random_games_finish(ruleset: str, seed: int) -> None:
 
 def test_the_board_hands_and_menu_render() -> None:
     state = GAME.new_state("ember-vault", 1, "frosthaven")
+    while state.is_chance_node():  # HV-SCEN-1: the standees' numbers
+        state.apply(state.chance_outcomes()[0][0])
     console = Console(record=True, width=120)
     console.print(GAME.render(state))
     text = console.export_text()

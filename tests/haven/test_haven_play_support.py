@@ -142,9 +142,23 @@ def scenario(
     return data
 
 
-def new_state(data: dict[str, Any], ruleset: str = "gloomhaven", seed: int = 0) -> HavenState:
+def new_state(
+    data: dict[str, Any], ruleset: str = "gloomhaven", seed: int = 0, *, numbered: bool = True
+) -> HavenState:
+    """The scenario set up; with ``numbered`` its standees' numbers (HV-SCEN-1, chance nodes)
+    are scripted to the lowest free number, so tests name monsters ``dummy 1``, ``dummy 2``."""
     spec = parse_scenario(data, "test.json")
-    return GAME.start(spec, "test", seed, ruleset)
+    state = GAME.start(spec, "test", seed, ruleset)
+    if numbered:
+        number_in_order(state)
+    return state
+
+
+def number_in_order(state: HavenState) -> None:
+    """HV-SCEN-1: script every pending standee draw to the lowest free number."""
+    while state.standee_draws:
+        outcomes = [a for a, _ in state.chance_outcomes()]
+        state.apply(min(outcomes, key=lambda a: getattr(a, "number", 0)))
 
 
 def play(state: HavenState, *actions: Action) -> None:

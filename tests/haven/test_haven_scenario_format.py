@@ -48,15 +48,16 @@ def test_shipped_scenarios_have_doors_traps_and_terrain_and_load_on_both_ruleset
         assert spec.doors and t.trap and t.hazardous and t.difficult
         for ruleset in GAME.rulesets:
             state = GAME.new_state(name, 1, ruleset)
-            # [GH] the Toll Bridge first numbers its allies at random (HV-GOAL-3)
-            assert state.current_player() == 0 or state.ally_numbers
+            # the standees' numbers are drawn first (HV-SCEN-1); [GH] the Toll Bridge also
+            # numbers its allies at random (HV-GOAL-3)
+            assert state.current_player() == 0 or state.standee_draws or state.ally_numbers
 
 
 def test_a_scenario_file_from_a_path(tmp_path: Path) -> None:
     path = tmp_path / "mine.json"
     path.write_text(json.dumps(scenario(monsters=[monster("dummy", at(5, 3))])))
     state = GAME.new_state(str(path), 3, "frosthaven")
-    assert "dummy 1" in state.figures
+    assert [f.type for f in state.figures.values() if f.kind == "monster"] == ["dummy"]
 
 
 @pytest.mark.parametrize(

@@ -91,7 +91,8 @@ class HavenAdapter(FamilyAdapter):
             # a via of several hexes takes an ordinal slot
             "move-to.via": [(), *((h,) for h in _negative_hexes(spec))],
             "figure": [*party, *summons, *monsters, *scenario_figures],
-            "group": [*monster_types, *(["allies"] if spec.allies.deck else [])],
+            # HV-GOAL-3: the allies draw (with a deck) and tie with groups (HV-INIT-6)
+            "group": [*monster_types, *(["allies"] if spec.allies.figures else [])],
             "draw-ability.card": ability_cards,
             "deck": [*party, "monsters", *(["allies"] if spec.allies.figures else [])],
             "draw-modifier.card": modifier_cards,
@@ -100,6 +101,11 @@ class HavenAdapter(FamilyAdapter):
             "monster-option.index": range(0, MAX_MONSTER_OPTIONS),
             "monster-option.summary": DERIVED,
             "number-ally.ally": [a.id for a in spec.allies.figures],
+            # HV-SCEN-1: the standee number drawn for a placed monster
+            "number-standee.monster": monster_types,
+            "number-standee.number": range(
+                1, 1 + max((spec.monster_types[t].standees for t in monster_types), default=1)
+            ),
         }
 
     def players(self, state: State) -> list[str]:

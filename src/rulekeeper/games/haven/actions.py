@@ -272,6 +272,16 @@ class NumberAlly(Action):
     ally: str
 
 
+@action_type("number-standee")
+@dataclass(frozen=True, slots=True)
+class NumberStandee(Action):
+    """Chance: the number of the standee drawn for the monster placed first among those
+    waiting (HV-SCEN-1: standee numbers are assigned at random)."""
+
+    monster: str
+    number: int
+
+
 @action_type("resolved")
 @dataclass(frozen=True, slots=True)
 class Resolved(Action):
@@ -311,4 +321,5 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     ConsumeElement,
     NumberAlly,
     *DRAW_ACTION_TYPES,
+    NumberStandee,
 )

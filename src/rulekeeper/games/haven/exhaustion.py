@@ -64,12 +64,14 @@ def hurt(
     conditions: tuple[str, ...] = (),
     *,
     factored: bool = False,
+    by: str = "",
 ) -> None:
     """Damage from any source: a character's waits in line for its HV-NEG-1 choice.
 
     Queued damage is offered in order, one decision at a time, once nothing
     else is pending (round_flow.advance); conditions come with it. Damage not
     ``factored`` by an attack's own resolution meets ward and brittle first.
+    ``by`` is the figure that deals it, for kill credit (HV-MON-6; "" for none).
     """
     if not factored:
         amount = damage_after_ward_and_brittle(state, figure, amount)
@@ -78,7 +80,7 @@ def hurt(
             Negation(figure.id, amount, source, list(conditions), rules=list(rules))
         )
         return
-    damage(state, figure, amount, source, *rules)
+    damage(state, figure, amount, source, *rules, by=by)
     if figure.id in state.figures:
         add_conditions(state, figure, list(conditions))
 
@@ -213,8 +215,12 @@ def add_conditions(state: HavenState, target: Figure, conditions: list[str]) -> 
         )
 
 
-def damage(state: HavenState, figure: Figure, amount: int, source: Msg | str, *rules: str) -> None:
-    """Apply damage; a monster or summon at 0 dies, a character below 1 is exhausted (HV-EXH-1)."""
+def damage(
+    state: HavenState, figure: Figure, amount: int, source: Msg | str, *rules: str, by: str = ""
+) -> None:
+    """Apply damage; a monster or summon at 0 dies, a character below 1 is exhausted (HV-EXH-1).
+
+    A monster brought to 0 is credited to the character ``by`` names (HV-MON-6)."""
     if amount <= 0:
         return
     for name in removed_by_damage(figure.conditions):
@@ -247,6 +253,8 @@ def damage(state: HavenState, figure: Figure, amount: int, source: Msg | str, *r
     held = figure.kind == "monster" and special_rules.boss_damaged(state, figure, before)
     if figure.hp >= 1:
         return
+    if figure.kind == "monster":
+        credit_kill(state, figure, by)
     if figure.kind == "character":
         exhaust(state, state.heroes[figure.id], lazy("its hit points dropped below 1"))
     elif figure.kind == "objective":
@@ -263,6 +271,36 @@ def damage(state: HavenState, figure: Figure, amount: int, source: Msg | str, *r
         )
     else:
         die(state, figure)
+
+
+def credited_character(state: HavenState, by: str) -> Hero | None:
+    """HV-MON-6, HV-SUM-6: the character credited with a kill by ``by``: a character itself,
+    a summon's summoner; none for a monster, a scenario ally or no figure."""
+    figure = state.figures.get(by)
+    if figure is None:
+        return state.heroes.get(by)  # an exhausted character's retaliate or push
+    if figure.kind == "character":
+        return state.heroes.get(figure.id)
+    if figure.kind == "summon":
+        return state.heroes.get(figure.owner)
+    return None
+
+
+def credit_kill(state: HavenState, monster: Figure, by: str) -> None:
+    """HV-MON-6: kill credit to the figure that dealt the damage (a summon's to its summoner);
+    none for wound, bane, a monster's own movement or another monster."""
+    hero = credited_character(state, by)
+    if hero is None:
+        return
+    hero.kills.append(monster.id)
+    state.emit(
+        "kill",
+        lazy("{hero} is credited with killing {monster}", hero=hero.id, monster=monster.id),
+        "HV-MON-6",
+        figure=monster.id,
+        hero=hero.id,
+        by=by,
+    )
 
 
 def die(state: HavenState, figure: Figure) -> None:

@@ -304,4 +304,4 @@ def finish(state: HavenState, turn: Turn) -> None:
         "HV-PUSH-4",
         figure=target.id,
     )
-    walk(state, target, path, MoveMode(flying=flying))
+    walk(state, target, path, MoveMode(flying=flying), mover=turn.actor)  # HV-MON-6

@@ -78,29 +78,49 @@ def group_initiative(state: HavenState, name: str) -> int | None:
     return monster_card_initiative(state, name, group.card)
 
 
-def tied_groups(state: HavenState) -> list[str]:
-    """HV-INIT-6: monster groups tied on initiative and not yet ordered: the players decide."""
-    by_initiative: dict[int, list[str]] = {}
+def allies_acting(state: HavenState) -> bool:
+    """HV-GOAL-3: scenario allies are on the map (they take a slot in the order)."""
+    return any(f.kind == "ally" for f in state.figures.values())
+
+
+def _automated_slots(state: HavenState) -> list[tuple[str, int, int]]:
+    """Monster groups and the allies' slot with their initiative and tie rank this round."""
+    out = []
     for name in sorted(state.groups):
         value = group_initiative(state, name)
         if value is not None:
+            out.append((name, value, state.groups[name].tie_rank))
+    if allies_acting(state):
+        out.append((ALLY_SLOT, state.spec.allies.initiative, state.ally_tie_rank))
+    return out
+
+
+def tied_groups(state: HavenState) -> list[str]:
+    """HV-INIT-6: monster groups tied on initiative and not yet ordered: the players decide.
+
+    HV-GOAL-3: the allies, run by the monster automation rules at the initiative the special
+    rules give, tie with a monster group the same way: the players decide (no rule orders
+    them; [FH] they are no set of the scenario's monster types)."""
+    by_initiative: dict[int, list[str]] = {}
+    for name, value, rank in _automated_slots(state):
+        if rank == 0:
             by_initiative.setdefault(value, []).append(name)
     for value in sorted(by_initiative):
-        unplaced = [g for g in by_initiative[value] if state.groups[g].tie_rank == 0]
-        if len(unplaced) > 1:
-            return unplaced
+        if len(by_initiative[value]) > 1:
+            return by_initiative[value]
     return []
 
 
 def choose_group_first(state: HavenState, name: str) -> None:
-    """HV-INIT-6: the players put this tied group ahead of the groups still tied with it."""
-    value = group_initiative(state, name)
-    placed = [
-        g
-        for g, group in state.groups.items()
-        if group.tie_rank > 0 and group_initiative(state, g) == value
-    ]
-    state.groups[name].tie_rank = len(placed) + 1
+    """HV-INIT-6: the players put this tied group (or the allies, HV-GOAL-3) ahead of the
+    groups still tied with it."""
+    slots = {n: (value, rank) for n, value, rank in _automated_slots(state)}
+    value = slots[name][0]
+    placed = [n for n, (v, rank) in slots.items() if rank > 0 and v == value]
+    if name == ALLY_SLOT:
+        state.ally_tie_rank = len(placed) + 1
+    else:
+        state.groups[name].tie_rank = len(placed) + 1
 
 
 def turn_order(state: HavenState) -> list[str]:
@@ -117,9 +137,11 @@ def turn_order(state: HavenState) -> list[str]:
             continue
         rank = group.tie_rank if group.tie_rank > 0 else 9
         keyed.append(((initiative, 1, 0, rank, name), GROUP_PREFIX + name))
-    if any(f.kind == "ally" for f in state.figures.values()):
-        # HV-GOAL-3: the allies' initiative from the special rules (tied monster groups after)
-        keyed.append(((state.spec.allies.initiative, 1, 0, 0, ""), ALLY_SLOT))
+    if allies_acting(state):
+        # HV-GOAL-3: the allies' initiative from the special rules; after tied characters
+        # (HV-INIT-3), among tied monster groups as the players chose (HV-INIT-6)
+        rank = state.ally_tie_rank if state.ally_tie_rank > 0 else 9
+        keyed.append(((state.spec.allies.initiative, 1, 0, rank, ""), ALLY_SLOT))
     keyed.sort()
     return [slot for _, slot in keyed]
 
@@ -198,8 +220,8 @@ def turn_order_key(state: HavenState, figure: Figure) -> tuple[int, int, int, in
     """
     if figure.kind == "objective":
         return (OBJECTIVE_INITIATIVE, 2, 0, 0)  # HV-GOAL-2
-    if figure.kind == "ally":
-        return (state.spec.allies.initiative, 1, 0, 0)  # HV-GOAL-3
+    if figure.kind == "ally":  # HV-GOAL-3
+        return (state.spec.allies.initiative, 1, 0, state.ally_tie_rank or NO_INITIATIVE)
     if figure.kind != "monster":
         hero = state.heroes[figure.owner if figure.kind == "summon" else figure.id]
         first, second = hero_initiative(state, hero)

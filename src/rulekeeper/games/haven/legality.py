@@ -27,6 +27,7 @@ from rulekeeper.games.haven import (
     monster_turns,
     rest,
     special_rules,
+    standees,
 )
 from rulekeeper.games.haven import turn as turns
 from rulekeeper.games.haven.actions import (
@@ -114,6 +115,8 @@ def legal_actions(state: HavenState) -> list[Action]:
 
 
 def chance_outcomes(state: HavenState) -> list[tuple[Action, Fraction]] | None:
+    if state.standee_draws:
+        return standees.number_outcomes(state)  # HV-SCEN-1
     t = state.turn
     if state.negation is None and t is not None and t.draw is not None and draw_needs_card(state):
         return t.draw.chance_outcomes(state.decks[t.draw.deck], state.catalog)

@@ -172,32 +172,18 @@ def place_monster(
     if turn.queue:
         turn.queue.pop(0)
     mtype = ability.summon or ""
-    spec = state.spec.monster_types[mtype]
-    placed = standees.add_monster(
-        state, mtype, h, ability.elite, no_drop=True, summoned_round=state.round
+    figure = standees.add_monster(
+        state,
+        mtype,
+        h,
+        ability.elite,
+        no_drop=True,
+        summoned_round=state.round,
+        event="summoned",  # announced once numbered (HV-SCEN-1)
+        by=summoner.id,
     )
-    if placed is None:
+    if figure is None:
         return None
-    figure = placed
-    number = figure.standee
-    rank = "elite" if ability.elite else "normal"
-    state.emit(
-        "summon",
-        lazy(
-            "{summoner} summons {rank} {name} {number} at {hex}; it acts from next round",
-            summoner=summoner.id,
-            rank=term(rank),
-            name=spec.name,
-            number=number,
-            hex=str(list(h)),
-        ),
-        "HV-SUM-1",
-        "HV-MON-SUM-1",
-        "HV-MON-SUM-2",
-        "HV-INIT-5",
-        figure=figure.id,
-        summoner=summoner.id,
-    )
     if state.rules.monster_summon_draws_card and state.groups[mtype].card is None:
         # [FH p.43] a card only for the summon's initiative in other figures' focus.
         turn.stage = "summon_draw"

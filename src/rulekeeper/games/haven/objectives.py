@@ -207,6 +207,7 @@ def summary(state: HavenState) -> dict[str, dict[str, Any]]:
             "items_gained": list(hero.gained_items),
             "treasures": list(hero.treasures),
             "exhausted": hero.exhausted,
+            "kills": list(hero.kills),  # HV-MON-6 (battle goals read it, HV-END-5)
         }
     return out
 
@@ -244,6 +245,17 @@ def end_text(state: HavenState) -> Msg:
                 **numbers,
             )
         lines.append(line)
+    for cls, kept in summary(state).items():
+        if kept["kills"]:
+            lines.append(
+                lazy_plural(
+                    "{hero} is credited with {n} kill: {monsters}",
+                    "{hero} is credited with {n} kills: {monsters}",
+                    len(kept["kills"]),
+                    hero=cls,
+                    monsters=", ".join(kept["kills"]),
+                )
+            )
     lines.append(
         lazy(
             "tokens and treasure left on the map are lost; every character recovers its cards,"

@@ -101,7 +101,7 @@ def _figure_mark(state: HavenState, figure_id: str) -> str:
     if figure.kind == "ally":
         return "a" + str(figure.standee)  # HV-GOAL-3
     letter = figure.type[0].upper() if figure.elite else figure.type[0].lower()
-    return f"{letter}{figure.standee}"
+    return f"{letter}{figure.standee or '?'}"  # HV-SCEN-1: "?" until its number is drawn
 
 
 def map_text(state: HavenState, width: int | None = None) -> RichGroup:

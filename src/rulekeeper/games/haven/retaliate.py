@@ -88,7 +88,7 @@ def after_attack(state: HavenState, attacker_id: str, target_id: str) -> None:
         attacker=attacker.id,
     )
     source = lazy("{figure}'s retaliate", figure=bearer.id)
-    exhaustion.hurt(state, attacker, amount, source, ("HV-RET-3",))
+    exhaustion.hurt(state, attacker, amount, source, ("HV-RET-3",), by=bearer.id)
 
 
 def add_bonus(state: HavenState, figure: Figure, value: int, reach: int) -> None:

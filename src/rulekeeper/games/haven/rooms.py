@@ -18,7 +18,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rulekeeper.games.haven import allies, loot, objective_figures, standees
-from rulekeeper.games.haven.terms import term
 from rulekeeper.i18n import lazy
 
 if TYPE_CHECKING:
@@ -59,23 +58,10 @@ def place_standees(
             elite,
             named=special.named if special is not None else "",
             hp_formula=special.hp if special is not None else None,
+            event="" if room is None else "appears",  # HV-ROOM-1, once numbered (HV-SCEN-1)
         )
-        if figure is None or room is None:
-            continue
-        state.arrivals.append(figure.id)
-        state.emit(
-            "spawn",
-            lazy(
-                "{rank} {monster} {standee} appears at {hex}",
-                rank=term(standees.rank(state, figure)),
-                monster=state.spec.monster_types[mtype].name,
-                standee=figure.standee,
-                hex=str(list(h)),
-            ),
-            "HV-ROOM-1",
-            "HV-SCEN-1",
-            figure=figure.id,
-        )
+        if figure is not None and room is not None:
+            state.arrivals.append(figure.id)
 
 
 def reveal_room(state: HavenState, room: str, revealer: tuple[int, int] | None = None) -> None:

@@ -39,6 +39,7 @@ def end_of_round(state: HavenState) -> None:
         group.tie_rank = 0
         group.consumed = []
         group.infusions = []
+    state.ally_tie_rank = 0  # HV-GOAL-3, HV-INIT-6
     for figure in state.figures.values():
         figure.shield = 0
         figure.retaliate = []

@@ -39,6 +39,7 @@ from rulekeeper.games.haven import (
     rest,
     retaliate,
     special_rules,
+    standees,
 )
 from rulekeeper.games.haven import turn as turns
 from rulekeeper.games.haven.actions import (
@@ -52,6 +53,7 @@ from rulekeeper.games.haven.actions import (
     LoseCard,
     Negate,
     NumberAlly,
+    NumberStandee,
     PlaceSummon,
     PlayHalf,
     Resolved,
@@ -70,7 +72,9 @@ if TYPE_CHECKING:
 # -- applying ----------------------------------------------------------------------------------
 def apply(state: HavenState, action: Action) -> None:
     t = state.turn
-    if isinstance(action, DrawLoot):
+    if isinstance(action, NumberStandee):
+        standees.apply_number(state, action)
+    elif isinstance(action, DrawLoot):
         loot.apply_draw(state, action)
     elif isinstance(action, NumberAlly):
         allies.apply_number(state, action)
@@ -133,10 +137,15 @@ def apply(state: HavenState, action: Action) -> None:
         state.emit(
             "initiative",
             lazy(
+                "the allies and monster groups are tied on initiative: the players let the allies act first"
+            )
+            if action.group == initiative.ALLY_SLOT
+            else lazy(
                 "monster groups tied on initiative: the players let {group} act first",
                 group=action.group,
             ),
             "HV-INIT-6",
+            *(["HV-GOAL-3"] if action.group == initiative.ALLY_SLOT else []),
         )
     elif state.phase == "rest" and state.rest is not None:
         if rest.apply_rest(state, state.rest, action):
@@ -254,6 +263,8 @@ def _apply_turn_action(state: HavenState, t: Turn, action: Action) -> None:
 def advance(state: HavenState) -> None:
     """Run automatic steps until a decision, a chance node, or the end."""
     for _ in range(10_000):
+        if state.standee_draws:
+            return  # HV-SCEN-1: a chance node numbers the standees just placed
         check_victory(state)
         if not state.result:
             exhaustion.next_negation(state)

@@ -26,7 +26,6 @@ from rulekeeper.games.haven import map_state, objectives, rooms, standees
 from rulekeeper.games.haven.actions import Resolved
 from rulekeeper.games.haven.objectives import joined
 from rulekeeper.games.haven.scaling import evaluate
-from rulekeeper.games.haven.terms import term
 from rulekeeper.i18n import N_, Msg, lazy, text_of
 
 if TYPE_CHECKING:
@@ -197,21 +196,9 @@ def _spawn(state: HavenState, rule: RuleSpec) -> None:
                 "HV-ROOM-4",
             )
             continue
-        figure = standees.add_monster(state, mtype, where, elite, no_drop=True)
+        figure = standees.add_monster(state, mtype, where, elite, no_drop=True, event="spawns")
         if figure is None:
             continue
-        state.emit(
-            "spawn",
-            lazy(
-                "{rank} {monster} {standee} spawns at {hex}",
-                rank=term(standees.rank(state, figure)),
-                monster=state.spec.monster_types[mtype].name,
-                standee=figure.standee,
-                hex=str(list(where)),
-            ),
-            "HV-ROOM-4",
-            figure=figure.id,
-        )
         if mid_round:
             state.arrivals.append(figure.id)
             group = state.groups[mtype]

@@ -7,21 +7,29 @@
   spawn or summon that needs more places what there is: [GH] the monsters
   closest to the revealing character first; [FH] elites first, then those
   closest to an enemy. The rest are not placed.
-- HV-SCEN-1: standee numbers. The rulebooks assign them at random; the engine
-  gives the lowest free number (docs/games/haven.md, "Not in the engine yet").
+- HV-SCEN-1: standee numbers are assigned at random. A placed standee stands on
+  the map at once under a provisional id (``dummy ?1``) and waits in
+  ``state.standee_draws``; the next step is a chance node drawing its number
+  among the type's numbers not on the map, each equally likely
+  (``number-standee``), and only then is it announced under its real id. A
+  number that is the only one left is given without a chance node.
 """
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from rulekeeper.core.deck import Deck
 from rulekeeper.games.haven import map_state
+from rulekeeper.games.haven.actions import NumberStandee
 from rulekeeper.games.haven.scaling import evaluate
-from rulekeeper.games.haven.state import Figure, Group
+from rulekeeper.games.haven.state import Figure, Group, StandeeDraw
+from rulekeeper.games.haven.terms import term
 from rulekeeper.i18n import lazy
 
 if TYPE_CHECKING:
+    from rulekeeper.core.actions import Action
     from rulekeeper.games.haven.state import HavenState
 
 Hex = tuple[int, int]
@@ -36,9 +44,22 @@ def standees_left(state: HavenState, mtype: str) -> int:
     return state.spec.monster_types[mtype].standees - len(on_map(state, mtype))
 
 
-def _number(state: HavenState, mtype: str) -> int:
+def free_numbers(state: HavenState, mtype: str) -> list[int]:
+    """HV-SCEN-1: the standee numbers of ``mtype`` not on the map (nor held by a figure the
+    engine still keeps, such as a boss waiting for its section, HV-BOSS-3)."""
     taken = {f.standee for f in on_map(state, mtype)}
-    return next(n for n in range(1, len(taken) + 2) if n not in taken)
+    total = state.spec.monster_types[mtype].standees
+    return [
+        n for n in range(1, total + 1) if n not in taken and f"{mtype} {n}" not in state.figures
+    ]
+
+
+def provisional_id(state: HavenState, mtype: str) -> str:
+    """The id of a placed standee whose number is not drawn yet."""
+    k = 1
+    while f"{mtype} ?{k}" in state.figures:
+        k += 1
+    return f"{mtype} ?{k}"
 
 
 def add_monster(
@@ -51,8 +72,14 @@ def add_monster(
     summoned_round: int = 0,
     named: str = "",
     hp_formula: str | None = None,
+    event: str = "",
+    by: str = "",
 ) -> Figure | None:
-    """Put a standee of ``mtype`` on ``h``; None when none is left (HV-MON-LIMIT-1)."""
+    """Put a standee of ``mtype`` on ``h``; None when none is left (HV-MON-LIMIT-1).
+
+    Its number is drawn at random (HV-SCEN-1): unless one number is left, the figure waits
+    under a provisional id for the ``number-standee`` chance node, and ``event`` ("appears",
+    "spawns", "summoned" by ``by``; "" at setup) is announced once it is numbered."""
     if standees_left(state, mtype) <= 0:
         state.emit(
             "standee",
@@ -79,11 +106,12 @@ def add_monster(
                 elite_hp=hp,
             ),
         )
-    number = _number(state, mtype)
-    figure_id = f"{mtype} {number}"
-    while figure_id in state.figures:  # a number freed by a death whose id is still in use
-        number += 1
-        figure_id = f"{mtype} {number}"
+    free = free_numbers(state, mtype)
+    if len(free) == 1 and not state.standee_draws:
+        number, figure_id = free[0], f"{mtype} {free[0]}"
+    else:
+        number, figure_id = 0, provisional_id(state, mtype)
+        state.standee_draws.append(StandeeDraw(figure_id, event, by))
     figure = Figure(
         figure_id,
         "monster",
@@ -101,7 +129,116 @@ def add_monster(
     if mtype not in state.groups:
         cards = [c.id for c in state.spec.monster_decks[spec.deck].cards]
         state.groups[mtype] = Group(mtype, Deck.of(cards))
+    if number:
+        announce(state, figure, event, by, drawn=False)
     return figure
+
+
+def number_outcomes(state: HavenState) -> list[tuple[Action, Fraction]]:
+    """HV-SCEN-1: the number drawn for the first standee waiting, each free one equally
+    likely."""
+    figure = state.figures[state.standee_draws[0].figure]
+    free = free_numbers(state, figure.type)
+    return [(NumberStandee(figure.type, n), Fraction(1, len(free))) for n in free]
+
+
+def apply_number(state: HavenState, action: NumberStandee) -> None:
+    """HV-SCEN-1: the first standee waiting takes the drawn number; standees after it with
+    one number left take it at once."""
+    _give_number(state, state.standee_draws.pop(0), action.number)
+    while state.standee_draws:
+        head = state.standee_draws[0]
+        figure = state.figures.get(head.figure)
+        if figure is None:
+            state.standee_draws.pop(0)
+            continue
+        free = free_numbers(state, figure.type)
+        if len(free) != 1:
+            return
+        _give_number(state, state.standee_draws.pop(0), free[0])
+
+
+def _give_number(state: HavenState, draw: StandeeDraw, number: int) -> None:
+    old = draw.figure
+    figure = state.figures.get(old)
+    if figure is None:
+        return
+    new = f"{figure.type} {number}"
+    figure.id = new
+    figure.standee = number
+    # the figure keeps its place among the figures; ids waiting in lists follow it
+    state.figures = {(new if k == old else k): v for k, v in state.figures.items()}
+    state.arrivals = [new if f == old else f for f in state.arrivals]
+    state.actors = [new if f == old else f for f in state.actors]
+    announce(state, figure, draw.event, draw.by, drawn=True)
+
+
+def announce(state: HavenState, figure: Figure, event: str, by: str, *, drawn: bool) -> None:
+    """The event of a standee's arrival, under its number (HV-SCEN-1 when it was drawn)."""
+    drawn_rule = ["HV-SCEN-1"] if drawn else []
+    rank_term = term(rank(state, figure))
+    name = state.spec.monster_types[figure.type].name
+    where = str(list(figure.hex))
+    if event == "appears":
+        state.emit(
+            "spawn",
+            lazy(
+                "{rank} {monster} {standee} appears at {hex}",
+                rank=rank_term,
+                monster=name,
+                standee=figure.standee,
+                hex=where,
+            ),
+            "HV-ROOM-1",
+            "HV-SCEN-1",
+            figure=figure.id,
+        )
+    elif event == "spawns":
+        state.emit(
+            "spawn",
+            lazy(
+                "{rank} {monster} {standee} spawns at {hex}",
+                rank=rank_term,
+                monster=name,
+                standee=figure.standee,
+                hex=where,
+            ),
+            "HV-ROOM-4",
+            *drawn_rule,
+            figure=figure.id,
+        )
+    elif event == "summoned":
+        state.emit(
+            "summon",
+            lazy(
+                "{summoner} summons {rank} {name} {number} at {hex}; it acts from next round",
+                summoner=by,
+                rank=rank_term,
+                name=name,
+                number=figure.standee,
+                hex=where,
+            ),
+            "HV-SUM-1",
+            "HV-MON-SUM-1",
+            "HV-MON-SUM-2",
+            "HV-INIT-5",
+            *drawn_rule,
+            figure=figure.id,
+            summoner=by,
+        )
+    elif drawn:
+        state.emit(
+            "standee",
+            lazy(
+                "the {rank} {monster} at {hex} is standee {standee}, drawn at random",
+                rank=rank_term,
+                monster=name,
+                hex=where,
+                standee=figure.standee,
+            ),
+            "HV-SCEN-1",
+            figure=figure.id,
+        )
 
 
 def rank(state: HavenState, figure: Figure) -> str:

@@ -164,6 +164,9 @@ class Hero:
     """HV-ITEM-3: items turned sideways (spent) or face down (consumed)."""
     gained_items: list[str] = field(default_factory=list)
     """HV-ITEM-6 [GH]: items gained in play, brought only from the next scenario."""
+    kills: list[str] = field(default_factory=list)
+    """HV-MON-6: the monsters this character is credited with killing (its summons' kills
+    included), by their id when they died."""
 
     @property
     def selected(self) -> bool:
@@ -231,6 +234,18 @@ class Turn:
     abilities is performed (then 0)."""
     unperformed: str = ""
     """HV-CHAR-5: the card of a lost half none of whose abilities is performed yet."""
+
+
+@dataclass
+class StandeeDraw:
+    """HV-SCEN-1: a standee placed and waiting for its number, drawn at random (a chance node)."""
+
+    figure: str
+    """Its provisional id until the number is drawn (standees.provisional_id)."""
+    event: str = ""
+    """How it arrived, announced once numbered: "" (setup), "appears", "spawns", "summoned"."""
+    by: str = ""
+    """The summoner of a summoned monster."""
 
 
 @dataclass
@@ -305,6 +320,11 @@ class HavenState(State):
         """HV-GOAL-3 [GH]: allies still waiting for their random number (a chance node)."""
         self.destroyed: list[str] = []
         """HV-GOAL-2: objective figures destroyed so far."""
+        self.standee_draws: list[StandeeDraw] = []
+        """HV-SCEN-1: standees placed and waiting for their random number (chance nodes)."""
+        self.ally_tie_rank = 0
+        """HV-GOAL-3, HV-INIT-6: the place the players gave the allies among monster groups
+        tied with them this round (0: not placed)."""
 
     # -- the core protocol: game.HavenPlay answers the rest through the rule modules --
     def player_name(self, player: int) -> str:
@@ -442,10 +462,12 @@ class _SavedFields:
     ending: str
     ally_numbers: list[str]
     destroyed: list[str]
+    standee_draws: list[StandeeDraw]
+    ally_tie_rank: int
 
 
 _SAVED = tuple(f.name for f in dataclasses.fields(_SavedFields))
-_SAVED_SINCE = frozenset({"ally_numbers", "destroyed"})
+_SAVED_SINCE = frozenset({"ally_numbers", "destroyed", "standee_draws", "ally_tie_rank"})
 """Saved fields added later: older saves lack them."""
 _CLONE_SHARED = frozenset({"game", "ruleset", "scenario", "seed", "spec", "rules"})
 """Attributes a clone shares: the game, the scenario's content and the ruleset (immutable)."""

@@ -201,8 +201,18 @@ def check_move(
     )
 
 
-def walk(state: HavenState, figure: Figure, path: list[tuple[int, int]], mode: MoveMode) -> None:
-    """Move along ``path``; traps and hazardous terrain act on entry (HV-MOVE-2, HV-MOVE-3/4)."""
+def walk(
+    state: HavenState,
+    figure: Figure,
+    path: list[tuple[int, int]],
+    mode: MoveMode,
+    *,
+    mover: str = "",
+) -> None:
+    """Move along ``path``; traps and hazardous terrain act on entry (HV-MOVE-2, HV-MOVE-3/4).
+
+    ``mover`` is the figure forcing the movement (a push or pull): a monster dying in a
+    negative hex is credited to it (HV-MON-6); a figure's own movement credits no one."""
     if len(path) < 2:
         return
     terrain = state.spec.map.terrain
@@ -235,11 +245,11 @@ def walk(state: HavenState, figure: Figure, path: list[tuple[int, int]], mode: M
             state.sprung_traps.append(h)
             amount = state.scaling.trap_damage  # HV-SCEN-3, HV-SCEN-5
             trap_source = lazy("a trap at {hex}", hex=str(list(h)))
-            exhaustion.hurt(state, figure, amount, trap_source, ("HV-MOVE-2",))
+            exhaustion.hurt(state, figure, amount, trap_source, ("HV-MOVE-2",), by=mover)
         elif h in hazardous:
             amount = state.scaling.hazardous_damage
             where = lazy("hazardous terrain at {hex}", hex=str(list(h)))
-            exhaustion.hurt(state, figure, amount, where, ("HV-MOVE-2",))
+            exhaustion.hurt(state, figure, amount, where, ("HV-MOVE-2",), by=mover)
     if figure.kind == "character" and figure.id in state.figures:
         objectives.reached(state, figure.id, figure.hex)
 
@@ -493,7 +503,14 @@ def finish_draw(state: HavenState) -> None:
         # HV-DECK-5: the damage first, then the player keeps or declines the card's effects.
         own = [c for c in turn.attack.get("conditions", []) if _known(state, c)]
         exhaustion.hurt(
-            state, target, outcome.damage, attacker, ("HV-ATK-1",), tuple(own), factored=True
+            state,
+            target,
+            outcome.damage,
+            attacker,
+            ("HV-ATK-1",),
+            tuple(own),
+            factored=True,
+            by=attacker,
         )
         card_effects.offer(state, turn, target.id, effects)
         return
@@ -503,7 +520,14 @@ def finish_draw(state: HavenState) -> None:
     conditions = [*turn.attack.get("conditions", []), *(c for c in added if not _positive(c))]
     conditions = [c for c in conditions if _known(state, c)]
     exhaustion.hurt(
-        state, target, outcome.damage, attacker, ("HV-ATK-1",), tuple(conditions), factored=True
+        state,
+        target,
+        outcome.damage,
+        attacker,
+        ("HV-ATK-1",),
+        tuple(conditions),
+        factored=True,
+        by=attacker,
     )
     if actor_figure is not None:
         card_effects_on_attacker(state, actor_figure, effects)

@@ -63,6 +63,8 @@ def _player_of(state: HavenState, figure_id: str) -> int:
 def current_player(state: HavenState) -> int:
     if state.result:
         return TERMINAL
+    if state.standee_draws:
+        return CHANCE  # HV-SCEN-1: a placed standee's number is drawn first
     if state.negation is not None:
         return state.heroes[state.negation.hero].player
     t = state.turn
@@ -122,6 +124,14 @@ def pending_decision(state: HavenState) -> str:
     """What is being decided now, in the current language (shown at once)."""
     if state.result:
         return _("the scenario is over")
+    if state.standee_draws:
+        figure = state.figures.get(state.standee_draws[0].figure)
+        if figure is not None:
+            return _(
+                "draw a standee number for the {monster} at {hex} (HV-SCEN-1)",
+                monster=state.spec.monster_types[figure.type].name,
+                hex=str(list(figure.hex)),
+            )
     if state.negation is not None:
         n = state.negation
         if n.pile == "hand":

@@ -89,7 +89,7 @@ def figure_mark(figure: Figure) -> str:
     if figure.kind == "ally":
         return f"a{figure.standee}"  # HV-GOAL-3
     letter = figure.type[0].upper() if figure.elite else figure.type[0].lower()
-    return f"{letter}{figure.standee}"
+    return f"{letter}{figure.standee or '?'}"  # HV-SCEN-1: "?" until its number is drawn
 
 
 def draw(state: HavenState) -> str:
