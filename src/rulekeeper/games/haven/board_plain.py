@@ -126,7 +126,12 @@ _FLAGS = ("flying", "jumping", "teleport", "muddled")
 def _hex(value: object) -> Hex:
     if type(value) is not list or len(value) != 2:
         raise _NotPlain
-    return _hexes([value])[0]
+    q, r = value
+    if type(q) is not int or type(r) is not int:
+        raise _NotPlain
+    if not (-MAX_COORDINATE <= q <= MAX_COORDINATE and -MAX_COORDINATE <= r <= MAX_COORDINATE):
+        raise _NotPlain
+    return (q, r)
 
 
 def _hexes(value: object) -> tuple[Hex, ...]:
