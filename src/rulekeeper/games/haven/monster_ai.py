@@ -197,8 +197,9 @@ class _Volley:
     """One way to attack from a hex: the area's targets (``hit``), the enemies a
     further single attack could take (``pool``) and how many it takes.
 
-    The area placements giving ``hit`` are ``placements`` (melee or no area) or,
-    for a ranged area, the in-range members of ``groups``, listed only for the
+    The area placements giving ``hit`` are ``placements`` (no area), the shapes
+    numbered in ``melee`` placed around the hex (melee area) or the in-range
+    members of ``groups`` (ranged area); the last two are listed only for the
     volleys that win (:func:`_placements`)."""
 
     location: int
@@ -207,6 +208,8 @@ class _Volley:
     take: int
     placements: tuple[frozenset[Hex], ...] = ()
     groups: tuple[PlacementGroup, ...] = ()
+    melee: tuple[int, ...] = ()
+    """For a melee area, the numbers of the shapes (:attr:`MonsterTurn.shapes`) giving ``hit``."""
 
     @property
     def size(self) -> int:
@@ -246,12 +249,12 @@ def _all_volleys(turn: MonsterTurn, location: int, heeded: list[int]) -> list[_V
         count = take(reachable, 1 + turn.extra_targets)
         return [_Volley(location, frozenset(), reachable, count, (frozenset(),))]
     by_hit: dict[int, list[PlacementGroup]] = {}
-    placements_by_hit: dict[int, list[frozenset[Hex]]] = {}
+    placements_by_hit: dict[int, list[int]] = {}
     if turn.melee_aoe:
-        for hexes, covered in turn.melee_placement_masks(location):
+        for shape, covered in enumerate(turn.melee_placement_masks(location)):
             struck = turn.visible_enemies(location, covered & heeded_mask)
             if struck:
-                placements_by_hit.setdefault(struck, []).append(hexes)
+                placements_by_hit.setdefault(struck, []).append(shape)
     else:
         # A placement counts when one of its map hexes is in range (HV-LOS-2); its
         # targets are the heeded enemies in it that the monster sees (HV-LOS-1).
@@ -276,8 +279,8 @@ def _all_volleys(turn: MonsterTurn, location: int, heeded: list[int]) -> list[_V
                 hit,
                 pool,
                 take(pool, turn.extra_targets),
-                tuple(placements_by_hit.get(hit_mask, ())),
-                tuple(by_hit.get(hit_mask, ())),
+                groups=tuple(by_hit.get(hit_mask, ())),
+                melee=tuple(placements_by_hit.get(hit_mask, ())),
             )
         )
     return out
@@ -285,6 +288,8 @@ def _all_volleys(turn: MonsterTurn, location: int, heeded: list[int]) -> list[_V
 
 def _placements(turn: MonsterTurn, volley: _Volley) -> tuple[frozenset[Hex], ...]:
     """The area placements of a volley; for a ranged area, the group members in range."""
+    if volley.melee:
+        return tuple(turn.melee_placement(volley.location, shape) for shape in volley.melee)
     if not volley.groups:
         return volley.placements
     within = turn.within_range(volley.location)
