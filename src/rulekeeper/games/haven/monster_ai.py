@@ -324,25 +324,26 @@ def _best_attacks(
     limit = turn.spec.turn.move
     n_ranks = max(ranks.values(), default=0) + 1
     focus_first = rule.focus_disadvantage_before_more_targets
-    adjacent = turn.board.adjacent
-
-    def tier(location: int) -> tuple[int, ...]:
-        reach = -int(move.distance[location] <= limit)
-        if focus_first:
-            return (
-                move.negative[location],
-                reach,
-                int(turn.susceptible and adjacent(location, focus)),
-            )
-        return (move.negative[location], reach)
+    # [GH] the hexes next to the focus across an open edge (adjacency is symmetric: a
+    # wall closes the edge on both sides), where a ranged attack has disadvantage
+    beside_focus = turn.board.open_mask_around(focus) if focus_first and turn.susceptible else 0
+    distance = move.distance
+    negative = move.negative
 
     # a single-target attack needs the focus in range (HV-LOS-2): other hexes cannot attack it
     in_range = -1 if turn.aoe else turn.within_range(focus)
     tiers: dict[tuple[int, ...], list[int]] = {}
     positions = turn.positions
     for location in turn.stand:
-        if in_range >> positions[location] & 1:
-            tiers.setdefault(tier(location), []).append(location)
+        position = positions[location]
+        if in_range >> position & 1:
+            reach = -int(distance[location] <= limit)
+            head: tuple[int, ...] = (
+                (negative[location], reach, beside_focus >> position & 1)
+                if focus_first
+                else (negative[location], reach)
+            )
+            tiers.setdefault(head, []).append(location)
     if not turn.aoe and turn.extra_targets == 0:
         return _best_single_attacks(turn, focus, [tiers[head] for head in sorted(tiers)])
     volleys: list[_Volley] = []
