@@ -121,6 +121,9 @@ class Ruleset:
     allies_numbered_at_random: bool
     """HV-GOAL-3: [GH] ally tokens are numbered at random (a chance node) to set their order;
     [FH] they act in ascending standee number as placed."""
+    tokens_fill_hexes: bool
+    """HV-SCEN-6: [GH] a hex with a money token is not empty (no summon, spawn or placed
+    monster goes there); [FH] tokens do not count."""
 
     def hazardous_damage(self, scenario_level: int) -> int:
         """HV-MOVE-2: [GH] half a trap's damage rounded down; [FH] 1 + ceil(level / 3)."""
@@ -174,6 +177,7 @@ GLOOMHAVEN = Ruleset(
     objective_immune_to_all_conditions=False,
     allies_have_own_deck=False,
     allies_numbered_at_random=True,
+    tokens_fill_hexes=True,
 )
 
 FROSTHAVEN = Ruleset(
@@ -216,6 +220,7 @@ FROSTHAVEN = Ruleset(
     objective_immune_to_all_conditions=True,
     allies_have_own_deck=True,
     allies_numbered_at_random=False,
+    tokens_fill_hexes=False,
 )
 
 RULESETS: dict[str, Ruleset] = {r.name: r for r in (GLOOMHAVEN, FROSTHAVEN)}

@@ -220,15 +220,8 @@ def _spawn(state: HavenState, rule: RuleSpec) -> None:
 
 
 def is_empty(state: HavenState, h: Hex) -> bool:
-    """HV-SCEN-6: no figure, no overlay tile ([GH] and no money token)."""
-    if state.figure_at(h) is not None:
-        return False
-    terrain = state.spec.map.terrain
-    traps = set(terrain.trap) - set(state.sprung_traps)
-    overlays = [*terrain.obstacle, *terrain.hazardous, *terrain.difficult, *terrain.icy, *traps]
-    if h in overlays:
-        return False
-    return state.rules.loot_deck or h not in state.money
+    """HV-SCEN-6: see :func:`map_state.is_empty`."""
+    return map_state.is_empty(state, h)
 
 
 def nearest_empty(state: HavenState, h: Hex) -> Hex | None:
