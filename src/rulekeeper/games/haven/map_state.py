@@ -133,6 +133,23 @@ def sight(state: HavenState, hexboard: HexBoard) -> LineOfSight:
     return _sight(hexboard, state.rules.line_of_sight, house)
 
 
+def is_empty(state: HavenState, h: Hex) -> bool:
+    """HV-SCEN-6: an empty hex, where summons, spawns and placed monsters go: no figure and no
+    overlay tile (obstacle, unsprung trap, hazardous, difficult or icy terrain, an unlooted
+    treasure tile); [GH] no money token either. A pressure plate (a ``trigger`` hex) and an
+    open door count as empty; a closed door is not on the figures' map at all."""
+    if state.figure_at(h) is not None:
+        return False
+    t = state.spec.map.terrain
+    if h in t.obstacle or h in t.hazardous or h in t.difficult or h in t.icy:
+        return False
+    if h in t.trap and h not in state.sprung_traps:
+        return False
+    if any(x.hex == h and x.id in state.treasures for x in state.spec.treasures):
+        return False
+    return not (state.rules.tokens_fill_hexes and h in state.money)
+
+
 def terrain_spec(state: HavenState, hexes: tuple[Hex, ...]) -> TerrainSpec:
     """The terrain on these hexes, sprung traps gone (HV-MOVE-2)."""
     return _terrain_spec(state, hexes)

@@ -25,6 +25,7 @@ from rulekeeper.games.haven import (
     card_effects,
     elements,
     exhaustion,
+    initiative,
     loot,
     map_state,
     objectives,
@@ -300,7 +301,9 @@ def consume_element(state: HavenState, figure: Figure, ability: AbilitySpec) -> 
     turn = state.turn
     if turn is None or not (ability.element and ability.consume_bonus):
         return
-    group = state.groups.get(figure.type) if figure.kind == "monster" else None
+    group = None
+    if figure.kind == "monster":
+        group = state.groups.get(initiative.group_of(state, figure.type))
     if group is not None and ability.element in group.consumed:
         # GH p.24: every monster of the type gets the bonus of the element it consumed.
         turn.attack["value"] += ability.consume_bonus
