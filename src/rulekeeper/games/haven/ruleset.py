@@ -87,6 +87,10 @@ class Ruleset:
     """HV-GOAL-1: [FH] a scenario whose goal and whose loss both happen in one round is lost;
     [GH] the first to happen decides."""
     named_before_elites: bool
+    monster_sets: bool
+    """HV-MON-3, HV-INIT-6: [FH] the types of a scenario's monster set share one ability deck,
+    draw one card together and act in the order its special rules give; [GH] every type draws
+    from its own deck (a scenario's ``monster_sets`` do not apply)."""
     monster_card_range_absolute: bool
     """HV-MON-4: [FH] a monster card's range is the attack's range (none: melee); [GH] a
     ranged monster's card range is added to its stat card's range."""
@@ -166,6 +170,7 @@ GLOOMHAVEN = Ruleset(
     item_gained_usable_at_once=False,
     both_ends_in_a_round_lose=False,
     named_before_elites=False,
+    monster_sets=False,
     standee_limit_order="closest_to_revealer",
     monster_card_range_absolute=False,
     objective_is_obstacle=True,
@@ -208,6 +213,7 @@ FROSTHAVEN = Ruleset(
     item_gained_usable_at_once=True,
     both_ends_in_a_round_lose=True,
     named_before_elites=True,
+    monster_sets=True,
     standee_limit_order="elites_then_closest_to_enemy",
     monster_card_range_absolute=True,
     objective_is_obstacle=False,
