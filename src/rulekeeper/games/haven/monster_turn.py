@@ -79,7 +79,8 @@ class MonsterTurn:
             frozenset(self.enemy_index),
             mode,
         )
-        self.proximity_from_start = self.board.proximity(self.start)
+        # HV-LOS-2 proximity of each enemy, the only hexes it is asked for
+        self.proximity_from_start = self.board.proximity_to(self.start, self.enemy_mask)
         self.initiative: dict[int, tuple[int, int]] = {
             i: (f.initiative if f.initiative is not None else 99, 0 if f.summoner else 1)
             for i, f in self.enemy_index.items()
