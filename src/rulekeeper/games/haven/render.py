@@ -43,7 +43,7 @@ from rulekeeper.games.haven.actions import (
 from rulekeeper.games.haven.attack_draw import KeepModifier
 from rulekeeper.games.haven.scenario_format import AbilitySpec, HalfSpec
 from rulekeeper.games.haven.state import Figure, HavenState, Hero
-from rulekeeper.games.haven.terms import term
+from rulekeeper.games.haven.terms import term, terms
 from rulekeeper.i18n import _, _n, text_of
 
 
@@ -385,6 +385,12 @@ def _monster_option_text(state: HavenState, action: ChooseMonsterOption) -> str:
         return action.summary
     option = options[action.index]
     hex_text = str(option["move_to"])
+    if option["targets"] and option.get("condition"):
+        return _(
+            "give {conditions} to {targets}",
+            conditions=terms(option["condition"]["conditions"]),
+            targets=list(option["targets"]),
+        )
     if option["targets"]:
         return _("move to {hex}, attack {targets}", hex=hex_text, targets=list(option["targets"]))
     if option.get("focus"):

@@ -86,7 +86,9 @@ class AbilitySpec(_Model):
     - ``summon``: ``summon`` names the class's summon on a character card, a
       monster type on a monster card (HV-SUM-1); ``elite`` summons an elite.
     - ``infuse``: ``element`` becomes strong at the end of the turn.
-    - ``condition``: ``conditions`` on the acting figure itself.
+    - ``condition``: ``conditions`` on the acting figure itself; on a monster card with a
+      ``range``: positive ones to the closest allied monster in range lacking them, negative
+      ones to ``targets`` enemies in range picked by the focus rules (HV-MON-COND-1).
     - ``retaliate``: ``value``, ``range`` (0 = adjacent attackers), until the end
       of the round.
     - ``loot``: ``value`` is the range (HV-LOOT-1); on a monster card the
@@ -105,10 +107,11 @@ class AbilitySpec(_Model):
     range, cards recovered, Special 1 or 2. On a monster card, added to the monster's base move
     and attack."""
     range: int = 0
-    """Attack, heal or retaliate range in hexes; 0 is melee (heal: self; retaliate: adjacent
-    attackers)."""
+    """Attack, heal, retaliate or (monster card) condition range in hexes; 0 is melee (heal,
+    condition: self; retaliate: adjacent attackers)."""
     targets: Positive = 1
-    """How many targets an attack has."""
+    """How many targets an attack has (or a monster's negative condition action given at a
+    range, HV-MON-COND-1)."""
     pierce: NonNegative = 0
     """Shield points of each target the attack ignores."""
     conditions: tuple[str, ...] = ()
@@ -150,6 +153,8 @@ class AbilitySpec(_Model):
                         known=", ".join(CONDITIONS),
                     )
                 )
+        if self.type == "condition":
+            _check_condition_action(self)
         if self.type == "summon" and not self.summon:
             raise ValueError(_("a summon action names its summon"))
         if self.type == "infuse" and self.element is None:
@@ -163,6 +168,22 @@ class AbilitySpec(_Model):
         if (self.type == "by_hand") != bool(self.text):
             raise ValueError(_("a by_hand action carries its text; only a by_hand action does"))
         return self
+
+
+def _check_condition_action(ability: AbilitySpec) -> None:
+    """A condition action: on the acting figure (range 0) or, on a monster card, given at a
+    range: positive ones to an allied monster, negative ones to enemies (HV-MON-COND-1)."""
+    if not ability.conditions:
+        raise ValueError(_("a condition action names its conditions"))
+    kinds = {CONDITIONS[name].positive for name in ability.conditions}
+    if len(kinds) > 1:
+        raise ValueError(
+            _("a condition action gives positive or negative conditions, not both (HV-TGT-2)")
+        )
+    if ability.targets > 1 and not (ability.range and kinds == {False}):
+        raise ValueError(
+            _("targets on a condition action needs a range and negative conditions (HV-MON-COND-1)")
+        )
 
 
 class BonusSpec(_Model):
@@ -299,6 +320,15 @@ class ClassSpec(_Model):
         for card in self.cards:
             for half in (card.top, card.bottom):
                 for act in half.actions:
+                    if act.type == "condition" and act.range:
+                        raise ValueError(
+                            _(
+                                "card {id}: a character's condition action is on the character"
+                                " itself (no range); conditions given at a range are a monster"
+                                " card's (HV-MON-COND-1)",
+                                id=repr(card.id),
+                            )
+                        )
                     if act.type == "summon" and act.summon not in self.summons:
                         raise ValueError(
                             _(
