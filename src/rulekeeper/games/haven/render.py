@@ -12,7 +12,15 @@ from rich.text import Text
 from rulekeeper.boards import hexdraw, hexgrid
 from rulekeeper.core.actions import Action
 from rulekeeper.core.errors import RulekeeperError
-from rulekeeper.games.haven import cards, loot, map_state, objectives, special_rules, standees
+from rulekeeper.games.haven import (
+    cards,
+    class_resources,
+    loot,
+    map_state,
+    objectives,
+    special_rules,
+    standees,
+)
 from rulekeeper.games.haven.actions import (
     ActFirst,
     ChooseMonsterOption,
@@ -244,6 +252,10 @@ def heroes_table(state: HavenState) -> Table:
         _("xp"),
     ):
         table.add_column(column)
+    # HV-DECK-5: class resources, a column only when a class in play has some
+    resources = any(state.spec.classes[hero.id].resources for hero in state.heroes.values())
+    if resources:
+        table.add_column(_("class resources"))
     for hero in state.heroes.values():
         selected = (
             _("long rest")
@@ -260,6 +272,7 @@ def heroes_table(state: HavenState) -> Table:
             _items_text(hero),
             _loot_text(state, hero),
             str(hero.xp or ""),
+            *([class_resources.describe(state, hero)] if resources else []),
         )
     return table
 

@@ -21,6 +21,7 @@ file and the field (``classes.warden.cards.3.top.actions.0.type``).
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Sequence
 from importlib import resources
 from pathlib import Path
@@ -290,6 +291,29 @@ class SummonSpec(_Model):
     """It flies."""
 
 
+ResourceId = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9_-]{0,39}$")]
+
+
+class ResourceSpec(_Model):
+    """A class resource a character keeps count of (tokens and the like): a drawn modifier card
+    with ``"resource ID N"`` among its effects gives its character N more (HV-DECK-5)."""
+
+    name: str = ""
+    """The resource's name, shown to players (else its ID)."""
+    max: Annotated[int, Field(ge=1, le=99)] = 99
+    """The most a character holds; a gain beyond it is lost."""
+    start: Annotated[int, Field(ge=0, le=99)] = 0
+    """How many the character holds when the scenario starts."""
+
+    @model_validator(mode="after")
+    def _start_fits(self) -> ResourceSpec:
+        if self.start > self.max:
+            raise ValueError(
+                _("start {start} is more than max {max}", start=self.start, max=self.max)
+            )
+        return self
+
+
 class ClassSpec(_Model):
     """A character class: hit points per level (index 0 = level 1), hand size, cards, summons."""
 
@@ -303,6 +327,9 @@ class ClassSpec(_Model):
     """The class's ability cards."""
     summons: dict[str, SummonSpec] = {}
     """The summons its cards name, by key."""
+    resources: dict[ResourceId, ResourceSpec] = {}
+    """Class resources by ID (HV-DECK-5): counters its modifier cards' ``resource ID N`` effects
+    add to, shown with the character."""
 
     @model_validator(mode="after")
     def _cards_fit(self) -> ClassSpec:
@@ -1317,16 +1344,41 @@ def _check_perks(spec: ScenarioSpec, source: str | None, problems: Problems) -> 
             problems.add(_("{name} is not in the party", name=repr(cls)), f"characters.{cls}")
             continue
         try:
-            deck_with_perks(
+            deck = deck_with_perks(
                 character.perks, catalog, None, source=source, field=f"characters.{cls}.perks"
             )
         except ContentError as error:
             problems.add_error(error)
+            deck = Counter()
+        _check_resources(spec, cls, [*deck, *character.scenario_cards], catalog, problems)
         for card_id in character.scenario_cards:
             if card_id not in catalog and card_id not in ("null", "miss"):
                 problems.add(
                     _("unknown modifier card {card_id}", card_id=repr(card_id)),
                     f"characters.{cls}.scenario_cards.{card_id}",
+                )
+
+
+def _check_resources(
+    spec: ScenarioSpec, cls: str, cards: list[str], catalog: Any, problems: Problems
+) -> None:
+    """HV-DECK-5: a card's ``resource ID N`` names a resource of the character's class."""
+    own = spec.classes[cls].resources if cls in spec.classes else {}
+    for card_id in dict.fromkeys(cards):
+        if card_id not in catalog:
+            continue
+        for effect in catalog[card_id].effects:
+            name = effect.name.removeprefix("resource ")
+            if effect.name.startswith("resource ") and name not in own:
+                problems.add(
+                    _(
+                        "modifier card {card} adds to the class resource {resource}, which"
+                        " {cls} does not have (HV-DECK-5)",
+                        card=repr(card_id),
+                        resource=repr(name),
+                        cls=repr(cls),
+                    ),
+                    f"characters.{cls}.perks",
                 )
 
 

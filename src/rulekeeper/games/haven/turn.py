@@ -23,6 +23,7 @@ from rulekeeper.games.haven import (
     area_attacks,
     bonuses,
     card_effects,
+    class_resources,
     elements,
     exhaustion,
     loot,
@@ -520,7 +521,7 @@ def _applies(state: HavenState, effect: Effect) -> bool:
         return _known(state, effect.name)
     if effect.name.startswith("infuse "):
         return effect.name != "infuse any"
-    return effect.name in ("heal", "shield", "push", "pull")
+    return effect.name in ("heal", "shield", "push", "pull") or bool(effect.resource)
 
 
 def note_card_forced(turn: Turn | None, effects: list[Effect]) -> None:
@@ -567,7 +568,9 @@ def card_effects_on_attacker(state: HavenState, figure: Figure, effects: list[Ef
     if positive:
         add_conditions(state, figure, positive)
     for effect in effects:
-        if effect.name == "heal":
+        if effect.resource:
+            class_resources.gain(state, figure, effect)  # HV-DECK-5: to the summoner
+        elif effect.name == "heal":
             heal(state, figure, effect.amount, lazy("its modifier card"), "HV-HEAL-2")
         elif effect.name == "shield":
             figure.shield += effect.amount
