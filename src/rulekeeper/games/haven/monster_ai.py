@@ -338,10 +338,15 @@ def _best_attacks(
     for location in turn.stand:
         if in_range >> positions[location] & 1:
             tiers.setdefault(tier(location), []).append(location)
+    if not turn.aoe and turn.extra_targets == 0:
+        return _best_single_attacks(turn, focus, [tiers[head] for head in sorted(tiers)])
     volleys: list[_Volley] = []
     for head in sorted(tiers):
-        for location in tiers[head]:
-            volleys.extend(_volleys(turn, location, focus, heeded, cache))
+        if turn.aoe:
+            for location in tiers[head]:
+                volleys.extend(_volleys(turn, location, focus, heeded, cache))
+        else:
+            volleys = _most_target_volleys(turn, tiers[head], focus, heeded, cache)
         if volleys:
             break
     if not volleys:
@@ -380,6 +385,77 @@ def _best_attacks(
         _Attack(where, group, tuple(dict.fromkeys(placements)))
         for (where, group), placements in merged.items()
     ]
+
+
+def _most_target_volleys(
+    turn: MonsterTurn, locations: list[int], focus: int, heeded: list[int], cache: _VolleyCache
+) -> list[_Volley]:
+    """Without an area: the volleys of ``locations`` that could have the most targets.
+
+    A volley from a hex takes at most as many targets as there are heeded
+    enemies within range of it (HV-LOS-2), counted without line of sight.
+    Hexes are tried by that bound, highest first, and once the bound falls
+    below the most targets found no later hex can matter to the ranking (it
+    weighs only the volleys with the most targets), so their sight lines
+    (HV-LOS-1) are never read. The volleys come back in the hexes' order.
+    """
+    heeded_mask = turn.mask_of(heeded)
+    within_range = turn.within_range
+    limit = len(heeded) if turn.all_targets else 1 + turn.extra_targets
+    bounded = sorted(
+        (
+            (-min(limit, (within_range(location) & heeded_mask).bit_count()), location)
+            for location in locations
+        ),
+    )
+    most = 0
+    found: list[_Volley] = []
+    for negative_bound, location in bounded:
+        if -negative_bound < most:
+            break
+        for volley in _volleys(turn, location, focus, heeded, cache):
+            found.append(volley)
+            most = max(most, volley.size)
+    found.sort(key=lambda volley: volley.location)
+    return found
+
+
+def _best_single_attacks(turn: MonsterTurn, focus: int, tiers: list[list[int]]) -> list[_Attack]:
+    """:func:`_best_attacks` for one target and no area: the focus alone is every target group.
+
+    Each hex in reach of the focus then offers the one group ``{focus}``, so the
+    ranking comes down to the first tier holding such a hex and, in it, the
+    fewest attacks with disadvantage (HV-ATK-3), then the fewest movement
+    points. Hexes are tried in that order and line of sight (HV-LOS-1) is read
+    only until the best key is passed; no other enemy's sight line matters.
+    """
+    move = turn.movement
+    distance = move.distance
+    bit = 1 << turn.positions[focus]
+    susceptible = turn.susceptible
+    open_mask_around = turn.board.open_mask_around
+    in_reach = turn.in_reach
+    for locations in tiers:
+        keyed = sorted(
+            (
+                int(susceptible and bool(open_mask_around(location) & bit)),
+                distance[location],
+                location,
+            )
+            for location in locations
+        )
+        winners: list[int] = []
+        best: tuple[int, int] | None = None
+        for disadvantaged, spent, location in keyed:
+            if best is not None and (disadvantaged, spent) != best:
+                break
+            if in_reach(location, focus):
+                best = (disadvantaged, spent)
+                winners.append(location)
+        if winners:
+            group = frozenset((focus,))
+            return [_Attack(location, group, (frozenset(),)) for location in winners]
+    return []
 
 
 def _move_closer(turn: MonsterTurn, goal: int) -> list[int]:
