@@ -414,6 +414,8 @@ def _most_target_volleys(
             for location in locations
         ),
     )
+    if not turn.susceptible:
+        return _nearest_most_target_volleys(turn, bounded, focus, heeded, cache)
     most = 0
     found: list[_Volley] = []
     for negative_bound, location in bounded:
@@ -424,6 +426,49 @@ def _most_target_volleys(
             most = max(most, volley.size)
     found.sort(key=lambda volley: volley.location)
     return found
+
+
+def _nearest_most_target_volleys(
+    turn: MonsterTurn,
+    bounded: list[tuple[int, int]],
+    focus: int,
+    heeded: list[int],
+    cache: _VolleyCache,
+) -> list[_Volley]:
+    """:func:`_most_target_volleys` for an attack that never has disadvantage (melee, or
+    muddled): only the volleys with the most targets from the nearest hexes.
+
+    With no attack at disadvantage (HV-ATK-3) the ranking after the most
+    targets comes down to the fewest movement points, then (HV-MOVE-MON-1 [GH])
+    the extra targets' ranks among the groups found there; a volley from a
+    farther hex can never win. So for each count ``s``, highest bound first,
+    the hexes whose bound reaches ``s`` are tried nearest first, and the search
+    stops at the end of the first distance where some volley takes ``s``
+    targets. No volley takes more than ``s``: every hex that could was tried
+    for the counts above and none did.
+    """
+    distance = turn.movement.distance
+    by_cost = sorted((distance[location], location, -bound) for bound, location in bounded)
+    tried: dict[int, list[_Volley]] = {}
+    top = -bounded[0][0] if bounded else 0
+    for size in range(top, 0, -1):
+        nearest: int | None = None
+        found: list[_Volley] = []
+        for cost, location, bound in by_cost:
+            if bound < size:
+                continue
+            if nearest is not None and cost != nearest:
+                break
+            volleys = tried.get(location)
+            if volleys is None:
+                volleys = tried[location] = _volleys(turn, location, focus, heeded, cache)
+            taking = [v for v in volleys if v.size == size]
+            if taking:
+                nearest = cost
+                found.extend(taking)
+        if found:
+            return found  # in the hexes' order: one distance, hexes in increasing number
+    return []
 
 
 def _best_single_attacks(turn: MonsterTurn, focus: int, tiers: list[list[int]]) -> list[_Attack]:
