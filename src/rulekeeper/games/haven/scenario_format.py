@@ -659,6 +659,10 @@ class TriggerSpec(_Model):
     """When the door on this hex opens."""
     plate: HexSpec | None = None
     """When a character ends its turn on this pressure plate (HV-ROOM-5)."""
+    enter: HexSpec | None = None
+    """When a character enters this hex (a section link, HV-SCEN-7): [FH] read the moment
+    it is entered, even mid-move (the move pauses there and its points left follow);
+    [GH] once the movement is over."""
     dead: str = ""
     """When no monster of this type is left on the map (after one was)."""
     destroyed: str = ""
@@ -667,10 +671,13 @@ class TriggerSpec(_Model):
     @model_validator(mode="after")
     def _one_trigger(self) -> TriggerSpec:
         given = [bool(self.round), self.door is not None, self.plate is not None, bool(self.dead)]
-        given += [self.boss_hp is not None, bool(self.destroyed)]
+        given += [self.boss_hp is not None, bool(self.destroyed), self.enter is not None]
         if sum(given) != 1:
             raise ValueError(
-                _("a trigger gives exactly one of round, door, plate, dead, boss_hp, destroyed")
+                _(
+                    "a trigger gives exactly one of round, door, plate, enter, dead, boss_hp,"
+                    " destroyed"
+                )
             )
         if self.boss_hp is not None:
             try:
@@ -1188,6 +1195,10 @@ def _check_play_content(
         if rule.when.plate is not None and rule.when.plate not in on_map:
             fail(
                 _("{hex} is not on the map", hex=str(list(rule.when.plate))), f"{where}.when.plate"
+            )
+        if rule.when.enter is not None and rule.when.enter not in on_map:
+            fail(
+                _("{hex} is not on the map", hex=str(list(rule.when.enter))), f"{where}.when.enter"
             )
         if rule.when.dead and rule.when.dead not in spec.monster_types:
             fail(_("unknown monster type {dead}", dead=repr(rule.when.dead)), f"{where}.when.dead")
