@@ -81,6 +81,7 @@ def check_invariants(state: HavenState, decks: dict[str, Counter[str]]) -> None:
             "frozen-weir",
             "signal-fire",
             "toll-bridge",
+            "rime-stair",
         ]
     ),
 )

@@ -504,10 +504,13 @@ class StandeeSpec(_Model):
 class ObjectiveSpec(_Model):
     """The scenario's goal (HV-GOAL-1): ``kill_all``, ``kill_boss`` (every boss dead),
     ``reach`` (a character ends a move on one of ``hexes``), ``survive`` (``rounds``
-    played), ``loot`` (the goal treasures ``treasures`` looted) or ``destroy`` (the
-    objective figures ``destroy`` destroyed, HV-GOAL-2)."""
+    played), ``loot`` (the goal treasures ``treasures`` looted), ``destroy`` (the
+    objective figures ``destroy`` destroyed, HV-GOAL-2) or ``escape`` (every character
+    not exhausted has escaped from an escape hex, HV-ROOM-5)."""
 
-    kind: Literal["kill_all", "kill_boss", "reach", "survive", "loot", "destroy"] = "kill_all"
+    kind: Literal["kill_all", "kill_boss", "reach", "survive", "loot", "destroy", "escape"] = (
+        "kill_all"
+    )
     """How the scenario is won (HV-GOAL-1)."""
     hexes: tuple[HexSpec, ...] = ()
     """reach: the hexes a character must end a move on."""
@@ -860,6 +863,9 @@ class ScenarioSpec(_Model):
     """Rules the engine does not run: shown to the players to resolve by hand (HV-SCEN-7)."""
     rules: tuple[RuleSpec, ...] = ()
     """Special rules in the declarative vocabulary (HV-SCEN-7)."""
+    escape: Annotated[tuple[HexSpec, ...], Field(max_length=40)] = ()
+    """HV-ROOM-5: escape hexes: a character ending its turn on one may escape, leaving the
+    scenario with its summons."""
     round_limit: Annotated[int, Field(ge=0, le=99)] = 0
     """Lost at the end of this round unless won before (0: no limit)."""
     characters: dict[str, CharacterSpec] = {}
@@ -1122,6 +1128,13 @@ def _check_references(spec: ScenarioSpec, source: str | None, problems: Problems
             fail(_("{hex} is not on the map", hex=str(list(h))), f"objective.hexes.{n}")
     if spec.objective.kind == "reach" and not spec.objective.hexes:
         fail(_("a reach objective lists its hexes"), "objective.hexes")
+    for n, h in enumerate(spec.escape):
+        if h not in on_map:
+            fail(_("{hex} is not on the map", hex=str(list(h))), f"escape.{n}")
+        elif h in obstacles:
+            fail(_("the escape hex {hex} is an obstacle", hex=str(list(h))), f"escape.{n}")
+    if spec.objective.kind == "escape" and not spec.escape:
+        fail(_("an escape objective needs escape hexes"), "escape")
     if spec.objective.kind == "survive" and spec.objective.rounds < 1:
         fail(_("a survive objective gives its rounds"), "objective.rounds")
     _check_play_content(spec, fail, on_map, set(in_rooms))
