@@ -30,7 +30,7 @@ from rulekeeper.games.haven import (
     summons,
 )
 from rulekeeper.games.haven import turn as turns
-from rulekeeper.games.haven.board_format import TurnSpec
+from rulekeeper.games.haven.board_plain import PlainTurn
 from rulekeeper.games.haven.focus import TIE_BY_INITIATIVE, TIE_BY_TURN_ORDER, rule_of
 from rulekeeper.games.haven.monster_ai import solve_monster_turn
 from rulekeeper.games.haven.movement import MoveMode
@@ -148,7 +148,7 @@ def _solve(
     spec = map_state.solver_spec(
         state,
         figure,
-        TurnSpec(
+        PlainTurn(
             figure=figure.id,
             move=points,
             range=attack.range if attack else 0,
