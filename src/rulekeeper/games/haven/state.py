@@ -166,6 +166,8 @@ class Hero:
     """HV-ITEM-6 [GH]: items gained in play, brought only from the next scenario."""
     escaped: bool = False
     """HV-ROOM-5: left the scenario from an escape hex (not exhausted, takes no part)."""
+    resources: dict[str, int] = field(default_factory=dict)
+    """HV-DECK-5: the class resources held, by ID (class_resources.py)."""
 
     @property
     def selected(self) -> bool:
