@@ -35,12 +35,18 @@ def _refuse_constant(name: str) -> Any:
     raise ValueError(_("{name} is not a number rulekeeper accepts", name=name))
 
 
+_JSON_DECODER = json.JSONDecoder(parse_constant=_refuse_constant)
+"""What ``json.loads(text, parse_constant=...)`` builds anew on every call, made once."""
+
+
 def parse_document(text: str, source: str | None, fmt: DocumentFormat | None = None) -> Any:
     """Parse TOML or JSON text (by ``fmt``, else by the source's suffix), within the limits."""
     kind = fmt or format_of(source)
     try:
-        if kind == "json":
-            data = json.loads(text, parse_constant=_refuse_constant)
+        if kind == "json" and not text.startswith("\ufeff"):
+            data = _JSON_DECODER.decode(text)
+        elif kind == "json":
+            data = json.loads(text, parse_constant=_refuse_constant)  # names the byte order mark
         else:
             data = _load_toml(text, source)
     except json.JSONDecodeError as error:
@@ -86,10 +92,10 @@ _CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u202a-\u202e\u2066-\
 """Characters no text in a document may hold: terminal controls and bidirectional overrides."""
 
 
-_JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
 _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
-_ONLY_BRACKETS = {c: None for c in range(128) if chr(c) not in "[]{}"}
-_EMPTY_PAIR = re.compile(r"\[\]|\{\}")
+_NOT_BRACKET_BYTES = bytes(c for c in range(256) if c not in b"[]{}")
+_ONE_BRACKET_KIND = bytes.maketrans(b"{}", b"[]")
+"""Braces read as brackets: in parsed JSON the pairs nest properly, so depth is kept."""
 _LONG_NUMBER = re.compile(r"[0-9]{19}")
 
 
@@ -110,16 +116,19 @@ def _json_text_within_limits(text: str) -> bool:
             return False
     elif _CONTROL.search(text) is not None:
         return False
-    rest = _JSON_STRING.sub("", text)  # numbers, brackets, punctuation, true / false / null
+    # numbers, brackets, punctuation, true / false / null: with no escape, every other
+    # piece between double quotes is a string
+    rest = "".join(text.split('"')[0::2])
     if _LONG_NUMBER.search(rest) is not None or "E" in rest:
         return False
     if "e" in rest.replace("true", "").replace("false", ""):
         return False
-    brackets = rest.translate(_ONLY_BRACKETS) if rest.isascii() else _NOT_BRACKET.sub("", rest)
+    only = rest if rest.isascii() else _NOT_BRACKET.sub("", rest)
+    brackets = only.encode("ascii").translate(_ONE_BRACKET_KIND, _NOT_BRACKET_BYTES)
     for _depth in range(MAX_NESTING):
         if not brackets:
             return True
-        brackets = _EMPTY_PAIR.sub("", brackets)
+        brackets = brackets.replace(b"[]", b"")  # the innermost pairs, one level
     return not brackets
 
 

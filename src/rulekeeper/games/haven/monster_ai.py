@@ -197,8 +197,9 @@ class _Volley:
     """One way to attack from a hex: the area's targets (``hit``), the enemies a
     further single attack could take (``pool``) and how many it takes.
 
-    The area placements giving ``hit`` are ``placements`` (melee or no area) or,
-    for a ranged area, the in-range members of ``groups``, listed only for the
+    The area placements giving ``hit`` are ``placements`` (no area), the shapes
+    numbered in ``melee`` placed around the hex (melee area) or the in-range
+    members of ``groups`` (ranged area); the last two are listed only for the
     volleys that win (:func:`_placements`)."""
 
     location: int
@@ -207,15 +208,17 @@ class _Volley:
     take: int
     placements: tuple[frozenset[Hex], ...] = ()
     groups: tuple[PlacementGroup, ...] = ()
+    melee: tuple[int, ...] = ()
+    """For a melee area, the numbers of the shapes (:attr:`MonsterTurn.shapes`) giving ``hit``."""
 
     @property
     def size(self) -> int:
         return len(self.hit) + self.take
 
 
-_VolleyCache = dict[int, list[_Volley]]
-"""Volleys by hex for one set of heeded enemies: they do not depend on the focus, so tied
-foci share them."""
+_VolleyCache = dict[tuple[int, int], list[_Volley]]
+"""Volleys by (hex, -1) for one set of heeded enemies: they do not depend on the focus, so
+tied foci share them; an area attack with no extra target keeps them by (hex, focus)."""
 
 
 def _volleys(
@@ -224,18 +227,31 @@ def _volleys(
     """Every way one attack from ``location`` can include the focus (HV-FOCUS-1)."""
     if not turn.aoe and not turn.in_reach(location, focus):
         return []  # a single-target attack needs the focus in reach
-    found = cache.get(location)
+    # An area attack with no extra target strikes only the enemies in its area: the
+    # volleys that can include the focus are those whose area covers it, found alone.
+    alone = turn.aoe and turn.extra_targets == 0
+    key = (location, focus if alone else -1)
+    found = cache.get(key)
     if found is None:
-        found = _all_volleys(turn, location, heeded)
-        cache[location] = found
+        found = _all_volleys(turn, location, heeded, focus if alone else None)
+        cache[key] = found
     return [v for v in found if focus in v.hit or (focus in v.pool and v.take > 0)]
 
 
-def _all_volleys(turn: MonsterTurn, location: int, heeded: list[int]) -> list[_Volley]:
-    """Every way one attack from ``location`` can strike heeded enemies."""
+def _all_volleys(
+    turn: MonsterTurn, location: int, heeded: list[int], covering: int | None = None
+) -> list[_Volley]:
+    """Every way one attack from ``location`` can strike heeded enemies.
+
+    With ``covering`` (an area attack taking no extra target), only the volleys
+    whose area strikes that enemy; their pool is left empty, since none is
+    taken from it, and no sight line to an enemy outside those areas is read.
+    """
     heeded_mask = turn.mask_of(heeded)
-    reachable_mask = turn.reachable_enemies(location, heeded_mask)
+    reachable_mask = 0 if covering is not None else turn.reachable_enemies(location, heeded_mask)
     reachable = turn.members(reachable_mask)
+    # the areas that count: every one, or those covering the enemy asked about
+    needed = -1 if covering is None else 1 << turn.positions[covering]
 
     def take(pool: tuple[int, ...], count: int) -> int:
         return len(pool) if turn.all_targets else min(count, len(pool))
@@ -246,25 +262,31 @@ def _all_volleys(turn: MonsterTurn, location: int, heeded: list[int]) -> list[_V
         count = take(reachable, 1 + turn.extra_targets)
         return [_Volley(location, frozenset(), reachable, count, (frozenset(),))]
     by_hit: dict[int, list[PlacementGroup]] = {}
-    placements_by_hit: dict[int, list[frozenset[Hex]]] = {}
+    placements_by_hit: dict[int, list[int]] = {}
     if turn.melee_aoe:
-        for hexes, covered in turn.melee_placement_masks(location):
+        for shape, covered in enumerate(turn.melee_placement_masks(location)):
+            if not covered & needed:
+                continue
             struck = turn.visible_enemies(location, covered & heeded_mask)
-            if struck:
-                placements_by_hit.setdefault(struck, []).append(hexes)
+            if struck & needed:
+                placements_by_hit.setdefault(struck, []).append(shape)
     else:
         # A placement counts when one of its map hexes is in range (HV-LOS-2); its
         # targets are the heeded enemies in it that the monster sees (HV-LOS-1).
         # Placements covering the same enemies are weighed together.
         within = turn.within_range(location)
-        live = [g for g in turn.placement_groups() if g.enemies & heeded_mask and g.reach & within]
+        live = [
+            g
+            for g in turn.placement_groups()
+            if g.enemies & heeded_mask and g.enemies & needed and g.reach & within
+        ]
         candidates = 0
         for group in live:
             candidates |= group.enemies
         seen = turn.visible_enemies(location, candidates & heeded_mask)
         for group in live:
             struck = group.enemies & heeded_mask & seen
-            if struck:
+            if struck & needed:
                 by_hit.setdefault(struck, []).append(group)
     out = []
     for hit_mask in (*placements_by_hit, *by_hit):
@@ -276,8 +298,8 @@ def _all_volleys(turn: MonsterTurn, location: int, heeded: list[int]) -> list[_V
                 hit,
                 pool,
                 take(pool, turn.extra_targets),
-                tuple(placements_by_hit.get(hit_mask, ())),
-                tuple(by_hit.get(hit_mask, ())),
+                groups=tuple(by_hit.get(hit_mask, ())),
+                melee=tuple(placements_by_hit.get(hit_mask, ())),
             )
         )
     return out
@@ -285,6 +307,8 @@ def _all_volleys(turn: MonsterTurn, location: int, heeded: list[int]) -> list[_V
 
 def _placements(turn: MonsterTurn, volley: _Volley) -> tuple[frozenset[Hex], ...]:
     """The area placements of a volley; for a ranged area, the group members in range."""
+    if volley.melee:
+        return tuple(turn.melee_placement(volley.location, shape) for shape in volley.melee)
     if not volley.groups:
         return volley.placements
     within = turn.within_range(volley.location)
@@ -319,29 +343,35 @@ def _best_attacks(
     limit = turn.spec.turn.move
     n_ranks = max(ranks.values(), default=0) + 1
     focus_first = rule.focus_disadvantage_before_more_targets
-    adjacent = turn.board.adjacent
-
-    def tier(location: int) -> tuple[int, ...]:
-        reach = -int(move.distance[location] <= limit)
-        if focus_first:
-            return (
-                move.negative[location],
-                reach,
-                int(turn.susceptible and adjacent(location, focus)),
-            )
-        return (move.negative[location], reach)
+    # [GH] the hexes next to the focus across an open edge (adjacency is symmetric: a
+    # wall closes the edge on both sides), where a ranged attack has disadvantage
+    beside_focus = turn.board.open_mask_around(focus) if focus_first and turn.susceptible else 0
+    distance = move.distance
+    negative = move.negative
 
     # a single-target attack needs the focus in range (HV-LOS-2): other hexes cannot attack it
     in_range = -1 if turn.aoe else turn.within_range(focus)
     tiers: dict[tuple[int, ...], list[int]] = {}
     positions = turn.positions
     for location in turn.stand:
-        if in_range >> positions[location] & 1:
-            tiers.setdefault(tier(location), []).append(location)
+        position = positions[location]
+        if in_range >> position & 1:
+            reach = -int(distance[location] <= limit)
+            head: tuple[int, ...] = (
+                (negative[location], reach, beside_focus >> position & 1)
+                if focus_first
+                else (negative[location], reach)
+            )
+            tiers.setdefault(head, []).append(location)
+    if not turn.aoe and turn.extra_targets == 0:
+        return _best_single_attacks(turn, focus, [tiers[head] for head in sorted(tiers)])
     volleys: list[_Volley] = []
     for head in sorted(tiers):
-        for location in tiers[head]:
-            volleys.extend(_volleys(turn, location, focus, heeded, cache))
+        if turn.aoe:
+            for location in tiers[head]:
+                volleys.extend(_volleys(turn, location, focus, heeded, cache))
+        else:
+            volleys = _most_target_volleys(turn, tiers[head], focus, heeded, cache)
         if volleys:
             break
     if not volleys:
@@ -380,6 +410,194 @@ def _best_attacks(
         _Attack(where, group, tuple(dict.fromkeys(placements)))
         for (where, group), placements in merged.items()
     ]
+
+
+def _most_target_volleys(
+    turn: MonsterTurn, locations: list[int], focus: int, heeded: list[int], cache: _VolleyCache
+) -> list[_Volley]:
+    """Without an area: the volleys of ``locations`` that could have the most targets.
+
+    A volley from a hex takes at most as many targets as there are heeded
+    enemies within range of it (HV-LOS-2), counted without line of sight.
+    Hexes are tried by that bound, highest first, and once the bound falls
+    below the most targets found no later hex can matter to the ranking (it
+    weighs only the volleys with the most targets), so their sight lines
+    (HV-LOS-1) are never read. The volleys come back in the hexes' order.
+    """
+    heeded_mask = turn.mask_of(heeded)
+    within_range = turn.within_range
+    limit = len(heeded) if turn.all_targets else 1 + turn.extra_targets
+    bounded = sorted(
+        (
+            (-min(limit, (within_range(location) & heeded_mask).bit_count()), location)
+            for location in locations
+        ),
+    )
+    if not turn.susceptible:
+        return _nearest_most_target_volleys(turn, bounded, focus, heeded, cache)
+    if not turn.ruleset.focus_disadvantage_before_more_targets:
+        return _fh_most_target_volleys(turn, bounded, focus, heeded, cache)
+    most = 0
+    found: list[_Volley] = []
+    for negative_bound, location in bounded:
+        if -negative_bound < most:
+            break
+        for volley in _volleys(turn, location, focus, heeded, cache):
+            found.append(volley)
+            most = max(most, volley.size)
+    found.sort(key=lambda volley: volley.location)
+    return found
+
+
+def _nearest_most_target_volleys(
+    turn: MonsterTurn,
+    bounded: list[tuple[int, int]],
+    focus: int,
+    heeded: list[int],
+    cache: _VolleyCache,
+) -> list[_Volley]:
+    """:func:`_most_target_volleys` for an attack that never has disadvantage (melee, or
+    muddled): only the volleys with the most targets from the nearest hexes.
+
+    With no attack at disadvantage (HV-ATK-3) the ranking after the most
+    targets comes down to the fewest movement points, then (HV-MOVE-MON-1 [GH])
+    the extra targets' ranks among the groups found there; a volley from a
+    farther hex can never win. So for each count ``s``, highest bound first,
+    the hexes whose bound reaches ``s`` are tried nearest first, and the search
+    stops at the end of the first distance where some volley takes ``s``
+    targets. No volley takes more than ``s``: every hex that could was tried
+    for the counts above and none did.
+    """
+    distance = turn.movement.distance
+    by_cost = sorted((distance[location], location, -bound) for bound, location in bounded)
+    tried: dict[int, list[_Volley]] = {}
+    top = -bounded[0][0] if bounded else 0
+    for size in range(top, 0, -1):
+        nearest: int | None = None
+        found: list[_Volley] = []
+        for cost, location, bound in by_cost:
+            if bound < size:
+                continue
+            if nearest is not None and cost != nearest:
+                break
+            volleys = tried.get(location)
+            if volleys is None:
+                volleys = tried[location] = _volleys(turn, location, focus, heeded, cache)
+            taking = [v for v in volleys if v.size == size]
+            if taking:
+                nearest = cost
+                found.extend(taking)
+        if found:
+            return found  # in the hexes' order: one distance, hexes in increasing number
+    return []
+
+
+def _fh_most_target_volleys(
+    turn: MonsterTurn,
+    bounded: list[tuple[int, int]],
+    focus: int,
+    heeded: list[int],
+    cache: _VolleyCache,
+) -> list[_Volley]:
+    """:func:`_most_target_volleys` for a ranged attack under [FH] HV-MOVE-MON-2: only the
+    volleys with the most targets and the fewest attacks with disadvantage, then the
+    fewest movement points.
+
+    [FH] ranks most targets, then fewest attacks with disadvantage (HV-ATK-3),
+    then fewest movement points. For each count ``s``, highest bound first, a
+    hex's attacks with disadvantage are bounded below without line of sight:
+    the focus if it is next to the hex, and the extra targets that cannot be
+    found among the heeded enemies in range and not next to it. Hexes are tried
+    by (that bound, movement points) and the search stops once the bound passes
+    the best (disadvantage, movement points) found with ``s`` targets.
+    """
+    distance = turn.movement.distance
+    positions = turn.positions
+    focus_bit = 1 << positions[focus]
+    heeded_mask = turn.mask_of(heeded)
+    within_range = turn.within_range
+    open_mask_around = turn.board.open_mask_around
+    closeness: dict[int, tuple[int, int, int]] = {}
+    for _, location in bounded:
+        close = open_mask_around(location)
+        others = within_range(location) & heeded_mask & ~focus_bit
+        closeness[location] = (close, int(bool(close & focus_bit)), (others & ~close).bit_count())
+    tried: dict[int, list[_Volley]] = {}
+    top = -bounded[0][0] if bounded else 0
+    for size in range(top, 0, -1):
+        ranked = sorted(
+            (
+                closeness[location][1] + max(0, size - 1 - closeness[location][2]),
+                distance[location],
+                location,
+            )
+            for bound, location in bounded
+            if -bound >= size
+        )
+        best: tuple[int, int] | None = None
+        found: list[_Volley] = []
+        for lower, cost, location in ranked:
+            if best is not None and (lower, cost) > best:
+                break
+            volleys = tried.get(location)
+            if volleys is None:
+                volleys = tried[location] = _volleys(turn, location, focus, heeded, cache)
+            close = closeness[location][0]
+            for volley in volleys:
+                if volley.size != size:
+                    continue
+                least = min(
+                    sum(close >> positions[t] & 1 for t in group)
+                    for group in _groups(volley, focus)
+                )
+                key = (least, cost)
+                if best is None or key < best:
+                    best = key
+                    found = [volley]
+                elif key == best:
+                    found.append(volley)
+        if found:
+            found.sort(key=lambda volley: volley.location)
+            return found
+    return []
+
+
+def _best_single_attacks(turn: MonsterTurn, focus: int, tiers: list[list[int]]) -> list[_Attack]:
+    """:func:`_best_attacks` for one target and no area: the focus alone is every target group.
+
+    Each hex in reach of the focus then offers the one group ``{focus}``, so the
+    ranking comes down to the first tier holding such a hex and, in it, the
+    fewest attacks with disadvantage (HV-ATK-3), then the fewest movement
+    points. Hexes are tried in that order and line of sight (HV-LOS-1) is read
+    only until the best key is passed; no other enemy's sight line matters.
+    """
+    move = turn.movement
+    distance = move.distance
+    bit = 1 << turn.positions[focus]
+    susceptible = turn.susceptible
+    open_mask_around = turn.board.open_mask_around
+    in_reach = turn.in_reach
+    for locations in tiers:
+        keyed = sorted(
+            (
+                int(susceptible and bool(open_mask_around(location) & bit)),
+                distance[location],
+                location,
+            )
+            for location in locations
+        )
+        winners: list[int] = []
+        best: tuple[int, int] | None = None
+        for disadvantaged, spent, location in keyed:
+            if best is not None and (disadvantaged, spent) != best:
+                break
+            if in_reach(location, focus):
+                best = (disadvantaged, spent)
+                winners.append(location)
+        if winners:
+            group = frozenset((focus,))
+            return [_Attack(location, group, (frozenset(),)) for location in winners]
+    return []
 
 
 def _move_closer(turn: MonsterTurn, goal: int) -> list[int]:

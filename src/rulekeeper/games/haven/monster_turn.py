@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from itertools import compress
 from typing import TYPE_CHECKING
 
 from rulekeeper.boards.hexgrid import UNREACHABLE, Hex, HexBoard, add, orientations, sub
@@ -55,7 +56,7 @@ class MonsterTurn:
         self._cover: dict[int, int] = {}
         self._within: dict[int, int] = {}
         self._members: dict[int, tuple[int, ...]] = {}
-        self._melee: dict[int, list[tuple[frozenset[Hex], int]]] = {}
+        self._melee: dict[int, list[int]] = {}
         n = len(self.board)
         t = spec.terrain
         self.terrain = Terrain(
@@ -79,22 +80,20 @@ class MonsterTurn:
             frozenset(self.enemy_index),
             mode,
         )
-        self.proximity_from_start = self.board.proximity(self.start)
+        # HV-LOS-2 proximity of each enemy, the only hexes it is asked for
+        self.proximity_from_start = self.board.proximity_to(self.start, self.enemy_mask)
         self.initiative: dict[int, tuple[int, int]] = {
             i: (f.initiative if f.initiative is not None else 99, 0 if f.summoner else 1)
             for i, f in self.enemy_index.items()
         }
         # HV-MOVE-1/4 as Movement.can_end decides it, for every hex reached
-        negative = self.movement.negative
-        occupied = self.movement.occupied
-        obstacle = self.terrain.obstacle
-        flying = turn.flying
-        start = self.start
+        # (the hex it stands in always; else no figure there and, unless flying, no obstacle)
+        barred = set(self.movement.occupied)
+        if not turn.flying:
+            barred.update(compress(range(n), self.terrain.obstacle))
+        barred.discard(self.start)
         self.stand = [
-            i
-            for i in range(n)
-            if negative[i] != UNREACHABLE
-            and (i == start or (i not in occupied and (flying or not obstacle[i])))
+            i for i, v in enumerate(self.movement.negative) if v != UNREACHABLE and i not in barred
         ]
 
     # -- reach -------------------------------------------------------------------------
@@ -117,22 +116,29 @@ class MonsterTurn:
         here = self.board.hexes[location]
         return [frozenset(add(here, c) for c in shape) for shape in self.shapes]
 
-    def melee_placement_masks(self, location: int) -> list[tuple[frozenset[Hex], int]]:
-        """:meth:`melee_placements` with each one's map hexes as a position mask (kept)."""
+    def melee_placement_masks(self, location: int) -> list[int]:
+        """Each of :attr:`shapes` placed around ``location`` (as :meth:`melee_placements`),
+        its map hexes as a position mask, in the order of the shapes (kept)."""
         found = self._melee.get(location)
         if found is None:
             get = self.board.index.get
             positions = self.positions
+            q, r = self.board.hexes[location]
             found = []
-            for hexes in self.melee_placements(location):
+            for shape in self.shapes:
                 mask = 0
-                for h in hexes:
-                    i = get(h)
+                for dq, dr in shape:
+                    i = get((q + dq, r + dr))
                     if i is not None:
                         mask |= 1 << positions[i]
-                found.append((hexes, mask))
+                found.append(mask)
             self._melee[location] = found
         return found
+
+    def melee_placement(self, location: int, shape: int) -> frozenset[Hex]:
+        """The hexes of shape number ``shape`` placed around ``location``."""
+        here = self.board.hexes[location]
+        return frozenset(add(here, c) for c in self.shapes[shape])
 
     def within_range(self, location: int) -> int:
         """The map hexes counted (HV-LOS-2) at most this turn's range from ``location``.
@@ -226,7 +232,7 @@ class MonsterTurn:
             return False
         if self.melee_aoe:
             bit = 1 << self.positions[enemy]
-            if not any(mask & bit for _, mask in self.melee_placement_masks(location)):
+            if not any(mask & bit for mask in self.melee_placement_masks(location)):
                 return False
         elif not self.covering_reach(enemy) & self.within_range(location):
             # no placement covering the enemy has a hex in range

@@ -133,7 +133,6 @@ class Movement:
         if self._steps is not None:
             return self._steps
         board = self.board
-        table = board.neighbour_table
         open_neighbours = board.open_neighbours
         terrain = self.terrain
         n = len(board)
@@ -155,6 +154,10 @@ class Movement:
             return steps
         occupied = self.occupied
         stops_slide = [entry[i] is None or i in occupied for i in range(n)]
+        positions = board.positions
+        open_masks = board.open_masks
+        shifts = board.shifts
+        at = board.hex_at_position()
         steps = []
         for u in range(n):
             row: list[Step] = []
@@ -167,8 +170,12 @@ class Movement:
                     continue
                 slid: list[int] = []
                 while icy[v]:
-                    nxt = table[v][d]
-                    if nxt < 0 or stops_slide[nxt] or not board.adjacent(v, nxt):
+                    # the next hex on in direction d: off the map or behind a wall stops it
+                    p = positions[v]
+                    if not open_masks[d] >> p & 1:
+                        break
+                    nxt = at[p + shifts[d]]
+                    if stops_slide[nxt]:
                         break
                     slid.append(v)
                     v = nxt
@@ -196,16 +203,21 @@ class Movement:
         if self.mode.flying or self.mode.jumping:
             depth = self._breadth_first(start)
             self._depth = depth
-            for i in range(n):
-                if i != start and depth[i] != UNREACHABLE:
-                    dist[i] = depth[i] + self._landing_extra(i)
-                    neg[i] = self._landing_negative(i)
+            # _landing_extra and _landing_negative, read once for the whole table
+            jump = self.mode.jumping and not self.mode.teleport
+            extra = jump and not self.ruleset.jump_ignores_terrain_on_last_hex
+            difficult = self.terrain.difficult
+            negative = self.terrain.negative
+            flying = self.mode.flying
+            for i, steps in enumerate(depth):
+                if steps != UNREACHABLE and i != start:
+                    dist[i] = steps + 1 if extra and difficult[i] else steps
+                    neg[i] = 0 if flying else int(negative[i])
             return dist, neg
         if any(self.terrain.icy):
             return self._forward_on_ice(dist, neg)
         masks = self._terrain_masks()
         scale = _scale(n)
-        best = [_NEVER] * n
         # Dijkstra on (negative hexes, movement points) packed into one integer, with
         # a whole set of hexes settled at each key: entering a hex costs what the hex
         # is (1 or 2 points, and 1 negative hex for a trap or hazard), whichever side.
@@ -227,18 +239,13 @@ class Movement:
             if not layer:
                 continue
             settled |= layer
-            f = layer
-            while f:
-                low = f & -f
-                best[at[low.bit_length() - 1]] = key
-                f ^= low
+            _settle(layer, at, key, scale, dist, neg)
             reached = grow(layer) & passable & ~settled
             if reached:
                 for weight, kind in classes:
                     fresh = reached & kind
                     if fresh:
                         pending[key + weight] = pending.get(key + weight, 0) | fresh
-        _unpack(best, scale, dist, neg)
         return dist, neg
 
     def _forward_on_ice(self, dist: list[int], neg: list[int]) -> tuple[list[int], list[int]]:
@@ -527,7 +534,6 @@ class Movement:
             (scale + 1, masks.negative & ~masks.difficult),
             (scale + 2, masks.negative & masks.difficult),
         )
-        best = [_NEVER] * n
         settled = 0
         pending = {0: 1 << board.positions[destination]}
         while pending:
@@ -536,18 +542,13 @@ class Movement:
             if not layer:
                 continue
             settled |= layer
-            f = layer
-            while f:
-                low = f & -f
-                best[at[low.bit_length() - 1]] = key
-                f ^= low
+            _settle(layer, at, key, scale, dist, neg)
             for weight, kind in classes:
                 entered = layer & kind
                 if entered:
                     fresh = grow(entered) & ~settled
                     if fresh:
                         pending[key + weight] = pending.get(key + weight, 0) | fresh
-        _unpack(best, scale, dist, neg)
 
     def _incoming(self) -> list[list[tuple[int, int]]]:
         """For each hex, the steps into it: (from hex, packed weight), as :meth:`_forward` packs."""
@@ -572,6 +573,20 @@ _NEVER = 1 << 62
 def _scale(n: int) -> int:
     """The packing factor for ``n`` hexes: more than the points of any simple path (2 per step)."""
     return 2 * n + 2
+
+
+def _settle(
+    layer: int, at: list[int], key: int, scale: int, dist: list[int], neg: list[int]
+) -> None:
+    """Give every hex of the position mask ``layer`` the packed distance ``key``, split
+    into the two tables (as :func:`_unpack` would)."""
+    negative, points = divmod(key, scale)
+    while layer:
+        low = layer & -layer
+        i = at[low.bit_length() - 1]
+        dist[i] = points
+        neg[i] = negative
+        layer ^= low
 
 
 def _unpack(best: list[int], scale: int, dist: list[int], neg: list[int]) -> None:

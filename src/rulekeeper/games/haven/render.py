@@ -12,7 +12,16 @@ from rich.text import Text
 from rulekeeper.boards import hexdraw, hexgrid
 from rulekeeper.core.actions import Action
 from rulekeeper.core.errors import RulekeeperError
-from rulekeeper.games.haven import cards, loot, map_state, objectives, special_rules, standees
+from rulekeeper.games.haven import (
+    cards,
+    class_resources,
+    initiative,
+    loot,
+    map_state,
+    objectives,
+    special_rules,
+    standees,
+)
 from rulekeeper.games.haven.actions import (
     ActFirst,
     ChooseMonsterOption,
@@ -20,6 +29,7 @@ from rulekeeper.games.haven.actions import (
     ConsumeElement,
     DeclineEffect,
     EndBonus,
+    Escape,
     ForceStep,
     KeepEffects,
     LongRest,
@@ -43,7 +53,7 @@ from rulekeeper.games.haven.actions import (
 from rulekeeper.games.haven.attack_draw import KeepModifier
 from rulekeeper.games.haven.scenario_format import AbilitySpec, HalfSpec
 from rulekeeper.games.haven.state import Figure, HavenState, Hero
-from rulekeeper.games.haven.terms import term
+from rulekeeper.games.haven.terms import term, terms
 from rulekeeper.i18n import _, _n, text_of
 
 
@@ -244,6 +254,10 @@ def heroes_table(state: HavenState) -> Table:
         _("xp"),
     ):
         table.add_column(column)
+    # HV-DECK-5: class resources, a column only when a class in play has some
+    resources = any(state.spec.classes[hero.id].resources for hero in state.heroes.values())
+    if resources:
+        table.add_column(_("class resources"))
     for hero in state.heroes.values():
         selected = (
             _("long rest")
@@ -251,7 +265,9 @@ def heroes_table(state: HavenState) -> Table:
             else ", ".join(c for c in (hero.leading, hero.second) if c)
         )
         table.add_row(
-            hero.id + (" " + _("(exhausted)") if hero.exhausted else ""),
+            hero.id
+            + (" " + _("(exhausted)") if hero.exhausted else "")
+            + (" " + _("(escaped)") if hero.escaped else ""),
             ", ".join(sorted(hero.hand)),
             str(len(hero.discard)),
             str(len(hero.lost)),
@@ -260,6 +276,7 @@ def heroes_table(state: HavenState) -> Table:
             _items_text(hero),
             _loot_text(state, hero),
             str(hero.xp or ""),
+            *([class_resources.describe(state, hero)] if resources else []),
         )
     return table
 
@@ -385,6 +402,12 @@ def _monster_option_text(state: HavenState, action: ChooseMonsterOption) -> str:
         return action.summary
     option = options[action.index]
     hex_text = str(option["move_to"])
+    if option["targets"] and option.get("condition"):
+        return _(
+            "give {conditions} to {targets}",
+            conditions=terms(option["condition"]["conditions"]),
+            targets=list(option["targets"]),
+        )
     if option["targets"]:
         return _("move to {hex}, attack {targets}", hex=hex_text, targets=list(option["targets"]))
     if option.get("focus"):
@@ -483,6 +506,10 @@ def _human_label(state: HavenState, action: Action) -> str | None:
             element=_term(action.element),
             answer=_yes_no(action.consume),
         )
+    if isinstance(action, Escape):
+        if action.escape:
+            return _("{character}: escape the scenario", character=action.character)
+        return _("{character}: stay in the scenario", character=action.character)
     if isinstance(action, Resolved):
         return _("resolved by hand: {rule}", rule=_by_hand_note(state, action.rule))
     if isinstance(action, KeepModifier):
@@ -748,7 +775,7 @@ def monster_card_lines(state: HavenState, width: int) -> list[str]:
             _wrap(
                 _(
                     "{monster}: card {card} (initiative {initiative}): {abilities}",
-                    monster=name,
+                    monster=" / ".join(initiative.set_of(state, name)),  # HV-INIT-6 [FH]
                     card=spec.id,
                     initiative=spec.initiative,
                     abilities=card_text,
@@ -757,7 +784,8 @@ def monster_card_lines(state: HavenState, width: int) -> list[str]:
                 "  ",
             )
         )
-        for figure in standees.on_map(state, name):
+        on_map = [f for t in initiative.set_of(state, name) for f in standees.on_map(state, t)]
+        for figure in on_map:
             try:
                 program = [
                     monster_turns.absolute(state, figure, a)

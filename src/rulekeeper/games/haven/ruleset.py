@@ -87,6 +87,13 @@ class Ruleset:
     """HV-GOAL-1: [FH] a scenario whose goal and whose loss both happen in one round is lost;
     [GH] the first to happen decides."""
     named_before_elites: bool
+    monster_sets: bool
+    """HV-MON-3, HV-INIT-6: [FH] the types of a scenario's monster set share one ability deck,
+    draw one card together and act in the order its special rules give; [GH] every type draws
+    from its own deck (a scenario's ``monster_sets`` do not apply)."""
+    section_links_mid_ability: bool
+    """HV-SCEN-7: [FH] a section link is read the moment its condition is met, even
+    mid-ability: a move entering a linked hex pauses there; [GH] once the movement is over."""
     monster_card_range_absolute: bool
     """HV-MON-4: [FH] a monster card's range is the attack's range (none: melee); [GH] a
     ranged monster's card range is added to its stat card's range."""
@@ -99,6 +106,9 @@ class Ruleset:
     character_forced_move_up_to: bool
     """Push/pull (GH p.22 and FAQ; FH p.32): [GH] a character's push goes its full length
     while it can (it may decline the whole effect); [FH] "up to X", it may stop anywhere."""
+    forced_moves_combine: bool
+    """HV-PUSH-3: [FH] all pushes of one attack (the ability's and its modifier card's) combine
+    into one, likewise pulls; [GH] each push or pull effect is taken or declined on its own."""
     monster_summon_draws_card: bool
     """HV-SUM-1 [FH p.43]: a monster summoned for a type without an ability card this round
     draws one, only for its initiative in other figures' focus; [GH] no such draw."""
@@ -154,6 +164,7 @@ GLOOMHAVEN = Ruleset(
     area_targets_optional=False,
     long_rest_heal_optional=False,
     character_forced_move_up_to=False,
+    forced_moves_combine=False,
     monster_summon_draws_card=False,
     monsters_pass_through_invisible=False,
     solo_scaling="monster_level_plus_one",
@@ -166,6 +177,8 @@ GLOOMHAVEN = Ruleset(
     item_gained_usable_at_once=False,
     both_ends_in_a_round_lose=False,
     named_before_elites=False,
+    monster_sets=False,
+    section_links_mid_ability=False,
     standee_limit_order="closest_to_revealer",
     monster_card_range_absolute=False,
     objective_is_obstacle=True,
@@ -196,6 +209,7 @@ FROSTHAVEN = Ruleset(
     area_targets_optional=True,
     long_rest_heal_optional=True,
     character_forced_move_up_to=True,
+    forced_moves_combine=True,
     monster_summon_draws_card=True,
     monsters_pass_through_invisible=True,
     solo_scaling="average_plus_one",
@@ -208,6 +222,8 @@ FROSTHAVEN = Ruleset(
     item_gained_usable_at_once=True,
     both_ends_in_a_round_lose=True,
     named_before_elites=True,
+    monster_sets=True,
+    section_links_mid_ability=True,
     standee_limit_order="elites_then_closest_to_enemy",
     monster_card_range_absolute=True,
     objective_is_obstacle=False,

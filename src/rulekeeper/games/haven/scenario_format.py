@@ -21,6 +21,7 @@ file and the field (``classes.warden.cards.3.top.actions.0.type``).
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Sequence
 from importlib import resources
 from pathlib import Path
@@ -86,7 +87,9 @@ class AbilitySpec(_Model):
     - ``summon``: ``summon`` names the class's summon on a character card, a
       monster type on a monster card (HV-SUM-1); ``elite`` summons an elite.
     - ``infuse``: ``element`` becomes strong at the end of the turn.
-    - ``condition``: ``conditions`` on the acting figure itself.
+    - ``condition``: ``conditions`` on the acting figure itself; on a monster card with a
+      ``range``: positive ones to the closest allied monster in range lacking them, negative
+      ones to ``targets`` enemies in range picked by the focus rules (HV-MON-COND-1).
     - ``retaliate``: ``value``, ``range`` (0 = adjacent attackers), until the end
       of the round.
     - ``loot``: ``value`` is the range (HV-LOOT-1); on a monster card the
@@ -105,10 +108,11 @@ class AbilitySpec(_Model):
     range, cards recovered, Special 1 or 2. On a monster card, added to the monster's base move
     and attack."""
     range: int = 0
-    """Attack, heal or retaliate range in hexes; 0 is melee (heal: self; retaliate: adjacent
-    attackers)."""
+    """Attack, heal, retaliate or (monster card) condition range in hexes; 0 is melee (heal,
+    condition: self; retaliate: adjacent attackers)."""
     targets: Positive = 1
-    """How many targets an attack has."""
+    """How many targets an attack has (or a monster's negative condition action given at a
+    range, HV-MON-COND-1)."""
     pierce: NonNegative = 0
     """Shield points of each target the attack ignores."""
     conditions: tuple[str, ...] = ()
@@ -150,6 +154,8 @@ class AbilitySpec(_Model):
                         known=", ".join(CONDITIONS),
                     )
                 )
+        if self.type == "condition":
+            _check_condition_action(self)
         if self.type == "summon" and not self.summon:
             raise ValueError(_("a summon action names its summon"))
         if self.type == "infuse" and self.element is None:
@@ -163,6 +169,22 @@ class AbilitySpec(_Model):
         if (self.type == "by_hand") != bool(self.text):
             raise ValueError(_("a by_hand action carries its text; only a by_hand action does"))
         return self
+
+
+def _check_condition_action(ability: AbilitySpec) -> None:
+    """A condition action: on the acting figure (range 0) or, on a monster card, given at a
+    range: positive ones to an allied monster, negative ones to enemies (HV-MON-COND-1)."""
+    if not ability.conditions:
+        raise ValueError(_("a condition action names its conditions"))
+    kinds = {CONDITIONS[name].positive for name in ability.conditions}
+    if len(kinds) > 1:
+        raise ValueError(
+            _("a condition action gives positive or negative conditions, not both (HV-TGT-2)")
+        )
+    if ability.targets > 1 and not (ability.range and kinds == {False}):
+        raise ValueError(
+            _("targets on a condition action needs a range and negative conditions (HV-MON-COND-1)")
+        )
 
 
 class BonusSpec(_Model):
@@ -269,6 +291,29 @@ class SummonSpec(_Model):
     """It flies."""
 
 
+ResourceId = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9_-]{0,39}$")]
+
+
+class ResourceSpec(_Model):
+    """A class resource a character keeps count of (tokens and the like): a drawn modifier card
+    with ``"resource ID N"`` among its effects gives its character N more (HV-DECK-5)."""
+
+    name: str = ""
+    """The resource's name, shown to players (else its ID)."""
+    max: Annotated[int, Field(ge=1, le=99)] = 99
+    """The most a character holds; a gain beyond it is lost."""
+    start: Annotated[int, Field(ge=0, le=99)] = 0
+    """How many the character holds when the scenario starts."""
+
+    @model_validator(mode="after")
+    def _start_fits(self) -> ResourceSpec:
+        if self.start > self.max:
+            raise ValueError(
+                _("start {start} is more than max {max}", start=self.start, max=self.max)
+            )
+        return self
+
+
 class ClassSpec(_Model):
     """A character class: hit points per level (index 0 = level 1), hand size, cards, summons."""
 
@@ -282,6 +327,9 @@ class ClassSpec(_Model):
     """The class's ability cards."""
     summons: dict[str, SummonSpec] = {}
     """The summons its cards name, by key."""
+    resources: dict[ResourceId, ResourceSpec] = {}
+    """Class resources by ID (HV-DECK-5): counters its modifier cards' ``resource ID N`` effects
+    add to, shown with the character."""
 
     @model_validator(mode="after")
     def _cards_fit(self) -> ClassSpec:
@@ -299,6 +347,15 @@ class ClassSpec(_Model):
         for card in self.cards:
             for half in (card.top, card.bottom):
                 for act in half.actions:
+                    if act.type == "condition" and act.range:
+                        raise ValueError(
+                            _(
+                                "card {id}: a character's condition action is on the character"
+                                " itself (no range); conditions given at a range are a monster"
+                                " card's (HV-MON-COND-1)",
+                                id=repr(card.id),
+                            )
+                        )
                     if act.type == "summon" and act.summon not in self.summons:
                         raise ValueError(
                             _(
@@ -434,6 +491,20 @@ class MonsterDeckSpec(_Model):
     """The deck's ability cards."""
 
 
+class MonsterSetSpec(_Model):
+    """[FH] HV-MON-3, HV-INIT-6: monster types that form one set.
+
+    The set's types share one ability deck (every type names the same ``deck``):
+    one card is drawn for the whole set each round, and on that initiative its
+    types act in the order listed here (the order the scenario's special rules
+    give), each type's monsters elites first, then by standee number (HV-INIT-4).
+    [GH] sets do not exist: each type draws from its own copy of the deck.
+    """
+
+    types: Annotated[tuple[str, ...], Field(min_length=2, max_length=8)]
+    """The set's monster types, in the order they act."""
+
+
 class RoomSpec(_Model):
     id: Annotated[str, Field(min_length=1)]
     """The room's id, named by doors' opens."""
@@ -490,10 +561,13 @@ class StandeeSpec(_Model):
 class ObjectiveSpec(_Model):
     """The scenario's goal (HV-GOAL-1): ``kill_all``, ``kill_boss`` (every boss dead),
     ``reach`` (a character ends a move on one of ``hexes``), ``survive`` (``rounds``
-    played), ``loot`` (the goal treasures ``treasures`` looted) or ``destroy`` (the
-    objective figures ``destroy`` destroyed, HV-GOAL-2)."""
+    played), ``loot`` (the goal treasures ``treasures`` looted), ``destroy`` (the
+    objective figures ``destroy`` destroyed, HV-GOAL-2) or ``escape`` (every character
+    not exhausted has escaped from an escape hex, HV-ROOM-5)."""
 
-    kind: Literal["kill_all", "kill_boss", "reach", "survive", "loot", "destroy"] = "kill_all"
+    kind: Literal["kill_all", "kill_boss", "reach", "survive", "loot", "destroy", "escape"] = (
+        "kill_all"
+    )
     """How the scenario is won (HV-GOAL-1)."""
     hexes: tuple[HexSpec, ...] = ()
     """reach: the hexes a character must end a move on."""
@@ -645,6 +719,10 @@ class TriggerSpec(_Model):
     """When the door on this hex opens."""
     plate: HexSpec | None = None
     """When a character ends its turn on this pressure plate (HV-ROOM-5)."""
+    enter: HexSpec | None = None
+    """When a character enters this hex (a section link, HV-SCEN-7): [FH] read the moment
+    it is entered, even mid-move (the move pauses there and its points left follow);
+    [GH] once the movement is over."""
     dead: str = ""
     """When no monster of this type is left on the map (after one was)."""
     destroyed: str = ""
@@ -653,10 +731,13 @@ class TriggerSpec(_Model):
     @model_validator(mode="after")
     def _one_trigger(self) -> TriggerSpec:
         given = [bool(self.round), self.door is not None, self.plate is not None, bool(self.dead)]
-        given += [self.boss_hp is not None, bool(self.destroyed)]
+        given += [self.boss_hp is not None, bool(self.destroyed), self.enter is not None]
         if sum(given) != 1:
             raise ValueError(
-                _("a trigger gives exactly one of round, door, plate, dead, boss_hp, destroyed")
+                _(
+                    "a trigger gives exactly one of round, door, plate, enter, dead, boss_hp,"
+                    " destroyed"
+                )
             )
         if self.boss_hp is not None:
             try:
@@ -830,12 +911,18 @@ class ScenarioSpec(_Model):
     """The doors."""
     monsters: tuple[StandeeSpec, ...] = ()
     """Monster standees per character count."""
+    monster_sets: Annotated[tuple[MonsterSetSpec, ...], Field(max_length=10)] = ()
+    """[FH] HV-INIT-6: sets of monster types sharing one ability deck, each acting in the
+    order its special rules give (HV-MON-3)."""
     objective: ObjectiveSpec = ObjectiveSpec()
     """How the scenario is won (HV-GOAL-1)."""
     special_rules: tuple[str, ...] = ()
     """Rules the engine does not run: shown to the players to resolve by hand (HV-SCEN-7)."""
     rules: tuple[RuleSpec, ...] = ()
     """Special rules in the declarative vocabulary (HV-SCEN-7)."""
+    escape: Annotated[tuple[HexSpec, ...], Field(max_length=40)] = ()
+    """HV-ROOM-5: escape hexes: a character ending its turn on one may escape, leaving the
+    scenario with its summons."""
     round_limit: Annotated[int, Field(ge=0, le=99)] = 0
     """Lost at the end of this round unless won before (0: no limit)."""
     characters: dict[str, CharacterSpec] = {}
@@ -1098,9 +1185,17 @@ def _check_references(spec: ScenarioSpec, source: str | None, problems: Problems
             fail(_("{hex} is not on the map", hex=str(list(h))), f"objective.hexes.{n}")
     if spec.objective.kind == "reach" and not spec.objective.hexes:
         fail(_("a reach objective lists its hexes"), "objective.hexes")
+    for n, h in enumerate(spec.escape):
+        if h not in on_map:
+            fail(_("{hex} is not on the map", hex=str(list(h))), f"escape.{n}")
+        elif h in obstacles:
+            fail(_("the escape hex {hex} is an obstacle", hex=str(list(h))), f"escape.{n}")
+    if spec.objective.kind == "escape" and not spec.escape:
+        fail(_("an escape objective needs escape hexes"), "escape")
     if spec.objective.kind == "survive" and spec.objective.rounds < 1:
         fail(_("a survive objective gives its rounds"), "objective.rounds")
     _check_play_content(spec, fail, on_map, set(in_rooms))
+    _check_monster_sets(spec, fail)
     _check_figures_of_the_rules(spec, fail, on_map, obstacles | doors | starts)
 
 
@@ -1171,6 +1266,10 @@ def _check_play_content(
             fail(
                 _("{hex} is not on the map", hex=str(list(rule.when.plate))), f"{where}.when.plate"
             )
+        if rule.when.enter is not None and rule.when.enter not in on_map:
+            fail(
+                _("{hex} is not on the map", hex=str(list(rule.when.enter))), f"{where}.when.enter"
+            )
         if rule.when.dead and rule.when.dead not in spec.monster_types:
             fail(_("unknown monster type {dead}", dead=repr(rule.when.dead)), f"{where}.when.dead")
         for m, h in enumerate(rule.open_doors):
@@ -1187,6 +1286,38 @@ def _check_play_content(
                     _("{hex} is not on the map", hex=str(list(spawn.hex))), f"{where}.spawn.{m}.hex"
                 )
     del in_rooms
+
+
+def _check_monster_sets(spec: ScenarioSpec, fail: Callable[[str, str], None]) -> None:
+    """HV-MON-3, HV-INIT-6: a set's types are known, in one set each, and share one deck."""
+    in_set: dict[str, int] = {}
+    for n, monster_set in enumerate(spec.monster_sets):
+        decks: dict[str, str] = {}
+        for k, name in enumerate(monster_set.types):
+            where = f"monster_sets.{n}.types.{k}"
+            mtype = spec.monster_types.get(name)
+            if mtype is None:
+                fail(_("unknown monster type {type}", type=repr(name)), where)
+                continue
+            if name in in_set:
+                fail(
+                    _(
+                        "HV-INIT-6: {type} is already in monster_sets.{other}",
+                        type=repr(name),
+                        other=in_set[name],
+                    ),
+                    where,
+                )
+            in_set[name] = n
+            decks[name] = mtype.deck
+        if len(set(decks.values())) > 1:
+            fail(
+                _(
+                    "HV-MON-3: the types of a set share one ability deck, not {decks}",
+                    decks=", ".join(f"{t}: {d}" for t, d in decks.items()),
+                ),
+                f"monster_sets.{n}.types",
+            )
 
 
 def _check_figures_of_the_rules(
@@ -1287,16 +1418,41 @@ def _check_perks(spec: ScenarioSpec, source: str | None, problems: Problems) -> 
             problems.add(_("{name} is not in the party", name=repr(cls)), f"characters.{cls}")
             continue
         try:
-            deck_with_perks(
+            deck = deck_with_perks(
                 character.perks, catalog, None, source=source, field=f"characters.{cls}.perks"
             )
         except ContentError as error:
             problems.add_error(error)
+            deck = Counter()
+        _check_resources(spec, cls, [*deck, *character.scenario_cards], catalog, problems)
         for card_id in character.scenario_cards:
             if card_id not in catalog and card_id not in ("null", "miss"):
                 problems.add(
                     _("unknown modifier card {card_id}", card_id=repr(card_id)),
                     f"characters.{cls}.scenario_cards.{card_id}",
+                )
+
+
+def _check_resources(
+    spec: ScenarioSpec, cls: str, cards: list[str], catalog: Any, problems: Problems
+) -> None:
+    """HV-DECK-5: a card's ``resource ID N`` names a resource of the character's class."""
+    own = spec.classes[cls].resources if cls in spec.classes else {}
+    for card_id in dict.fromkeys(cards):
+        if card_id not in catalog:
+            continue
+        for effect in catalog[card_id].effects:
+            name = effect.name.removeprefix("resource ")
+            if effect.name.startswith("resource ") and name not in own:
+                problems.add(
+                    _(
+                        "modifier card {card} adds to the class resource {resource}, which"
+                        " {cls} does not have (HV-DECK-5)",
+                        card=repr(card_id),
+                        resource=repr(name),
+                        cls=repr(cls),
+                    ),
+                    f"characters.{cls}.perks",
                 )
 
 

@@ -164,6 +164,10 @@ class Hero:
     """HV-ITEM-3: items turned sideways (spent) or face down (consumed)."""
     gained_items: list[str] = field(default_factory=list)
     """HV-ITEM-6 [GH]: items gained in play, brought only from the next scenario."""
+    escaped: bool = False
+    """HV-ROOM-5: left the scenario from an escape hex (not exhausted, takes no part)."""
+    resources: dict[str, int] = field(default_factory=dict)
+    """HV-DECK-5: the class resources held, by ID (class_resources.py)."""
     kills: list[str] = field(default_factory=list)
     """HV-MON-6: the monsters this character is credited with killing (its summons' kills
     included), by their id when they died."""
@@ -190,6 +194,8 @@ class Group:
     """Elements the group consumed this round: every monster of it gets the bonus (GH p.24)."""
     infusions: list[str] = field(default_factory=list)
     """Infusions waiting for the end of the group's last monster's turn (GH p.24; FH p.43)."""
+    types: list[str] = field(default_factory=list)
+    """[FH] HV-MON-3: the types of a monster set that have appeared (a set shares a group)."""
 
 
 @dataclass
@@ -320,6 +326,8 @@ class HavenState(State):
         """HV-GOAL-3 [GH]: allies still waiting for their random number (a chance node)."""
         self.destroyed: list[str] = []
         """HV-GOAL-2: objective figures destroyed so far."""
+        self.escapes: list[str] = []
+        """HV-ROOM-5: characters whose turn ended on an escape hex, waiting to decide."""
         self.standee_draws: list[StandeeDraw] = []
         """HV-SCEN-1: standees placed and waiting for their random number (chance nodes)."""
         self.ally_tie_rank = 0
@@ -348,7 +356,7 @@ class HavenState(State):
         return self.figures.get(hero)
 
     def living_heroes(self) -> list[Hero]:
-        return [h for h in self.heroes.values() if not h.exhausted]
+        return [h for h in self.heroes.values() if not h.exhausted and not h.escaped]
 
     def figure_at(self, h: Hex) -> Figure | None:
         for figure in self.figures.values():
@@ -462,12 +470,13 @@ class _SavedFields:
     ending: str
     ally_numbers: list[str]
     destroyed: list[str]
+    escapes: list[str]
     standee_draws: list[StandeeDraw]
     ally_tie_rank: int
 
 
 _SAVED = tuple(f.name for f in dataclasses.fields(_SavedFields))
-_SAVED_SINCE = frozenset({"ally_numbers", "destroyed", "standee_draws", "ally_tie_rank"})
+_SAVED_SINCE = frozenset({"ally_numbers", "destroyed", "escapes", "standee_draws", "ally_tie_rank"})
 """Saved fields added later: older saves lack them."""
 _CLONE_SHARED = frozenset({"game", "ruleset", "scenario", "seed", "spec", "rules"})
 """Attributes a clone shares: the game, the scenario's content and the ruleset (immutable)."""

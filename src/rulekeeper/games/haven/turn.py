@@ -23,8 +23,10 @@ from rulekeeper.games.haven import (
     area_attacks,
     bonuses,
     card_effects,
+    class_resources,
     elements,
     exhaustion,
+    initiative,
     loot,
     map_state,
     objectives,
@@ -61,7 +63,7 @@ from rulekeeper.games.haven.rule_terms import pile as pile_name
 from rulekeeper.games.haven.rule_terms import term
 from rulekeeper.games.haven.scenario_format import AbilitySpec
 from rulekeeper.games.haven.state import Figure
-from rulekeeper.i18n import Msg, lazy
+from rulekeeper.i18n import Msg, lazy, lazy_plural
 
 if TYPE_CHECKING:
     from rulekeeper.boards.hexgrid import HexBoard
@@ -82,10 +84,33 @@ def move_mode(ability: AbilitySpec) -> MoveMode:
     return MoveMode(flying=ability.flying, jumping=ability.jump)
 
 
+_DESTINATIONS: dict[tuple[int, int], tuple[Movement, tuple[Action, ...]]] = {}
+_DESTINATIONS_LIMIT = 4
+
+
 def move_destinations(state: HavenState, figure: Figure, ability: AbilitySpec) -> list[Action]:
+    """HV-MOVE-1..4: the moves a hero's move ability offers, each hex's default path first.
+
+    Kept per travel table (map_state.movement shares one while nothing on the map
+    changes): entering the move, listing it and checking a choice ask once (issue 12).
+    """
     if has(figure, "immobilize") or has(figure, "stun"):
         return []
     hexboard, move = map_state.movement(state, figure, move_mode(ability))
+    key = (id(move), ability.value)
+    found = _DESTINATIONS.get(key)
+    if found is not None and found[0] is move:
+        return list(found[1])
+    out = _destinations(state, figure, ability, hexboard, move)
+    if len(_DESTINATIONS) >= _DESTINATIONS_LIMIT:
+        del _DESTINATIONS[next(iter(_DESTINATIONS))]
+    _DESTINATIONS[key] = (move, tuple(out))
+    return out
+
+
+def _destinations(
+    state: HavenState, figure: Figure, ability: AbilitySpec, hexboard: HexBoard, move: Movement
+) -> list[Action]:
     hexes = map_state.reachable(state, figure, ability.value, move_mode(ability), built=move)
     out: list[Action] = [MoveTo(h) for h in sorted(hexes) if h != figure.hex]
     choices = [MoveTo(to, via) for to, via, _ in _path_options(ability, hexboard, move)]
@@ -250,8 +275,40 @@ def walk(
             amount = state.scaling.hazardous_damage
             where = lazy("hazardous terrain at {hex}", hex=str(list(h)))
             exhaustion.hurt(state, figure, amount, where, ("HV-MOVE-2",), by=mover)
+    # HV-SCEN-7: a section link whose hex a character entered (a jump enters its last only)
+    special_rules.entered(state, figure, path[-1:] if mode.jumping else path[1:])
     if figure.kind == "character" and figure.id in state.figures:
         objectives.reached(state, figure.id, figure.hex)
+
+
+def pause_for_section(
+    state: HavenState,
+    figure: Figure,
+    turn: Turn,
+    ability: AbilitySpec,
+    path: list[tuple[int, int]],
+) -> None:
+    """HV-SCEN-7 [FH]: the move stops on the hex whose section is read at once (walk fires
+    it); the points left are the rest of the same move, offered after the section."""
+    mode = move_mode(ability)
+    left = ability.value - special_rules.move_cost(state, path, mode)
+    state.emit(
+        "move",
+        lazy_plural(
+            "{figure} pauses at {hex}: a section is read the moment its condition is met;"
+            " {n} movement point of its move remains",
+            "{figure} pauses at {hex}: a section is read the moment its condition is met;"
+            " {n} movement points of its move remain",
+            max(left, 0),
+            figure=figure.id,
+            hex=str(list(path[-1])),
+        ),
+        "HV-SCEN-7",
+        figure=figure.id,
+    )
+    walk(state, figure, path, mode)
+    if left > 0 and figure.id in state.figures and not state.result:
+        turn.queue.insert(0, ability.model_copy(update={"value": left}))
 
 
 # -- attacks (HV-ATK-1..3 through attack_draw.py) --------------------------------------
@@ -287,7 +344,9 @@ def consume_element(state: HavenState, figure: Figure, ability: AbilitySpec) -> 
     turn = state.turn
     if turn is None or not (ability.element and ability.consume_bonus):
         return
-    group = state.groups.get(figure.type) if figure.kind == "monster" else None
+    group = None
+    if figure.kind == "monster":
+        group = state.groups.get(initiative.group_of(state, figure.type))
     if group is not None and ability.element in group.consumed:
         # GH p.24: every monster of the type gets the bonus of the element it consumed.
         turn.attack["value"] += ability.consume_bonus
@@ -482,6 +541,15 @@ def finish_draw(state: HavenState) -> None:
     if target is None:
         return
     outcome = done.outcome
+    # HV-PUSH-3 [GH]: each card's push or pull is an effect of its own (note_card_forced).
+    per_card = [
+        [e.name, e.amount]
+        for card in outcome.cards
+        for e in state.catalog[card].effects
+        if e.name in ("push", "pull")
+    ]
+    if per_card:
+        turn.attack["card_forced_cards"] = per_card
     use_up_ward_and_brittle(state, target, draw, outcome)
     state.emit(
         "modifier",
@@ -512,8 +580,12 @@ def finish_draw(state: HavenState) -> None:
             factored=True,
             by=attacker,
         )
-        card_effects.offer(state, turn, target.id, effects)
+        if target.id not in state.figures:  # HV-PUSH-4: a killed target is not moved
+            effects = [e for e in effects if e.name not in ("push", "pull")]
+        if effects:
+            card_effects.offer(state, turn, target.id, effects)
         return
+    note_card_forced(turn, effects)
     added = [e.name for e in effects if e.name in _CONDITION_NAMES]
     # HV-TGT-2: a card's negative conditions go to the target, its positive ones to the
     # attacker (the acting figure); the ability's own conditions are written for its targets.
@@ -534,12 +606,35 @@ def finish_draw(state: HavenState) -> None:
 
 
 def _applies(state: HavenState, effect: Effect) -> bool:
-    """A card effect the engine applies: a known condition, heal, shield or an infusion."""
+    """A card effect the engine applies: a known condition, heal, shield, an infusion, or a
+    push or pull (HV-PUSH-3, forced_movement.plan)."""
     if effect.name in _CONDITION_NAMES:
         return _known(state, effect.name)
     if effect.name.startswith("infuse "):
         return effect.name != "infuse any"
-    return effect.name in ("heal", "shield")
+    return effect.name in ("heal", "shield", "push", "pull") or bool(effect.resource)
+
+
+def note_card_forced(turn: Turn | None, effects: list[Effect]) -> None:
+    """HV-PUSH-3: the cards' push and pull wait for the target's forced movement, which
+    comes after the damage and the card's other effects (HV-PUSH-4, HV-TGT-6).
+
+    The kept effects are combined over the cards drawn (attacks.AttackOutcome); each
+    card's own push or pull is noted too (``card_forced_cards``), so [GH] each is a
+    separate effect (forced_movement.plan; [FH] they combine again).
+    """
+    if turn is None:
+        return
+    per_card = turn.attack.pop("card_forced_cards", None) or []
+    forced: list[list[Any]] = []
+    for e in effects:
+        if e.name not in ("push", "pull"):
+            continue
+        split = [[kind, int(amount)] for kind, amount in per_card if kind == e.name]
+        total = sum(amount for _kind, amount in split)
+        forced += split if total == e.amount else [[e.name, e.amount]]
+    if forced:
+        turn.attack["card_forced"] = forced
 
 
 def apply_card_effects(
@@ -547,6 +642,7 @@ def apply_card_effects(
 ) -> None:
     """HV-DECK-5: the effects the player kept: negative conditions on the target (if it still
     stands, HV-TGT-6), the rest on the attacker (HV-TGT-2)."""
+    note_card_forced(state.turn, kept)
     target = state.figures.get(target_id)
     negative = [e.name for e in kept if e.name in _CONDITION_NAMES and not _positive(e.name)]
     if target is not None and negative:
@@ -575,7 +671,9 @@ def card_effects_on_attacker(state: HavenState, figure: Figure, effects: list[Ef
     if positive:
         add_conditions(state, figure, positive)
     for effect in effects:
-        if effect.name == "heal":
+        if effect.resource:
+            class_resources.gain(state, figure, effect)  # HV-DECK-5: to the summoner
+        elif effect.name == "heal":
             heal(state, figure, effect.amount, lazy("its modifier card"), "HV-HEAL-2")
         elif effect.name == "shield":
             figure.shield += effect.amount
@@ -854,7 +952,12 @@ def apply_hero_step(state: HavenState, figure: Figure, turn: Turn, action: Actio
             hexboard = map_state.board(state, with_closed_doors=True)
             path = [hexboard.hexes[i] for i in move.path(hexboard.index[action.hex])]
         done_with_ability(turn)
-        walk(state, figure, path, move_mode(ability))
+        mode = move_mode(ability)
+        stop = special_rules.section_stop(state, figure, path, mode)
+        if stop is None:
+            walk(state, figure, path, mode)
+        else:
+            pause_for_section(state, figure, turn, ability, path[: stop + 1])
     elif isinstance(action, ChooseTarget) and turn.stage == "attack":
         turn.targets_left -= 1
         begin_draw(state, figure, action.figure)

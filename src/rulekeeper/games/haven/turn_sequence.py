@@ -15,6 +15,7 @@ from rulekeeper.games.haven import (
     bonuses,
     condition_timing,
     elements,
+    escapes,
     initiative,
     loot,
     monster_turns,
@@ -98,7 +99,7 @@ def _revealed_monsters_join(state: HavenState) -> None:
     now = hero.initiative if hero is not None else _slot_key(state, current)[0]
     passed = state.order[: state.slot + 1]
     at_once: list[tuple[int, str]] = []
-    for mtype in sorted({state.figures[f].type for f in arrived}):
+    for mtype in sorted({initiative.group_of(state, state.figures[f].type) for f in arrived}):
         value = initiative.group_initiative(state, mtype)
         slot = initiative.GROUP_PREFIX + mtype
         if value is None or slot in state.order[state.slot + 1 :]:
@@ -198,6 +199,7 @@ def _end_turn(state: HavenState) -> None:
     if figure is not None:
         loot.end_of_turn_loot(state, figure)  # HV-LOOT-2
         special_rules.end_of_turn(state, figure)  # HV-ROOM-5
+        escapes.end_of_turn(state, figure)  # HV-ROOM-5: asked once the turn is over
     if figure is not None:
         condition_timing.end_of_turn(state, figure)
     state.turn = None
