@@ -13,6 +13,7 @@ from test_haven_play_support import (
     dummy_monster,
     monster,
     new_state,
+    number_in_order,
     play,
     scenario,
     settle_options,
@@ -155,7 +156,7 @@ def test_HV_INIT_6_a_set_replays_exactly() -> None:
 
 
 def replayed(state: HavenState) -> HavenState:
-    fresh = new_state(set_scenario(), "frosthaven", seed=3)
+    fresh = new_state(set_scenario(), "frosthaven", seed=3, numbered=False)  # all in history
     for _, action in state.history:
         fresh.apply(action)
     return fresh
@@ -186,6 +187,7 @@ def move_three(state: HavenState, to: tuple[int, int]) -> None:
     play(state, SelectCard("tester", "t1"), SelectCard("tester", "t2"))
     chance(state, "dummy-a")
     play(state, PlayHalf("t1", "bottom"), MoveTo(to))
+    number_in_order(state)  # HV-SCEN-1: the spawned standee's number, scripted
 
 
 def test_HV_SCEN_7_frosthaven_reads_a_section_mid_move_and_the_move_goes_on_after() -> None:
