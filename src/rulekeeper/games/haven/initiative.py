@@ -26,7 +26,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from rulekeeper.games.haven.scenario_format import MonsterCardSpec
+    from rulekeeper.games.haven.scenario_format import MonsterCardSpec, ScenarioSpec
     from rulekeeper.games.haven.state import Figure, HavenState, Hero
 
 LONG_REST_INITIATIVE = 99
@@ -38,7 +38,40 @@ OBJECTIVE_INITIATIVE = 99
 """HV-GOAL-2: an objective counts as initiative 99 for focus."""
 
 
+_INDEX_LIMIT = 64
+_indexes: dict[int, tuple[ScenarioSpec, dict[tuple[str, str], int], dict[tuple[str, str], int]]]
+_indexes = {}
+
+
+def _index(
+    spec: ScenarioSpec,
+) -> tuple[dict[tuple[str, str], int], dict[tuple[str, str], int]]:
+    """The printed initiatives of a scenario's cards, by (class, card) and (monster deck, card).
+
+    Built once per (immutable) scenario: turn order and the mover's ranks look them up
+    every step of a rollout (issue 12).
+    """
+    found = _indexes.get(id(spec))
+    if found is not None and found[0] is spec:
+        return found[1], found[2]
+    heroes: dict[tuple[str, str], int] = {}
+    for name, cls in spec.classes.items():
+        for c in cls.cards:
+            heroes.setdefault((name, c.id), c.initiative)
+    decks: dict[tuple[str, str], int] = {}
+    for name, deck in spec.monster_decks.items():
+        for m in deck.cards:
+            decks.setdefault((name, m.id), m.initiative)
+    if len(_indexes) >= _INDEX_LIMIT:
+        _indexes.clear()
+    _indexes[id(spec)] = (spec, heroes, decks)
+    return heroes, decks
+
+
 def card_initiative(state: HavenState, hero: str, card: str) -> int:
+    found = _index(state.spec)[0].get((hero, card))
+    if found is not None:
+        return found
     cards = state.spec.classes[hero].cards
     return next(c.initiative for c in cards if c.id == card)
 
@@ -251,5 +284,9 @@ def initiative_ranks(state: HavenState, figures: list[Figure]) -> dict[str, int]
 
 
 def monster_card_initiative(state: HavenState, mtype: str, card: str) -> int:
-    deck = state.spec.monster_decks[state.spec.monster_types[mtype].deck]
+    name = state.spec.monster_types[mtype].deck
+    found = _index(state.spec)[1].get((name, card))
+    if found is not None:
+        return found
+    deck = state.spec.monster_decks[name]
     return next(c.initiative for c in deck.cards if c.id == card)
