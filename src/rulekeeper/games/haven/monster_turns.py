@@ -128,8 +128,12 @@ def step(state: HavenState, figure: Figure, turn: Turn) -> bool:
     summons.check_can_act(state, figure)
     ability = absolute(state, figure, turn.queue[0])
     if figure.kind in ("monster", "ally") and ability.type == "condition" and ability.range > 0:
-        monster_abilities.give_conditions(state, figure, ability)  # HV-MON-COND-1
         turn.queue.pop(0)
+        if monster_abilities.negative(ability):
+            # HV-MON-COND-1: targets picked by the focus rules as if it were an attack, from
+            # where the monster stands (it does not change how the monster moves).
+            return _solve(state, figure, turn, None, None, condition=ability)
+        monster_abilities.give_conditions(state, figure, ability)  # HV-MON-COND-1
         return True
     if turns.self_effect(state, figure, ability):
         turn.queue.pop(0)
@@ -167,21 +171,25 @@ def _solve(
     turn: Turn,
     move: AbilitySpec | None,
     attack: AbilitySpec | None,
+    *,
+    condition: AbilitySpec | None = None,
 ) -> bool:
     points = 0 if move is None or turns.has(figure, "immobilize") else move.value
     flying = _flying(state, figure)
+    aims = attack or condition
     spec = map_state.solver_spec(
         state,
         figure,
         PlainTurn(
             figure=figure.id,
             move=points,
-            range=attack.range if attack else 0,
-            targets=attack.targets if attack else 0,
+            range=aims.range if aims else 0,
+            targets=aims.targets if aims else 0,
             aoe=attack.aoe if attack else (),
             flying=flying,
             jumping=move is not None and move.jump and not flying,
-            muddled=turns.has(figure, "muddle"),
+            # A condition draws no modifier card: muddle changes nothing of it.
+            muddled=turns.has(figure, "muddle") and condition is None,
         ),
     )
     answer = solve_monster_turn(spec)
@@ -201,7 +209,8 @@ def _solve(
     turn.options = [
         {
             **option.to_json(),
-            "attack": _attack_json(attack) if attack else None,
+            "attack": _spec_json(attack) if attack else None,
+            **({"condition": _spec_json(condition)} if condition else {}),
             "flying": flying,
             "jumping": move is not None and move.jump and not flying,
         }
@@ -214,19 +223,19 @@ def _solve(
     return True
 
 
-def _attack_json(attack: AbilitySpec) -> dict[str, Any]:
-    """The attack as the turn's options record it (shared: nothing changes it)."""
-    found = _dumped.get(id(attack))
-    if found is not None and found[0] is attack:
+def _spec_json(ability: AbilitySpec) -> dict[str, Any]:
+    """An attack or condition as the turn's options record it (shared: nothing changes it)."""
+    found = _dumped.get(id(ability))
+    if found is not None and found[0] is ability:
         return found[1]
-    data = attack.model_dump(mode="json")
-    _remember(_dumped, id(attack), (attack, data))
-    _remember(_read, id(data), (data, attack))
+    data = ability.model_dump(mode="json")
+    _remember(_dumped, id(ability), (ability, data))
+    _remember(_read, id(data), (data, ability))
     return data
 
 
-def _attack_of(data: dict[str, Any]) -> AbilitySpec:
-    """The attack an option records (read back without validating what was just written)."""
+def _spec_of(data: dict[str, Any]) -> AbilitySpec:
+    """The ability an option records (read back without validating what was just written)."""
     found = _read.get(id(data))
     if found is not None and found[0] is data:
         return found[1]
@@ -237,7 +246,9 @@ def option_summary(option: dict[str, Any]) -> str:
     move_to = option["move_to"]
     targets = option["targets"]
     text = f"move to {move_to}"
-    if targets:
+    if targets and option.get("condition"):
+        text = f"give {', '.join(option['condition']['conditions'])} to {', '.join(targets)}"
+    elif targets:
         text += f", attack {', '.join(targets)}"
     elif option.get("focus"):
         text += f" (focus {option['focus']})"
@@ -252,6 +263,11 @@ def perform(state: HavenState, figure: Figure, turn: Turn, index: int) -> None:
     path = [(int(h[0]), int(h[1])) for h in option["path"]]
     mode = MoveMode(flying=option["flying"], jumping=option.get("jumping", False))
     turns.walk(state, figure, path, mode)
+    if figure.id in state.figures and option.get("condition"):
+        monster_abilities.condition_targets(
+            state, figure, _spec_of(option["condition"]), option["targets"]
+        )
+        return
     if figure.id not in state.figures or option["attack"] is None:
         return
     # An invisible figure cannot be targeted by enemies (conditions table, GH p.23).
@@ -262,7 +278,7 @@ def perform(state: HavenState, figure: Figure, turn: Turn, index: int) -> None:
     ]
     if not targets:
         return
-    ability = _attack_of(option["attack"])
+    ability = _spec_of(option["attack"])
     turns.start_attack(state, figure, ability, ability.value)
     turn.attack["pending"] = targets
     next_target(state, figure, turn)

@@ -164,6 +164,8 @@ class Hero:
     """HV-ITEM-3: items turned sideways (spent) or face down (consumed)."""
     gained_items: list[str] = field(default_factory=list)
     """HV-ITEM-6 [GH]: items gained in play, brought only from the next scenario."""
+    resources: dict[str, int] = field(default_factory=dict)
+    """HV-DECK-5: the class resources held, by ID (class_resources.py)."""
 
     @property
     def selected(self) -> bool:
