@@ -25,8 +25,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rulekeeper.games.haven.card_index import class_card, deck_card
+
 if TYPE_CHECKING:
-    from rulekeeper.games.haven.scenario_format import MonsterCardSpec, ScenarioSpec
+    from rulekeeper.games.haven.scenario_format import MonsterCardSpec
     from rulekeeper.games.haven.state import Figure, HavenState, Hero
 
 LONG_REST_INITIATIVE = 99
@@ -38,42 +40,8 @@ OBJECTIVE_INITIATIVE = 99
 """HV-GOAL-2: an objective counts as initiative 99 for focus."""
 
 
-_INDEX_LIMIT = 64
-_indexes: dict[int, tuple[ScenarioSpec, dict[tuple[str, str], int], dict[tuple[str, str], int]]]
-_indexes = {}
-
-
-def _index(
-    spec: ScenarioSpec,
-) -> tuple[dict[tuple[str, str], int], dict[tuple[str, str], int]]:
-    """The printed initiatives of a scenario's cards, by (class, card) and (monster deck, card).
-
-    Built once per (immutable) scenario: turn order and the mover's ranks look them up
-    every step of a rollout (issue 12).
-    """
-    found = _indexes.get(id(spec))
-    if found is not None and found[0] is spec:
-        return found[1], found[2]
-    heroes: dict[tuple[str, str], int] = {}
-    for name, cls in spec.classes.items():
-        for c in cls.cards:
-            heroes.setdefault((name, c.id), c.initiative)
-    decks: dict[tuple[str, str], int] = {}
-    for name, deck in spec.monster_decks.items():
-        for m in deck.cards:
-            decks.setdefault((name, m.id), m.initiative)
-    if len(_indexes) >= _INDEX_LIMIT:
-        _indexes.clear()
-    _indexes[id(spec)] = (spec, heroes, decks)
-    return heroes, decks
-
-
 def card_initiative(state: HavenState, hero: str, card: str) -> int:
-    found = _index(state.spec)[0].get((hero, card))
-    if found is not None:
-        return found
-    cards = state.spec.classes[hero].cards
-    return next(c.initiative for c in cards if c.id == card)
+    return class_card(state.spec, hero, card).initiative
 
 
 def hero_initiative(state: HavenState, hero: Hero) -> tuple[int, int]:
@@ -110,7 +78,7 @@ def choose_first(state: HavenState, hero_id: str) -> None:
 def group_initiative(state: HavenState, name: str) -> int | None:
     """HV-INIT-4: the group's initiative this round; None if it does not act in the order."""
     group = state.groups[name]
-    if group.card is None or not monsters_of(state, name):
+    if group.card is None or not has_monsters(state, name):
         return None
     return monster_card_initiative(state, name, group.card)
 
@@ -196,12 +164,17 @@ def monsters_of(state: HavenState, name: str) -> list[str]:
     return [f.id for f in members]
 
 
-def group_members(state: HavenState, name: str) -> list[str]:
-    """The figures an ability deck of ``state.groups`` plays for: a monster type's monsters,
-    or the scenario allies (HV-GOAL-3)."""
+def has_monsters(state: HavenState, mtype: str) -> bool:
+    """Whether any monster of the type is on the map (:func:`monsters_of`, not ordered)."""
+    return any(f.kind == "monster" and f.type == mtype for f in state.figures.values())
+
+
+def group_has_members(state: HavenState, name: str) -> bool:
+    """Whether an ability deck of ``state.groups`` plays for anyone on the map: a monster
+    type's monsters, or the scenario allies (HV-GOAL-3)."""
     if name == ALLY_SLOT and state.spec.allies.deck is not None:
-        return allies_in_order(state)
-    return monsters_of(state, name)
+        return any(f.kind == "ally" for f in state.figures.values())
+    return has_monsters(state, name)
 
 
 def allies_in_order(state: HavenState) -> list[str]:
@@ -213,10 +186,8 @@ def allies_in_order(state: HavenState) -> list[str]:
 def ability_card(state: HavenState, group: str, card: str) -> MonsterCardSpec:
     """The ability card ``card`` of a monster type's deck, or of the allies' (HV-GOAL-3)."""
     if group == ALLY_SLOT and state.spec.allies.deck is not None:
-        deck = state.spec.monster_decks[state.spec.allies.deck]
-    else:
-        deck = state.spec.monster_decks[state.spec.monster_types[group].deck]
-    return next(c for c in deck.cards if c.id == card)
+        return deck_card(state.spec, state.spec.allies.deck, card)
+    return deck_card(state.spec, state.spec.monster_types[group].deck, card)
 
 
 def actors_of_slot(state: HavenState, slot: str) -> list[str]:
@@ -284,9 +255,4 @@ def initiative_ranks(state: HavenState, figures: list[Figure]) -> dict[str, int]
 
 
 def monster_card_initiative(state: HavenState, mtype: str, card: str) -> int:
-    name = state.spec.monster_types[mtype].deck
-    found = _index(state.spec)[1].get((name, card))
-    if found is not None:
-        return found
-    deck = state.spec.monster_decks[name]
-    return next(c.initiative for c in deck.cards if c.id == card)
+    return deck_card(state.spec, state.spec.monster_types[mtype].deck, card).initiative

@@ -31,6 +31,7 @@ from rulekeeper.games.haven import (
 )
 from rulekeeper.games.haven import turn as turns
 from rulekeeper.games.haven.board_plain import PlainTurn
+from rulekeeper.games.haven.card_index import deck_card
 from rulekeeper.games.haven.focus import TIE_BY_INITIATIVE, TIE_BY_TURN_ORDER, rule_of
 from rulekeeper.games.haven.monster_ai import solve_monster_turn
 from rulekeeper.games.haven.movement import MoveMode
@@ -49,8 +50,7 @@ def program(state: HavenState, figure: Figure) -> list[AbilitySpec]:
     if figure.kind == "ally":
         return allies.program(state, figure)  # HV-GOAL-3
     group = state.groups[initiative.group_of(state, figure.type)]
-    deck = state.spec.monster_decks[state.spec.monster_types[figure.type].deck]
-    card = next(c for c in deck.cards if c.id == group.card)
+    card = deck_card(state.spec, state.spec.monster_types[figure.type].deck, group.card or "")
     return bosses.card_program(state, figure, card.actions)
 
 

@@ -48,7 +48,7 @@ def draw_needs_card(state: HavenState) -> bool:
 
 def group_to_draw(state: HavenState) -> str | None:
     for name, group in sorted(state.groups.items()):
-        if group.card is None and initiative.group_members(state, name):
+        if group.card is None and initiative.group_has_members(state, name):
             return name
     return None
 
