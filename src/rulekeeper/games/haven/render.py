@@ -21,6 +21,7 @@ from rulekeeper.games.haven.actions import (
     DeclineEffect,
     EndBonus,
     ForceStep,
+    ItemsDone,
     KeepEffects,
     LongRest,
     LongRestHeal,
@@ -32,6 +33,7 @@ from rulekeeper.games.haven.actions import (
     PlayHalf,
     RecoverCard,
     Redraw,
+    RefreshItem,
     RefreshItems,
     Resolved,
     RestLoss,
@@ -276,6 +278,8 @@ def _items_text(hero: Hero) -> str:
             out.append(_("{item} ({n} used)", item=item, n=hero.item_marks[item]))
         else:
             out.append(item)
+        if item in hero.flipped:
+            out[-1] = _("{item}, turned over", item=out[-1])
     return ", ".join(out)
 
 
@@ -458,6 +462,10 @@ def _human_label(state: HavenState, action: Action) -> str | None:
             character=action.character,
             answer=_yes_no(action.heal),
         )
+    if isinstance(action, RefreshItem):
+        return _("refresh {item}", item=_item_name(state, action.item))
+    if isinstance(action, ItemsDone):
+        return _("{character}: use no more items against this attack", character=action.character)
     if isinstance(action, RefreshItems):
         return _(
             "{character}: refresh spent items: {answer}",
@@ -549,6 +557,8 @@ def _ability_text(a: AbilitySpec) -> str:
         return _("by hand: {text}", text=a.text[:60])
     valued = ("move", "attack", "heal", "shield", "retaliate")
     text = f"{_term(a.type)} {a.value}" if a.type in valued else _term(a.type)
+    if a.type == "refresh":
+        text += f" {a.value} {_term(a.refresh)}"
     if a.type == "move" and (a.jump or a.flying):
         text += " " + (_term("jump") if a.jump else _term("flying"))
     if a.type in ("attack", "heal", "retaliate") and a.range:
