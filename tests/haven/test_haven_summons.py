@@ -92,3 +92,31 @@ def test_HV_SUM_1_an_empty_hex_holds_no_overlay_tile() -> None:
         terrain={"trap": [around[0]], "difficult": [around[1]], "hazardous": [around[2]]},
     )
     assert state.legal_actions() == [PlaceSummon(h) for h in around[3:]]
+
+
+@pytest.mark.parametrize("ruleset", ["gloomhaven", "frosthaven"])
+def test_HV_SCEN_6_HV_SUM_1_a_summon_goes_by_tokens_as_the_ruleset_says(ruleset: str) -> None:
+    """HV-SCEN-6: [GH] a money token makes a hex not empty; [FH] loot tokens do not count."""
+    start = at(2, 1)
+    around = sorted(neighbours(start))
+    data = scenario(start=[start], monsters=[monster("dummy", at(5, 3))], money=[around[0]])
+    state = new_state(data, ruleset)
+    play(state, SelectCard("tester", "t6"), SelectCard("tester", "t1"))
+    chance(state, "dummy-b")
+    play(state, PlayHalf("t6", "top"))
+    expected = around[1:] if ruleset == "gloomhaven" else around
+    assert state.legal_actions() == [PlaceSummon(h) for h in expected]
+
+
+def test_HV_SCEN_6_HV_SUM_1_a_treasure_tile_is_an_overlay_a_pressure_plate_is_not() -> None:
+    """HV-SCEN-6: a treasure tile is an overlay tile (not empty); a pressure plate counts as
+    empty, so a summon may stand on it."""
+    start = at(2, 1)
+    around = sorted(neighbours(start))
+    state = summoning(
+        start=[start],
+        monsters=[monster("dummy", at(5, 3))],
+        treasures=[{"id": "7", "hex": around[0], "gold": 5}],
+        rules=[{"when": {"plate": around[1]}, "text": "the gate rises"}],
+    )
+    assert state.legal_actions() == [PlaceSummon(h) for h in around[1:]]

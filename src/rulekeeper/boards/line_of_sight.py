@@ -174,7 +174,7 @@ class LineOfSight:
         dx = pb[0] - pa[0]
         dy = pb[1] - pa[1]
         # the band's half-width: how far a corner reaches across the line pa-pb
-        reach = max(abs(dx * cy - dy * cx) for cx, cy in CORNERS)
+        reach = _half_width(dx, dy)
         box = (min(pa[0], pb[0]) - 2, max(pa[0], pb[0]) + 2)
         return self._walls_in(box, (min(pa[1], pb[1]) - 1, max(pa[1], pb[1]) + 1), pa, pb, reach)
 
@@ -205,7 +205,7 @@ class LineOfSight:
         near: list[tuple[Point, Point]] = []
         # a wall with an end point in the band belongs to a hex whose centre is within
         # ``reach`` plus a hex's own half-width (measured the same way) of the line
-        half_width = max(abs(dx * cy - dy * cx) for cx, cy in CORNERS)
+        half_width = _half_width(dx, dy)
         for w in self._board.walls_near(x0, x1, y0, y1, (pa, pb, reach + half_width)):
             (px, py), (qx, qy) = w
             g0 = dx * (py - ay) - dy * (px - ax)
@@ -327,6 +327,18 @@ class LineOfSight:
                 if _clear_scaled_line(p0, q0, dvec, s, t, walls):
                     return True
         return False
+
+
+def _half_width(dx: int, dy: int) -> int:
+    """``max(|dx * cy - dy * cx|)`` over the corners ``(cx, cy)`` of :data:`CORNERS`.
+
+    The corners are (±2, 0), (±1, -1) and (±1, 1), so the six values are
+    ``2|dy|``, ``|dx + dy|`` and ``|dx - dy|``.
+    """
+    a = dx + dy if dx + dy >= 0 else -dx - dy
+    b = dx - dy if dx >= dy else dy - dx
+    c = 2 * dy if dy >= 0 else -2 * dy
+    return max(a, b, c)
 
 
 _NEIGHBOUR_OFFSETS: Final[dict[tuple[int, int], int]] = {

@@ -25,12 +25,20 @@ def find_focus(turn: MonsterTurn) -> tuple[list[int], FocusKey]:
     order = sorted(turn.stand, key=lambda i: (move.negative[i], move.distance[i]))
     best: FocusKey | None = None
     focuses: list[int] = []
+    positions = turn.positions
+    visible = turn.los.visible
     for enemy in turn.enemy_index:
+        # without an area, attacking is being in reach: in range (a mask test), then in sight
+        in_range = 0 if turn.aoe else turn.within_range(enemy)
         for location in order:
             path_key = (move.negative[location], move.distance[location])
             if best is not None and path_key > best[:2]:
                 break
-            if turn.can_attack(location, enemy):
+            if (
+                in_range >> positions[location] & 1 and visible(location, enemy)
+                if not turn.aoe
+                else turn.can_attack(location, enemy)
+            ):
                 key = (*path_key, turn.proximity_from_start[enemy], turn.initiative[enemy])
                 if best is None or key < best:
                     best = key

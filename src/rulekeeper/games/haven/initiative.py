@@ -13,8 +13,12 @@ Monster groups tied with each other are ordered by the players (GH p.18:
 "the players decide which goes first"; FH p.19: other ties, the party
 decides): ``tied_groups`` finds the set, ``choose_group_first`` records the
 choice (HV-INIT-6: [GH] the players choose; [FH] types of one set follow the
-scenario's special rules, which the engine does not model, and any other tie
-is the party's choice).
+scenario's special rules, and any other tie is the party's choice).
+
+[FH] A monster set (the scenario's ``monster_sets``, HV-MON-3) is one group: its
+types share one ability deck and one card a round, so they always tie; the
+group is keyed by the set's first type (``group_of``) and its monsters act type
+by type in the set's order (``monsters_of``), never asking the party (HV-INIT-6).
 """
 
 from __future__ import annotations
@@ -124,12 +128,30 @@ def turn_order(state: HavenState) -> list[str]:
     return [slot for _, slot in keyed]
 
 
-def monsters_of(state: HavenState, mtype: str) -> list[str]:
+def set_of(state: HavenState, mtype: str) -> tuple[str, ...]:
+    """HV-MON-3, HV-INIT-6 [FH]: the types of ``mtype``'s monster set in acting order
+    (a type in no set, or [GH] any type: itself alone)."""
+    if state.rules.monster_sets:
+        for monster_set in state.spec.monster_sets:
+            if mtype in monster_set.types:
+                return monster_set.types
+    return (mtype,)
+
+
+def group_of(state: HavenState, mtype: str) -> str:
+    """The group (``state.groups`` key) a monster type draws and acts with: [FH] its set's
+    first type (HV-MON-3), otherwise the type itself."""
+    return set_of(state, mtype)[0]
+
+
+def monsters_of(state: HavenState, name: str) -> list[str]:
     """HV-INIT-4: a group's monsters, elites first, each in ascending standee number.
 
+    HV-INIT-6 [FH]: a set's types act one after another in the set's order.
     HV-MON-7: a named monster acts [FH] before the elites; [GH] with them (house reading).
     """
-    members = [f for f in state.figures.values() if f.kind == "monster" and f.type == mtype]
+    types = set_of(state, name)
+    members = [f for f in state.figures.values() if f.kind == "monster" and f.type in types]
     first = state.rules.named_before_elites
 
     def rank(f: Figure) -> int:
@@ -137,7 +159,7 @@ def monsters_of(state: HavenState, mtype: str) -> list[str]:
             return 0 if first else 1
         return 1 if f.elite else 2
 
-    members.sort(key=lambda f: (rank(f), f.standee))
+    members.sort(key=lambda f: (types.index(f.type), rank(f), f.standee))
     return [f.id for f in members]
 
 
@@ -204,11 +226,13 @@ def turn_order_key(state: HavenState, figure: Figure) -> tuple[int, int, int, in
         hero = state.heroes[figure.owner if figure.kind == "summon" else figure.id]
         first, second = hero_initiative(state, hero)
         return (first, 0, second, hero.tie_rank or NO_INITIATIVE)
-    group = state.groups.get(figure.type)
+    name = group_of(state, figure.type)
+    group = state.groups.get(name)
     if group is None or group.card is None:
         return (NO_INITIATIVE, 2, 0, 0)
-    value = monster_card_initiative(state, figure.type, group.card)
-    return (value, 1, 0, group.tie_rank or NO_INITIATIVE)
+    value = monster_card_initiative(state, name, group.card)
+    # HV-INIT-6 [FH]: a set's types in the set's order, after the groups' own order
+    return (value, 1, group.tie_rank or NO_INITIATIVE, set_of(state, name).index(figure.type))
 
 
 def initiative_ranks(state: HavenState, figures: list[Figure]) -> dict[str, int]:

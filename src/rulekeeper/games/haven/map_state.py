@@ -15,18 +15,20 @@ from typing import TYPE_CHECKING
 
 from rulekeeper.boards.hexgrid import UNREACHABLE, Hex, HexBoard
 from rulekeeper.boards.line_of_sight import LineOfSight
-from rulekeeper.games.haven.board_format import (
-    BoardHouseRules,
-    BoardSpec,
-    FigureSpec,
-    MapSpec,
-    TerrainSpec,
-    TurnSpec,
+from rulekeeper.games.haven.board_format import MapSpec, TerrainSpec
+from rulekeeper.games.haven.board_plain import (
+    PlainBoard,
+    PlainFigure,
+    PlainHouseRules,
+    PlainTerrain,
+    PlainTurn,
 )
 from rulekeeper.games.haven.initiative import initiative_ranks
 from rulekeeper.games.haven.movement import Movement, MoveMode, Terrain
+from rulekeeper.games.haven.ruleset import Ruleset
 
 if TYPE_CHECKING:
+    from rulekeeper.games.haven.board_format import TurnSpec
     from rulekeeper.games.haven.scenario_format import ScenarioSpec
     from rulekeeper.games.haven.state import Figure, HavenState
 
@@ -131,6 +133,23 @@ def sight(state: HavenState, hexboard: HexBoard) -> LineOfSight:
     return _sight(hexboard, state.rules.line_of_sight, house)
 
 
+def is_empty(state: HavenState, h: Hex) -> bool:
+    """HV-SCEN-6: an empty hex, where summons, spawns and placed monsters go: no figure and no
+    overlay tile (obstacle, unsprung trap, hazardous, difficult or icy terrain, an unlooted
+    treasure tile); [GH] no money token either. A pressure plate (a ``trigger`` hex) and an
+    open door count as empty; a closed door is not on the figures' map at all."""
+    if state.figure_at(h) is not None:
+        return False
+    t = state.spec.map.terrain
+    if h in t.obstacle or h in t.hazardous or h in t.difficult or h in t.icy:
+        return False
+    if h in t.trap and h not in state.sprung_traps:
+        return False
+    if any(x.hex == h and x.id in state.treasures for x in state.spec.treasures):
+        return False
+    return not (state.rules.tokens_fill_hexes and h in state.money)
+
+
 def terrain_spec(state: HavenState, hexes: tuple[Hex, ...]) -> TerrainSpec:
     """The terrain on these hexes, sprung traps gone (HV-MOVE-2)."""
     return _terrain_spec(state, hexes)
@@ -178,15 +197,51 @@ def terrain_flags(hexboard: HexBoard, spec: TerrainSpec) -> Terrain:
     )
 
 
+_MOVES_LIMIT = 4
+"""A hero's move is entered, listed, checked and walked on one table: a few recent ones do."""
+_moves: dict[tuple[object, ...], tuple[_View, Ruleset, Movement]] = {}
+
+
 def movement(
     state: HavenState, figure: Figure, mode: MoveMode, *, enemies_passable: bool = False
 ) -> tuple[HexBoard, Movement]:
     """HV-MOVE-1..4: the travel table of ``figure`` (allies passable, enemies not).
 
     ``enemies_passable`` treats enemies as allies: only to explain a refusal.
+    A table is built once for the map, the figures where they stand and the
+    sprung traps, and shared (a hero's move is listed, checked and walked on
+    one table; issue 12).
     """
     doors = figure.kind == "character"
+    view = _view(state, doors)
     hexboard = board(state, with_closed_doors=doors)
+    key = (
+        id(view),
+        id(state.rules),
+        tuple(state.sprung_traps),
+        tuple((f.id, f.hex, f.kind, f.guarded) for f in state.figures.values()),
+        figure.id,
+        mode,
+        enemies_passable,
+    )
+    found = _moves.get(key)
+    if found is not None and found[0] is view and found[1] is state.rules:
+        return hexboard, found[2]
+    move = _build_movement(state, figure, mode, hexboard, doors, enemies_passable)
+    if len(_moves) >= _MOVES_LIMIT:
+        del _moves[next(iter(_moves))]
+    _moves[key] = (view, state.rules, move)
+    return hexboard, move
+
+
+def _build_movement(
+    state: HavenState,
+    figure: Figure,
+    mode: MoveMode,
+    hexboard: HexBoard,
+    doors: bool,
+    enemies_passable: bool,
+) -> Movement:
     terrain = board_terrain(state, with_closed_doors=doors)[1]
     index = hexboard.index
     blocking = objective_obstacles(state, figure.team)
@@ -201,9 +256,7 @@ def movement(
     enemies = frozenset(
         index[f.hex] for f in others if f.team != figure.team and not enemies_passable
     )
-    return hexboard, Movement(
-        hexboard, state.rules, terrain, index[figure.hex], occupied, enemies, mode
-    )
+    return Movement(hexboard, state.rules, terrain, index[figure.hex], occupied, enemies, mode)
 
 
 def objective_obstacles(state: HavenState, team: str) -> list[Hex]:
@@ -262,12 +315,15 @@ def adjacent(state: HavenState, one: Figure, other: Figure) -> bool:
     return hexboard.adjacent(index[one.hex], index[other.hex])
 
 
-def solver_spec(state: HavenState, actor: Figure, turn: TurnSpec) -> BoardSpec:
-    """A haven-board/1 document of the map now, for the monster mover (monster_ai.py)."""
+def solver_spec(state: HavenState, actor: Figure, turn: PlainTurn | TurnSpec) -> PlainBoard:
+    """A haven-board/1 board of the map now, for the monster mover (monster_ai.py).
+
+    Built as plain values (board_plain.py), not validated models: the state only
+    holds what the models would accept (map hexes, one figure per hex), and a
+    monster turn must not pay for validation in rollouts (issue 12).
+    """
     view = _view(state, False)
-    hexes = view.hexes
     present = view.present()
-    walls = view.walls()
     # Invisible (GH p.23; FH p.28): an enemy cannot focus on or target the figure. In GH
     # monsters treat it exactly as an obstacle; in FH they may pass through its hex but
     # not end there, which the mover models as a figure of its own team (an ally is
@@ -279,40 +335,27 @@ def solver_spec(state: HavenState, actor: Figure, turn: TurnSpec) -> BoardSpec:
     ]
     shown = [f for f in state.figures.values() if f.hex in present and f not in hidden]
     ranks = initiative_ranks(state, shown)
-    figures = [
-        FigureSpec(
-            id=f.id,
-            team=f.team,
-            hex=f.hex,
-            initiative=ranks[f.id],
-            summoner=f.owner or None,
-        )
-        for f in shown
-    ]
+    figures = [PlainFigure(f.id, f.team, f.hex, ranks[f.id], f.owner or None) for f in shown]
     if state.rules.monsters_pass_through_invisible:
-        figures.extend(
-            FigureSpec(id=f.id, team=actor.team, hex=f.hex, initiative=None) for f in hidden
-        )
+        figures.extend(PlainFigure(f.id, actor.team, f.hex) for f in hidden)
         hidden = []
-    terrain = board_terrain(state, with_closed_doors=False)[0]
+    spec = board_terrain(state, with_closed_doors=False)[0]
+    obstacles = spec.obstacle
     blocking = objective_obstacles(state, actor.team)
     if blocking:
         # HV-GOAL-2 [GH]: an obstacle even to its own side (it stays a figure: no one ends there)
-        terrain = terrain.model_copy(update={"obstacle": (*terrain.obstacle, *blocking)})
+        obstacles = (*obstacles, *blocking)
     if hidden:
-        obstacles = (*terrain.obstacle, *(f.hex for f in hidden if f.hex not in terrain.obstacle))
-        terrain = terrain.model_copy(update={"obstacle": obstacles})
-    return BoardSpec(
+        obstacles = (*obstacles, *(f.hex for f in hidden if f.hex not in obstacles))
+    return PlainBoard(
         format="haven-board/1",
-        ruleset=state.rules.name,  # type: ignore[arg-type]
-        hexes=hexes,
-        walls=walls,
-        terrain=terrain,
+        ruleset=state.rules.name,
+        hexes=view.hexes,
+        walls=view.walls(),
+        terrain=PlainTerrain(obstacles, spec.trap, spec.hazardous, spec.difficult, spec.icy),
         figures=tuple(figures),
-        turn=turn,
-        house_rules=BoardHouseRules(
-            open_edge_neighbours=state.spec.house_rules.open_edge_neighbours
-        ),
+        turn=turn if isinstance(turn, PlainTurn) else PlainTurn(**turn.model_dump()),
+        house_rules=PlainHouseRules(state.spec.house_rules.open_edge_neighbours),
     )
 
 

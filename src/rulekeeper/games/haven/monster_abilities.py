@@ -198,10 +198,11 @@ def place_monster(
         figure=figure.id,
         summoner=summoner.id,
     )
-    if state.rules.monster_summon_draws_card and state.groups[mtype].card is None:
+    name = initiative.group_of(state, mtype)  # HV-MON-SUM-2 [FH]: its set's card
+    if state.rules.monster_summon_draws_card and state.groups[name].card is None:
         # [FH p.43] a card only for the summon's initiative in other figures' focus.
         turn.stage = "summon_draw"
-        turn.draw_target = mtype
+        turn.draw_target = name
     return figure
 
 

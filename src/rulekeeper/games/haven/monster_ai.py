@@ -197,8 +197,9 @@ class _Volley:
     """One way to attack from a hex: the area's targets (``hit``), the enemies a
     further single attack could take (``pool``) and how many it takes.
 
-    The area placements giving ``hit`` are ``placements`` (melee or no area) or,
-    for a ranged area, the in-range members of ``groups``, listed only for the
+    The area placements giving ``hit`` are ``placements`` (no area), the shapes
+    numbered in ``melee`` placed around the hex (melee area) or the in-range
+    members of ``groups`` (ranged area); the last two are listed only for the
     volleys that win (:func:`_placements`)."""
 
     location: int
@@ -207,6 +208,8 @@ class _Volley:
     take: int
     placements: tuple[frozenset[Hex], ...] = ()
     groups: tuple[PlacementGroup, ...] = ()
+    melee: tuple[int, ...] = ()
+    """For a melee area, the numbers of the shapes (:attr:`MonsterTurn.shapes`) giving ``hit``."""
 
     @property
     def size(self) -> int:
@@ -246,12 +249,12 @@ def _all_volleys(turn: MonsterTurn, location: int, heeded: list[int]) -> list[_V
         count = take(reachable, 1 + turn.extra_targets)
         return [_Volley(location, frozenset(), reachable, count, (frozenset(),))]
     by_hit: dict[int, list[PlacementGroup]] = {}
-    placements_by_hit: dict[int, list[frozenset[Hex]]] = {}
+    placements_by_hit: dict[int, list[int]] = {}
     if turn.melee_aoe:
-        for hexes, covered in turn.melee_placement_masks(location):
+        for shape, covered in enumerate(turn.melee_placement_masks(location)):
             struck = turn.visible_enemies(location, covered & heeded_mask)
             if struck:
-                placements_by_hit.setdefault(struck, []).append(hexes)
+                placements_by_hit.setdefault(struck, []).append(shape)
     else:
         # A placement counts when one of its map hexes is in range (HV-LOS-2); its
         # targets are the heeded enemies in it that the monster sees (HV-LOS-1).
@@ -276,8 +279,8 @@ def _all_volleys(turn: MonsterTurn, location: int, heeded: list[int]) -> list[_V
                 hit,
                 pool,
                 take(pool, turn.extra_targets),
-                tuple(placements_by_hit.get(hit_mask, ())),
-                tuple(by_hit.get(hit_mask, ())),
+                groups=tuple(by_hit.get(hit_mask, ())),
+                melee=tuple(placements_by_hit.get(hit_mask, ())),
             )
         )
     return out
@@ -285,6 +288,8 @@ def _all_volleys(turn: MonsterTurn, location: int, heeded: list[int]) -> list[_V
 
 def _placements(turn: MonsterTurn, volley: _Volley) -> tuple[frozenset[Hex], ...]:
     """The area placements of a volley; for a ranged area, the group members in range."""
+    if volley.melee:
+        return tuple(turn.melee_placement(volley.location, shape) for shape in volley.melee)
     if not volley.groups:
         return volley.placements
     within = turn.within_range(volley.location)
@@ -319,29 +324,35 @@ def _best_attacks(
     limit = turn.spec.turn.move
     n_ranks = max(ranks.values(), default=0) + 1
     focus_first = rule.focus_disadvantage_before_more_targets
-    adjacent = turn.board.adjacent
-
-    def tier(location: int) -> tuple[int, ...]:
-        reach = -int(move.distance[location] <= limit)
-        if focus_first:
-            return (
-                move.negative[location],
-                reach,
-                int(turn.susceptible and adjacent(location, focus)),
-            )
-        return (move.negative[location], reach)
+    # [GH] the hexes next to the focus across an open edge (adjacency is symmetric: a
+    # wall closes the edge on both sides), where a ranged attack has disadvantage
+    beside_focus = turn.board.open_mask_around(focus) if focus_first and turn.susceptible else 0
+    distance = move.distance
+    negative = move.negative
 
     # a single-target attack needs the focus in range (HV-LOS-2): other hexes cannot attack it
     in_range = -1 if turn.aoe else turn.within_range(focus)
     tiers: dict[tuple[int, ...], list[int]] = {}
     positions = turn.positions
     for location in turn.stand:
-        if in_range >> positions[location] & 1:
-            tiers.setdefault(tier(location), []).append(location)
+        position = positions[location]
+        if in_range >> position & 1:
+            reach = -int(distance[location] <= limit)
+            head: tuple[int, ...] = (
+                (negative[location], reach, beside_focus >> position & 1)
+                if focus_first
+                else (negative[location], reach)
+            )
+            tiers.setdefault(head, []).append(location)
+    if not turn.aoe and turn.extra_targets == 0:
+        return _best_single_attacks(turn, focus, [tiers[head] for head in sorted(tiers)])
     volleys: list[_Volley] = []
     for head in sorted(tiers):
-        for location in tiers[head]:
-            volleys.extend(_volleys(turn, location, focus, heeded, cache))
+        if turn.aoe:
+            for location in tiers[head]:
+                volleys.extend(_volleys(turn, location, focus, heeded, cache))
+        else:
+            volleys = _most_target_volleys(turn, tiers[head], focus, heeded, cache)
         if volleys:
             break
     if not volleys:
@@ -380,6 +391,77 @@ def _best_attacks(
         _Attack(where, group, tuple(dict.fromkeys(placements)))
         for (where, group), placements in merged.items()
     ]
+
+
+def _most_target_volleys(
+    turn: MonsterTurn, locations: list[int], focus: int, heeded: list[int], cache: _VolleyCache
+) -> list[_Volley]:
+    """Without an area: the volleys of ``locations`` that could have the most targets.
+
+    A volley from a hex takes at most as many targets as there are heeded
+    enemies within range of it (HV-LOS-2), counted without line of sight.
+    Hexes are tried by that bound, highest first, and once the bound falls
+    below the most targets found no later hex can matter to the ranking (it
+    weighs only the volleys with the most targets), so their sight lines
+    (HV-LOS-1) are never read. The volleys come back in the hexes' order.
+    """
+    heeded_mask = turn.mask_of(heeded)
+    within_range = turn.within_range
+    limit = len(heeded) if turn.all_targets else 1 + turn.extra_targets
+    bounded = sorted(
+        (
+            (-min(limit, (within_range(location) & heeded_mask).bit_count()), location)
+            for location in locations
+        ),
+    )
+    most = 0
+    found: list[_Volley] = []
+    for negative_bound, location in bounded:
+        if -negative_bound < most:
+            break
+        for volley in _volleys(turn, location, focus, heeded, cache):
+            found.append(volley)
+            most = max(most, volley.size)
+    found.sort(key=lambda volley: volley.location)
+    return found
+
+
+def _best_single_attacks(turn: MonsterTurn, focus: int, tiers: list[list[int]]) -> list[_Attack]:
+    """:func:`_best_attacks` for one target and no area: the focus alone is every target group.
+
+    Each hex in reach of the focus then offers the one group ``{focus}``, so the
+    ranking comes down to the first tier holding such a hex and, in it, the
+    fewest attacks with disadvantage (HV-ATK-3), then the fewest movement
+    points. Hexes are tried in that order and line of sight (HV-LOS-1) is read
+    only until the best key is passed; no other enemy's sight line matters.
+    """
+    move = turn.movement
+    distance = move.distance
+    bit = 1 << turn.positions[focus]
+    susceptible = turn.susceptible
+    open_mask_around = turn.board.open_mask_around
+    in_reach = turn.in_reach
+    for locations in tiers:
+        keyed = sorted(
+            (
+                int(susceptible and bool(open_mask_around(location) & bit)),
+                distance[location],
+                location,
+            )
+            for location in locations
+        )
+        winners: list[int] = []
+        best: tuple[int, int] | None = None
+        for disadvantaged, spent, location in keyed:
+            if best is not None and (disadvantaged, spent) != best:
+                break
+            if in_reach(location, focus):
+                best = (disadvantaged, spent)
+                winners.append(location)
+        if winners:
+            group = frozenset((focus,))
+            return [_Attack(location, group, (frozenset(),)) for location in winners]
+    return []
 
 
 def _move_closer(turn: MonsterTurn, goal: int) -> list[int]:

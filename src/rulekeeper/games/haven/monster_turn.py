@@ -55,7 +55,7 @@ class MonsterTurn:
         self._cover: dict[int, int] = {}
         self._within: dict[int, int] = {}
         self._members: dict[int, tuple[int, ...]] = {}
-        self._melee: dict[int, list[tuple[frozenset[Hex], int]]] = {}
+        self._melee: dict[int, list[int]] = {}
         n = len(self.board)
         t = spec.terrain
         self.terrain = Terrain(
@@ -117,22 +117,29 @@ class MonsterTurn:
         here = self.board.hexes[location]
         return [frozenset(add(here, c) for c in shape) for shape in self.shapes]
 
-    def melee_placement_masks(self, location: int) -> list[tuple[frozenset[Hex], int]]:
-        """:meth:`melee_placements` with each one's map hexes as a position mask (kept)."""
+    def melee_placement_masks(self, location: int) -> list[int]:
+        """Each of :attr:`shapes` placed around ``location`` (as :meth:`melee_placements`),
+        its map hexes as a position mask, in the order of the shapes (kept)."""
         found = self._melee.get(location)
         if found is None:
             get = self.board.index.get
             positions = self.positions
+            q, r = self.board.hexes[location]
             found = []
-            for hexes in self.melee_placements(location):
+            for shape in self.shapes:
                 mask = 0
-                for h in hexes:
-                    i = get(h)
+                for dq, dr in shape:
+                    i = get((q + dq, r + dr))
                     if i is not None:
                         mask |= 1 << positions[i]
-                found.append((hexes, mask))
+                found.append(mask)
             self._melee[location] = found
         return found
+
+    def melee_placement(self, location: int, shape: int) -> frozenset[Hex]:
+        """The hexes of shape number ``shape`` placed around ``location``."""
+        here = self.board.hexes[location]
+        return frozenset(add(here, c) for c in self.shapes[shape])
 
     def within_range(self, location: int) -> int:
         """The map hexes counted (HV-LOS-2) at most this turn's range from ``location``.
@@ -226,7 +233,7 @@ class MonsterTurn:
             return False
         if self.melee_aoe:
             bit = 1 << self.positions[enemy]
-            if not any(mask & bit for _, mask in self.melee_placement_masks(location)):
+            if not any(mask & bit for mask in self.melee_placement_masks(location)):
                 return False
         elif not self.covering_reach(enemy) & self.within_range(location):
             # no placement covering the enemy has a hex in range

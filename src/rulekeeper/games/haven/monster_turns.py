@@ -21,9 +21,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from rulekeeper.core.errors import RuleViolation
-from rulekeeper.games.haven import allies, bosses, map_state, monster_abilities, summons
+from rulekeeper.games.haven import (
+    allies,
+    bosses,
+    initiative,
+    map_state,
+    monster_abilities,
+    summons,
+)
 from rulekeeper.games.haven import turn as turns
-from rulekeeper.games.haven.board_format import TurnSpec
+from rulekeeper.games.haven.board_plain import PlainTurn
 from rulekeeper.games.haven.focus import TIE_BY_INITIATIVE, TIE_BY_TURN_ORDER, rule_of
 from rulekeeper.games.haven.monster_ai import solve_monster_turn
 from rulekeeper.games.haven.movement import MoveMode
@@ -40,7 +47,7 @@ def program(state: HavenState, figure: Figure) -> list[AbilitySpec]:
         return summons.summon_program(state, figure)
     if figure.kind == "ally":
         return allies.program(state, figure)  # HV-GOAL-3
-    group = state.groups[figure.type]
+    group = state.groups[initiative.group_of(state, figure.type)]
     deck = state.spec.monster_decks[state.spec.monster_types[figure.type].deck]
     card = next(c for c in deck.cards if c.id == group.card)
     return bosses.card_program(state, figure, card.actions)
@@ -141,7 +148,7 @@ def _solve(
     spec = map_state.solver_spec(
         state,
         figure,
-        TurnSpec(
+        PlainTurn(
             figure=figure.id,
             move=points,
             range=attack.range if attack else 0,

@@ -205,7 +205,6 @@ class Movement:
             return self._forward_on_ice(dist, neg)
         masks = self._terrain_masks()
         scale = _scale(n)
-        best = [_NEVER] * n
         # Dijkstra on (negative hexes, movement points) packed into one integer, with
         # a whole set of hexes settled at each key: entering a hex costs what the hex
         # is (1 or 2 points, and 1 negative hex for a trap or hazard), whichever side.
@@ -227,18 +226,13 @@ class Movement:
             if not layer:
                 continue
             settled |= layer
-            f = layer
-            while f:
-                low = f & -f
-                best[at[low.bit_length() - 1]] = key
-                f ^= low
+            _settle(layer, at, key, scale, dist, neg)
             reached = grow(layer) & passable & ~settled
             if reached:
                 for weight, kind in classes:
                     fresh = reached & kind
                     if fresh:
                         pending[key + weight] = pending.get(key + weight, 0) | fresh
-        _unpack(best, scale, dist, neg)
         return dist, neg
 
     def _forward_on_ice(self, dist: list[int], neg: list[int]) -> tuple[list[int], list[int]]:
@@ -527,7 +521,6 @@ class Movement:
             (scale + 1, masks.negative & ~masks.difficult),
             (scale + 2, masks.negative & masks.difficult),
         )
-        best = [_NEVER] * n
         settled = 0
         pending = {0: 1 << board.positions[destination]}
         while pending:
@@ -536,18 +529,13 @@ class Movement:
             if not layer:
                 continue
             settled |= layer
-            f = layer
-            while f:
-                low = f & -f
-                best[at[low.bit_length() - 1]] = key
-                f ^= low
+            _settle(layer, at, key, scale, dist, neg)
             for weight, kind in classes:
                 entered = layer & kind
                 if entered:
                     fresh = grow(entered) & ~settled
                     if fresh:
                         pending[key + weight] = pending.get(key + weight, 0) | fresh
-        _unpack(best, scale, dist, neg)
 
     def _incoming(self) -> list[list[tuple[int, int]]]:
         """For each hex, the steps into it: (from hex, packed weight), as :meth:`_forward` packs."""
@@ -572,6 +560,20 @@ _NEVER = 1 << 62
 def _scale(n: int) -> int:
     """The packing factor for ``n`` hexes: more than the points of any simple path (2 per step)."""
     return 2 * n + 2
+
+
+def _settle(
+    layer: int, at: list[int], key: int, scale: int, dist: list[int], neg: list[int]
+) -> None:
+    """Give every hex of the position mask ``layer`` the packed distance ``key``, split
+    into the two tables (as :func:`_unpack` would)."""
+    negative, points = divmod(key, scale)
+    while layer:
+        low = layer & -layer
+        i = at[low.bit_length() - 1]
+        dist[i] = points
+        neg[i] = negative
+        layer ^= low
 
 
 def _unpack(best: list[int], scale: int, dist: list[int], neg: list[int]) -> None:

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from rulekeeper.games.haven import loot
+from rulekeeper.games.haven import loot, standees
 from rulekeeper.i18n import Msg, lazy, lazy_plural
 
 if TYPE_CHECKING:
@@ -100,7 +100,7 @@ def goal_met(state: HavenState) -> bool:
         return not (state.rules.both_ends_in_a_round_lose and _pending_spawns(state))
     if objective.kind == "kill_boss":
         bosses = _boss_types(state)
-        seen = any(t in state.groups for t in bosses)
+        seen = any(standees.appeared(state, t) for t in bosses)
         alive = any(f.type in bosses for f in monsters)
         return seen and not alive and not _pending_spawns(state, bosses)
     if objective.kind == "loot":

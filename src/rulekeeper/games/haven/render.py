@@ -12,7 +12,15 @@ from rich.text import Text
 from rulekeeper.boards import hexdraw, hexgrid
 from rulekeeper.core.actions import Action
 from rulekeeper.core.errors import RulekeeperError
-from rulekeeper.games.haven import cards, loot, map_state, objectives, special_rules, standees
+from rulekeeper.games.haven import (
+    cards,
+    initiative,
+    loot,
+    map_state,
+    objectives,
+    special_rules,
+    standees,
+)
 from rulekeeper.games.haven.actions import (
     ActFirst,
     ChooseMonsterOption,
@@ -758,7 +766,7 @@ def monster_card_lines(state: HavenState, width: int) -> list[str]:
             _wrap(
                 _(
                     "{monster}: card {card} (initiative {initiative}): {abilities}",
-                    monster=name,
+                    monster=" / ".join(initiative.set_of(state, name)),  # HV-INIT-6 [FH]
                     card=spec.id,
                     initiative=spec.initiative,
                     abilities=card_text,
@@ -767,7 +775,8 @@ def monster_card_lines(state: HavenState, width: int) -> list[str]:
                 "  ",
             )
         )
-        for figure in standees.on_map(state, name):
+        on_map = [f for t in initiative.set_of(state, name) for f in standees.on_map(state, t)]
+        for figure in on_map:
             try:
                 program = [
                     monster_turns.absolute(state, figure, a)

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rulekeeper.games.haven import allies, loot, objective_figures, standees
+from rulekeeper.games.haven import allies, initiative, loot, objective_figures, standees
 from rulekeeper.games.haven.terms import term
 from rulekeeper.i18n import lazy
 
@@ -91,9 +91,9 @@ def reveal_room(state: HavenState, room: str, revealer: tuple[int, int] | None =
     for figure_id in state.arrivals:
         if figure_id not in state.figures:
             continue
-        mtype = state.figures[figure_id].type
-        if state.groups[mtype].card is None and mtype not in state.reveal_draws:
-            state.reveal_draws.append(mtype)
+        name = initiative.group_of(state, state.figures[figure_id].type)
+        if state.groups[name].card is None and name not in state.reveal_draws:
+            state.reveal_draws.append(name)
 
 
 def open_door(

@@ -89,6 +89,10 @@ class Ruleset:
     """HV-GOAL-1: [FH] a scenario whose goal and whose loss both happen in one round is lost;
     [GH] the first to happen decides."""
     named_before_elites: bool
+    monster_sets: bool
+    """HV-MON-3, HV-INIT-6: [FH] the types of a scenario's monster set share one ability deck,
+    draw one card together and act in the order its special rules give; [GH] every type draws
+    from its own deck (a scenario's ``monster_sets`` do not apply)."""
     monster_card_range_absolute: bool
     """HV-MON-4: [FH] a monster card's range is the attack's range (none: melee); [GH] a
     ranged monster's card range is added to its stat card's range."""
@@ -119,6 +123,9 @@ class Ruleset:
     allies_numbered_at_random: bool
     """HV-GOAL-3: [GH] ally tokens are numbered at random (a chance node) to set their order;
     [FH] they act in ascending standee number as placed."""
+    tokens_fill_hexes: bool
+    """HV-SCEN-6: [GH] a hex with a money token is not empty (no summon, spawn or placed
+    monster goes there); [FH] tokens do not count."""
 
     def hazardous_damage(self, scenario_level: int) -> int:
         """HV-MOVE-2: [GH] half a trap's damage rounded down; [FH] 1 + ceil(level / 3)."""
@@ -166,12 +173,14 @@ GLOOMHAVEN = Ruleset(
     flip_items=False,
     both_ends_in_a_round_lose=False,
     named_before_elites=False,
+    monster_sets=False,
     standee_limit_order="closest_to_revealer",
     monster_card_range_absolute=False,
     objective_is_obstacle=True,
     objective_immune_to_all_conditions=False,
     allies_have_own_deck=False,
     allies_numbered_at_random=True,
+    tokens_fill_hexes=True,
 )
 
 FROSTHAVEN = Ruleset(
@@ -208,12 +217,14 @@ FROSTHAVEN = Ruleset(
     flip_items=True,
     both_ends_in_a_round_lose=True,
     named_before_elites=True,
+    monster_sets=True,
     standee_limit_order="elites_then_closest_to_enemy",
     monster_card_range_absolute=True,
     objective_is_obstacle=False,
     objective_immune_to_all_conditions=True,
     allies_have_own_deck=True,
     allies_numbered_at_random=False,
+    tokens_fill_hexes=False,
 )
 
 RULESETS: dict[str, Ruleset] = {r.name: r for r in (GLOOMHAVEN, FROSTHAVEN)}

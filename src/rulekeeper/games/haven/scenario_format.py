@@ -443,6 +443,20 @@ class MonsterDeckSpec(_Model):
     """The deck's ability cards."""
 
 
+class MonsterSetSpec(_Model):
+    """[FH] HV-MON-3, HV-INIT-6: monster types that form one set.
+
+    The set's types share one ability deck (every type names the same ``deck``):
+    one card is drawn for the whole set each round, and on that initiative its
+    types act in the order listed here (the order the scenario's special rules
+    give), each type's monsters elites first, then by standee number (HV-INIT-4).
+    [GH] sets do not exist: each type draws from its own copy of the deck.
+    """
+
+    types: Annotated[tuple[str, ...], Field(min_length=2, max_length=8)]
+    """The set's monster types, in the order they act."""
+
+
 class RoomSpec(_Model):
     id: Annotated[str, Field(min_length=1)]
     """The room's id, named by doors' opens."""
@@ -882,6 +896,9 @@ class ScenarioSpec(_Model):
     """The doors."""
     monsters: tuple[StandeeSpec, ...] = ()
     """Monster standees per character count."""
+    monster_sets: Annotated[tuple[MonsterSetSpec, ...], Field(max_length=10)] = ()
+    """[FH] HV-INIT-6: sets of monster types sharing one ability deck, each acting in the
+    order its special rules give (HV-MON-3)."""
     objective: ObjectiveSpec = ObjectiveSpec()
     """How the scenario is won (HV-GOAL-1)."""
     special_rules: tuple[str, ...] = ()
@@ -1154,6 +1171,7 @@ def _check_references(spec: ScenarioSpec, source: str | None, problems: Problems
     if spec.objective.kind == "survive" and spec.objective.rounds < 1:
         fail(_("a survive objective gives its rounds"), "objective.rounds")
     _check_play_content(spec, fail, on_map, set(in_rooms))
+    _check_monster_sets(spec, fail)
     _check_figures_of_the_rules(spec, fail, on_map, obstacles | doors | starts)
 
 
@@ -1240,6 +1258,38 @@ def _check_play_content(
                     _("{hex} is not on the map", hex=str(list(spawn.hex))), f"{where}.spawn.{m}.hex"
                 )
     del in_rooms
+
+
+def _check_monster_sets(spec: ScenarioSpec, fail: Callable[[str, str], None]) -> None:
+    """HV-MON-3, HV-INIT-6: a set's types are known, in one set each, and share one deck."""
+    in_set: dict[str, int] = {}
+    for n, monster_set in enumerate(spec.monster_sets):
+        decks: dict[str, str] = {}
+        for k, name in enumerate(monster_set.types):
+            where = f"monster_sets.{n}.types.{k}"
+            mtype = spec.monster_types.get(name)
+            if mtype is None:
+                fail(_("unknown monster type {type}", type=repr(name)), where)
+                continue
+            if name in in_set:
+                fail(
+                    _(
+                        "HV-INIT-6: {type} is already in monster_sets.{other}",
+                        type=repr(name),
+                        other=in_set[name],
+                    ),
+                    where,
+                )
+            in_set[name] = n
+            decks[name] = mtype.deck
+        if len(set(decks.values())) > 1:
+            fail(
+                _(
+                    "HV-MON-3: the types of a set share one ability deck, not {decks}",
+                    decks=", ".join(f"{t}: {d}" for t, d in decks.items()),
+                ),
+                f"monster_sets.{n}.types",
+            )
 
 
 def _check_figures_of_the_rules(

@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rulekeeper.boards.hexgrid import UNREACHABLE
-from rulekeeper.games.haven import map_state, objectives, rooms, standees
+from rulekeeper.games.haven import initiative, map_state, objectives, rooms, standees
 from rulekeeper.games.haven.actions import Resolved
 from rulekeeper.games.haven.objectives import joined
 from rulekeeper.games.haven.scaling import evaluate
@@ -155,7 +155,7 @@ def after_step(state: HavenState) -> None:
     """A type whose last monster died fires its ``dead`` rules (once it had appeared)."""
     for n, rule in enumerate(state.spec.rules):
         dead = rule.when.dead
-        if not dead or n in state.fired or dead not in state.groups:
+        if not dead or n in state.fired or not standees.appeared(state, dead):
             continue
         if not standees.on_map(state, dead):
             _fire_matching(state, [n])
@@ -214,21 +214,14 @@ def _spawn(state: HavenState, rule: RuleSpec) -> None:
         )
         if mid_round:
             state.arrivals.append(figure.id)
-            group = state.groups[mtype]
-            if group.card is None and mtype not in state.reveal_draws:
-                state.reveal_draws.append(mtype)
+            name = initiative.group_of(state, mtype)
+            if state.groups[name].card is None and name not in state.reveal_draws:
+                state.reveal_draws.append(name)
 
 
 def is_empty(state: HavenState, h: Hex) -> bool:
-    """HV-SCEN-6: no figure, no overlay tile ([GH] and no money token)."""
-    if state.figure_at(h) is not None:
-        return False
-    terrain = state.spec.map.terrain
-    traps = set(terrain.trap) - set(state.sprung_traps)
-    overlays = [*terrain.obstacle, *terrain.hazardous, *terrain.difficult, *terrain.icy, *traps]
-    if h in overlays:
-        return False
-    return state.rules.loot_deck or h not in state.money
+    """HV-SCEN-6: see :func:`map_state.is_empty`."""
+    return map_state.is_empty(state, h)
 
 
 def nearest_empty(state: HavenState, h: Hex) -> Hex | None:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rulekeeper.core.deck import Deck
-from rulekeeper.games.haven import map_state
+from rulekeeper.games.haven import initiative, map_state
 from rulekeeper.games.haven.scaling import evaluate
 from rulekeeper.games.haven.state import Figure, Group
 from rulekeeper.i18n import lazy
@@ -29,6 +29,15 @@ Hex = tuple[int, int]
 
 def on_map(state: HavenState, mtype: str) -> list[Figure]:
     return [f for f in state.figures.values() if f.kind == "monster" and f.type == mtype]
+
+
+def appeared(state: HavenState, mtype: str) -> bool:
+    """A monster of ``mtype`` has been on the map: its group exists ([FH] or its set's group
+    lists it, HV-MON-3)."""
+    if mtype in state.groups:
+        return True
+    group = state.groups.get(initiative.group_of(state, mtype))
+    return group is not None and mtype in group.types
 
 
 def standees_left(state: HavenState, mtype: str) -> int:
@@ -98,9 +107,12 @@ def add_monster(
         named=named,
     )
     state.figures[figure_id] = figure
-    if mtype not in state.groups:
+    name = initiative.group_of(state, mtype)  # HV-MON-3 [FH]: a set shares one deck
+    if name not in state.groups:
         cards = [c.id for c in state.spec.monster_decks[spec.deck].cards]
-        state.groups[mtype] = Group(mtype, Deck.of(cards))
+        state.groups[name] = Group(name, Deck.of(cards))
+    if name != mtype and mtype not in state.groups[name].types:
+        state.groups[name].types.append(mtype)
     return figure
 
 

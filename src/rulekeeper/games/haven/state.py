@@ -189,6 +189,8 @@ class Group:
     """Elements the group consumed this round: every monster of it gets the bonus (GH p.24)."""
     infusions: list[str] = field(default_factory=list)
     """Infusions waiting for the end of the group's last monster's turn (GH p.24; FH p.43)."""
+    types: list[str] = field(default_factory=list)
+    """[FH] HV-MON-3: the types of a monster set that have appeared (a set shares a group)."""
 
 
 @dataclass

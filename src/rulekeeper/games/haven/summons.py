@@ -36,29 +36,17 @@ def summon_spec(state: HavenState, figure: Figure) -> SummonSpec:
 
 
 def free_adjacent_hexes(state: HavenState, summoner: Figure) -> list[tuple[int, int]]:
-    """HV-SUM-1: empty hexes next to the summoner (walls break adjacency).
-
-    An empty hex holds no figure and no overlay tile: no obstacle, trap (one
-    sprung is gone), hazardous, difficult or icy terrain; an open door counts as
-    empty (GH p.14 overlay tiles, p.26; FH p.13, p.31).
-    """
+    """HV-SUM-1: empty hexes next to the summoner (walls break adjacency), as HV-SCEN-6
+    defines an empty hex (map_state.is_empty): no figure, no overlay tile other than a
+    pressure plate or an open door, [GH] no money token (GH p.14, 19, 26; FH p.13, 31)."""
     hexboard = map_state.board(state, with_closed_doors=False)
     if summoner.hex not in hexboard.index:
         return []
-    occupied = {f.hex for f in state.figures.values()}
-    terrain = map_state.terrain_spec(state, hexboard.hexes)
-    overlays = {
-        *terrain.obstacle,
-        *terrain.trap,
-        *terrain.hazardous,
-        *terrain.difficult,
-        *terrain.icy,
-    }
     here = hexboard.index[summoner.hex]
     out = []
     for _, j in hexboard.open_neighbours[here]:
         h = hexboard.hexes[j]
-        if h not in occupied and h not in overlays:
+        if map_state.is_empty(state, h):
             out.append(h)
     return sorted(out)
 

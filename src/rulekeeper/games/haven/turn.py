@@ -25,6 +25,7 @@ from rulekeeper.games.haven import (
     card_effects,
     elements,
     exhaustion,
+    initiative,
     items,
     loot,
     map_state,
@@ -84,10 +85,33 @@ def move_mode(ability: AbilitySpec) -> MoveMode:
     return MoveMode(flying=ability.flying, jumping=ability.jump)
 
 
+_DESTINATIONS: dict[tuple[int, int], tuple[Movement, tuple[Action, ...]]] = {}
+_DESTINATIONS_LIMIT = 4
+
+
 def move_destinations(state: HavenState, figure: Figure, ability: AbilitySpec) -> list[Action]:
+    """HV-MOVE-1..4: the moves a hero's move ability offers, each hex's default path first.
+
+    Kept per travel table (map_state.movement shares one while nothing on the map
+    changes): entering the move, listing it and checking a choice ask once (issue 12).
+    """
     if has(figure, "immobilize") or has(figure, "stun"):
         return []
     hexboard, move = map_state.movement(state, figure, move_mode(ability))
+    key = (id(move), ability.value)
+    found = _DESTINATIONS.get(key)
+    if found is not None and found[0] is move:
+        return list(found[1])
+    out = _destinations(state, figure, ability, hexboard, move)
+    if len(_DESTINATIONS) >= _DESTINATIONS_LIMIT:
+        del _DESTINATIONS[next(iter(_DESTINATIONS))]
+    _DESTINATIONS[key] = (move, tuple(out))
+    return out
+
+
+def _destinations(
+    state: HavenState, figure: Figure, ability: AbilitySpec, hexboard: HexBoard, move: Movement
+) -> list[Action]:
     hexes = map_state.reachable(state, figure, ability.value, move_mode(ability), built=move)
     out: list[Action] = [MoveTo(h) for h in sorted(hexes) if h != figure.hex]
     choices = [MoveTo(to, via) for to, via, _ in _path_options(ability, hexboard, move)]
@@ -279,7 +303,9 @@ def consume_element(state: HavenState, figure: Figure, ability: AbilitySpec) -> 
     turn = state.turn
     if turn is None or not (ability.element and ability.consume_bonus):
         return
-    group = state.groups.get(figure.type) if figure.kind == "monster" else None
+    group = None
+    if figure.kind == "monster":
+        group = state.groups.get(initiative.group_of(state, figure.type))
     if group is not None and ability.element in group.consumed:
         # GH p.24: every monster of the type gets the bonus of the element it consumed.
         turn.attack["value"] += ability.consume_bonus

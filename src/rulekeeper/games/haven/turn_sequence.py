@@ -98,7 +98,7 @@ def _revealed_monsters_join(state: HavenState) -> None:
     now = hero.initiative if hero is not None else _slot_key(state, current)[0]
     passed = state.order[: state.slot + 1]
     at_once: list[tuple[int, str]] = []
-    for mtype in sorted({state.figures[f].type for f in arrived}):
+    for mtype in sorted({initiative.group_of(state, state.figures[f].type) for f in arrived}):
         value = initiative.group_initiative(state, mtype)
         slot = initiative.GROUP_PREFIX + mtype
         if value is None or slot in state.order[state.slot + 1 :]:
