@@ -606,12 +606,21 @@ def _wrap(text: str, width: int, indent: str = "") -> list[str]:
     ) or [""]
 
 
+def _shorten(text: str, room: int) -> str:
+    """``text`` cut to ``room`` columns at a word's end, marked with an ellipsis (never a
+    piece of a word, which would read as another word)."""
+    if len(text) <= room:
+        return text
+    cut = text.rfind(" ", 0, room)
+    return (text[:cut] if cut > 0 else text[: room - 1]) + "…"
+
+
 def _pack(items: list[str], width: int, prefix: str = "") -> list[str]:
     """Short items joined by two spaces into as few lines of ``width`` as they fit."""
     lines: list[str] = []
     line = prefix
     for item in items:
-        item = item[: width - len(prefix)]
+        item = _shorten(item, width - len(prefix))
         candidate = f"{line}  {item}" if line.strip() else f"{line}{item}"
         if len(candidate) > width and line.strip():
             lines.append(line)
