@@ -96,3 +96,16 @@ def test_proximity_is_never_shorter_than_hex_distance(i, j) -> None:
     board = HexBoard(disc(3), [((0, 0), (0, 1)), ((1, 0), (1, -1))])
     assert board.proximity(i)[j] >= distance(board.hexes[i], board.hexes[j])
     assert board.proximity(i)[j] == board.proximity(j)[i]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 36), st.sets(st.integers(0, 38), max_size=6))
+def test_HV_LOS_2_proximity_to_a_few_hexes_reads_as_the_whole_table(start, targets) -> None:
+    """The search that stops at the last target (the mover's focus ties) counts as proximity()."""
+    walls = [((0, 0), (0, 1)), ((1, 0), (1, -1)), ((-1, 0), (0, 0))]
+    board = HexBoard([*disc(3), (6, 0), (6, 1)], walls)  # two hexes off on their own
+    mask = board.mask_of(targets)
+    fresh = HexBoard([*disc(3), (6, 0), (6, 1)], walls).proximity_to(start, mask)
+    table = board.proximity(start)
+    assert fresh == {i: table[i] for i in targets}
+    assert board.proximity_to(start, mask) == fresh  # read from the table once it is made

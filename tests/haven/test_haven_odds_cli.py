@@ -139,3 +139,18 @@ def test_HV_ADV_3_the_table_says_which_card_a_frosthaven_character_is_assumed_to
     _, monster, _ = run("--attack", "3", "--advantage", "--ruleset", "frosthaven", "--monster")
     _, gloomhaven, _ = run("--attack", "3", "--advantage")
     assert "assumed" not in monster and "assumed" not in gloomhaven
+
+
+def test_HV_PUSH_3_a_push_card_adds_no_damage_and_the_table_says_so(tmp_path: Path) -> None:
+    """A card's push or pull moves the target (HV-PUSH-3): the odds count it as an effect."""
+    deck = tmp_path / "deck.toml"
+    deck.write_text('format = 1\ndraw = { "+1-push-1" = 1, "+0-pull-2" = 1 }\n')
+    data = as_json("--attack", "3", "--deck", str(deck))
+    assert data["expected_damage"]["fraction"] == "7/2"  # (4 + 3) / 2: no damage from either
+    assert data["effects"]["push 1"]["fraction"] == "1/2"
+    assert data["effects"]["pull 2"]["fraction"] == "1/2"
+    code, out, _ = run("--attack", "3", "--deck", str(deck))
+    assert code == 0 and "adds push 1: 50.00%" in out
+    assert "it adds no damage (HV-PUSH-3)" in out
+    code, out, _ = run("--attack", "3")
+    assert "HV-PUSH-3" not in out

@@ -486,6 +486,50 @@ class HexBoard:
         self._proximity[start] = result
         return result
 
+    def proximity_to(self, start: int, targets: int) -> dict[int, int]:
+        """:meth:`proximity` from ``start`` of the hexes of the position mask ``targets`` only.
+
+        By hex number; the search stops once every target is counted (a table
+        already made for ``start`` is read instead).
+        """
+        at = self.hex_at_position()
+        cached = self._proximity.get(start)
+        if cached is not None:
+            return {i: cached[i] for i in self.members(targets)}
+        found: dict[int, int] = {}
+        o0, o1, o2, o3, o4, o5 = self.open_masks
+        s = self.shifts[0]
+        t = s - 1
+        seen = frontier = 1 << self.positions[start]
+        if targets & frontier:
+            found[start] = 0
+        remaining = targets & ~frontier
+        step = 0
+        while frontier and remaining:
+            step += 1
+            f = frontier
+            frontier = (
+                ((f & o0) << s)
+                | ((f & o1) << t)
+                | ((f & o2) >> 1)
+                | ((f & o3) >> s)
+                | ((f & o4) >> t)
+                | ((f & o5) << 1)
+            ) & ~seen
+            seen |= frontier
+            hit = frontier & remaining
+            if hit:
+                remaining ^= hit
+                while hit:
+                    low = hit & -hit
+                    found[at[low.bit_length() - 1]] = step
+                    hit ^= low
+        while remaining:
+            low = remaining & -remaining
+            found[at[low.bit_length() - 1]] = UNREACHABLE
+            remaining ^= low
+        return found
+
     def within(self, start: int, reach: int) -> int:
         """HV-LOS-2: the hexes at most ``reach`` from ``start`` (counted as by :meth:`proximity`).
 

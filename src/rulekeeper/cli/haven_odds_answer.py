@@ -160,11 +160,21 @@ def _print_table(
     for name, p in result.effects.items():
         chance = f"{float(p):.2%}"
         console.print(_("adds {effect}: {chance}", effect=_term(name), chance=chance))
+    if any(name.split()[0] in ("push", "pull") for name in result.effects):
+        # HV-PUSH-3: a card's push or pull moves the target after the damage; no damage.
+        console.print(
+            _("a push or pull from a card moves the target; it adds no damage (HV-PUSH-3)")
+        )
 
 
 def _term(name: str) -> str:
-    """An added effect (a condition, an element...) in the current language."""
-    from rulekeeper.games.haven.terms import term
-    from rulekeeper.i18n import text_of
+    """An added effect (a condition, an element, push 1...) in the current language."""
+    from rulekeeper.games.haven.modifiers import Effect, effect_text
 
-    return text_of(term(name))
+    try:
+        return effect_text(Effect.parse(name))
+    except ValueError:
+        from rulekeeper.games.haven.terms import term
+        from rulekeeper.i18n import text_of
+
+        return text_of(term(name))

@@ -93,8 +93,9 @@ _CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u202a-\u202e\u2066-\
 
 
 _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
-_ONLY_BRACKETS = {c: None for c in range(128) if chr(c) not in "[]{}"}
-_EMPTY_PAIR = re.compile(r"\[\]|\{\}")
+_NOT_BRACKET_BYTES = bytes(c for c in range(256) if c not in b"[]{}")
+_ONE_BRACKET_KIND = bytes.maketrans(b"{}", b"[]")
+"""Braces read as brackets: in parsed JSON the pairs nest properly, so depth is kept."""
 _LONG_NUMBER = re.compile(r"[0-9]{19}")
 
 
@@ -122,11 +123,12 @@ def _json_text_within_limits(text: str) -> bool:
         return False
     if "e" in rest.replace("true", "").replace("false", ""):
         return False
-    brackets = rest.translate(_ONLY_BRACKETS) if rest.isascii() else _NOT_BRACKET.sub("", rest)
+    only = rest if rest.isascii() else _NOT_BRACKET.sub("", rest)
+    brackets = only.encode("ascii").translate(_ONE_BRACKET_KIND, _NOT_BRACKET_BYTES)
     for _depth in range(MAX_NESTING):
         if not brackets:
             return True
-        brackets = _EMPTY_PAIR.sub("", brackets)
+        brackets = brackets.replace(b"[]", b"")  # the innermost pairs, one level
     return not brackets
 
 

@@ -163,27 +163,59 @@ def actions(state: HavenState, turn: Turn) -> list[Action]:
     return out
 
 
+def plan(state: HavenState, turn: Turn) -> list[tuple[str, int]]:
+    """The push and pull effects of the attack on the current target, in order (HV-PUSH-3).
+
+    The ability's own push or pull comes first, then the ones its modifier card added
+    (``card_forced``, the effects the player kept, HV-DECK-5). [FH] all pushes of one
+    attack combine into one, likewise pulls, and a push and a pull are done one after the
+    other; [GH] each effect is a separate forced movement, taken or declined on its own.
+    """
+    effects = [(kind, int(turn.attack.get(kind) or 0)) for kind in ("push", "pull")]
+    effects += [(str(kind), int(amount)) for kind, amount in turn.attack.get("card_forced", [])]
+    effects = [(kind, amount) for kind, amount in effects if amount > 0]
+    if not state.rules.forced_moves_combine:
+        return effects
+    totals: dict[str, int] = {}
+    for kind, amount in effects:
+        totals[kind] = totals.get(kind, 0) + amount
+    return list(totals.items())
+
+
 def start(state: HavenState, turn: Turn, target_id: str) -> bool:
     """After the attack on ``target_id``: begin its push or pull; True if a choice is pending."""
-    kind = "push" if turn.attack.get("push") else "pull" if turn.attack.get("pull") else ""
+    queue = plan(state, turn)
+    turn.attack.pop("card_forced", None)
     target = state.figures.get(target_id)
-    if not kind or target is None or turn.actor not in state.figures:
+    if not queue or target is None or turn.actor not in state.figures:
         return False
     if target.kind == "objective":
         state.emit(
             "push",
             lazy("{figure} is an objective: it is not pushed", figure=target_id)
-            if kind == "push"
+            if queue[0][0] == "push"
             else lazy("{figure} is an objective: it is not pulled", figure=target_id),
             "HV-GOAL-2",
         )
         return False
+    turn.attack["forced_queue"] = [[kind, amount] for kind, amount in queue]
+    return _next(state, turn, target_id, turn.stage)
+
+
+def _next(state: HavenState, turn: Turn, target_id: str, resume: str) -> bool:
+    """Begin the next push or pull of the queue on the target, if it still stands."""
+    queue = turn.attack.get("forced_queue") or []
+    target = state.figures.get(target_id)
+    if not queue or target is None:
+        turn.attack.pop("forced_queue", None)
+        return False
+    kind, amount = queue.pop(0)
     turn.attack["forced"] = {
         "target": target_id,
-        "kind": kind,
-        "left": int(turn.attack[kind]),
+        "kind": str(kind),
+        "left": int(amount),
         "path": [list(target.hex)],
-        "resume": turn.stage,
+        "resume": resume,
     }
     turn.stage = "forced"
     return _settle(state, turn)
@@ -195,7 +227,7 @@ def _settle(state: HavenState, turn: Turn) -> bool:
         steps = next_hexes(state, turn)
         if not steps:
             finish(state, turn)
-            return False
+            return "forced" in turn.attack
         if len(steps) > 1 or may_stop(state, turn):
             return True
         _step(turn, steps[0])
@@ -278,6 +310,7 @@ def finish(state: HavenState, turn: Turn) -> None:
     target = state.figures.get(info["target"])
     path = [(int(q), int(r)) for q, r in info["path"]]
     if target is None or len(path) < 2:
+        _next(state, turn, info["target"], info["resume"])
         return
     flying = target.kind == "monster" and state.spec.monster_types[target.type].flying
     state.emit(
@@ -305,3 +338,4 @@ def finish(state: HavenState, turn: Turn) -> None:
         figure=target.id,
     )
     walk(state, target, path, MoveMode(flying=flying))
+    _next(state, turn, info["target"], info["resume"])  # HV-PUSH-3: the attack's next one

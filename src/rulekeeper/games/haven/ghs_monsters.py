@@ -153,8 +153,9 @@ class CardReader:
                 reach = whole(sub.get("value"), where)
             elif not (sub.get("type") == "specialTarget" and sub.get("value") == "self"):
                 raise Refused(where, _("condition with {kind}", kind=repr(sub.get("type"))))
-        if reach and not CONDITIONS[str(name)].positive:
-            raise Refused(where, _("a negative condition given at range (a targeted ability)"))
+        if reach and self.character:
+            # HV-MON-COND-1 gives conditions at a range on monster cards only.
+            raise Refused(where, _("a condition given at a range on a character card"))
         return AbilitySpec(type="condition", conditions=(str(name),), range=reach)
 
 

@@ -16,6 +16,7 @@ draws and which of them apply lives in :mod:`rulekeeper.games.haven.attack_draw`
 from __future__ import annotations
 
 import pkgutil
+import re
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
@@ -56,6 +57,9 @@ CONDITION_EFFECTS = frozenset(
 )
 AMOUNT_EFFECTS = frozenset({"push", "pull", "heal", "shield", "retaliate", "target"})
 ELEMENTS = frozenset({"fire", "ice", "air", "earth", "light", "dark", "any"})
+RESOURCE_PREFIX = "resource "
+"""HV-DECK-5: an effect ``resource ID N`` adds N to the class resource ID."""
+_RESOURCE_ID = re.compile(r"^[a-z0-9][a-z0-9_-]{0,39}$")
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -70,7 +74,16 @@ class Effect:
     amount: int = 0
 
     def __str__(self) -> str:
-        return f"{self.name} {self.amount}" if self.name in AMOUNT_EFFECTS else self.name
+        if self.name in AMOUNT_EFFECTS or self.name.startswith(RESOURCE_PREFIX):
+            return f"{self.name} {self.amount}"
+        return self.name
+
+    @property
+    def resource(self) -> str:
+        """HV-DECK-5: the class resource this effect adds to ("" for other effects)."""
+        return (
+            self.name.removeprefix(RESOURCE_PREFIX) if self.name.startswith(RESOURCE_PREFIX) else ""
+        )
 
     @classmethod
     def parse(cls, text: str) -> Effect:
@@ -90,12 +103,31 @@ class Effect:
             return cls(words[0], amount)
         if len(words) == 2 and words[0] == "infuse" and words[1] in ELEMENTS:
             return cls(text)
-        known = ", ".join(sorted(CONDITION_EFFECTS | AMOUNT_EFFECTS | {"infuse ELEMENT"}))
+        if len(words) == 3 and words[0] == "resource":
+            return cls._resource(text, words[1], words[2])
+        known = ", ".join(
+            sorted(CONDITION_EFFECTS | AMOUNT_EFFECTS | {"infuse ELEMENT", "resource ID N"})
+        )
         raise ValueError(_("unknown effect {text} (known: {known})", text=repr(text), known=known))
+
+    @classmethod
+    def _resource(cls, text: str, name: str, amount: str) -> Effect:
+        """HV-DECK-5: ``resource ID N``: N more of the drawing character's class resource ID."""
+        if not _RESOURCE_ID.match(name):
+            raise ValueError(
+                _("{text}: a resource ID is lower-case letters, digits, - and _", text=repr(text))
+            )
+        if not amount.isdigit() or not 1 <= int(amount) <= 99:
+            raise ValueError(
+                _("{text}: the amount must be a whole number from 1 to 99", text=repr(text))
+            )
+        return cls(RESOURCE_PREFIX + name, int(amount))
 
 
 def effect_text(effect: Effect) -> str:
     """An added effect for a person, in the current language: ``poison``, ``push 1``."""
+    if effect.resource:
+        return _("{resource} +{amount}", resource=effect.resource, amount=effect.amount)
     if effect.name.startswith("infuse "):
         return _("infuse {element}", element=term(effect.name.removeprefix("infuse ")))
     if effect.name in AMOUNT_EFFECTS:
@@ -167,7 +199,8 @@ def _models() -> tuple[Any, Any]:
         pierce: int = Field(default=0, ge=0)
         """Pierce it adds."""
         effects: list[str] = Field(default_factory=list)
-        """Added effects, as text: a condition, an element, heal N, shield N ..."""
+        """Added effects, as text: a condition, infuse ELEMENT, heal N, shield N, push N, pull N,
+        resource ID N (a class resource, HV-DECK-5) ..."""
         shuffle: bool = False
         """The deck is reshuffled at the end of the round it was drawn in."""
         leaves_deck: bool = False

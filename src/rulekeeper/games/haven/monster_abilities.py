@@ -27,8 +27,9 @@ from typing import TYPE_CHECKING
 
 from rulekeeper.boards.hexgrid import UNREACHABLE
 from rulekeeper.games.haven import exhaustion, healing, initiative, map_state, standees
+from rulekeeper.games.haven.conditions import CONDITIONS
 from rulekeeper.games.haven.movement import Movement, MoveMode
-from rulekeeper.games.haven.rule_terms import term
+from rulekeeper.games.haven.rule_terms import term, terms
 from rulekeeper.games.haven.scenario_format import AbilitySpec
 from rulekeeper.games.haven.state import Figure
 from rulekeeper.games.haven.summons import free_adjacent_hexes
@@ -207,6 +208,49 @@ def place_monster(
 
 
 # -- conditions a monster gives (HV-MON-COND-1) ----------------------------------------------
+def negative(ability: AbilitySpec) -> bool:
+    """A condition action giving negative conditions: a targeted ability on enemies (HV-TGT-2;
+    the content check keeps positive and negative conditions out of one action)."""
+    return any(not CONDITIONS[name].positive for name in ability.conditions)
+
+
+def condition_targets(
+    state: HavenState, giver: Figure, ability: AbilitySpec, targets: list[str]
+) -> None:
+    """HV-MON-COND-1: the negative conditions go to the targets the focus rules picked, as for
+    an attack (HV-TGT-2: enemies only; HV-COND-INVISIBLE-1: never an invisible one); with
+    none in range the ability does nothing."""
+    chosen = [
+        t for t in targets if t in state.figures and "invisible" not in state.figures[t].conditions
+    ]
+    if not chosen:
+        state.emit(
+            "condition",
+            lazy(
+                "{giver} has no enemy in range for {conditions}",
+                giver=giver.id,
+                conditions=terms(ability.conditions),
+            ),
+            "HV-MON-COND-1",
+            figure=giver.id,
+        )
+        return
+    for target in chosen:
+        state.emit(
+            "condition",
+            lazy(
+                "{giver} targets {target} with {conditions} (chosen by the focus rules)",
+                giver=giver.id,
+                target=target,
+                conditions=terms(ability.conditions),
+            ),
+            "HV-MON-COND-1",
+            "HV-TGT-2",
+            figure=giver.id,
+        )
+        exhaustion.add_conditions(state, state.figures[target], list(ability.conditions))
+
+
 def give_conditions(state: HavenState, giver: Figure, ability: AbilitySpec) -> None:
     """HV-MON-COND-1: a positive condition with a range goes to the monster in range closest
     to the giver that lacks it (itself included; ties: the earlier in the initiative order).

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from itertools import compress
 from typing import TYPE_CHECKING
 
 from rulekeeper.boards.hexgrid import UNREACHABLE, Hex, HexBoard, add, orientations, sub
@@ -79,22 +80,20 @@ class MonsterTurn:
             frozenset(self.enemy_index),
             mode,
         )
-        self.proximity_from_start = self.board.proximity(self.start)
+        # HV-LOS-2 proximity of each enemy, the only hexes it is asked for
+        self.proximity_from_start = self.board.proximity_to(self.start, self.enemy_mask)
         self.initiative: dict[int, tuple[int, int]] = {
             i: (f.initiative if f.initiative is not None else 99, 0 if f.summoner else 1)
             for i, f in self.enemy_index.items()
         }
         # HV-MOVE-1/4 as Movement.can_end decides it, for every hex reached
-        negative = self.movement.negative
-        occupied = self.movement.occupied
-        obstacle = self.terrain.obstacle
-        flying = turn.flying
-        start = self.start
+        # (the hex it stands in always; else no figure there and, unless flying, no obstacle)
+        barred = set(self.movement.occupied)
+        if not turn.flying:
+            barred.update(compress(range(n), self.terrain.obstacle))
+        barred.discard(self.start)
         self.stand = [
-            i
-            for i in range(n)
-            if negative[i] != UNREACHABLE
-            and (i == start or (i not in occupied and (flying or not obstacle[i])))
+            i for i, v in enumerate(self.movement.negative) if v != UNREACHABLE and i not in barred
         ]
 
     # -- reach -------------------------------------------------------------------------

@@ -103,8 +103,12 @@ def step(state: HavenState, figure: Figure, turn: Turn) -> bool:
     summons.check_can_act(state, figure)
     ability = absolute(state, figure, turn.queue[0])
     if figure.kind in ("monster", "ally") and ability.type == "condition" and ability.range > 0:
-        monster_abilities.give_conditions(state, figure, ability)  # HV-MON-COND-1
         turn.queue.pop(0)
+        if monster_abilities.negative(ability):
+            # HV-MON-COND-1: targets picked by the focus rules as if it were an attack, from
+            # where the monster stands (it does not change how the monster moves).
+            return _solve(state, figure, turn, None, None, condition=ability)
+        monster_abilities.give_conditions(state, figure, ability)  # HV-MON-COND-1
         return True
     if turns.self_effect(state, figure, ability):
         turn.queue.pop(0)
@@ -142,21 +146,25 @@ def _solve(
     turn: Turn,
     move: AbilitySpec | None,
     attack: AbilitySpec | None,
+    *,
+    condition: AbilitySpec | None = None,
 ) -> bool:
     points = 0 if move is None or turns.has(figure, "immobilize") else move.value
     flying = _flying(state, figure)
+    aims = attack or condition
     spec = map_state.solver_spec(
         state,
         figure,
         PlainTurn(
             figure=figure.id,
             move=points,
-            range=attack.range if attack else 0,
-            targets=attack.targets if attack else 0,
+            range=aims.range if aims else 0,
+            targets=aims.targets if aims else 0,
             aoe=attack.aoe if attack else (),
             flying=flying,
             jumping=move is not None and move.jump and not flying,
-            muddled=turns.has(figure, "muddle"),
+            # A condition draws no modifier card: muddle changes nothing of it.
+            muddled=turns.has(figure, "muddle") and condition is None,
         ),
     )
     answer = solve_monster_turn(spec)
@@ -177,6 +185,7 @@ def _solve(
         {
             **option.to_json(),
             "attack": attack.model_dump(mode="json") if attack else None,
+            **({"condition": condition.model_dump(mode="json")} if condition else {}),
             "flying": flying,
             "jumping": move is not None and move.jump and not flying,
         }
@@ -193,7 +202,9 @@ def option_summary(option: dict[str, Any]) -> str:
     move_to = option["move_to"]
     targets = option["targets"]
     text = f"move to {move_to}"
-    if targets:
+    if targets and option.get("condition"):
+        text = f"give {', '.join(option['condition']['conditions'])} to {', '.join(targets)}"
+    elif targets:
         text += f", attack {', '.join(targets)}"
     elif option.get("focus"):
         text += f" (focus {option['focus']})"
@@ -208,6 +219,11 @@ def perform(state: HavenState, figure: Figure, turn: Turn, index: int) -> None:
     path = [(int(h[0]), int(h[1])) for h in option["path"]]
     mode = MoveMode(flying=option["flying"], jumping=option.get("jumping", False))
     turns.walk(state, figure, path, mode)
+    if figure.id in state.figures and option.get("condition"):
+        monster_abilities.condition_targets(
+            state, figure, AbilitySpec.model_validate(option["condition"]), option["targets"]
+        )
+        return
     if figure.id not in state.figures or option["attack"] is None:
         return
     # An invisible figure cannot be targeted by enemies (conditions table, GH p.23).

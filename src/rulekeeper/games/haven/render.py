@@ -14,6 +14,7 @@ from rulekeeper.core.actions import Action
 from rulekeeper.core.errors import RulekeeperError
 from rulekeeper.games.haven import (
     cards,
+    class_resources,
     initiative,
     loot,
     map_state,
@@ -53,7 +54,7 @@ from rulekeeper.games.haven.actions import (
 from rulekeeper.games.haven.attack_draw import KeepModifier
 from rulekeeper.games.haven.scenario_format import AbilitySpec, HalfSpec
 from rulekeeper.games.haven.state import Figure, HavenState, Hero
-from rulekeeper.games.haven.terms import term
+from rulekeeper.games.haven.terms import term, terms
 from rulekeeper.i18n import _, _n, text_of
 
 
@@ -254,6 +255,10 @@ def heroes_table(state: HavenState) -> Table:
         _("xp"),
     ):
         table.add_column(column)
+    # HV-DECK-5: class resources, a column only when a class in play has some
+    resources = any(state.spec.classes[hero.id].resources for hero in state.heroes.values())
+    if resources:
+        table.add_column(_("class resources"))
     for hero in state.heroes.values():
         selected = (
             _("long rest")
@@ -270,6 +275,7 @@ def heroes_table(state: HavenState) -> Table:
             _items_text(hero),
             _loot_text(state, hero),
             str(hero.xp or ""),
+            *([class_resources.describe(state, hero)] if resources else []),
         )
     return table
 
@@ -397,6 +403,12 @@ def _monster_option_text(state: HavenState, action: ChooseMonsterOption) -> str:
         return action.summary
     option = options[action.index]
     hex_text = str(option["move_to"])
+    if option["targets"] and option.get("condition"):
+        return _(
+            "give {conditions} to {targets}",
+            conditions=terms(option["condition"]["conditions"]),
+            targets=list(option["targets"]),
+        )
     if option["targets"]:
         return _("move to {hex}, attack {targets}", hex=hex_text, targets=list(option["targets"]))
     if option.get("focus"):

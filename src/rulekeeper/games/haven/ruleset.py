@@ -105,6 +105,9 @@ class Ruleset:
     character_forced_move_up_to: bool
     """Push/pull (GH p.22 and FAQ; FH p.32): [GH] a character's push goes its full length
     while it can (it may decline the whole effect); [FH] "up to X", it may stop anywhere."""
+    forced_moves_combine: bool
+    """HV-PUSH-3: [FH] all pushes of one attack (the ability's and its modifier card's) combine
+    into one, likewise pulls; [GH] each push or pull effect is taken or declined on its own."""
     monster_summon_draws_card: bool
     """HV-SUM-1 [FH p.43]: a monster summoned for a type without an ability card this round
     draws one, only for its initiative in other figures' focus; [GH] no such draw."""
@@ -160,6 +163,7 @@ GLOOMHAVEN = Ruleset(
     area_targets_optional=False,
     long_rest_heal_optional=False,
     character_forced_move_up_to=False,
+    forced_moves_combine=False,
     monster_summon_draws_card=False,
     monsters_pass_through_invisible=False,
     solo_scaling="monster_level_plus_one",
@@ -204,6 +208,7 @@ FROSTHAVEN = Ruleset(
     area_targets_optional=True,
     long_rest_heal_optional=True,
     character_forced_move_up_to=True,
+    forced_moves_combine=True,
     monster_summon_draws_card=True,
     monsters_pass_through_invisible=True,
     solo_scaling="average_plus_one",

@@ -21,6 +21,7 @@ file and the field (``classes.warden.cards.3.top.actions.0.type``).
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Sequence
 from importlib import resources
 from pathlib import Path
@@ -87,7 +88,9 @@ class AbilitySpec(_Model):
     - ``summon``: ``summon`` names the class's summon on a character card, a
       monster type on a monster card (HV-SUM-1); ``elite`` summons an elite.
     - ``infuse``: ``element`` becomes strong at the end of the turn.
-    - ``condition``: ``conditions`` on the acting figure itself.
+    - ``condition``: ``conditions`` on the acting figure itself; on a monster card with a
+      ``range``: positive ones to the closest allied monster in range lacking them, negative
+      ones to ``targets`` enemies in range picked by the focus rules (HV-MON-COND-1).
     - ``retaliate``: ``value``, ``range`` (0 = adjacent attackers), until the end
       of the round.
     - ``loot``: ``value`` is the range (HV-LOOT-1); on a monster card the
@@ -109,10 +112,11 @@ class AbilitySpec(_Model):
     range, cards recovered, items refreshed, Special 1 or 2. On a monster card, added to the monster's base move
     and attack."""
     range: int = 0
-    """Attack, heal or retaliate range in hexes; 0 is melee (heal: self; retaliate: adjacent
-    attackers)."""
+    """Attack, heal, retaliate or (monster card) condition range in hexes; 0 is melee (heal,
+    condition: self; retaliate: adjacent attackers)."""
     targets: Positive = 1
-    """How many targets an attack has."""
+    """How many targets an attack has (or a monster's negative condition action given at a
+    range, HV-MON-COND-1)."""
     pierce: NonNegative = 0
     """Shield points of each target the attack ignores."""
     conditions: tuple[str, ...] = ()
@@ -157,6 +161,8 @@ class AbilitySpec(_Model):
                         known=", ".join(CONDITIONS),
                     )
                 )
+        if self.type == "condition":
+            _check_condition_action(self)
         if self.type == "summon" and not self.summon:
             raise ValueError(_("a summon action names its summon"))
         if self.type == "infuse" and self.element is None:
@@ -172,6 +178,22 @@ class AbilitySpec(_Model):
         if (self.type == "by_hand") != bool(self.text):
             raise ValueError(_("a by_hand action carries its text; only a by_hand action does"))
         return self
+
+
+def _check_condition_action(ability: AbilitySpec) -> None:
+    """A condition action: on the acting figure (range 0) or, on a monster card, given at a
+    range: positive ones to an allied monster, negative ones to enemies (HV-MON-COND-1)."""
+    if not ability.conditions:
+        raise ValueError(_("a condition action names its conditions"))
+    kinds = {CONDITIONS[name].positive for name in ability.conditions}
+    if len(kinds) > 1:
+        raise ValueError(
+            _("a condition action gives positive or negative conditions, not both (HV-TGT-2)")
+        )
+    if ability.targets > 1 and not (ability.range and kinds == {False}):
+        raise ValueError(
+            _("targets on a condition action needs a range and negative conditions (HV-MON-COND-1)")
+        )
 
 
 class BonusSpec(_Model):
@@ -278,6 +300,29 @@ class SummonSpec(_Model):
     """It flies."""
 
 
+ResourceId = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9_-]{0,39}$")]
+
+
+class ResourceSpec(_Model):
+    """A class resource a character keeps count of (tokens and the like): a drawn modifier card
+    with ``"resource ID N"`` among its effects gives its character N more (HV-DECK-5)."""
+
+    name: str = ""
+    """The resource's name, shown to players (else its ID)."""
+    max: Annotated[int, Field(ge=1, le=99)] = 99
+    """The most a character holds; a gain beyond it is lost."""
+    start: Annotated[int, Field(ge=0, le=99)] = 0
+    """How many the character holds when the scenario starts."""
+
+    @model_validator(mode="after")
+    def _start_fits(self) -> ResourceSpec:
+        if self.start > self.max:
+            raise ValueError(
+                _("start {start} is more than max {max}", start=self.start, max=self.max)
+            )
+        return self
+
+
 class ClassSpec(_Model):
     """A character class: hit points per level (index 0 = level 1), hand size, cards, summons."""
 
@@ -291,6 +336,9 @@ class ClassSpec(_Model):
     """The class's ability cards."""
     summons: dict[str, SummonSpec] = {}
     """The summons its cards name, by key."""
+    resources: dict[ResourceId, ResourceSpec] = {}
+    """Class resources by ID (HV-DECK-5): counters its modifier cards' ``resource ID N`` effects
+    add to, shown with the character."""
 
     @model_validator(mode="after")
     def _cards_fit(self) -> ClassSpec:
@@ -308,6 +356,15 @@ class ClassSpec(_Model):
         for card in self.cards:
             for half in (card.top, card.bottom):
                 for act in half.actions:
+                    if act.type == "condition" and act.range:
+                        raise ValueError(
+                            _(
+                                "card {id}: a character's condition action is on the character"
+                                " itself (no range); conditions given at a range are a monster"
+                                " card's (HV-MON-COND-1)",
+                                id=repr(card.id),
+                            )
+                        )
                     if act.type == "summon" and act.summon not in self.summons:
                         raise ValueError(
                             _(
@@ -1390,16 +1447,41 @@ def _check_perks(spec: ScenarioSpec, source: str | None, problems: Problems) -> 
             problems.add(_("{name} is not in the party", name=repr(cls)), f"characters.{cls}")
             continue
         try:
-            deck_with_perks(
+            deck = deck_with_perks(
                 character.perks, catalog, None, source=source, field=f"characters.{cls}.perks"
             )
         except ContentError as error:
             problems.add_error(error)
+            deck = Counter()
+        _check_resources(spec, cls, [*deck, *character.scenario_cards], catalog, problems)
         for card_id in character.scenario_cards:
             if card_id not in catalog and card_id not in ("null", "miss"):
                 problems.add(
                     _("unknown modifier card {card_id}", card_id=repr(card_id)),
                     f"characters.{cls}.scenario_cards.{card_id}",
+                )
+
+
+def _check_resources(
+    spec: ScenarioSpec, cls: str, cards: list[str], catalog: Any, problems: Problems
+) -> None:
+    """HV-DECK-5: a card's ``resource ID N`` names a resource of the character's class."""
+    own = spec.classes[cls].resources if cls in spec.classes else {}
+    for card_id in dict.fromkeys(cards):
+        if card_id not in catalog:
+            continue
+        for effect in catalog[card_id].effects:
+            name = effect.name.removeprefix("resource ")
+            if effect.name.startswith("resource ") and name not in own:
+                problems.add(
+                    _(
+                        "modifier card {card} adds to the class resource {resource}, which"
+                        " {cls} does not have (HV-DECK-5)",
+                        card=repr(card_id),
+                        resource=repr(name),
+                        cls=repr(cls),
+                    ),
+                    f"characters.{cls}.perks",
                 )
 
 

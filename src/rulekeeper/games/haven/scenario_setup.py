@@ -14,6 +14,7 @@ from rulekeeper.core.deck import Deck
 from rulekeeper.games.haven import (
     allies,
     bless_curse,
+    class_resources,
     items,
     loot,
     objective_figures,
@@ -41,6 +42,7 @@ def set_up(state: HavenState) -> None:
         hp = cls_spec.hp[character_level(spec, cls) - 1]
         hand = [c.id for c in cls_spec.cards[: cls_spec.hand_size]]
         state.heroes[cls] = Hero(cls, player, hand)
+        class_resources.set_up(state, state.heroes[cls])  # HV-DECK-5
         state.figures[cls] = Figure(cls, "character", cls, spec.start_hexes[player], hp, hp)
     state.decks = ModifierDecks.standard(list(spec.party), state.rules, state.catalog)
     for cls in spec.party:

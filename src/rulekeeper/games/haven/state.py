@@ -166,6 +166,8 @@ class Hero:
     """HV-ITEM-6 [GH]: items gained in play, brought only from the next scenario."""
     flipped: list[str] = field(default_factory=list)
     """HV-ITEM-3 [FH]: flip items turned over to their back."""
+    resources: dict[str, int] = field(default_factory=dict)
+    """HV-DECK-5: the class resources held, by ID (class_resources.py)."""
 
     @property
     def selected(self) -> bool:

@@ -23,6 +23,7 @@ from rulekeeper.games.haven import (
     area_attacks,
     bonuses,
     card_effects,
+    class_resources,
     elements,
     exhaustion,
     initiative,
@@ -532,8 +533,12 @@ def finish_draw(state: HavenState) -> None:
         exhaustion.hurt(
             state, target, outcome.damage, attacker, ("HV-ATK-1",), tuple(own), factored=True
         )
-        card_effects.offer(state, turn, target.id, effects)
+        if target.id not in state.figures:  # HV-PUSH-4: a killed target is not moved
+            effects = [e for e in effects if e.name not in ("push", "pull")]
+        if effects:
+            card_effects.offer(state, turn, target.id, effects)
         return
+    note_card_forced(turn, effects)
     added = [e.name for e in effects if e.name in _CONDITION_NAMES]
     # HV-TGT-2: a card's negative conditions go to the target, its positive ones to the
     # attacker (the acting figure); the ability's own conditions are written for its targets.
@@ -547,12 +552,23 @@ def finish_draw(state: HavenState) -> None:
 
 
 def _applies(state: HavenState, effect: Effect) -> bool:
-    """A card effect the engine applies: a known condition, heal, shield or an infusion."""
+    """A card effect the engine applies: a known condition, heal, shield, an infusion, or a
+    push or pull (HV-PUSH-3, forced_movement.plan)."""
     if effect.name in _CONDITION_NAMES:
         return _known(state, effect.name)
     if effect.name.startswith("infuse "):
         return effect.name != "infuse any"
-    return effect.name in ("heal", "shield")
+    return effect.name in ("heal", "shield", "push", "pull") or bool(effect.resource)
+
+
+def note_card_forced(turn: Turn | None, effects: list[Effect]) -> None:
+    """HV-PUSH-3: the card's push and pull wait for the target's forced movement, which
+    comes after the damage and the card's other effects (HV-PUSH-4, HV-TGT-6)."""
+    if turn is None:
+        return
+    forced = [[e.name, e.amount] for e in effects if e.name in ("push", "pull")]
+    if forced:
+        turn.attack["card_forced"] = forced
 
 
 def apply_card_effects(
@@ -560,6 +576,7 @@ def apply_card_effects(
 ) -> None:
     """HV-DECK-5: the effects the player kept: negative conditions on the target (if it still
     stands, HV-TGT-6), the rest on the attacker (HV-TGT-2)."""
+    note_card_forced(state.turn, kept)
     target = state.figures.get(target_id)
     negative = [e.name for e in kept if e.name in _CONDITION_NAMES and not _positive(e.name)]
     if target is not None and negative:
@@ -588,7 +605,9 @@ def card_effects_on_attacker(state: HavenState, figure: Figure, effects: list[Ef
     if positive:
         add_conditions(state, figure, positive)
     for effect in effects:
-        if effect.name == "heal":
+        if effect.resource:
+            class_resources.gain(state, figure, effect)  # HV-DECK-5: to the summoner
+        elif effect.name == "heal":
             heal(state, figure, effect.amount, lazy("its modifier card"), "HV-HEAL-2")
         elif effect.name == "shield":
             figure.shield += effect.amount

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from rulekeeper.boards.hexgrid import DIRECTIONS, Hex, add, edge
 from rulekeeper.core.actions import Action
-from rulekeeper.games.haven import map_state
+from rulekeeper.games.haven import class_resources, map_state
 from rulekeeper.games.haven.actions import ChooseTarget, ForceStep, MoveTo, PlaceSummon
 from rulekeeper.i18n import N_, _
 from rulekeeper.web.boards.svg import (
@@ -254,6 +254,8 @@ def panel(state: HavenState) -> str:
             f"<td>{f.hp}/{f.max_hp}</td><td>{shield or ''}</td><td>{esc(', '.join(_(c) for c in f.conditions))}</td></tr>"
         )
     heroes = []
+    # HV-DECK-5: class resources, a column only when a class in play has some
+    resources = any(state.spec.classes[hero.id].resources for hero in state.heroes.values())
     for hero in state.heroes.values():
         chosen = (
             _("long rest")
@@ -266,7 +268,9 @@ def panel(state: HavenState) -> str:
         heroes.append(
             f"<tr><td>{esc(name)}</td>"
             f'<td class="haven-hand">{esc(", ".join(sorted(hero.hand)))}</td><td>{len(hero.discard)}</td>'
-            f"<td>{len(hero.lost)}</td><td>{esc(chosen)}</td><td>{hero.initiative or ''}</td></tr>"
+            f"<td>{len(hero.lost)}</td><td>{esc(chosen)}</td><td>{hero.initiative or ''}</td>"
+            + (f"<td>{esc(class_resources.describe(state, hero))}</td>" if resources else "")
+            + "</tr>"
         )
     status = _(
         "{rules} rules · round {round} · phase {phase}",
@@ -283,6 +287,7 @@ def panel(state: HavenState) -> str:
         _("lost cards"),
         _("selected"),
         _("initiative"),
+        *([_("class resources")] if resources else []),
     )
     return (
         f'<p class="status-line">{esc(status)}</p>'
