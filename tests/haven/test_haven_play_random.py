@@ -52,13 +52,15 @@ def check_invariants(state: HavenState, decks: dict[str, Counter[str]]) -> None:
             figure = state.figures[turn.actor]
             owner = figure.owner or figure.id
             slot = state.order[state.slot]
-            expected = owner if figure.kind != "monster" else initiative.GROUP_PREFIX + figure.type
+            # HV-INIT-6 [FH]: a monster of a set acts in its set's slot
+            group = initiative.group_of(state, figure.type) if figure.kind == "monster" else ""
+            expected = owner if figure.kind != "monster" else initiative.GROUP_PREFIX + group
             if figure.kind == "ally":
                 expected = initiative.ALLY_SLOT  # HV-GOAL-3
             if figure.kind == "monster" and slot in state.heroes:
                 # GH p.19: a monster revealed in this character's turn acts right after it
                 # when its group's initiative is lower or its group has already acted.
-                group_slot = initiative.GROUP_PREFIX + figure.type
+                group_slot = initiative.GROUP_PREFIX + group
                 passed = state.order[: state.slot]
                 assert group_slot in passed or slot_key(state, group_slot) < slot_key(
                     state, slot
@@ -81,6 +83,7 @@ def check_invariants(state: HavenState, decks: dict[str, Counter[str]]) -> None:
             "frozen-weir",
             "signal-fire",
             "toll-bridge",
+            "rime-stair",
         ]
     ),
 )

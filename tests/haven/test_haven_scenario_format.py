@@ -39,6 +39,7 @@ def test_shipped_scenarios_have_doors_traps_and_terrain_and_load_on_both_ruleset
         "ember-vault",
         "frozen-weir",
         "gilded-crypt",
+        "rime-stair",
         "signal-fire",
         "sunken-larder",
         "toll-bridge",

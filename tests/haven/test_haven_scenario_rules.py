@@ -19,8 +19,18 @@ from test_haven_play_support import (
 )
 
 from rulekeeper.core import ContentError
+from rulekeeper.core.conformance import assert_rejected
 from rulekeeper.games.haven import initiative
-from rulekeeper.games.haven.actions import GroupFirst, SelectCard
+from rulekeeper.games.haven.actions import (
+    Escape,
+    GroupFirst,
+    MoveTo,
+    PlayHalf,
+    Resolved,
+    SelectCard,
+    ShortRest,
+    Skip,
+)
 from rulekeeper.games.haven.scenario_format import parse_scenario
 from rulekeeper.games.haven.state import HavenState
 
@@ -149,3 +159,196 @@ def replayed(state: HavenState) -> HavenState:
     for _, action in state.history:
         fresh.apply(action)
     return fresh
+
+
+# -- HV-SCEN-7: section links read mid-ability ------------------------------------------------
+def corridor(**kw: Any) -> dict[str, Any]:
+    """A one-row corridor at(0..7, 0); the Tester at at(0, 0), a Dummy far off at at(7, 0).
+    Entering at(2, 0) spawns a Dummy on ``spawn_at`` and asks the players to read a section."""
+    spawn_at = kw.pop("spawn_at", at(3, 0))
+    data = scenario(
+        hexes=[at(q, 0) for q in range(8)],
+        monsters=[monster("dummy", at(7, 0))],
+        objective={"kind": "survive", "rounds": 3},
+        rules=[
+            {
+                "when": {"enter": at(2, 0)},
+                "spawn": [{"type": "dummy", "hex": spawn_at, "normal": [1, 2, 3, 4]}],
+                "text": "Read section 12.3",
+            }
+        ],
+    )
+    data.update(kw)
+    return data
+
+
+def move_three(state: HavenState, to: tuple[int, int]) -> None:
+    play(state, SelectCard("tester", "t1"), SelectCard("tester", "t2"))
+    chance(state, "dummy-a")
+    play(state, PlayHalf("t1", "bottom"), MoveTo(to))
+
+
+def test_HV_SCEN_7_frosthaven_reads_a_section_mid_move_and_the_move_goes_on_after() -> None:
+    """[FH] the section is read the moment the Tester enters at(2, 0): the move pauses
+    there, the Dummy spawns on at(3, 0) (still empty), the players resolve the text, and
+    the move's 1 point left cannot enter the hex the spawn now holds."""
+    state = new_state(corridor(), "frosthaven")
+    move_three(state, at(3, 0))
+    tester = state.figures["tester"]
+    assert tester.hex == at(2, 0)
+    assert state.figure_at(at(3, 0)) is not None  # spawned before the move went on
+    assert any("HV-SCEN-7" in e.rules and e.kind == "move" for e in state.log)
+    assert state.legal_actions() == [Resolved("Read section 12.3")]
+    play(state, Resolved("Read section 12.3"))
+    # its 1 point left: the spawn blocks the way on; back is open
+    assert state.legal_actions() == [MoveTo(at(1, 0)), Skip()]
+    assert state.turn is not None and state.turn.queue[0].value == 1
+
+
+def test_HV_SCEN_7_the_rest_of_the_move_is_offered_with_the_points_left() -> None:
+    state = new_state(corridor(spawn_at=at(6, 0)), "frosthaven")
+    move_three(state, at(3, 0))
+    play(state, Resolved("Read section 12.3"))
+    assert state.figures["tester"].hex == at(2, 0)
+    assert MoveTo(at(3, 0)) in state.legal_actions()
+    assert MoveTo(at(4, 0)) not in state.legal_actions()  # 1 point left of Move 3
+    play(state, MoveTo(at(3, 0)))
+    assert state.figures["tester"].hex == at(3, 0)
+    fired = [e for e in state.log if e.kind == "special-rule" and "HV-SCEN-7" in e.rules]
+    assert len([e for e in fired if "Read section" in e.text]) >= 1
+    assert state.fired == [0]  # once: entering again does not fire it
+
+
+def test_HV_SCEN_7_gloomhaven_fires_the_section_once_the_move_is_over() -> None:
+    """[GH] the move ends first (the Tester stands on at(3, 0)), then the rule fires and
+    the spawn goes to the nearest empty hex."""
+    state = new_state(corridor(), "gloomhaven")
+    move_three(state, at(3, 0))
+    assert state.figures["tester"].hex == at(3, 0)
+    spawned = [f for f in state.figures.values() if f.kind == "monster" and f.hex != at(7, 0)]
+    assert [f.hex for f in spawned] in ([at(2, 0)], [at(4, 0)])
+    assert state.legal_actions() == [Resolved("Read section 12.3")]
+
+
+def test_HV_SCEN_7_a_jump_enters_only_its_last_hex() -> None:
+    """A jump over at(2, 0) does not enter it: no pause, no section (HV-MOVE-3)."""
+    state = new_state(corridor(), "frosthaven")
+    play(state, SelectCard("tester", "t4"), SelectCard("tester", "t2"))
+    chance(state, "dummy-a")
+    play(state, PlayHalf("t4", "bottom"), MoveTo(at(2, 0)))
+    assert state.fired == [0]  # landing on it enters it
+    state = new_state(corridor(), "frosthaven")
+    play(state, SelectCard("tester", "t4"), SelectCard("tester", "t2"))
+    chance(state, "dummy-a")
+    play(state, PlayHalf("t4", "bottom"), MoveTo(at(1, 0)))
+    assert state.fired == []
+
+
+def test_HV_SCEN_7_an_enter_trigger_off_the_map_is_refused_naming_the_field() -> None:
+    data = corridor()
+    data["rules"][0]["when"] = {"enter": [40, 40]}
+    with pytest.raises(ContentError) as error:
+        parse_scenario(data, "test.json")
+    assert error.value.field == "rules.0.when.enter"
+    data["rules"][0]["when"] = {"enter": at(2, 0), "round": 2}
+    with pytest.raises(ContentError) as error:
+        parse_scenario(data, "test.json")
+    assert "exactly one of" in str(error.value) and "enter" in str(error.value)
+
+
+# -- HV-ROOM-5: escape hexes ------------------------------------------------------------------
+def escape_scenario(**kw: Any) -> dict[str, Any]:
+    data = scenario(
+        monsters=[monster("dummy", at(5, 3))],
+        escape=[at(2, 0)],
+        objective={"kind": "escape"},
+    )
+    data.update(kw)
+    return data
+
+
+@pytest.mark.parametrize("ruleset", ["gloomhaven", "frosthaven"])
+def test_HV_ROOM_5_a_character_ending_its_turn_on_an_escape_hex_may_escape(ruleset: str) -> None:
+    """Its turn over on the escape hex, its player decides; escaping, it leaves the map and,
+    the only character, meets the escape goal: the scenario ends at once, won."""
+    state = new_state(escape_scenario(), ruleset)
+    play(state, SelectCard("tester", "t6"), SelectCard("tester", "t1"))  # 60: monsters first
+    chance(state, "dummy-a")
+    settle_options(state)
+    play(state, PlayHalf("t1", "bottom"), MoveTo(at(2, 0)))
+    play(state, PlayHalf("t6", "top"))
+    play(state, state.legal_actions()[0])  # the pup goes next to the Tester
+    pup = next(f.id for f in state.figures.values() if f.kind == "summon")
+    assert state.legal_actions() == [Escape("tester", True), Escape("tester", False)]
+    assert_rejected(state, Skip(), "HV-ROOM-5")
+    play(state, Escape("tester", True))
+    assert "tester" not in state.figures and pup not in state.figures  # with its summons
+    assert state.heroes["tester"].escaped and not state.heroes["tester"].exhausted
+    assert state.result == "won"
+    assert any(e.kind == "escape" and "HV-ROOM-5" in e.rules for e in state.log)
+
+
+def test_HV_ROOM_5_a_character_that_stays_is_asked_again_at_the_end_of_a_later_turn() -> None:
+    state = new_state(escape_scenario(), "frosthaven")
+    play(state, SelectCard("tester", "t1"), SelectCard("tester", "t2"))
+    chance(state, "dummy-a")
+    play(state, PlayHalf("t1", "bottom"), MoveTo(at(2, 0)), PlayHalf("t2", "top"))
+    play(state, Escape("tester", False))
+    assert state.figures["tester"].hex == at(2, 0) and not state.result
+    settle_options(state)
+    if ShortRest("tester", False) in state.legal_actions():
+        play(state, ShortRest("tester", False))
+    play(state, SelectCard("tester", "t3"), SelectCard("tester", "t4"))
+    chance(state, "dummy-b")
+    for half in (PlayHalf("t3", "top"), PlayHalf("t4", "bottom")):
+        play(state, half)
+        while Skip() in state.legal_actions():
+            play(state, Skip())
+    assert state.legal_actions() == [Escape("tester", True), Escape("tester", False)]
+
+
+def test_HV_ROOM_5_an_escaped_character_takes_no_further_part() -> None:
+    """Two characters: the one that escapes is not asked to select cards again; the scenario
+    goes on for the other (its escape goal is not met yet)."""
+    data = escape_scenario(party=["tester", "tester2"], start_hexes=[at(0, 0), at(0, 2)])
+    del data["house_rules"]
+    state = new_state(data, "frosthaven")
+    play(state, SelectCard("tester", "t1"), SelectCard("tester", "t2"))
+    play(state, SelectCard("tester2", "t5"), SelectCard("tester2", "t3"))
+    chance(state, "dummy-a")
+    play(state, PlayHalf("t1", "bottom"), MoveTo(at(2, 0)), PlayHalf("t2", "top"))
+    play(state, Escape("tester", True))
+    assert not state.result and [h.id for h in state.living_heroes()] == ["tester2"]
+    settle_options(state)
+    while state.turn is not None and state.turn.actor == "tester2":
+        play(state, state.legal_actions()[-1])
+    if state.phase == "rest":  # only the one still in the scenario may rest (HV-REST-1)
+        assert state.legal_actions() == [ShortRest("tester2", True), ShortRest("tester2", False)]
+        play(state, ShortRest("tester2", False))
+    assert state.phase == "select"
+    assert all(a.character == "tester2" for a in state.legal_actions())  # type: ignore[attr-defined]
+
+
+def test_HV_ROOM_5_escape_hexes_are_refused_off_the_map_or_missing_for_an_escape_goal() -> None:
+    with pytest.raises(ContentError) as error:
+        parse_scenario(escape_scenario(escape=[at(2, 0), [40, 40]]), "test.json")
+    assert error.value.field == "escape.1"
+    with pytest.raises(ContentError) as error:
+        parse_scenario(escape_scenario(escape=[]), "test.json")
+    assert error.value.field == "escape" and "escape objective" in str(error.value)
+
+
+def test_the_shipped_rime_stair_plays_a_set_a_section_link_and_escape_hexes() -> None:
+    """HV-INIT-6, HV-SCEN-7, HV-ROOM-5 in shipped content: the pack's two types are one
+    group in Frosthaven (two in Gloomhaven), the cracked ice is an ``enter`` rule, and the
+    goal is to escape from the stair's top."""
+    from rulekeeper.games.haven.game import GAME
+    from rulekeeper.games.haven.scenario_format import load_scenario
+
+    spec = load_scenario("rime-stair")
+    assert spec.objective.kind == "escape" and spec.escape
+    assert any(r.when.enter is not None for r in spec.rules)
+    frost = GAME.new_state("rime-stair", 1, "frosthaven")
+    gloom = GAME.new_state("rime-stair", 1, "gloomhaven")
+    assert initiative.group_of(frost, "rime-stalker") == "rime-hound"
+    assert initiative.group_of(gloom, "rime-stalker") == "rime-stalker"

@@ -296,6 +296,15 @@ class Resolved(Action):
     rule: str
 
 
+@action_type("escape")
+@dataclass(frozen=True, slots=True)
+class Escape(Action):
+    """HV-ROOM-5: a character ending its turn on an escape hex escapes, or stays."""
+
+    character: str
+    escape: bool
+
+
 ACTION_TYPES: tuple[type[Action], ...] = (
     SelectCard,
     LongRest,
@@ -328,5 +337,6 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     Resolved,
     ConsumeElement,
     NumberAlly,
+    Escape,
     *DRAW_ACTION_TYPES,
 )

@@ -320,8 +320,11 @@ def exhaust(state: HavenState, hero: Hero, why: Msg | str) -> None:
         hero=hero.id,
     )
     if not state.living_heroes():
-        from rulekeeper.games.haven.objectives import all_exhausted
+        from rulekeeper.games.haven.objectives import all_exhausted, no_one_left
 
+        if any(h.escaped for h in state.heroes.values()):
+            no_one_left(state)  # HV-ROOM-5: the others escaped
+            return
         state.emit("exhausted", lazy("every character is exhausted"), "HV-EXH-2")
         all_exhausted(state)
 

@@ -23,32 +23,35 @@ def find_focus(turn: MonsterTurn) -> tuple[list[int], FocusKey]:
     """HV-FOCUS-1/2/4: the enemies needing the least movement to attack, ties broken."""
     move = turn.movement
     order = sorted(turn.stand, key=lambda i: (move.negative[i], move.distance[i]))
-    best: FocusKey | None = None
-    focuses: list[int] = []
     positions = turn.positions
     visible = turn.los.visible
-    for enemy in turn.enemy_index:
-        # without an area, attacking is being in reach: in range (a mask test), then in sight
-        in_range = 0 if turn.aoe else turn.within_range(enemy)
-        for location in order:
-            path_key = (move.negative[location], move.distance[location])
-            if best is not None and path_key > best[:2]:
-                break
+    aoe = turn.aoe
+    # without an area, attacking is being in reach: in range (a mask test), then in sight
+    in_range = {enemy: 0 if aoe else turn.within_range(enemy) for enemy in turn.enemy_index}
+    # Every enemy at once, hex by hex in order of (negative hexes, movement points): the
+    # first of those keys from which any enemy can be attacked is every focus's, so the
+    # sweep ends with it and no enemy's sight lines are read beyond it.
+    found: dict[int, FocusKey] = {}
+    level: tuple[int, int] | None = None
+    for location in order:
+        path_key = (move.negative[location], move.distance[location])
+        if level is not None and path_key != level:
+            break
+        position = positions[location]
+        for enemy, reach in in_range.items():
+            if enemy in found:
+                continue
             if (
-                in_range >> positions[location] & 1 and visible(location, enemy)
-                if not turn.aoe
+                reach >> position & 1 and visible(location, enemy)
+                if not aoe
                 else turn.can_attack(location, enemy)
             ):
-                key = (*path_key, turn.proximity_from_start[enemy], turn.initiative[enemy])
-                if best is None or key < best:
-                    best = key
-                    focuses = [enemy]
-                elif key == best:
-                    focuses.append(enemy)
-                break
-    if best is None:
+                found[enemy] = (*path_key, turn.proximity_from_start[enemy], turn.initiative[enemy])
+                level = path_key
+    if not found:
         return [], (UNREACHABLE, UNREACHABLE, UNREACHABLE, (0, 0))
-    return focuses, best
+    best = min(found.values())
+    return [enemy for enemy in turn.enemy_index if found.get(enemy) == best], best
 
 
 def extra_target_ranks(turn: MonsterTurn) -> dict[int, int]:

@@ -18,6 +18,7 @@ from rulekeeper.games.haven import (
     bonuses,
     card_effects,
     cards,
+    escapes,
     exhaustion,
     forced_movement,
     initiative,
@@ -72,6 +73,8 @@ def legal_actions(state: HavenState) -> list[Action]:
         return t.draw.legal_choices(state.catalog)
     if state.by_hand:
         return special_rules.pending_actions(state)
+    if state.escapes:
+        return escapes.actions(state)
     if state.phase == "select":
         hero = cards.selecting_hero(state)
         if hero is None:
@@ -178,6 +181,8 @@ def check(state: HavenState, action: Action) -> None:
         raise RuleViolation(
             "HV-SCEN-7", lazy("first resolve by hand: {by_hand}", by_hand=state.by_hand[0])
         )
+    if state.escapes:
+        escapes.check(state, action)
     if isinstance(action, UseItem):
         items.check_use(state, action)
     if t is not None and t.draw is not None:

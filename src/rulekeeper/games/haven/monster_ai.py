@@ -414,6 +414,10 @@ def _most_target_volleys(
             for location in locations
         ),
     )
+    if not turn.susceptible:
+        return _nearest_most_target_volleys(turn, bounded, focus, heeded, cache)
+    if not turn.ruleset.focus_disadvantage_before_more_targets:
+        return _fh_most_target_volleys(turn, bounded, focus, heeded, cache)
     most = 0
     found: list[_Volley] = []
     for negative_bound, location in bounded:
@@ -424,6 +428,119 @@ def _most_target_volleys(
             most = max(most, volley.size)
     found.sort(key=lambda volley: volley.location)
     return found
+
+
+def _nearest_most_target_volleys(
+    turn: MonsterTurn,
+    bounded: list[tuple[int, int]],
+    focus: int,
+    heeded: list[int],
+    cache: _VolleyCache,
+) -> list[_Volley]:
+    """:func:`_most_target_volleys` for an attack that never has disadvantage (melee, or
+    muddled): only the volleys with the most targets from the nearest hexes.
+
+    With no attack at disadvantage (HV-ATK-3) the ranking after the most
+    targets comes down to the fewest movement points, then (HV-MOVE-MON-1 [GH])
+    the extra targets' ranks among the groups found there; a volley from a
+    farther hex can never win. So for each count ``s``, highest bound first,
+    the hexes whose bound reaches ``s`` are tried nearest first, and the search
+    stops at the end of the first distance where some volley takes ``s``
+    targets. No volley takes more than ``s``: every hex that could was tried
+    for the counts above and none did.
+    """
+    distance = turn.movement.distance
+    by_cost = sorted((distance[location], location, -bound) for bound, location in bounded)
+    tried: dict[int, list[_Volley]] = {}
+    top = -bounded[0][0] if bounded else 0
+    for size in range(top, 0, -1):
+        nearest: int | None = None
+        found: list[_Volley] = []
+        for cost, location, bound in by_cost:
+            if bound < size:
+                continue
+            if nearest is not None and cost != nearest:
+                break
+            volleys = tried.get(location)
+            if volleys is None:
+                volleys = tried[location] = _volleys(turn, location, focus, heeded, cache)
+            taking = [v for v in volleys if v.size == size]
+            if taking:
+                nearest = cost
+                found.extend(taking)
+        if found:
+            return found  # in the hexes' order: one distance, hexes in increasing number
+    return []
+
+
+def _fh_most_target_volleys(
+    turn: MonsterTurn,
+    bounded: list[tuple[int, int]],
+    focus: int,
+    heeded: list[int],
+    cache: _VolleyCache,
+) -> list[_Volley]:
+    """:func:`_most_target_volleys` for a ranged attack under [FH] HV-MOVE-MON-2: only the
+    volleys with the most targets and the fewest attacks with disadvantage, then the
+    fewest movement points.
+
+    [FH] ranks most targets, then fewest attacks with disadvantage (HV-ATK-3),
+    then fewest movement points. For each count ``s``, highest bound first, a
+    hex's attacks with disadvantage are bounded below without line of sight:
+    the focus if it is next to the hex, and the extra targets that cannot be
+    found among the heeded enemies in range and not next to it. Hexes are tried
+    by (that bound, movement points) and the search stops once the bound passes
+    the best (disadvantage, movement points) found with ``s`` targets.
+    """
+    distance = turn.movement.distance
+    positions = turn.positions
+    focus_bit = 1 << positions[focus]
+    heeded_mask = turn.mask_of(heeded)
+    within_range = turn.within_range
+    open_mask_around = turn.board.open_mask_around
+    closeness: dict[int, tuple[int, int, int]] = {}
+    for _, location in bounded:
+        close = open_mask_around(location)
+        others = within_range(location) & heeded_mask & ~focus_bit
+        closeness[location] = (close, int(bool(close & focus_bit)), (others & ~close).bit_count())
+    tried: dict[int, list[_Volley]] = {}
+    top = -bounded[0][0] if bounded else 0
+    for size in range(top, 0, -1):
+        ranked = sorted(
+            (
+                closeness[location][1] + max(0, size - 1 - closeness[location][2]),
+                distance[location],
+                location,
+            )
+            for bound, location in bounded
+            if -bound >= size
+        )
+        best: tuple[int, int] | None = None
+        found: list[_Volley] = []
+        for lower, cost, location in ranked:
+            if best is not None and (lower, cost) > best:
+                break
+            volleys = tried.get(location)
+            if volleys is None:
+                volleys = tried[location] = _volleys(turn, location, focus, heeded, cache)
+            close = closeness[location][0]
+            for volley in volleys:
+                if volley.size != size:
+                    continue
+                least = min(
+                    sum(close >> positions[t] & 1 for t in group)
+                    for group in _groups(volley, focus)
+                )
+                key = (least, cost)
+                if best is None or key < best:
+                    best = key
+                    found = [volley]
+                elif key == best:
+                    found.append(volley)
+        if found:
+            found.sort(key=lambda volley: volley.location)
+            return found
+    return []
 
 
 def _best_single_attacks(turn: MonsterTurn, focus: int, tiers: list[list[int]]) -> list[_Attack]:

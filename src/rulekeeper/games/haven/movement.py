@@ -133,7 +133,6 @@ class Movement:
         if self._steps is not None:
             return self._steps
         board = self.board
-        table = board.neighbour_table
         open_neighbours = board.open_neighbours
         terrain = self.terrain
         n = len(board)
@@ -155,6 +154,10 @@ class Movement:
             return steps
         occupied = self.occupied
         stops_slide = [entry[i] is None or i in occupied for i in range(n)]
+        positions = board.positions
+        open_masks = board.open_masks
+        shifts = board.shifts
+        at = board.hex_at_position()
         steps = []
         for u in range(n):
             row: list[Step] = []
@@ -167,8 +170,12 @@ class Movement:
                     continue
                 slid: list[int] = []
                 while icy[v]:
-                    nxt = table[v][d]
-                    if nxt < 0 or stops_slide[nxt] or not board.adjacent(v, nxt):
+                    # the next hex on in direction d: off the map or behind a wall stops it
+                    p = positions[v]
+                    if not open_masks[d] >> p & 1:
+                        break
+                    nxt = at[p + shifts[d]]
+                    if stops_slide[nxt]:
                         break
                     slid.append(v)
                     v = nxt
@@ -196,10 +203,16 @@ class Movement:
         if self.mode.flying or self.mode.jumping:
             depth = self._breadth_first(start)
             self._depth = depth
-            for i in range(n):
-                if i != start and depth[i] != UNREACHABLE:
-                    dist[i] = depth[i] + self._landing_extra(i)
-                    neg[i] = self._landing_negative(i)
+            # _landing_extra and _landing_negative, read once for the whole table
+            jump = self.mode.jumping and not self.mode.teleport
+            extra = jump and not self.ruleset.jump_ignores_terrain_on_last_hex
+            difficult = self.terrain.difficult
+            negative = self.terrain.negative
+            flying = self.mode.flying
+            for i, steps in enumerate(depth):
+                if steps != UNREACHABLE and i != start:
+                    dist[i] = steps + 1 if extra and difficult[i] else steps
+                    neg[i] = 0 if flying else int(negative[i])
             return dist, neg
         if any(self.terrain.icy):
             return self._forward_on_ice(dist, neg)

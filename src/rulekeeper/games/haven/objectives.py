@@ -54,6 +54,11 @@ def describe(state: HavenState) -> Msg:
         return lazy_plural("survive {n} round", "survive {n} rounds", objective.rounds)
     if objective.kind == "destroy":
         return lazy("destroy the objective {names}", names=", ".join(_to_destroy(state)))
+    if objective.kind == "escape":
+        return lazy(
+            "every character not exhausted escapes from {hexes}",
+            hexes=", ".join(str(list(h)) for h in state.spec.escape),
+        )
     return lazy("loot the treasure {names}", names=", ".join(objective.treasures))
 
 
@@ -108,6 +113,9 @@ def goal_met(state: HavenState) -> bool:
         return set(objective.treasures) <= looted
     if objective.kind == "destroy":
         return set(_to_destroy(state)) <= set(state.destroyed)
+    if objective.kind == "escape":  # HV-ROOM-5: every character not exhausted escaped
+        heroes = state.heroes.values()
+        return any(h.escaped for h in heroes) and all(h.escaped or h.exhausted for h in heroes)
     return False
 
 
@@ -148,6 +156,19 @@ def all_exhausted(state: HavenState) -> None:
         finish(state, "won", state.result_text)  # [GH] the goal came first
         return
     finish(state, "lost", lazy("every character is exhausted (HV-EXH-2)"))
+
+
+def no_one_left(state: HavenState) -> None:
+    """HV-ROOM-5: no character is left on the map, some escaped: the scenario ends now, won
+    if its goal is met or was triggered first ([FH] a loss in the round still loses)."""
+    check(state)
+    if state.ending == "won":
+        finish(state, "won", state.result_text)
+        return
+    if state.ending == "lost":
+        finish(state, "lost", state.result_text)
+        return
+    finish(state, "lost", lazy("no character is left in the scenario and its goal is not met"))
 
 
 def end_of_round(state: HavenState) -> None:
@@ -207,6 +228,7 @@ def summary(state: HavenState) -> dict[str, dict[str, Any]]:
             "items_gained": list(hero.gained_items),
             "treasures": list(hero.treasures),
             "exhausted": hero.exhausted,
+            "escaped": hero.escaped,
         }
     return out
 

@@ -29,6 +29,7 @@ from rulekeeper.games.haven.actions import (
     ConsumeElement,
     DeclineEffect,
     EndBonus,
+    Escape,
     ForceStep,
     ItemsDone,
     KeepEffects,
@@ -266,7 +267,9 @@ def heroes_table(state: HavenState) -> Table:
             else ", ".join(c for c in (hero.leading, hero.second) if c)
         )
         table.add_row(
-            hero.id + (" " + _("(exhausted)") if hero.exhausted else ""),
+            hero.id
+            + (" " + _("(exhausted)") if hero.exhausted else "")
+            + (" " + _("(escaped)") if hero.escaped else ""),
             ", ".join(sorted(hero.hand)),
             str(len(hero.discard)),
             str(len(hero.lost)),
@@ -511,6 +514,10 @@ def _human_label(state: HavenState, action: Action) -> str | None:
             element=_term(action.element),
             answer=_yes_no(action.consume),
         )
+    if isinstance(action, Escape):
+        if action.escape:
+            return _("{character}: escape the scenario", character=action.character)
+        return _("{character}: stay in the scenario", character=action.character)
     if isinstance(action, Resolved):
         return _("resolved by hand: {rule}", rule=_by_hand_note(state, action.rule))
     if isinstance(action, KeepModifier):

@@ -39,6 +39,8 @@ LONG_REST_HEAL = 2
 # -- short rest (end of round) ------------------------------------------------------------
 def may_short_rest(hero: Hero) -> bool:
     """HV-REST-3: two discards; a character that long rested this round does not rest again."""
+    if hero.escaped:  # HV-ROOM-5: it has left the scenario
+        return False
     return not hero.exhausted and not hero.long_rest and len(hero.discard) >= 2
 
 

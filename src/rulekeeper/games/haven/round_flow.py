@@ -29,6 +29,7 @@ from rulekeeper.games.haven import (
     bonuses,
     card_effects,
     cards,
+    escapes,
     exhaustion,
     forced_movement,
     initiative,
@@ -48,6 +49,7 @@ from rulekeeper.games.haven.actions import (
     DrawAbility,
     DrawLoot,
     EndBonus,
+    Escape,
     GroupFirst,
     ItemsDone,
     LoseCard,
@@ -75,6 +77,8 @@ def apply(state: HavenState, action: Action) -> None:
         loot.apply_draw(state, action)
     elif isinstance(action, NumberAlly):
         allies.apply_number(state, action)
+    elif isinstance(action, Escape):
+        escapes.apply(state, action)  # HV-ROOM-5
     elif isinstance(action, Resolved):
         special_rules.resolve(state)
         exhaustion.finish_held_deaths(state)  # HV-BOSS-3
@@ -262,7 +266,7 @@ def advance(state: HavenState) -> None:
             exhaustion.next_negation(state)
         if state.result or state.negation is not None or state.reveal_draws:
             return
-        if state.loot_draws or state.by_hand or state.ally_numbers:
+        if state.loot_draws or state.by_hand or state.ally_numbers or state.escapes:
             return
         t = state.turn
         if t is not None and t.attack.get("defending"):

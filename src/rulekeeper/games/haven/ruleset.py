@@ -93,6 +93,9 @@ class Ruleset:
     """HV-MON-3, HV-INIT-6: [FH] the types of a scenario's monster set share one ability deck,
     draw one card together and act in the order its special rules give; [GH] every type draws
     from its own deck (a scenario's ``monster_sets`` do not apply)."""
+    section_links_mid_ability: bool
+    """HV-SCEN-7: [FH] a section link is read the moment its condition is met, even
+    mid-ability: a move entering a linked hex pauses there; [GH] once the movement is over."""
     monster_card_range_absolute: bool
     """HV-MON-4: [FH] a monster card's range is the attack's range (none: melee); [GH] a
     ranged monster's card range is added to its stat card's range."""
@@ -178,6 +181,7 @@ GLOOMHAVEN = Ruleset(
     both_ends_in_a_round_lose=False,
     named_before_elites=False,
     monster_sets=False,
+    section_links_mid_ability=False,
     standee_limit_order="closest_to_revealer",
     monster_card_range_absolute=False,
     objective_is_obstacle=True,
@@ -223,6 +227,7 @@ FROSTHAVEN = Ruleset(
     both_ends_in_a_round_lose=True,
     named_before_elites=True,
     monster_sets=True,
+    section_links_mid_ability=True,
     standee_limit_order="elites_then_closest_to_enemy",
     monster_card_range_absolute=True,
     objective_is_obstacle=False,

@@ -570,10 +570,13 @@ class StandeeSpec(_Model):
 class ObjectiveSpec(_Model):
     """The scenario's goal (HV-GOAL-1): ``kill_all``, ``kill_boss`` (every boss dead),
     ``reach`` (a character ends a move on one of ``hexes``), ``survive`` (``rounds``
-    played), ``loot`` (the goal treasures ``treasures`` looted) or ``destroy`` (the
-    objective figures ``destroy`` destroyed, HV-GOAL-2)."""
+    played), ``loot`` (the goal treasures ``treasures`` looted), ``destroy`` (the
+    objective figures ``destroy`` destroyed, HV-GOAL-2) or ``escape`` (every character
+    not exhausted has escaped from an escape hex, HV-ROOM-5)."""
 
-    kind: Literal["kill_all", "kill_boss", "reach", "survive", "loot", "destroy"] = "kill_all"
+    kind: Literal["kill_all", "kill_boss", "reach", "survive", "loot", "destroy", "escape"] = (
+        "kill_all"
+    )
     """How the scenario is won (HV-GOAL-1)."""
     hexes: tuple[HexSpec, ...] = ()
     """reach: the hexes a character must end a move on."""
@@ -768,6 +771,10 @@ class TriggerSpec(_Model):
     """When the door on this hex opens."""
     plate: HexSpec | None = None
     """When a character ends its turn on this pressure plate (HV-ROOM-5)."""
+    enter: HexSpec | None = None
+    """When a character enters this hex (a section link, HV-SCEN-7): [FH] read the moment
+    it is entered, even mid-move (the move pauses there and its points left follow);
+    [GH] once the movement is over."""
     dead: str = ""
     """When no monster of this type is left on the map (after one was)."""
     destroyed: str = ""
@@ -776,10 +783,13 @@ class TriggerSpec(_Model):
     @model_validator(mode="after")
     def _one_trigger(self) -> TriggerSpec:
         given = [bool(self.round), self.door is not None, self.plate is not None, bool(self.dead)]
-        given += [self.boss_hp is not None, bool(self.destroyed)]
+        given += [self.boss_hp is not None, bool(self.destroyed), self.enter is not None]
         if sum(given) != 1:
             raise ValueError(
-                _("a trigger gives exactly one of round, door, plate, dead, boss_hp, destroyed")
+                _(
+                    "a trigger gives exactly one of round, door, plate, enter, dead, boss_hp,"
+                    " destroyed"
+                )
             )
         if self.boss_hp is not None:
             try:
@@ -962,6 +972,9 @@ class ScenarioSpec(_Model):
     """Rules the engine does not run: shown to the players to resolve by hand (HV-SCEN-7)."""
     rules: tuple[RuleSpec, ...] = ()
     """Special rules in the declarative vocabulary (HV-SCEN-7)."""
+    escape: Annotated[tuple[HexSpec, ...], Field(max_length=40)] = ()
+    """HV-ROOM-5: escape hexes: a character ending its turn on one may escape, leaving the
+    scenario with its summons."""
     round_limit: Annotated[int, Field(ge=0, le=99)] = 0
     """Lost at the end of this round unless won before (0: no limit)."""
     characters: dict[str, CharacterSpec] = {}
@@ -1225,6 +1238,13 @@ def _check_references(spec: ScenarioSpec, source: str | None, problems: Problems
             fail(_("{hex} is not on the map", hex=str(list(h))), f"objective.hexes.{n}")
     if spec.objective.kind == "reach" and not spec.objective.hexes:
         fail(_("a reach objective lists its hexes"), "objective.hexes")
+    for n, h in enumerate(spec.escape):
+        if h not in on_map:
+            fail(_("{hex} is not on the map", hex=str(list(h))), f"escape.{n}")
+        elif h in obstacles:
+            fail(_("the escape hex {hex} is an obstacle", hex=str(list(h))), f"escape.{n}")
+    if spec.objective.kind == "escape" and not spec.escape:
+        fail(_("an escape objective needs escape hexes"), "escape")
     if spec.objective.kind == "survive" and spec.objective.rounds < 1:
         fail(_("a survive objective gives its rounds"), "objective.rounds")
     _check_play_content(spec, fail, on_map, set(in_rooms))
@@ -1298,6 +1318,10 @@ def _check_play_content(
         if rule.when.plate is not None and rule.when.plate not in on_map:
             fail(
                 _("{hex} is not on the map", hex=str(list(rule.when.plate))), f"{where}.when.plate"
+            )
+        if rule.when.enter is not None and rule.when.enter not in on_map:
+            fail(
+                _("{hex} is not on the map", hex=str(list(rule.when.enter))), f"{where}.when.enter"
             )
         if rule.when.dead and rule.when.dead not in spec.monster_types:
             fail(_("unknown monster type {dead}", dead=repr(rule.when.dead)), f"{where}.when.dead")

@@ -13,6 +13,11 @@
   (HV-SCEN-6) if that one is not; it acts in the round it appears like a
   revealed monster (spawned at a round's start it draws with the others).
   [GH] it drops no money (HV-LOOT-3).
+- HV-SCEN-7 (section links): an ``enter`` rule fires when a character enters its
+  hex. [FH] it is read the moment its condition is met, even mid-ability: a
+  character's own move pauses on the hex (``section_stop``), the rule fires, and
+  the move's points left are offered as the rest of the same move; [GH] it fires
+  once the movement is over.
 - HV-SCEN-6: an empty hex has no figure and no overlay tile other than a
   corridor, pressure plate or open door; [GH] no money token either.
 """
@@ -31,6 +36,7 @@ from rulekeeper.i18n import N_, Msg, lazy, text_of
 
 if TYPE_CHECKING:
     from rulekeeper.core.actions import Action
+    from rulekeeper.games.haven.movement import MoveMode
     from rulekeeper.games.haven.scenario_format import RuleSpec
     from rulekeeper.games.haven.state import Figure, HavenState
 
@@ -53,6 +59,8 @@ def describe(rule: RuleSpec) -> Msg:
         trigger = lazy("at the start of round {round}", round=when.round)
     elif when.door is not None:
         trigger = lazy("when the door at {hex} opens", hex=str(list(when.door)))
+    elif when.enter is not None:
+        trigger = lazy("when a character enters {hex}", hex=str(list(when.enter)))
     elif when.plate is not None:
         trigger = lazy(
             "when a character ends its turn on the plate at {hex}", hex=str(list(when.plate))
@@ -105,6 +113,55 @@ def open_door(state: HavenState, h: Hex, revealer: Hex | None = None) -> None:
 
 def door_opened(state: HavenState, h: Hex) -> None:
     _fire_matching(state, [n for n, r in enumerate(state.spec.rules) if r.when.door == h])
+
+
+def _enter_rules(state: HavenState, h: Hex) -> list[int]:
+    """The ``enter`` rules of hex ``h`` that may still fire."""
+    return [
+        n
+        for n, r in enumerate(state.spec.rules)
+        if r.when.enter == h and (r.repeat or n not in state.fired)
+    ]
+
+
+def entered(state: HavenState, figure: Figure, hexes: list[Hex]) -> None:
+    """HV-SCEN-7: a character entering a hex with an ``enter`` rule fires it, in path order."""
+    for h in hexes:
+        if figure.kind != "character" or figure.id not in state.figures:
+            return
+        _fire_matching(state, _enter_rules(state, h))
+
+
+def section_stop(state: HavenState, figure: Figure, path: list[Hex], mode: MoveMode) -> int | None:
+    """HV-SCEN-7 [FH]: where a character's own move pauses to read a section mid-move.
+
+    The index of the first hex of ``path`` before its last whose ``enter`` rule may fire,
+    provided the character may stop there (no other figure, no obstacle unless flying) and
+    no icy slide comes before it; None when the move goes on to its end (a jump enters only
+    its last hex; [GH] rules fire once the movement is over).
+    """
+    if not state.rules.section_links_mid_ability or figure.kind != "character" or mode.jumping:
+        return None
+    terrain = state.spec.map.terrain
+    for k in range(1, len(path) - 1):
+        h = path[k]
+        if h in terrain.icy:
+            return None
+        if not _enter_rules(state, h):
+            continue
+        blocked = h in terrain.obstacle and not mode.flying
+        if state.figure_at(h) is None and not blocked:
+            return k
+    return None
+
+
+def move_cost(state: HavenState, path: list[Hex], mode: MoveMode) -> int:
+    """HV-MOVE-2/4: the movement points a path without icy terrain costs (flying: 1 a hex;
+    otherwise difficult terrain 2)."""
+    if mode.flying:
+        return len(path) - 1
+    difficult = set(state.spec.map.terrain.difficult)
+    return sum(2 if h in difficult else 1 for h in path[1:])
 
 
 def end_of_turn(state: HavenState, figure: Figure) -> None:

@@ -166,6 +166,8 @@ class Hero:
     """HV-ITEM-6 [GH]: items gained in play, brought only from the next scenario."""
     flipped: list[str] = field(default_factory=list)
     """HV-ITEM-3 [FH]: flip items turned over to their back."""
+    escaped: bool = False
+    """HV-ROOM-5: left the scenario from an escape hex (not exhausted, takes no part)."""
     resources: dict[str, int] = field(default_factory=dict)
     """HV-DECK-5: the class resources held, by ID (class_resources.py)."""
 
@@ -314,6 +316,8 @@ class HavenState(State):
         """HV-GOAL-3 [GH]: allies still waiting for their random number (a chance node)."""
         self.destroyed: list[str] = []
         """HV-GOAL-2: objective figures destroyed so far."""
+        self.escapes: list[str] = []
+        """HV-ROOM-5: characters whose turn ended on an escape hex, waiting to decide."""
 
     # -- the core protocol: game.HavenPlay answers the rest through the rule modules --
     def player_name(self, player: int) -> str:
@@ -337,7 +341,7 @@ class HavenState(State):
         return self.figures.get(hero)
 
     def living_heroes(self) -> list[Hero]:
-        return [h for h in self.heroes.values() if not h.exhausted]
+        return [h for h in self.heroes.values() if not h.exhausted and not h.escaped]
 
     def figure_at(self, h: Hex) -> Figure | None:
         for figure in self.figures.values():
@@ -451,10 +455,11 @@ class _SavedFields:
     ending: str
     ally_numbers: list[str]
     destroyed: list[str]
+    escapes: list[str]
 
 
 _SAVED = tuple(f.name for f in dataclasses.fields(_SavedFields))
-_SAVED_SINCE = frozenset({"ally_numbers", "destroyed"})
+_SAVED_SINCE = frozenset({"ally_numbers", "destroyed", "escapes"})
 """Saved fields added later: older saves lack them."""
 _CLONE_SHARED = frozenset({"game", "ruleset", "scenario", "seed", "spec", "rules"})
 """Attributes a clone shares: the game, the scenario's content and the ruleset (immutable)."""

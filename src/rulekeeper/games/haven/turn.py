@@ -65,7 +65,7 @@ from rulekeeper.games.haven.rule_terms import pile as pile_name
 from rulekeeper.games.haven.rule_terms import term
 from rulekeeper.games.haven.scenario_format import AbilitySpec
 from rulekeeper.games.haven.state import Figure
-from rulekeeper.i18n import Msg, lazy
+from rulekeeper.i18n import Msg, lazy, lazy_plural
 
 if TYPE_CHECKING:
     from rulekeeper.boards.hexgrid import HexBoard
@@ -267,8 +267,40 @@ def walk(state: HavenState, figure: Figure, path: list[tuple[int, int]], mode: M
             amount = state.scaling.hazardous_damage
             where = lazy("hazardous terrain at {hex}", hex=str(list(h)))
             exhaustion.hurt(state, figure, amount, where, ("HV-MOVE-2",))
+    # HV-SCEN-7: a section link whose hex a character entered (a jump enters its last only)
+    special_rules.entered(state, figure, path[-1:] if mode.jumping else path[1:])
     if figure.kind == "character" and figure.id in state.figures:
         objectives.reached(state, figure.id, figure.hex)
+
+
+def pause_for_section(
+    state: HavenState,
+    figure: Figure,
+    turn: Turn,
+    ability: AbilitySpec,
+    path: list[tuple[int, int]],
+) -> None:
+    """HV-SCEN-7 [FH]: the move stops on the hex whose section is read at once (walk fires
+    it); the points left are the rest of the same move, offered after the section."""
+    mode = move_mode(ability)
+    left = ability.value - special_rules.move_cost(state, path, mode)
+    state.emit(
+        "move",
+        lazy_plural(
+            "{figure} pauses at {hex}: a section is read the moment its condition is met;"
+            " {n} movement point of its move remains",
+            "{figure} pauses at {hex}: a section is read the moment its condition is met;"
+            " {n} movement points of its move remain",
+            max(left, 0),
+            figure=figure.id,
+            hex=str(list(path[-1])),
+        ),
+        "HV-SCEN-7",
+        figure=figure.id,
+    )
+    walk(state, figure, path, mode)
+    if left > 0 and figure.id in state.figures and not state.result:
+        turn.queue.insert(0, ability.model_copy(update={"value": left}))
 
 
 # -- attacks (HV-ATK-1..3 through attack_draw.py) --------------------------------------
@@ -910,7 +942,12 @@ def apply_hero_step(state: HavenState, figure: Figure, turn: Turn, action: Actio
             hexboard = map_state.board(state, with_closed_doors=True)
             path = [hexboard.hexes[i] for i in move.path(hexboard.index[action.hex])]
         done_with_ability(turn)
-        walk(state, figure, path, move_mode(ability))
+        mode = move_mode(ability)
+        stop = special_rules.section_stop(state, figure, path, mode)
+        if stop is None:
+            walk(state, figure, path, mode)
+        else:
+            pause_for_section(state, figure, turn, ability, path[: stop + 1])
     elif isinstance(action, ChooseTarget) and turn.stage == "attack":
         turn.targets_left -= 1
         begin_draw(state, figure, action.figure)

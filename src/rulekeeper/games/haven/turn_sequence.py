@@ -15,6 +15,7 @@ from rulekeeper.games.haven import (
     bonuses,
     condition_timing,
     elements,
+    escapes,
     initiative,
     loot,
     monster_turns,
@@ -198,6 +199,7 @@ def _end_turn(state: HavenState) -> None:
     if figure is not None:
         loot.end_of_turn_loot(state, figure)  # HV-LOOT-2
         special_rules.end_of_turn(state, figure)  # HV-ROOM-5
+        escapes.end_of_turn(state, figure)  # HV-ROOM-5: asked once the turn is over
     if figure is not None:
         condition_timing.end_of_turn(state, figure)
     state.turn = None

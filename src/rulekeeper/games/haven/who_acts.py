@@ -75,6 +75,8 @@ def current_player(state: HavenState) -> int:
         return CHANCE
     if state.by_hand:
         return 0
+    if state.escapes:
+        return state.heroes[state.escapes[0]].player  # HV-ROOM-5
     if state.reveal_draws:
         return CHANCE
     if state.phase == "select":
@@ -155,6 +157,8 @@ def pending_decision(state: HavenState) -> str:
         return _("number the ally tokens at random (HV-GOAL-3)")
     if state.by_hand:
         return _("special rule, resolve by hand: {text} (HV-SCEN-7)", text=state.by_hand[0])
+    if state.escapes:
+        return _("{hero}: escape the scenario from this hex? (HV-ROOM-5)", hero=state.escapes[0])
     if state.reveal_draws:
         return _(
             "draw an ability card for the revealed {monster} (GH p.19)",
