@@ -352,3 +352,34 @@ def test_the_shipped_rime_stair_plays_a_set_a_section_link_and_escape_hexes() ->
     gloom = GAME.new_state("rime-stair", 1, "gloomhaven")
     assert initiative.group_of(frost, "rime-stalker") == "rime-hound"
     assert initiative.group_of(gloom, "rime-stalker") == "rime-stalker"
+
+
+def test_HV_ROOM_5_the_others_escaped_when_the_last_one_is_exhausted_the_escape_goal_holds() -> (
+    None
+):
+    """Every character not exhausted has escaped: won, at once (nobody is left to play on)."""
+    from rulekeeper.games.haven import exhaustion
+
+    data = escape_scenario(party=["tester", "tester2"], start_hexes=[at(0, 0), at(0, 2)])
+    del data["house_rules"]
+    state = new_state(data, "frosthaven")
+    play(state, SelectCard("tester", "t1"), SelectCard("tester", "t2"))
+    play(state, SelectCard("tester2", "t5"), SelectCard("tester2", "t3"))
+    chance(state, "dummy-a")
+    play(state, PlayHalf("t1", "bottom"), MoveTo(at(2, 0)), PlayHalf("t2", "top"))
+    play(state, Escape("tester", True))
+    exhaustion.exhaust(state, state.heroes["tester2"], "test")
+    assert state.result == "won"
+
+
+def test_HV_ROOM_5_no_character_left_and_the_goal_unmet_is_a_loss() -> None:
+    state = new_state(escape_scenario(objective={"kind": "survive", "rounds": 3}), "frosthaven")
+    play(state, SelectCard("tester", "t1"), SelectCard("tester", "t2"))
+    chance(state, "dummy-a")
+    play(state, PlayHalf("t1", "bottom"), MoveTo(at(2, 0)), PlayHalf("t2", "top"))
+    play(state, Escape("tester", True))
+    assert state.result == "lost"
+    outcome = state.outcome()
+    assert outcome is not None and "no character is left" in str(outcome.summary)
+    ended = next(e for e in state.log if e.kind == "scenario-end")
+    assert ended.data["characters"]["tester"]["escaped"] is True
