@@ -262,6 +262,22 @@ def test_HV_ITEM_3_frosthaven_a_flip_item_may_flip_back() -> None:
     chance(state, "+1")
     assert hp_after(state) == 10 - 2
     assert hero.spent == [] and hero.consumed == []  # a flip item is neither spent nor lost
+    # Round 2: the back (disadvantage, also a flip side) guards and turns the card back.
+    while not (state.phase == "select" and state.round == 2):
+        actions = state.legal_actions()
+        rest = ShortRest("tester", False)
+        play(state, rest if rest in actions else actions[0])
+    play(state, SelectCard("tester", "t3"), SelectCard("tester", "t4"))
+    while state.is_chance_node():
+        play(state, state.chance_outcomes()[0][0])
+    while state.turn is not None and state.turn.actor == "tester":
+        legal = state.legal_actions()
+        play(state, Skip() if Skip() in legal else legal[0])
+    assert state.legal_actions() == [UseItem("tester", "coin"), ItemsDone("tester")]
+    play(state, UseItem("tester", "coin"))
+    assert hero.flipped == []
+    chance(state, "+2", "+0")  # disadvantage: the worse card, +0
+    assert hp_after(state) == 8 - 2
 
 
 def test_HV_ITEM_3_gloomhaven_has_no_flip_items() -> None:
