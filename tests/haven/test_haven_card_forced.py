@@ -178,3 +178,24 @@ def test_HV_PUSH_3_a_monsters_card_push_goes_as_far_as_it_can_the_party_picking_
     assert refused.value.rule_id == "HV-MOVE-1"
     push_to_the_end(state)
     assert distance(state.figures["tester"].hex, (3, 1)) == 3  # two hexes further
+
+
+def test_HV_PUSH_3_gloomhaven_two_push_cards_are_two_pushes_each_declined_on_its_own() -> None:
+    """GH FAQ: a rolling push card and the push card it rolls into are separate effects."""
+    state = attacked({}, "gloomhaven", ("rolling-push-1", "+1-push-1"))
+    assert state.legal_actions() == [KeepEffects(), DeclineEffect("push 2")]  # shown combined
+    play(state, KeepEffects())
+    assert state.turn is not None and state.turn.attack["forced"]["left"] == 1
+    play(state, Skip())  # the first card's push declined, the second's taken
+    assert state.turn.stage == "forced" and state.turn.attack["forced"]["left"] == 1
+    push_to_the_end(state)
+    assert distance(state.figures["dummy 1"].hex, TESTER) == 2
+    assert pushes(state) == ["tester pushes dummy 1 1 hex"]
+
+
+def test_HV_PUSH_3_frosthaven_two_push_cards_are_one_push() -> None:
+    state = attacked({}, "frosthaven", ("rolling-push-1", "+1-push-1"))
+    play(state, KeepEffects())
+    assert state.turn is not None and state.turn.attack["forced"]["left"] == 2
+    push_to_the_end(state)
+    assert pushes(state) == ["tester pushes dummy 1 2 hexes"]

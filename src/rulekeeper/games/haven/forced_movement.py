@@ -186,6 +186,7 @@ def start(state: HavenState, turn: Turn, target_id: str) -> bool:
     """After the attack on ``target_id``: begin its push or pull; True if a choice is pending."""
     queue = plan(state, turn)
     turn.attack.pop("card_forced", None)
+    turn.attack.pop("card_forced_cards", None)
     target = state.figures.get(target_id)
     if not queue or target is None or turn.actor not in state.figures:
         return False

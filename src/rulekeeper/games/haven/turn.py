@@ -531,6 +531,15 @@ def finish_draw(state: HavenState) -> None:
     if target is None:
         return
     outcome = done.outcome
+    # HV-PUSH-3 [GH]: each card's push or pull is an effect of its own (note_card_forced).
+    per_card = [
+        [e.name, e.amount]
+        for card in outcome.cards
+        for e in state.catalog[card].effects
+        if e.name in ("push", "pull")
+    ]
+    if per_card:
+        turn.attack["card_forced_cards"] = per_card
     use_up_ward_and_brittle(state, target, draw, outcome)
     state.emit(
         "modifier",
@@ -583,11 +592,23 @@ def _applies(state: HavenState, effect: Effect) -> bool:
 
 
 def note_card_forced(turn: Turn | None, effects: list[Effect]) -> None:
-    """HV-PUSH-3: the card's push and pull wait for the target's forced movement, which
-    comes after the damage and the card's other effects (HV-PUSH-4, HV-TGT-6)."""
+    """HV-PUSH-3: the cards' push and pull wait for the target's forced movement, which
+    comes after the damage and the card's other effects (HV-PUSH-4, HV-TGT-6).
+
+    The kept effects are combined over the cards drawn (attacks.AttackOutcome); each
+    card's own push or pull is noted too (``card_forced_cards``), so [GH] each is a
+    separate effect (forced_movement.plan; [FH] they combine again).
+    """
     if turn is None:
         return
-    forced = [[e.name, e.amount] for e in effects if e.name in ("push", "pull")]
+    per_card = turn.attack.pop("card_forced_cards", None) or []
+    forced: list[list[Any]] = []
+    for e in effects:
+        if e.name not in ("push", "pull"):
+            continue
+        split = [[kind, int(amount)] for kind, amount in per_card if kind == e.name]
+        total = sum(amount for _kind, amount in split)
+        forced += split if total == e.amount else [[e.name, e.amount]]
     if forced:
         turn.attack["card_forced"] = forced
 
