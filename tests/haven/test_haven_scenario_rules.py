@@ -413,6 +413,7 @@ def two_doors(ruleset: str) -> HavenState:
         play(state, Skip())
     assert state.turn is not None and state.turn.actor == "tester2"
     play(state, PlayHalf("t2", "bottom"), MoveTo(at(5, 0)))  # through the closed door
+    number_in_order(state)  # HV-SCEN-1: the spawned standee's number, scripted
     return state
 
 
