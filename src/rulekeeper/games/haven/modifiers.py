@@ -130,6 +130,8 @@ def effect_text(effect: Effect) -> str:
         return _("{resource} +{amount}", resource=effect.resource, amount=effect.amount)
     if effect.name.startswith("infuse "):
         return _("infuse {element}", element=term(effect.name.removeprefix("infuse ")))
+    if effect.name == "target":
+        return _("+{amount} target", amount=effect.amount)
     if effect.name in AMOUNT_EFFECTS:
         return _("{effect} {amount}", effect=term(effect.name), amount=effect.amount)
     return text_of(term(effect.name))
