@@ -23,6 +23,7 @@ from rulekeeper.games.haven.actions import (
     DeclineEffect,
     KeepEffects,
     Negate,
+    PlaceArea,
     PlayHalf,
     Resolved,
     SelectCard,
@@ -192,3 +193,34 @@ def test_HV_DECK_5_a_frosthaven_condition_drawn_under_gloomhaven_is_resolved_by_
     frost = attacked("frosthaven", ("rolling-bane", "+0"))
     play(frost, KeepEffects())
     assert "bane" in frost.figures["dummy 1"].conditions and not frost.by_hand
+
+
+@pytest.mark.parametrize("ruleset", ["gloomhaven", "frosthaven"])
+def test_HV_TGT_4_a_cards_plus_target_on_an_area_attack_adds_one_outside_the_area(
+    ruleset: str,
+) -> None:
+    data = scenario(
+        hexes=rect(7, 5),
+        start=[TESTER],
+        monsters=[monster("dummy", (2, 0)), monster("dummy", (2, 1)), monster("dummy", (0, 2))],
+        modifier_cards=copy.deepcopy(CARDS),
+    )
+    arc = [[0, 0], [1, -1], [1, 0]]
+    data["classes"]["tester"]["cards"][0]["top"]["actions"] = [
+        {"type": "attack", "value": 1, "aoe": arc}
+    ]
+    state = new_state(data, ruleset)
+    state.decks["tester"].shuffle_in("rolling-target-1")
+    play(state, SelectCard("tester", "t1"), SelectCard("tester", "t3"))
+    chance(state, "dummy-b")
+    play(state, PlayHalf("t1", "top"), PlaceArea(((2, 0), (2, 1))), ChooseTarget("dummy 2"))
+    chance(state, "rolling-target-1", "+0")
+    play(state, KeepEffects())
+    if not state.is_chance_node():  # [FH] the player still orders the area's last enemy
+        play(state, ChooseTarget("dummy 1"))
+    chance(state, "+0")  # the area's other enemy
+    assert state.turn is not None and state.turn.stage == "attack"
+    assert state.legal_actions()[0] == ChooseTarget("dummy 3")
+    play(state, ChooseTarget("dummy 3"))
+    chance(state, "+0")
+    assert state.figures["dummy 3"].hp == 5 - 1

@@ -624,7 +624,7 @@ def add_card_targets(
     state: HavenState, figure: Figure, target_id: str, effects: list[Effect]
 ) -> None:
     """HV-TGT-1: a card's "+N target" adds N more targets to the attack, each within range
-    and not yet targeted, with a modifier draw of its own; [FH] one added to an area attack
+    and not yet targeted, with a modifier draw of its own; one added to an area attack
     lies outside the area (HV-TGT-4). A target added this way gets the attack's effects
     except more targets: a "+N target" drawn against it adds none.
 
