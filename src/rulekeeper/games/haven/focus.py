@@ -22,7 +22,10 @@ FocusKey = tuple[int, int, int, tuple[int, int]]
 def find_focus(turn: MonsterTurn) -> tuple[list[int], FocusKey]:
     """HV-FOCUS-1/2/4: the enemies needing the least movement to attack, ties broken."""
     move = turn.movement
-    order = sorted(turn.stand, key=lambda i: (move.negative[i], move.distance[i]))
+    stand = turn.stand  # in increasing hex number, which breaks ties as a stable sort would
+    negative, distance = move.negative, move.distance
+    keyed = zip([negative[i] for i in stand], [distance[i] for i in stand], stand, strict=True)
+    order = [location for _, _, location in sorted(keyed)]
     positions = turn.positions
     visible = turn.los.visible
     aoe = turn.aoe

@@ -216,9 +216,9 @@ class _Volley:
         return len(self.hit) + self.take
 
 
-_VolleyCache = dict[int, list[_Volley]]
-"""Volleys by hex for one set of heeded enemies: they do not depend on the focus, so tied
-foci share them."""
+_VolleyCache = dict[tuple[int, int], list[_Volley]]
+"""Volleys by (hex, -1) for one set of heeded enemies: they do not depend on the focus, so
+tied foci share them; an area attack with no extra target keeps them by (hex, focus)."""
 
 
 def _volleys(
@@ -227,18 +227,31 @@ def _volleys(
     """Every way one attack from ``location`` can include the focus (HV-FOCUS-1)."""
     if not turn.aoe and not turn.in_reach(location, focus):
         return []  # a single-target attack needs the focus in reach
-    found = cache.get(location)
+    # An area attack with no extra target strikes only the enemies in its area: the
+    # volleys that can include the focus are those whose area covers it, found alone.
+    alone = turn.aoe and turn.extra_targets == 0
+    key = (location, focus if alone else -1)
+    found = cache.get(key)
     if found is None:
-        found = _all_volleys(turn, location, heeded)
-        cache[location] = found
+        found = _all_volleys(turn, location, heeded, focus if alone else None)
+        cache[key] = found
     return [v for v in found if focus in v.hit or (focus in v.pool and v.take > 0)]
 
 
-def _all_volleys(turn: MonsterTurn, location: int, heeded: list[int]) -> list[_Volley]:
-    """Every way one attack from ``location`` can strike heeded enemies."""
+def _all_volleys(
+    turn: MonsterTurn, location: int, heeded: list[int], covering: int | None = None
+) -> list[_Volley]:
+    """Every way one attack from ``location`` can strike heeded enemies.
+
+    With ``covering`` (an area attack taking no extra target), only the volleys
+    whose area strikes that enemy; their pool is left empty, since none is
+    taken from it, and no sight line to an enemy outside those areas is read.
+    """
     heeded_mask = turn.mask_of(heeded)
-    reachable_mask = turn.reachable_enemies(location, heeded_mask)
+    reachable_mask = 0 if covering is not None else turn.reachable_enemies(location, heeded_mask)
     reachable = turn.members(reachable_mask)
+    # the areas that count: every one, or those covering the enemy asked about
+    needed = -1 if covering is None else 1 << turn.positions[covering]
 
     def take(pool: tuple[int, ...], count: int) -> int:
         return len(pool) if turn.all_targets else min(count, len(pool))
@@ -252,22 +265,28 @@ def _all_volleys(turn: MonsterTurn, location: int, heeded: list[int]) -> list[_V
     placements_by_hit: dict[int, list[int]] = {}
     if turn.melee_aoe:
         for shape, covered in enumerate(turn.melee_placement_masks(location)):
+            if not covered & needed:
+                continue
             struck = turn.visible_enemies(location, covered & heeded_mask)
-            if struck:
+            if struck & needed:
                 placements_by_hit.setdefault(struck, []).append(shape)
     else:
         # A placement counts when one of its map hexes is in range (HV-LOS-2); its
         # targets are the heeded enemies in it that the monster sees (HV-LOS-1).
         # Placements covering the same enemies are weighed together.
         within = turn.within_range(location)
-        live = [g for g in turn.placement_groups() if g.enemies & heeded_mask and g.reach & within]
+        live = [
+            g
+            for g in turn.placement_groups()
+            if g.enemies & heeded_mask and g.enemies & needed and g.reach & within
+        ]
         candidates = 0
         for group in live:
             candidates |= group.enemies
         seen = turn.visible_enemies(location, candidates & heeded_mask)
         for group in live:
             struck = group.enemies & heeded_mask & seen
-            if struck:
+            if struck & needed:
                 by_hit.setdefault(struck, []).append(group)
     out = []
     for hit_mask in (*placements_by_hit, *by_hit):
