@@ -24,7 +24,9 @@ def test_shipped_content_sizes() -> None:
     assert sum(1 for c in library.classes.values() if c.summons) == 1
     assert len(library.monster_types) == 6
     assert sum(1 for m in library.monster_types.values() if m.boss) == 1  # HV-BOSS-1
-    assert len(library.items) == 6  # HV-ITEM-1
+    assert (
+        len(library.items) == 10
+    )  # HV-ITEM-1; attacked, refresh and flip items (HV-ITEM-3, HV-ITEM-5)
     assert all(len(d.cards) == 8 for d in library.monster_decks.values())
     assert any(m.flying for m in library.monster_types.values())
     actions = [a for d in library.monster_decks.values() for c in d.cards for a in c.actions]

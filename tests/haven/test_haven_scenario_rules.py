@@ -83,6 +83,22 @@ def test_HV_INIT_6_a_frosthaven_set_draws_one_card_and_acts_in_its_listed_order(
     assert turns_taken(state)[:3] == ["hound 1", "wolf 2", "wolf 1"]
 
 
+def test_HV_INIT_6_a_set_whose_first_type_has_no_monster_still_draws_and_acts() -> None:
+    """[FH] HV-MON-3: the set's group (keyed by its first type) draws for the set while any of
+    its types stands on the map: only wolves left, the card is still drawn and they act."""
+    data = set_scenario()
+    data["monsters"] = [m for m in data["monsters"] if m["type"] == "wolf"]
+    state = new_state(data, "frosthaven")
+    assert initiative.group_initiative(state, "hound") is None  # no card yet
+    play(state, SelectCard("tester", "t5"), SelectCard("tester", "t1"))
+    assert state.is_chance_node()  # the set's one draw
+    chance(state, "set-30")
+    assert initiative.group_initiative(state, "hound") == 30
+    assert state.order == ["group:hound", "tester"]
+    settle_options(state)
+    assert turns_taken(state)[:2] == ["wolf 2", "wolf 1"]
+
+
 def test_HV_INIT_6_a_set_s_order_also_breaks_focus_ties_between_its_types() -> None:
     """The settled turn order the mover breaks focus ties with (HV-FOCUS-2) puts a set's
     types in the set's order: hound's monsters before wolf's on the same card."""
@@ -383,3 +399,52 @@ def test_HV_ROOM_5_no_character_left_and_the_goal_unmet_is_a_loss() -> None:
     assert outcome is not None and "no character is left" in str(outcome.summary)
     ended = next(e for e in state.log if e.kind == "scenario-end")
     assert ended.data["characters"]["tester"]["escaped"] is True
+
+
+def two_doors(ruleset: str) -> HavenState:
+    """A corridor at(0..8, 0): the room at(2..5, 0) opens from two doors, at(1, 0) and
+    at(6, 0); opening the second spawns a Dummy on at(4, 0) and asks for a section."""
+    data = scenario(
+        party=("tester", "tester2"),
+        hexes=[at(q, 0) for q in range(9)],
+        start=[at(0, 0), at(8, 0)],
+        rooms=[{"id": "hall", "hexes": [at(q, 0) for q in range(2, 6)]}],
+        doors=[{"hex": at(1, 0), "opens": ["hall"]}, {"hex": at(6, 0), "opens": ["hall"]}],
+        objective={"kind": "survive", "rounds": 3},
+        rules=[
+            {
+                "when": {"door": at(6, 0)},
+                "spawn": [{"type": "dummy", "hex": at(4, 0)}],
+                "text": "Read section 7.1",
+            }
+        ],
+    )
+    state = new_state(data, ruleset)
+    play(state, SelectCard("tester", "t1"), SelectCard("tester", "t2"))
+    play(state, SelectCard("tester2", "t2"), SelectCard("tester2", "t3"))
+    play(state, PlayHalf("t1", "bottom"), MoveTo(at(1, 0)), PlayHalf("t2", "top"))
+    while Skip() in state.legal_actions():
+        play(state, Skip())
+    assert state.turn is not None and state.turn.actor == "tester2"
+    play(state, PlayHalf("t2", "bottom"), MoveTo(at(5, 0)))  # through the closed door
+    return state
+
+
+def test_HV_SCEN_7_frosthaven_a_door_opening_mid_move_reads_its_section_before_the_rest() -> None:
+    """[FH] the move pauses on the door it opens: the section's spawn comes first (it draws
+    its card at once, HV-ROOM-4), the players resolve the text, then the move's 1 point left
+    is offered: on to at(5, 0), never into the spawn."""
+    state = two_doors("frosthaven")
+    assert state.figures["tester2"].hex == at(6, 0)
+    assert state.figure_at(at(4, 0)) is not None
+    play(state, Resolved("Read section 7.1"))
+    chance(state, "dummy-b")
+    assert MoveTo(at(5, 0)) in state.legal_actions()
+    assert MoveTo(at(4, 0)) not in state.legal_actions()
+
+
+def test_HV_SCEN_7_gloomhaven_a_door_rule_fires_once_the_move_is_over() -> None:
+    state = two_doors("gloomhaven")
+    assert state.figures["tester2"].hex == at(5, 0)
+    assert state.figure_at(at(4, 0)) is not None
+    assert state.legal_actions() == [Resolved("Read section 7.1")]

@@ -13,6 +13,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 from rulekeeper.core.errors import ContentError, RuleViolation
@@ -51,7 +52,7 @@ class Deck:
             return [(self.draw_pile[0], Fraction(1))]
         counts = Counter(self.draw_pile)
         total = len(self.draw_pile)
-        return [(card, Fraction(n, total)) for card, n in sorted(counts.items())]
+        return [(card, _share(n, total)) for card, n in sorted(counts.items())]
 
     def draw(self, card: str) -> str:
         """Take ``card`` from the draw pile (it is the chance outcome drawn)."""
@@ -114,3 +115,10 @@ class Deck:
             raise ContentError(
                 _("a deck needs 'draw' and 'discard' lists ({reason})", reason=error), field="deck"
             ) from None
+
+
+@lru_cache(maxsize=4096)
+def _share(count: int, total: int) -> Fraction:
+    """``Fraction(count, total)``, made once (fractions are immutable; draws ask for the same
+    few shares again and again in rollouts)."""
+    return Fraction(count, total)

@@ -246,6 +246,22 @@ class UseItem(Action):
     item: str
 
 
+@action_type("items-done")
+@dataclass(frozen=True, slots=True)
+class ItemsDone(Action):
+    """HV-ITEM-5: the attacked character uses no (more) items: the attack's draw goes on."""
+
+    character: str
+
+
+@action_type("refresh-item")
+@dataclass(frozen=True, slots=True)
+class RefreshItem(Action):
+    """HV-CHAR-6: a refresh ability readies this spent or consumed item."""
+
+    item: str
+
+
 @action_type("refresh-items")
 @dataclass(frozen=True, slots=True)
 class RefreshItems(Action):
@@ -315,6 +331,8 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     DrawAbility,
     DrawLoot,
     UseItem,
+    ItemsDone,
+    RefreshItem,
     RefreshItems,
     Resolved,
     ConsumeElement,

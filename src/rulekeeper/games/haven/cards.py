@@ -20,6 +20,7 @@ from rulekeeper.core.actions import Action
 from rulekeeper.core.errors import RuleViolation
 from rulekeeper.games.haven import bonuses, elements
 from rulekeeper.games.haven.actions import LongRest, PlayHalf, SelectCard
+from rulekeeper.games.haven.card_index import class_card
 from rulekeeper.games.haven.scenario_format import AbilitySpec, CardSpec, HalfSpec
 from rulekeeper.games.haven.terms import term, terms
 from rulekeeper.i18n import lazy
@@ -32,7 +33,7 @@ BASIC_BOTTOM = HalfSpec(actions=(AbilitySpec(type="move", value=2),))
 
 
 def card(state: HavenState, hero: str, card_id: str) -> CardSpec:
-    return next(c for c in state.spec.classes[hero].cards if c.id == card_id)
+    return class_card(state.spec, hero, card_id)
 
 
 # -- selection (HV-CARD-1, HV-CARD-2, HV-REST-2/3) -------------------------------------

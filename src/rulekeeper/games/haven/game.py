@@ -30,6 +30,9 @@ class HavenPlay(HavenState):
     def current_player(self) -> int:
         return who_acts.current_player(self)
 
+    def is_terminal(self) -> bool:
+        return bool(self.result)  # who_acts.current_player: TERMINAL exactly when decided
+
     def pending_decision(self) -> str:
         return who_acts.pending_decision(self)
 

@@ -25,6 +25,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rulekeeper.games.haven.card_index import class_card, deck_card
+
 if TYPE_CHECKING:
     from rulekeeper.games.haven.scenario_format import MonsterCardSpec
     from rulekeeper.games.haven.state import Figure, HavenState, Hero
@@ -39,8 +41,7 @@ OBJECTIVE_INITIATIVE = 99
 
 
 def card_initiative(state: HavenState, hero: str, card: str) -> int:
-    cards = state.spec.classes[hero].cards
-    return next(c.initiative for c in cards if c.id == card)
+    return class_card(state.spec, hero, card).initiative
 
 
 def hero_initiative(state: HavenState, hero: Hero) -> tuple[int, int]:
@@ -77,7 +78,7 @@ def choose_first(state: HavenState, hero_id: str) -> None:
 def group_initiative(state: HavenState, name: str) -> int | None:
     """HV-INIT-4: the group's initiative this round; None if it does not act in the order."""
     group = state.groups[name]
-    if group.card is None or not monsters_of(state, name):
+    if group.card is None or not has_monsters(state, name):
         return None
     return monster_card_initiative(state, name, group.card)
 
@@ -163,12 +164,18 @@ def monsters_of(state: HavenState, name: str) -> list[str]:
     return [f.id for f in members]
 
 
-def group_members(state: HavenState, name: str) -> list[str]:
-    """The figures an ability deck of ``state.groups`` plays for: a monster type's monsters,
-    or the scenario allies (HV-GOAL-3)."""
+def has_monsters(state: HavenState, name: str) -> bool:
+    """Whether :func:`monsters_of` lists anyone (a set's types count, HV-INIT-6), unordered."""
+    types = set_of(state, name)
+    return any(f.kind == "monster" and f.type in types for f in state.figures.values())
+
+
+def group_has_members(state: HavenState, name: str) -> bool:
+    """Whether an ability deck of ``state.groups`` plays for anyone on the map: a monster
+    type's monsters, or the scenario allies (HV-GOAL-3)."""
     if name == ALLY_SLOT and state.spec.allies.deck is not None:
-        return allies_in_order(state)
-    return monsters_of(state, name)
+        return any(f.kind == "ally" for f in state.figures.values())
+    return has_monsters(state, name)
 
 
 def allies_in_order(state: HavenState) -> list[str]:
@@ -180,10 +187,8 @@ def allies_in_order(state: HavenState) -> list[str]:
 def ability_card(state: HavenState, group: str, card: str) -> MonsterCardSpec:
     """The ability card ``card`` of a monster type's deck, or of the allies' (HV-GOAL-3)."""
     if group == ALLY_SLOT and state.spec.allies.deck is not None:
-        deck = state.spec.monster_decks[state.spec.allies.deck]
-    else:
-        deck = state.spec.monster_decks[state.spec.monster_types[group].deck]
-    return next(c for c in deck.cards if c.id == card)
+        return deck_card(state.spec, state.spec.allies.deck, card)
+    return deck_card(state.spec, state.spec.monster_types[group].deck, card)
 
 
 def actors_of_slot(state: HavenState, slot: str) -> list[str]:
@@ -251,5 +256,4 @@ def initiative_ranks(state: HavenState, figures: list[Figure]) -> dict[str, int]
 
 
 def monster_card_initiative(state: HavenState, mtype: str, card: str) -> int:
-    deck = state.spec.monster_decks[state.spec.monster_types[mtype].deck]
-    return next(c.initiative for c in deck.cards if c.id == card)
+    return deck_card(state.spec, state.spec.monster_types[mtype].deck, card).initiative

@@ -67,6 +67,8 @@ def legal_actions(state: HavenState) -> list[Action]:
     if state.negation is not None:
         return _negation_actions(state)
     t = state.turn
+    if t is not None and t.attack.get("defending"):
+        return items.defence_actions(state)
     if t is not None and t.draw is not None:
         return t.draw.legal_choices(state.catalog)
     if state.by_hand:
@@ -173,6 +175,8 @@ def check(state: HavenState, action: Action) -> None:
     t = state.turn
     if state.negation is not None:
         raise RuleViolation("HV-NEG-1", lazy("first decide how to take the pending damage"))
+    if t is not None and t.attack.get("defending"):
+        items.check_defence(state, action)
     if state.by_hand:
         raise RuleViolation(
             "HV-SCEN-7", lazy("first resolve by hand: {by_hand}", by_hand=state.by_hand[0])

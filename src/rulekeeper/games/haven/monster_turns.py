@@ -31,9 +31,11 @@ from rulekeeper.games.haven import (
 )
 from rulekeeper.games.haven import turn as turns
 from rulekeeper.games.haven.board_plain import PlainTurn
+from rulekeeper.games.haven.card_index import deck_card
 from rulekeeper.games.haven.focus import TIE_BY_INITIATIVE, TIE_BY_TURN_ORDER, rule_of
 from rulekeeper.games.haven.monster_ai import solve_monster_turn
 from rulekeeper.games.haven.movement import MoveMode
+from rulekeeper.games.haven.ruleset import Ruleset
 from rulekeeper.games.haven.scenario_format import AbilitySpec
 from rulekeeper.i18n import lazy
 
@@ -48,8 +50,7 @@ def program(state: HavenState, figure: Figure) -> list[AbilitySpec]:
     if figure.kind == "ally":
         return allies.program(state, figure)  # HV-GOAL-3
     group = state.groups[initiative.group_of(state, figure.type)]
-    deck = state.spec.monster_decks[state.spec.monster_types[figure.type].deck]
-    card = next(c for c in deck.cards if c.id == group.card)
+    card = deck_card(state.spec, state.spec.monster_types[figure.type].deck, group.card or "")
     return bosses.card_program(state, figure, card.actions)
 
 
@@ -61,6 +62,19 @@ def _flying(state: HavenState, figure: Figure) -> bool:
     return state.spec.monster_types[figure.type].flying
 
 
+_MADE_LIMIT = 256
+_absolute: dict[tuple[int, int, int], tuple[AbilitySpec, Any, Ruleset, AbilitySpec]] = {}
+_dumped: dict[int, tuple[AbilitySpec, dict[str, Any]]] = {}
+_read: dict[int, tuple[dict[str, Any], AbilitySpec]] = {}
+
+
+def _remember(cache: dict[Any, Any], key: Any, entry: Any) -> None:
+    """Keep ``entry``: the values are immutable specs (and their JSON, never changed)."""
+    if len(cache) >= _MADE_LIMIT:
+        cache.clear()
+    cache[key] = entry
+
+
 def absolute(state: HavenState, figure: Figure, ability: AbilitySpec) -> AbilitySpec:
     """HV-MON-4: a monster card's move and attack added to the monster's stats (summons:
     printed). Range: [GH] a ranged monster's card range adds to its stat range; [FH] the
@@ -70,6 +84,17 @@ def absolute(state: HavenState, figure: Figure, ability: AbilitySpec) -> Ability
     if figure.kind != "monster":
         return ability
     stats = state.monster_stats(figure)
+    # The same card on the same stat line gives the same spec: made once (issue 12).
+    key = (id(ability), id(stats), id(state.rules))
+    found = _absolute.get(key)
+    if found is not None and found[0] is ability and found[1] is stats and found[2] is state.rules:
+        return found[3]
+    made = _absolute_of(state, stats, ability)
+    _remember(_absolute, key, (ability, stats, state.rules, made))
+    return made
+
+
+def _absolute_of(state: HavenState, stats: Any, ability: AbilitySpec) -> AbilitySpec:
     if ability.type == "move":
         return ability.model_copy(update={"value": max(0, stats.move + ability.value)})
     if ability.type == "attack":
@@ -184,8 +209,8 @@ def _solve(
     turn.options = [
         {
             **option.to_json(),
-            "attack": attack.model_dump(mode="json") if attack else None,
-            **({"condition": condition.model_dump(mode="json")} if condition else {}),
+            "attack": _spec_json(attack) if attack else None,
+            **({"condition": _spec_json(condition)} if condition else {}),
             "flying": flying,
             "jumping": move is not None and move.jump and not flying,
         }
@@ -196,6 +221,25 @@ def _solve(
         return False
     perform(state, figure, turn, 0)
     return True
+
+
+def _spec_json(ability: AbilitySpec) -> dict[str, Any]:
+    """An attack or condition as the turn's options record it (shared: nothing changes it)."""
+    found = _dumped.get(id(ability))
+    if found is not None and found[0] is ability:
+        return found[1]
+    data = ability.model_dump(mode="json")
+    _remember(_dumped, id(ability), (ability, data))
+    _remember(_read, id(data), (data, ability))
+    return data
+
+
+def _spec_of(data: dict[str, Any]) -> AbilitySpec:
+    """The ability an option records (read back without validating what was just written)."""
+    found = _read.get(id(data))
+    if found is not None and found[0] is data:
+        return found[1]
+    return AbilitySpec.model_validate(data)
 
 
 def option_summary(option: dict[str, Any]) -> str:
@@ -221,7 +265,7 @@ def perform(state: HavenState, figure: Figure, turn: Turn, index: int) -> None:
     turns.walk(state, figure, path, mode)
     if figure.id in state.figures and option.get("condition"):
         monster_abilities.condition_targets(
-            state, figure, AbilitySpec.model_validate(option["condition"]), option["targets"]
+            state, figure, _spec_of(option["condition"]), option["targets"]
         )
         return
     if figure.id not in state.figures or option["attack"] is None:
@@ -234,7 +278,7 @@ def perform(state: HavenState, figure: Figure, turn: Turn, index: int) -> None:
     ]
     if not targets:
         return
-    ability = AbilitySpec.model_validate(option["attack"])
+    ability = _spec_of(option["attack"])
     turns.start_attack(state, figure, ability, ability.value)
     turn.attack["pending"] = targets
     next_target(state, figure, turn)

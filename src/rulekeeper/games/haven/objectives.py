@@ -98,15 +98,16 @@ def _pending_spawns(state: HavenState, types: set[str] | None = None) -> bool:
 def goal_met(state: HavenState) -> bool:
     """HV-GOAL-1: is the goal met as the board stands (reach: ``reached``)?"""
     objective = state.spec.objective
-    monsters = [f for f in state.figures.values() if f.kind == "monster"]
     if objective.kind == "kill_all":
-        if monsters or len(state.revealed) < len(state.spec.rooms):
+        if len(state.revealed) < len(state.spec.rooms):
+            return False
+        if any(f.kind == "monster" for f in state.figures.values()):
             return False
         return not (state.rules.both_ends_in_a_round_lose and _pending_spawns(state))
     if objective.kind == "kill_boss":
         bosses = _boss_types(state)
         seen = any(standees.appeared(state, t) for t in bosses)
-        alive = any(f.type in bosses for f in monsters)
+        alive = any(f.kind == "monster" and f.type in bosses for f in state.figures.values())
         return seen and not alive and not _pending_spawns(state, bosses)
     if objective.kind == "loot":
         looted = {t for hero in state.heroes.values() for t in hero.treasures}

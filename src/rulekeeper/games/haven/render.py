@@ -31,6 +31,7 @@ from rulekeeper.games.haven.actions import (
     EndBonus,
     Escape,
     ForceStep,
+    ItemsDone,
     KeepEffects,
     LongRest,
     LongRestHeal,
@@ -42,6 +43,7 @@ from rulekeeper.games.haven.actions import (
     PlayHalf,
     RecoverCard,
     Redraw,
+    RefreshItem,
     RefreshItems,
     Resolved,
     RestLoss,
@@ -293,6 +295,8 @@ def _items_text(hero: Hero) -> str:
             out.append(_("{item} ({n} used)", item=item, n=hero.item_marks[item]))
         else:
             out.append(item)
+        if item in hero.flipped:
+            out[-1] = _("{item}, turned over", item=out[-1])
     return ", ".join(out)
 
 
@@ -481,6 +485,10 @@ def _human_label(state: HavenState, action: Action) -> str | None:
             character=action.character,
             answer=_yes_no(action.heal),
         )
+    if isinstance(action, RefreshItem):
+        return _("refresh {item}", item=_item_name(state, action.item))
+    if isinstance(action, ItemsDone):
+        return _("{character}: use no more items against this attack", character=action.character)
     if isinstance(action, RefreshItems):
         return _(
             "{character}: refresh spent items: {answer}",
@@ -576,6 +584,8 @@ def _ability_text(a: AbilitySpec) -> str:
         return _("by hand: {text}", text=a.text[:60])
     valued = ("move", "attack", "heal", "shield", "retaliate")
     text = f"{_term(a.type)} {a.value}" if a.type in valued else _term(a.type)
+    if a.type == "refresh":
+        text += f" {a.value} {_term(a.refresh)}"
     if a.type == "move" and (a.jump or a.flying):
         text += " " + (_term("jump") if a.jump else _term("flying"))
     if a.type in ("attack", "heal", "retaliate") and a.range:
@@ -615,12 +625,21 @@ def _wrap(text: str, width: int, indent: str = "") -> list[str]:
     ) or [""]
 
 
+def _shorten(text: str, room: int) -> str:
+    """``text`` cut to ``room`` columns at a word's end, marked with an ellipsis (never a
+    piece of a word, which would read as another word)."""
+    if len(text) <= room:
+        return text
+    cut = text.rfind(" ", 0, room)
+    return (text[:cut] if cut > 0 else text[: room - 1]) + "…"
+
+
 def _pack(items: list[str], width: int, prefix: str = "") -> list[str]:
     """Short items joined by two spaces into as few lines of ``width`` as they fit."""
     lines: list[str] = []
     line = prefix
     for item in items:
-        item = item[: width - len(prefix)]
+        item = _shorten(item, width - len(prefix))
         candidate = f"{line}  {item}" if line.strip() else f"{line}{item}"
         if len(candidate) > width and line.strip():
             lines.append(line)

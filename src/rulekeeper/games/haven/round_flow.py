@@ -51,6 +51,7 @@ from rulekeeper.games.haven.actions import (
     EndBonus,
     Escape,
     GroupFirst,
+    ItemsDone,
     LoseCard,
     Negate,
     NumberAlly,
@@ -83,6 +84,8 @@ def apply(state: HavenState, action: Action) -> None:
         exhaustion.finish_held_deaths(state)  # HV-BOSS-3
     elif isinstance(action, UseItem):
         items.use(state, action)
+    elif isinstance(action, ItemsDone):
+        _end_defence(state)
     elif isinstance(action, DrawAbility):
         revealed = action.group in state.reveal_draws
         if revealed:
@@ -266,6 +269,11 @@ def advance(state: HavenState) -> None:
         if state.loot_draws or state.by_hand or state.ally_numbers or state.escapes:
             return
         t = state.turn
+        if t is not None and t.attack.get("defending"):
+            if not items.defence_settled(state):
+                return  # HV-ITEM-5: the attacked character decides on its items
+            _end_defence(state)
+            continue
         if t is not None and t.draw is not None:
             if not t.draw.is_done(state.catalog):
                 return
@@ -315,6 +323,17 @@ def advance(state: HavenState) -> None:
             continue
         return
     raise RuntimeError("haven: automatic steps did not settle")
+
+
+def _end_defence(state: HavenState) -> None:
+    """HV-ITEM-5: the attacked character's items are decided: the attack's draw starts."""
+    t = state.turn
+    if t is None:
+        return
+    target = items.close_defence(state)
+    attacker = state.figures.get(t.actor)
+    if attacker is not None and target in state.figures:
+        turns.begin_draw(state, attacker, target)
 
 
 def _after_target(state: HavenState, t: Turn) -> None:

@@ -83,6 +83,8 @@ class Ruleset:
     item_gained_usable_at_once: bool
     """HV-ITEM-6: [FH] an item gained in a scenario may be used at once; [GH] from the next
     scenario."""
+    flip_items: bool
+    """HV-ITEM-3: [FH] an item with the flip icon turns over as its text says; [GH] has none."""
     both_ends_in_a_round_lose: bool
     """HV-GOAL-1: [FH] a scenario whose goal and whose loss both happen in one round is lost;
     [GH] the first to happen decides."""
@@ -175,6 +177,7 @@ GLOOMHAVEN = Ruleset(
     loot_deck=False,
     spawned_monsters_drop_loot=False,
     item_gained_usable_at_once=False,
+    flip_items=False,
     both_ends_in_a_round_lose=False,
     named_before_elites=False,
     monster_sets=False,
@@ -220,6 +223,7 @@ FROSTHAVEN = Ruleset(
     loot_deck=True,
     spawned_monsters_drop_loot=True,
     item_gained_usable_at_once=True,
+    flip_items=True,
     both_ends_in_a_round_lose=True,
     named_before_elites=True,
     monster_sets=True,

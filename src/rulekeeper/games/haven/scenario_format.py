@@ -61,6 +61,7 @@ AbilityKind = Literal[
     "loot",
     "special",
     "recover",
+    "refresh",
     "by_hand",
 ]
 ItemSlot = Literal["head", "body", "legs", "one_hand", "two_hands", "small"]
@@ -96,16 +97,19 @@ class AbilitySpec(_Model):
       tokens in range are removed for good (HV-LOOT-2).
     - ``special``: on a boss ability card, ``value`` 1 or 2 performs the boss's
       Special 1 or Special 2 (HV-BOSS-2).
+    - ``recover``: ``value`` cards come back to hand from ``pile`` (HV-CHAR-6).
+    - ``refresh``: ``value`` of the character's ``refresh`` items (spent or
+      consumed) are ready again (HV-CHAR-6, HV-ITEM-3).
     - ``by_hand``: an ability the engine does not run (imported content): its
       ``text`` becomes a step the players resolve by hand before play goes on.
     """
 
     type: AbilityKind
     """What the action does: move, attack, heal, shield, retaliate, summon, infuse, condition,
-    loot, special, recover or by_hand (see the table's description)."""
+    loot, special, recover, refresh or by_hand (see the table's description)."""
     value: int = 0
     """The action's number: hexes moved, attack or heal value, shield or retaliate value, loot
-    range, cards recovered, Special 1 or 2. On a monster card, added to the monster's base move
+    range, cards recovered, items refreshed, Special 1 or 2. On a monster card, added to the monster's base move
     and attack."""
     range: int = 0
     """Attack, heal, retaliate or (monster card) condition range in hexes; 0 is melee (heal,
@@ -140,6 +144,9 @@ class AbilitySpec(_Model):
     """Hexes each target of the attack is pulled after the attack."""
     pile: Literal["lost", "discard"] = "lost"
     """``recover``: the pile ``value`` cards come back from to hand (HV-CHAR-6)."""
+    refresh: Literal["spent", "consumed"] = "spent"
+    """``refresh``: which of the character's items come back: spent (turned sideways) or
+    consumed (turned face down), HV-CHAR-6, HV-ITEM-3."""
     text: Annotated[str, Field(max_length=2000)] = ""
     """``by_hand``: the ability as printed, shown to the players."""
 
@@ -164,6 +171,8 @@ class AbilitySpec(_Model):
             raise ValueError(_("push and pull are added effects of an attack"))
         if self.push and self.pull:
             raise ValueError(_("an attack pushes or pulls, not both"))
+        if self.type == "refresh" and self.value < 1:
+            raise ValueError(_("value: a refresh brings back at least 1 item"))
         if self.type == "special" and self.value not in (1, 2):
             raise ValueError(_("a special action is Special 1 or Special 2 (value 1 or 2)"))
         if (self.type == "by_hand") != bool(self.text):
@@ -579,29 +588,29 @@ class ObjectiveSpec(_Model):
     """destroy: the objective figures (HV-GOAL-2) to destroy; none listed: all of them."""
 
 
-class ItemSpec(_Model):
-    """An item (HV-ITEM-1..5): its slot, how it is used up, and what it does.
+class ItemSide(_Model):
+    """What an item does, and how it is used up: the whole of most items, and one side of a
+    [FH] flip item (HV-ITEM-3..5).
 
     ``usage``: ``spent`` (refreshed by a long rest), ``consumed`` (lost for the
-    scenario) or ``passive`` (always on, no limit). ``uses`` > 1 gives use
-    slots, marked once per use (HV-ITEM-4). ``when`` is the moment it may be
-    used: ``turn`` (during its owner's turn: it performs ``actions``),
-    ``attack`` (on the owner's attack, before a target's modifier draw: adds
-    ``attack_bonus``, ``pierce`` and ``conditions``), ``always`` (a passive
-    ``shield``). ``minus_one`` −1 cards join the owner's deck (HV-ITEM-2).
+    scenario), ``passive`` (always on, no limit) or [FH] ``flip`` (using it turns
+    the card over to its ``back``). ``uses`` > 1 gives use slots, marked once per
+    use (HV-ITEM-4). ``when`` is the moment it may be used: ``turn`` (during its
+    owner's turn: it performs ``actions``), ``attack`` (on the owner's attack,
+    before a target's modifier draw: adds ``attack_bonus``, ``pierce`` and
+    ``conditions``), ``attacked`` (when an attack targets its owner, before that
+    attack's modifier draw: ``shield`` against that attack, ``disadvantage`` for
+    the attacker), ``always`` (a passive ``shield``).
     """
 
-    name: str
-    """The item's name, shown to players."""
-    slot: ItemSlot
-    """Where it is worn or held (HV-ITEM-1): head, body, legs, one_hand, two_hands, small."""
-    usage: Literal["spent", "consumed", "passive"] = "spent"
-    """spent (refreshed by a long rest), consumed (lost for the scenario) or passive (always on)."""
+    usage: Literal["spent", "consumed", "passive", "flip"] = "spent"
+    """spent (refreshed by a long rest), consumed (lost for the scenario), passive (always on) or
+    flip ([FH]: using it turns the item over to its back)."""
     uses: Annotated[int, Field(ge=1, le=6)] = 1
     """Use slots: marked once per use before the item is spent or consumed (HV-ITEM-4)."""
-    when: Literal["turn", "attack", "always"] = "turn"
-    """When it is used: turn (it performs actions), attack (adds to the owner's attack) or always
-    (a passive shield)."""
+    when: Literal["turn", "attack", "attacked", "always"] = "turn"
+    """When it is used: turn (it performs actions), attack (adds to the owner's attack), attacked
+    (when an attack targets the owner, before its modifier draw) or always (a passive shield)."""
     actions: tuple[AbilitySpec, ...] = ()
     """The actions a turn item performs."""
     attack_bonus: NonNegative = 0
@@ -611,17 +620,15 @@ class ItemSpec(_Model):
     conditions: tuple[str, ...] = ()
     """Conditions an attack item adds to the attack."""
     shield: NonNegative = 0
-    """A passive item's shield."""
-    minus_one: Annotated[int, Field(ge=0, le=5)] = 0
-    """-1 modifier cards the item adds to its owner's deck (HV-ITEM-2)."""
-    cost: NonNegative = 0
-    """The item's price in gold."""
+    """A passive item's shield; an attacked item's shield against that one attack."""
+    disadvantage: bool = False
+    """An attacked item: the attacker draws that attack's modifier with disadvantage."""
     text: Annotated[str, Field(max_length=2000)] = ""
     """The item as printed (imported items): a passive item's effect the engine does not
     run is applied by the players from this text."""
 
     @model_validator(mode="after")
-    def _effect_fits_the_moment(self) -> ItemSpec:
+    def _effect_fits_the_moment(self) -> Self:
         for name in self.conditions:
             if name not in CONDITIONS:
                 raise ValueError(_("conditions: unknown condition {name}", name=repr(name)))
@@ -631,11 +638,56 @@ class ItemSpec(_Model):
             raise ValueError(_("an item used during a turn lists its 'actions'"))
         if self.when == "attack" and not (self.attack_bonus or self.pierce or self.conditions):
             raise ValueError(_("an attack item gives attack_bonus, pierce or conditions"))
+        if self.when == "attacked" and not (self.shield or self.disadvantage):
+            raise ValueError(_("an attacked item gives 'shield' or 'disadvantage'"))
+        if self.disadvantage and self.when != "attacked":
+            raise ValueError(_("disadvantage: only an item used when attacked gives it"))
         if self.when == "always" and not (self.shield or self.text):
             raise ValueError(_("a passive item gives 'shield' (or its 'text', applied by hand)"))
+        if self.usage == "flip" and self.uses > 1:
+            raise ValueError(_("uses: a flip item turns over at each use: it has no use slots"))
         if any(a.type in ("summon", "special") for a in self.actions):
             raise ValueError(_("actions: an item cannot summon or perform a boss special"))
         return self
+
+
+class ItemBack(ItemSide):
+    """[FH] the back of a flip item (HV-ITEM-3): what the item does once turned over."""
+
+    name: str = ""
+    """The back's name, shown to players (none: the front's name)."""
+
+
+class ItemSpec(ItemSide):
+    """An item (HV-ITEM-1..5): its slot, price, and what it does (see the side's fields).
+
+    [FH] A ``flip`` item has a ``back``: using the front turns the card over, and
+    the back is then the item (HV-ITEM-3); a back whose usage is ``flip`` turns
+    the card over again. Only the Frosthaven ruleset plays flip items.
+    """
+
+    name: str
+    """The item's name, shown to players."""
+    slot: ItemSlot
+    """Where it is worn or held (HV-ITEM-1): head, body, legs, one_hand, two_hands, small."""
+    minus_one: Annotated[int, Field(ge=0, le=5)] = 0
+    """-1 modifier cards the item adds to its owner's deck (HV-ITEM-2)."""
+    cost: NonNegative = 0
+    """The item's price in gold."""
+    unrecoverable: bool = False
+    """HV-CHAR-6, HV-ITEM-3 [FH]: once consumed, no refresh ability brings it back."""
+    back: ItemBack | None = None
+    """[FH] a flip item's other side (HV-ITEM-3)."""
+
+    @model_validator(mode="after")
+    def _flip_has_a_back(self) -> Self:
+        if (self.usage == "flip") != (self.back is not None):
+            raise ValueError(_("a flip item has a 'back'; only a flip item has one"))
+        return self
+
+    def side(self, flipped: bool) -> ItemSide:
+        """The side face up: the back once a flip item is turned over (HV-ITEM-3)."""
+        return self.back if flipped and self.back is not None else self
 
 
 class PerkSpec(_Model):
@@ -1147,9 +1199,10 @@ def _check_references(spec: ScenarioSpec, source: str | None, problems: Problems
             card_ids.add(mcard.id)
             for a, act in enumerate(mcard.actions):
                 summoned = spec.monster_types.get(act.summon or "")
-                if act.type == "recover":
+                if act.type in ("recover", "refresh"):
                     fail(
-                        "HV-CHAR-6: recover returns a character's cards; a monster has none",
+                        "HV-CHAR-6: recover and refresh bring back a character's cards and"
+                        " items; a monster has none",
                         f"monster_decks.{name}.cards.{c}.actions.{a}.type",
                     )
                 where = f"monster_decks.{name}.cards.{c}.actions.{a}.summon"

@@ -15,7 +15,8 @@
   [GH] it drops no money (HV-LOOT-3).
 - HV-SCEN-7 (section links): an ``enter`` rule fires when a character enters its
   hex. [FH] it is read the moment its condition is met, even mid-ability: a
-  character's own move pauses on the hex (``section_stop``), the rule fires, and
+  character's own move pauses on the hex (``section_stop``; also on a closed door
+  whose opening fires a ``door`` rule), the rule fires, and
   the move's points left are offered as the rest of the same move; [GH] it fires
   once the movement is over.
 - HV-SCEN-6: an empty hex has no figure and no overlay tile other than a
@@ -124,6 +125,17 @@ def _enter_rules(state: HavenState, h: Hex) -> list[int]:
     ]
 
 
+def _door_rules(state: HavenState, h: Hex) -> list[int]:
+    """The ``door`` rules of the closed door ``h`` that may still fire when it opens."""
+    if h in state.open_doors:
+        return []
+    return [
+        n
+        for n, r in enumerate(state.spec.rules)
+        if r.when.door == h and (r.repeat or n not in state.fired)
+    ]
+
+
 def entered(state: HavenState, figure: Figure, hexes: list[Hex]) -> None:
     """HV-SCEN-7: a character entering a hex with an ``enter`` rule fires it, in path order."""
     for h in hexes:
@@ -135,7 +147,8 @@ def entered(state: HavenState, figure: Figure, hexes: list[Hex]) -> None:
 def section_stop(state: HavenState, figure: Figure, path: list[Hex], mode: MoveMode) -> int | None:
     """HV-SCEN-7 [FH]: where a character's own move pauses to read a section mid-move.
 
-    The index of the first hex of ``path`` before its last whose ``enter`` rule may fire,
+    The index of the first hex of ``path`` before its last whose ``enter`` rule may fire
+    (or a closed door whose opening fires a ``door`` rule: a door opening mid-move),
     provided the character may stop there (no other figure, no obstacle unless flying) and
     no icy slide comes before it; None when the move goes on to its end (a jump enters only
     its last hex; [GH] rules fire once the movement is over).
@@ -147,8 +160,8 @@ def section_stop(state: HavenState, figure: Figure, path: list[Hex], mode: MoveM
         h = path[k]
         if h in terrain.icy:
             return None
-        if not _enter_rules(state, h):
-            continue
+        if not _enter_rules(state, h) and not _door_rules(state, h):
+            continue  # no section link here (an ``enter`` rule, or a door that opens one)
         blocked = h in terrain.obstacle and not mode.flying
         if state.figure_at(h) is None and not blocked:
             return k

@@ -164,6 +164,8 @@ class Hero:
     """HV-ITEM-3: items turned sideways (spent) or face down (consumed)."""
     gained_items: list[str] = field(default_factory=list)
     """HV-ITEM-6 [GH]: items gained in play, brought only from the next scenario."""
+    flipped: list[str] = field(default_factory=list)
+    """HV-ITEM-3 [FH]: flip items turned over to their back."""
     escaped: bool = False
     """HV-ROOM-5: left the scenario from an escape hex (not exhausted, takes no part)."""
     resources: dict[str, int] = field(default_factory=dict)
@@ -237,6 +239,9 @@ class Turn:
     abilities is performed (then 0)."""
     unperformed: str = ""
     """HV-CHAR-5: the card of a lost half none of whose abilities is performed yet."""
+    item_source: str = ""
+    """The item whose abilities are queued, until the queue empties: its refresh never readies
+    that item (HV-CHAR-6)."""
 
 
 @dataclass
@@ -371,8 +376,8 @@ class HavenState(State):
         hero = self.heroes.get(figure.id)
         if hero is None:
             return 0
-        items = self.spec.items
-        return sum(items[i].shield for i in hero.items if items[i].usage == "passive")
+        sides = [self.spec.items[i].side(i in hero.flipped) for i in hero.items]
+        return sum(side.shield for side in sides if side.usage == "passive")
 
     # -- copies and files ------------------------------------------------------------
     def clone(self) -> HavenState:

@@ -58,6 +58,7 @@ ABILITY_TERMS = {
     "loot": N_("loot"),
     "special": N_("special ability"),
     "recover": N_("recover"),
+    "refresh": N_("refresh"),
     "by_hand": N_("ability resolved by hand"),
     "push": N_("push"),
     "pull": N_("pull"),

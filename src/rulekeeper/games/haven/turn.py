@@ -27,6 +27,7 @@ from rulekeeper.games.haven import (
     elements,
     exhaustion,
     initiative,
+    items,
     loot,
     map_state,
     objectives,
@@ -41,6 +42,7 @@ from rulekeeper.games.haven.actions import (
     PlaceArea,
     PlaceSummon,
     RecoverCard,
+    RefreshItem,
     Skip,
 )
 from rulekeeper.games.haven.attack_draw import AttackDraw, Done
@@ -433,6 +435,8 @@ def attack_targets(state: HavenState, figure: Figure) -> list[str]:
 def begin_draw(state: HavenState, figure: Figure, target_id: str) -> None:
     """Freeze the attack against one target and start its modifier draw (HV-ATK-1).
 
+    HV-ITEM-5: a character target with a ready ``attacked`` item is asked first (the
+    draw waits; :func:`items.open_defence`), and what it used counts for this attack only.
     HV-TGT-1: each target is a separate attack with its own draw. HV-COND-POISON-1: a
     poisoned target adds +1 in step 1; HV-COND-MUDDLE-1 / HV-COND-STRENGTHEN-1: the
     attacker's disadvantage / advantage (attacks.attack_mode).
@@ -441,6 +445,9 @@ def begin_draw(state: HavenState, figure: Figure, target_id: str) -> None:
     if turn is None:
         return
     target = state.figures[target_id]
+    if items.open_defence(state, turn, target):
+        return  # HV-ITEM-5: the target's player first decides on its attacked items
+    item_shield, item_disadvantage = items.defence_against(turn, target_id)
     info: dict[str, Any] = turn.attack
     ranged = info["range"] > 0
     attack = Attack(
@@ -448,10 +455,14 @@ def begin_draw(state: HavenState, figure: Figure, target_id: str) -> None:
         bonus=bonuses.attack_bonus(state, figure),
         pierce=info["pierce"],
         ranged=ranged,
+        disadvantage=item_disadvantage,
         attacker_conditions=tuple(c for c in figure.conditions if c in ("muddle", "strengthen")),
     )
     defence = Target(
-        shield=target.shield + state.base_shield(target) + bonuses.shield(state, target),
+        shield=target.shield
+        + state.base_shield(target)
+        + bonuses.shield(state, target)
+        + item_shield,
         conditions=tuple(c for c in target.conditions if _known(state, c)),
         adjacent=map_state.adjacent(state, figure, target),
     )
@@ -888,6 +899,10 @@ def hero_step_actions(state: HavenState, figure: Figure, turn: Turn) -> list[Act
         return [PlaceSummon(h) for h in summons.free_adjacent_hexes(state, figure)]
     if turn.stage == "recover":
         return [*(RecoverCard(c) for c in recoverable(state, turn, ability)), Skip()]
+    if turn.stage == "refresh":
+        hero = state.heroes[turn.actor]
+        ready = items.refreshable_by_ability(state, hero, ability.refresh)
+        return [*(RefreshItem(i) for i in ready), Skip()]
     return []
 
 
@@ -903,7 +918,27 @@ def recoverable(state: HavenState, turn: Turn, ability: AbilitySpec) -> list[str
 
 def check_hero_step(state: HavenState, figure: Figure, turn: Turn, action: Action) -> None:
     ability = turn.queue[0]
-    if isinstance(action, Skip) and turn.stage in ("move", "attack", "heal", "area", "recover"):
+    if isinstance(action, Skip) and turn.stage in (
+        "move",
+        "attack",
+        "heal",
+        "area",
+        "recover",
+        "refresh",
+    ):
+        return
+    if turn.stage == "refresh" and isinstance(action, RefreshItem):
+        hero = state.heroes[turn.actor]
+        if action.item not in items.refreshable_by_ability(state, hero, ability.refresh):
+            raise RuleViolation(
+                "HV-CHAR-6",
+                lazy(
+                    "{item} cannot be refreshed: this ability refreshes {which} items, and an"
+                    " unrecoverable one never comes back",
+                    item=action.item,
+                    which=term(ability.refresh),
+                ),
+            )
         return
     if turn.stage == "consume" and isinstance(action, ConsumeElement):
         if action.element != turn.attack.get("element"):
@@ -1062,6 +1097,12 @@ def apply_hero_step(state: HavenState, figure: Figure, turn: Turn, action: Actio
         )
         if turn.targets_left <= 0 or not recoverable(state, turn, ability):
             done_with_ability(turn)
+    elif isinstance(action, RefreshItem):
+        hero = state.heroes[figure.id]
+        items.refresh_one(state, hero, action.item, ability.refresh)
+        turn.targets_left -= 1
+        if turn.targets_left <= 0 or not items.refreshable_by_ability(state, hero, ability.refresh):
+            done_with_ability(turn)
     elif isinstance(action, PlaceSummon):
         summon = summons.place(state, figure, ability.summon or "", action.hex)
         if turn.halves:
@@ -1112,6 +1153,8 @@ def settle_half(state: HavenState, turn: Turn) -> None:
 def done_with_ability(turn: Turn) -> None:
     if turn.queue:
         turn.queue.pop(0)
+    if not turn.queue:
+        turn.item_source = ""
     turn.stage = "ability"
     turn.attack = {}
     turn.targets_left = 0
@@ -1190,6 +1233,19 @@ def enter_hero_ability(state: HavenState, figure: Figure, turn: Turn) -> bool:
             return True
         turn.targets_left = ability.value
         turn.stage = "recover"
+        return False
+    if ability.type == "refresh":
+        hero = state.heroes.get(figure.id)
+        if hero is None or not items.refreshable_by_ability(state, hero, ability.refresh):
+            state.emit(
+                "item",
+                lazy("{figure} has no item to refresh", figure=figure.id),
+                "HV-CHAR-6",
+            )
+            done_with_ability(turn)
+            return True
+        turn.targets_left = ability.value
+        turn.stage = "refresh"
         return False
     if ability.type == "summon":
         if not summons.free_adjacent_hexes(state, figure):

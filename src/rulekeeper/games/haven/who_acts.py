@@ -30,6 +30,7 @@ HERO_STAGES = (
     "heal",
     "summon",
     "recover",
+    "refresh",
 )
 """A character's steps that wait for its player's choice."""
 PARTY_STAGES = ("monster_option", "monster_heal", "monster_summon")
@@ -48,7 +49,7 @@ def draw_needs_card(state: HavenState) -> bool:
 
 def group_to_draw(state: HavenState) -> str | None:
     for name, group in sorted(state.groups.items()):
-        if group.card is None and initiative.group_members(state, name):
+        if group.card is None and initiative.group_has_members(state, name):
             return name
     return None
 
@@ -66,6 +67,8 @@ def current_player(state: HavenState) -> int:
     if state.negation is not None:
         return state.heroes[state.negation.hero].player
     t = state.turn
+    if t is not None and t.attack.get("defending"):
+        return state.heroes[t.attack["defending"]].player
     if t is not None and t.draw is not None:
         return CHANCE if draw_needs_card(state) else _player_of(state, t.actor)
     if state.loot_draws or state.ally_numbers:
@@ -108,6 +111,7 @@ _TURN_PROMPTS = {
     "heal": N_("{actor}: choose whom to heal"),
     "summon": N_("{actor}: place the summon (HV-SUM-1)"),
     "recover": N_("{actor}: which card does the recover bring back? (HV-CHAR-6)"),
+    "refresh": N_("{actor}: which item does the refresh bring back? (HV-CHAR-6)"),
     "monster_option": N_("{actor}: the monster mover found tied options (HV-MOVE-MON-3)"),
     "forced": N_("{actor}: where does the push or pull take its target next?"),
     "card_effects": N_("{actor}: keep or decline the drawn card's effects (HV-DECK-5)"),
@@ -137,6 +141,12 @@ def pending_decision(state: HavenState) -> str:
             source=n.source,
         )
     t = state.turn
+    if t is not None and t.attack.get("defending"):
+        return _(
+            "{hero} is attacked by {attacker}: use items against the attack? (HV-ITEM-5)",
+            hero=t.attack["defending"],
+            attacker=t.actor,
+        )
     if t is not None and t.draw is not None:
         if draw_needs_card(state):
             return _("draw an attack modifier")

@@ -1,0 +1,53 @@
+"""A scenario's ability cards by id, indexed once per scenario.
+
+Turn order, card play and monster turns look cards up by id every step of a
+rollout (issue 12); a scenario is immutable, so its cards are indexed once
+and the index is shared by every state playing it. A card the index lacks is
+looked for as before (an unknown id raises ``StopIteration`` as it always did).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from rulekeeper.games.haven.scenario_format import CardSpec, MonsterCardSpec, ScenarioSpec
+
+_LIMIT = 64
+_Index = tuple[dict[tuple[str, str], "CardSpec"], dict[tuple[str, str], "MonsterCardSpec"]]
+_indexes: dict[int, tuple[ScenarioSpec, _Index]] = {}
+
+
+def _index(spec: ScenarioSpec) -> _Index:
+    found = _indexes.get(id(spec))
+    if found is not None and found[0] is spec:
+        return found[1]
+    classes: dict[tuple[str, str], CardSpec] = {}
+    for name, cls in spec.classes.items():
+        for c in cls.cards:
+            classes.setdefault((name, c.id), c)
+    decks: dict[tuple[str, str], MonsterCardSpec] = {}
+    for name, deck in spec.monster_decks.items():
+        for m in deck.cards:
+            decks.setdefault((name, m.id), m)
+    if len(_indexes) >= _LIMIT:
+        _indexes.clear()
+    index = (classes, decks)
+    _indexes[id(spec)] = (spec, index)
+    return index
+
+
+def class_card(spec: ScenarioSpec, hero: str, card: str) -> CardSpec:
+    """The ability card ``card`` of the class ``hero`` (the first of that id)."""
+    found = _index(spec)[0].get((hero, card))
+    if found is not None:
+        return found
+    return next(c for c in spec.classes[hero].cards if c.id == card)
+
+
+def deck_card(spec: ScenarioSpec, deck: str, card: str) -> MonsterCardSpec:
+    """The monster ability card ``card`` of the deck named ``deck`` (the first of that id)."""
+    found = _index(spec)[1].get((deck, card))
+    if found is not None:
+        return found
+    return next(c for c in spec.monster_decks[deck].cards if c.id == card)
