@@ -201,8 +201,9 @@ def _models() -> tuple[Any, Any]:
         pierce: int = Field(default=0, ge=0)
         """Pierce it adds."""
         effects: list[str] = Field(default_factory=list)
-        """Added effects, as text: a condition, infuse ELEMENT, heal N, shield N, push N, pull N,
-        resource ID N (a class resource, HV-DECK-5) ..."""
+        """Added effects, as text: a condition, infuse ELEMENT (or any), heal N, shield N,
+        retaliate N, target N ("+N target", HV-TGT-1), push N, pull N, resource ID N (a class
+        resource, HV-DECK-5)."""
         shuffle: bool = False
         """The deck is reshuffled at the end of the round it was drawn in."""
         leaves_deck: bool = False
