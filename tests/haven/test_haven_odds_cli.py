@@ -154,3 +154,29 @@ def test_HV_PUSH_3_a_push_card_adds_no_damage_and_the_table_says_so(tmp_path: Pa
     assert "it adds no damage (HV-PUSH-3)" in out
     code, out, _ = run("--attack", "3")
     assert "HV-PUSH-3" not in out
+
+
+def test_HV_TGT_1_HV_SHIELD_2_retaliate_and_target_cards_add_no_damage_and_are_listed(
+    tmp_path: Path,
+) -> None:
+    """A card's "retaliate 1" (the attacker's, HV-SHIELD-2) and "+1 target" (an attack on
+    another figure, HV-TGT-1) change no damage of this attack: the odds list them among the
+    added effects and say how they are counted."""
+    deck = tmp_path / "deck.toml"
+    deck.write_text(
+        "format = 1\n"
+        'draw = { "ret" = 1, "tgt" = 1 }\n'
+        '[cards.ret]\nvalue = 1\neffects = ["retaliate 1"]\n'
+        '[cards.tgt]\neffects = ["target 1"]\n'
+    )
+    data = as_json("--attack", "3", "--deck", str(deck))
+    assert data["expected_damage"]["fraction"] == "7/2"  # (4 + 3) / 2
+    assert data["effects"]["retaliate 1"]["fraction"] == "1/2"
+    assert data["effects"]["target 1"]["fraction"] == "1/2"
+    code, out, _ = run("--attack", "3", "--deck", str(deck))
+    assert code == 0 and "adds retaliate 1: 50.00%" in out and "adds +1 target: 50.00%" in out
+    said = " ".join(out.split())  # the console wraps long lines
+    assert "goes to the attacker; it adds no damage (HV-SHIELD-2, HV-HEAL-2)" in said
+    assert "these odds are for one target and add no damage for it (HV-TGT-1)" in said
+    _, plain, _ = run("--attack", "3")
+    assert "HV-TGT-1" not in plain and "HV-SHIELD-2" not in plain

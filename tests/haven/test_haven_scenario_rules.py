@@ -84,6 +84,22 @@ def test_HV_INIT_6_a_frosthaven_set_draws_one_card_and_acts_in_its_listed_order(
     assert turns_taken(state)[:3] == ["hound 1", "wolf 2", "wolf 1"]
 
 
+def test_HV_INIT_6_a_set_whose_first_type_has_no_monster_still_draws_and_acts() -> None:
+    """[FH] HV-MON-3: the set's group (keyed by its first type) draws for the set while any of
+    its types stands on the map: only wolves left, the card is still drawn and they act."""
+    data = set_scenario()
+    data["monsters"] = [m for m in data["monsters"] if m["type"] == "wolf"]
+    state = new_state(data, "frosthaven")
+    assert initiative.group_initiative(state, "hound") is None  # no card yet
+    play(state, SelectCard("tester", "t5"), SelectCard("tester", "t1"))
+    assert state.is_chance_node()  # the set's one draw
+    chance(state, "set-30")
+    assert initiative.group_initiative(state, "hound") == 30
+    assert state.order == ["group:hound", "tester"]
+    settle_options(state)
+    assert turns_taken(state)[:2] == ["wolf 2", "wolf 1"]
+
+
 def test_HV_INIT_6_a_set_s_order_also_breaks_focus_ties_between_its_types() -> None:
     """The settled turn order the mover breaks focus ties with (HV-FOCUS-2) puts a set's
     types in the set's order: hound's monsters before wolf's on the same card."""

@@ -165,6 +165,22 @@ def _print_table(
         console.print(
             _("a push or pull from a card moves the target; it adds no damage (HV-PUSH-3)")
         )
+    if any(name.split()[0] in ("shield", "retaliate", "heal") for name in result.effects):
+        # HV-SHIELD-2, HV-HEAL-2: they go to the attacker, after the damage.
+        console.print(
+            _(
+                "a card's shield, retaliate or heal goes to the attacker; it adds no damage"
+                " (HV-SHIELD-2, HV-HEAL-2)"
+            )
+        )
+    if any(name.split()[0] == "target" for name in result.effects):
+        # HV-TGT-1: each added target is an attack of its own, with a draw of its own.
+        console.print(
+            _(
+                "a card's +N target adds targets to the attack, each with a modifier draw of"
+                " its own; these odds are for one target and add no damage for it (HV-TGT-1)"
+            )
+        )
 
 
 def _term(name: str) -> str:

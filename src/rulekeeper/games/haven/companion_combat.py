@@ -202,6 +202,15 @@ def _card_effect(
         if bearer is not None and name not in bearer.conditions:
             gain(state, bearer, name)
         return
+    if name == "infuse any":
+        # An element of the player's choice: the Infuse action records it (HV-ELEM-1).
+        state.emit(
+            "by-hand",
+            lazy("the card infuses an element of your choice: infuse it by hand"),
+            "HV-DECK-5",
+            "HV-ELEM-1",
+        )
+        return
     if name.startswith("infuse ") and state.turn is not None:
         element = name.split()[1]
         state.turn.infusions.append(element)

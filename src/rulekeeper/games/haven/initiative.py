@@ -186,9 +186,10 @@ def monsters_of(state: HavenState, name: str) -> list[str]:
     return [f.id for f in members]
 
 
-def has_monsters(state: HavenState, mtype: str) -> bool:
-    """Whether any monster of the type is on the map (:func:`monsters_of`, not ordered)."""
-    return any(f.kind == "monster" and f.type == mtype for f in state.figures.values())
+def has_monsters(state: HavenState, name: str) -> bool:
+    """Whether :func:`monsters_of` lists anyone (a set's types count, HV-INIT-6), unordered."""
+    types = set_of(state, name)
+    return any(f.kind == "monster" and f.type in types for f in state.figures.values())
 
 
 def group_has_members(state: HavenState, name: str) -> bool:

@@ -130,6 +130,8 @@ def effect_text(effect: Effect) -> str:
         return _("{resource} +{amount}", resource=effect.resource, amount=effect.amount)
     if effect.name.startswith("infuse "):
         return _("infuse {element}", element=term(effect.name.removeprefix("infuse ")))
+    if effect.name == "target":
+        return _("+{amount} target", amount=effect.amount)
     if effect.name in AMOUNT_EFFECTS:
         return _("{effect} {amount}", effect=term(effect.name), amount=effect.amount)
     return text_of(term(effect.name))
@@ -199,8 +201,9 @@ def _models() -> tuple[Any, Any]:
         pierce: int = Field(default=0, ge=0)
         """Pierce it adds."""
         effects: list[str] = Field(default_factory=list)
-        """Added effects, as text: a condition, infuse ELEMENT, heal N, shield N, push N, pull N,
-        resource ID N (a class resource, HV-DECK-5) ..."""
+        """Added effects, as text: a condition, infuse ELEMENT (or any), heal N, shield N,
+        retaliate N, target N ("+N target", HV-TGT-1), push N, pull N, resource ID N (a class
+        resource, HV-DECK-5)."""
         shuffle: bool = False
         """The deck is reshuffled at the end of the round it was drawn in."""
         leaves_deck: bool = False

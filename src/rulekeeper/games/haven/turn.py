@@ -59,7 +59,7 @@ from rulekeeper.games.haven.conditions import (
     condition,
 )
 from rulekeeper.games.haven.healing import heal
-from rulekeeper.games.haven.modifiers import MONSTER_DECK, Effect
+from rulekeeper.games.haven.modifiers import MONSTER_DECK, Effect, effect_text
 from rulekeeper.games.haven.movement import Movement, MoveMode
 from rulekeeper.games.haven.rule_terms import pile as pile_name
 from rulekeeper.games.haven.rule_terms import term
@@ -578,6 +578,7 @@ def finish_draw(state: HavenState) -> None:
     )
     effects = [e for e in outcome.effects if _applies(state, e)]
     actor_figure = state.figures.get(attacker)
+    by_hand_effects(state, attacker, [e for e in outcome.effects if not _applies(state, e)])
     if effects and actor_figure is not None and card_effects.chooses(state, actor_figure):
         # HV-DECK-5: the damage first, then the player keeps or declines the card's effects.
         own = [c for c in turn.attack.get("conditions", []) if _known(state, c)]
@@ -614,16 +615,92 @@ def finish_draw(state: HavenState) -> None:
     )
     if actor_figure is not None:
         card_effects_on_attacker(state, actor_figure, effects)
+        add_card_targets(state, actor_figure, target.id, effects)
 
 
 def _applies(state: HavenState, effect: Effect) -> bool:
-    """A card effect the engine applies: a known condition, heal, shield, an infusion, or a
-    push or pull (HV-PUSH-3, forced_movement.plan)."""
+    """A card effect the engine applies: a known condition, heal, shield, retaliate, "+N
+    target", an infusion, or a push or pull (HV-PUSH-3, forced_movement.plan). Any other
+    (an element of the player's choice) is a step the players resolve by hand."""
     if effect.name in _CONDITION_NAMES:
         return _known(state, effect.name)
     if effect.name.startswith("infuse "):
         return effect.name != "infuse any"
-    return effect.name in ("heal", "shield", "push", "pull") or bool(effect.resource)
+    applied = ("heal", "shield", "retaliate", "target", "push", "pull")
+    return effect.name in applied or bool(effect.resource)
+
+
+def by_hand_effects(state: HavenState, attacker: str, effects: list[Effect]) -> None:
+    """HV-DECK-5: a drawn card's effect the engine does not run is never dropped: the
+    players resolve it by hand before play goes on (the pending step of HV-SCEN-7)."""
+    for effect in effects:
+        if effect.name == "infuse any":
+            text = lazy(
+                "{figure}'s modifier card infuses an element of its player's choice",
+                figure=attacker,
+            )
+        else:
+            text = lazy(
+                "{figure}'s modifier card adds {effect}",
+                figure=attacker,
+                effect=effect_text(effect),
+            )
+        state.by_hand.append(text)
+        state.emit(
+            "by-hand",
+            lazy("resolve by hand: {text}", text=text),
+            "HV-DECK-5",
+            "HV-SCEN-7",
+            figure=attacker,
+        )
+
+
+def add_card_targets(
+    state: HavenState, figure: Figure, target_id: str, effects: list[Effect]
+) -> None:
+    """HV-TGT-1: a card's "+N target" adds N more targets to the attack, each within range
+    and not yet targeted, with a modifier draw of its own; one added to an area attack
+    lies outside the area (HV-TGT-4). A target added this way gets the attack's effects
+    except more targets: a "+N target" drawn against it adds none.
+
+    A character's player chooses the added targets (the ``attack`` stage takes them);
+    a monster's, summon's or ally's added target is chosen by the players by hand, as
+    the mover plans its targets before the attack (monster_turns.py).
+    """
+    turn = state.turn
+    added = sum(e.amount for e in effects if e.name == "target")
+    if turn is None or not added or not turn.attack:
+        return
+    if target_id in turn.attack.get("card_added_targets", []):
+        state.emit(
+            "card-target",
+            lazy(
+                "{target} is an added target: the card's +{n} target adds no further target",
+                target=target_id,
+                n=added,
+            ),
+            "HV-TGT-1",
+            figure=figure.id,
+        )
+        return
+    if figure.kind != "character":
+        by_hand_effects(state, figure.id, [Effect("target", added)])
+        return
+    turn.targets_left += added
+    turn.attack["card_targets"] = int(turn.attack.get("card_targets", 0)) + added
+    state.emit(
+        "card-target",
+        lazy_plural(
+            "{figure}'s modifier card adds {n} target to the attack",
+            "{figure}'s modifier card adds {n} targets to the attack",
+            added,
+            figure=figure.id,
+        ),
+        "HV-TGT-1",
+        "HV-TGT-4",
+        figure=figure.id,
+        targets=added,
+    )
 
 
 def note_card_forced(turn: Turn | None, effects: list[Effect]) -> None:
@@ -661,6 +738,7 @@ def apply_card_effects(
     actor_figure = state.figures.get(attacker)
     if actor_figure is not None:
         card_effects_on_attacker(state, actor_figure, kept)
+        add_card_targets(state, actor_figure, target_id, kept)
 
 
 def _positive(name: str) -> bool:
@@ -671,8 +749,9 @@ def card_effects_on_attacker(state: HavenState, figure: Figure, effects: list[Ef
     """The modifier cards' effects for the acting figure, after the damage (HV-TGT-6).
 
     Positive conditions (HV-TGT-2), "heal X" (a heal, HV-HEAL-2: several heal effects
-    drawn for one attack are one heal), "shield X" (to the end of the round,
-    HV-SHIELD-2) and infusions (at the end of the turn, HV-ELEM-1).
+    drawn for one attack are one heal), "shield X" and "retaliate X" (against adjacent
+    attackers, HV-RET-1, both to the end of the round, HV-SHIELD-2) and infusions (at the
+    end of the turn, HV-ELEM-1).
     """
     positive = [
         e.name
@@ -698,6 +777,8 @@ def card_effects_on_attacker(state: HavenState, figure: Figure, effects: list[Ef
                 "HV-SHIELD-2",
                 figure=figure.id,
             )
+        elif effect.name == "retaliate":
+            retaliate.add_bonus(state, figure, effect.amount, 0)
         elif effect.name.startswith("infuse ") and state.turn is not None:
             element = effect.name.removeprefix("infuse ")
             if element != "any":
@@ -994,6 +1075,8 @@ def apply_hero_step(state: HavenState, figure: Figure, turn: Turn, action: Actio
         else:
             pause_for_section(state, figure, turn, ability, path[: stop + 1])
     elif isinstance(action, ChooseTarget) and turn.stage == "attack":
+        # HV-TGT-1: targets added by a card are taken last (note_added_target).
+        note_added_target(turn, action.figure)
         turn.targets_left -= 1
         begin_draw(state, figure, action.figure)
     elif isinstance(action, PlaceArea):
@@ -1049,6 +1132,15 @@ def apply_hero_step(state: HavenState, figure: Figure, turn: Turn, action: Actio
         if turn.halves:
             bonuses.link_summon(state, figure.id, turn.halves[-1][0], summon.id)
         done_with_ability(turn)
+
+
+def note_added_target(turn: Turn, target_id: str) -> None:
+    """HV-TGT-1: once only the targets a card added are left, each one chosen is an added
+    target (a "+N target" drawn against it adds no more, add_card_targets)."""
+    card_targets = int(turn.attack.get("card_targets", 0))
+    if card_targets and turn.targets_left <= card_targets:
+        turn.attack["card_targets"] = card_targets - 1
+        turn.attack.setdefault("card_added_targets", []).append(target_id)
 
 
 def performed(state: HavenState, figure: Figure, turn: Turn) -> None:
