@@ -9,7 +9,9 @@ from (scenario, seed, actions).
 from __future__ import annotations
 
 from fractions import Fraction
+from pathlib import Path
 
+import pytest
 from test_haven_play_support import (
     at,
     chance,
@@ -22,11 +24,13 @@ from test_haven_play_support import (
     scenario,
 )
 
+from rulekeeper.core.errors import ReplayError
 from rulekeeper.core.randomness import SeededSampler
-from rulekeeper.core.replay import replay_to_json
+from rulekeeper.core.replay import load_replay, parse_replay, replay_to_json, run_replay
 from rulekeeper.games.haven.actions import MoveTo, NumberStandee, PlayHalf, SelectCard
 from rulekeeper.games.haven.game import GAME
 from rulekeeper.games.haven.scenario_format import parse_scenario
+from rulekeeper.games.haven.state import HavenState
 
 
 def three_dummies(**kw: object) -> dict[str, object]:
@@ -136,3 +140,34 @@ def test_HV_SCEN_1_the_helper_numbers_standees_in_order() -> None:
         "dummy 2",
         "dummy 3",
     ]
+
+
+# -- replays recorded before standee numbers were drawn ------------------------------
+
+LEGACY_REPLAY = Path(__file__).parent.parent / "data" / "haven" / "replay-before-standee-draws.json"
+"""A Frozen Weir game (Gloomhaven rules) recorded when each standee took the lowest free
+number: its actions hold no ``number-standee``."""
+
+
+def test_HV_SCEN_1_a_replay_recorded_before_standee_draws_still_replays() -> None:
+    replay = load_replay(LEGACY_REPLAY)
+    assert not any(a["type"] == "number-standee" for a in replay.actions)
+    state = run_replay(replay)
+    assert state.is_terminal()
+    filled = [a for _, a in state.history if isinstance(a, NumberStandee)]
+    assert filled, "the standees' numbers are filled in"
+    assert all(a.number == 1 for a in filled[:2])  # the lowest free number, as recorded
+    # the upgraded history is a current recording: it replays with no filling
+    again = run_replay(parse_replay(replay_to_json(state)))
+    assert [a for _, a in again.history] == [a for _, a in state.history]
+
+
+def test_HV_SCEN_1_a_recorded_standee_draw_is_never_replaced() -> None:
+    replay = load_replay(LEGACY_REPLAY)
+    state = run_replay(replay, upto=0)
+    assert isinstance(state, HavenState) and state.standee_draws
+    taken = NumberStandee(state.figures[state.standee_draws[0].figure].type, 99)
+    assert GAME.unrecorded_outcome(state, taken) is None
+    bad = {**replay.model_dump(), "actions": [taken.to_json(), *replay.actions]}
+    with pytest.raises(ReplayError, match="action 1"):
+        run_replay(parse_replay(bad))

@@ -317,6 +317,16 @@ class Game(ABC):
     def parse_action(self, data: object) -> Action:
         return self.codec.parse(data)
 
+    def unrecorded_outcome(self, state: State, recorded: Action) -> Action | None:
+        """A chance outcome that a file recorded by an older engine does not hold.
+
+        Where an older engine took a fixed outcome and this one draws, the file's
+        next action (``recorded``) is not an outcome of the draw; a game that added
+        such a draw returns the outcome the older engine took, so older saves and
+        replays still replay exactly. ``None`` (the default): nothing is filled in.
+        """
+        return None
+
     def state_from_dict(self, data: Mapping[str, Any]) -> State:
         """Rebuild a state from :meth:`State.to_dict` output."""
         state = self.new_state(str(data["scenario"]), int(data["seed"]), str(data["ruleset"]))

@@ -82,6 +82,11 @@ def replay_actions(
     for index, raw in enumerate(actions[:upto], start=1):
         try:
             action = game.parse_action(raw)
+            while state.is_chance_node():
+                filled = game.unrecorded_outcome(state, action)
+                if filled is None:
+                    break
+                state.apply(filled)
             # Listed once per step: a listed action needs only check_listed, any
             # other is ruled on by check and refused unless it is a listed one.
             state.apply(action, legal=[] if state.is_terminal() else state.legal_actions())

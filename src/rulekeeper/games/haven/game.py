@@ -13,8 +13,8 @@ from typing import Any
 
 from rulekeeper.core.actions import Action, ActionCodec
 from rulekeeper.core.game import Game, ScenarioInfo, State
-from rulekeeper.games.haven import legality, round_flow, scenario_setup, who_acts
-from rulekeeper.games.haven.actions import ACTION_TYPES
+from rulekeeper.games.haven import legality, round_flow, scenario_setup, standees, who_acts
+from rulekeeper.games.haven.actions import ACTION_TYPES, NumberStandee
 from rulekeeper.games.haven.scenario_format import (
     ScenarioSpec,
     load_scenario,
@@ -69,6 +69,16 @@ class HavenGame(Game):
             spec = load_scenario(name)
             out.append(ScenarioInfo(name, spec.title or name, self.rulesets))
         return out
+
+    def unrecorded_outcome(self, state: State, recorded: Action) -> Action | None:
+        """HV-SCEN-1: saves and replays recorded before standee numbers were drawn hold no
+        ``number-standee``; the engine then gave each standee the lowest free number, which
+        is filled in when the file's next action is not a standee draw."""
+        if isinstance(recorded, NumberStandee) or not isinstance(state, HavenState):
+            return None
+        if not state.standee_draws:
+            return None
+        return min((a for a, _ in standees.number_outcomes(state)), key=_standee_number)
 
     def new_state(self, scenario: str, seed: int, ruleset: str | None = None) -> HavenState:
         return self.start(load_scenario(scenario), scenario, seed, ruleset)
@@ -131,3 +141,8 @@ class HavenGame(Game):
 
 
 GAME = HavenGame()
+
+
+def _standee_number(action: Action) -> int:
+    assert isinstance(action, NumberStandee)
+    return action.number

@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING
 from rulekeeper.core.errors import ContentError, RuleViolation
 from rulekeeper.games.haven.actions import ItemsDone, RefreshItems, UseItem
 from rulekeeper.games.haven.conditions import can_use_items
+from rulekeeper.games.haven.who_acts import HERO_STAGES
 from rulekeeper.i18n import Msg, _, lazy, lazy_plural
 
 if TYPE_CHECKING:
@@ -45,17 +46,7 @@ if TYPE_CHECKING:
 
 MINUS_ONE_CARD = "-1"
 """HV-ITEM-2: the −1 card an item adds (it leaves the deck with the scenario, HV-DECK-3)."""
-DURING_ABILITY_STAGES = (
-    "consume",
-    "move",
-    "attack",
-    "area",
-    "area_target",
-    "heal",
-    "summon",
-    "recover",
-    "refresh",
-)
+DURING_ABILITY_STAGES = tuple(stage for stage in HERO_STAGES if stage != "choose")
 """[GH] every step at which a character's ability waits for its player: a ``turn`` item may
 be used there, its ability following the current one (HV-ITEM-5)."""
 ATTACK_ITEM_STAGES = ("attack", "area", "area_target")
