@@ -11,8 +11,8 @@ from test_haven_play_support import at, chance, monster, new_state, play, scenar
 
 from rulekeeper.games.haven import condition_timing, objectives
 from rulekeeper.games.haven.actions import ChooseTarget, ForceStep, PlayHalf, SelectCard
+from rulekeeper.games.haven.hero_moves import walk
 from rulekeeper.games.haven.movement import MoveMode
-from rulekeeper.games.haven.turn import walk
 from rulekeeper.i18n import text_of
 
 

@@ -14,8 +14,8 @@ from test_haven_play_support import at, play
 
 from rulekeeper.core.registry import find_game
 from rulekeeper.games.haven.actions import MoveTo, Negate
+from rulekeeper.games.haven.hero_moves import MAX_PATH_CHOICES
 from rulekeeper.games.haven.state import HavenState
-from rulekeeper.games.haven.turn import MAX_PATH_CHOICES
 
 GAME = find_game("haven")
 TWO_ROWS = [at(q, r) for q in range(6) for r in range(2)]

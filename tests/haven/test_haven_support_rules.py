@@ -212,8 +212,8 @@ def test_HV_SUM_6_a_monster_attacks_a_summon_as_an_enemy() -> None:
 
 
 def test_HV_SUM_7_a_summon_never_opens_a_door() -> None:
+    from rulekeeper.games.haven.hero_moves import walk
     from rulekeeper.games.haven.movement import MoveMode
-    from rulekeeper.games.haven.turn import walk
 
     data = scenario(
         start=[at(0, 0)],

@@ -15,7 +15,7 @@
 - [FH] They draw attack modifiers from the ally deck, blessed and cursed
   apart from the monsters (HV-DECK-1); [GH] from the monster deck
   (``Ruleset.allies_have_own_deck``).
-- They drop no loot, never loot and never open doors (loot.py, turn.walk).
+- They drop no loot, never loot and never open doors (loot.py, hero_moves.walk).
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@
   player keeps or declines each effect (``decline-effect``, ``keep-effects``), and
   only then does the attack go on to its push, pull and retaliate.
 - HV-TGT-2: negative conditions go to the target, positive ones, heals, shields
-  and infusions to the attacker (turn.card_effects_on_attacker).
+  and infusions to the attacker (attack_resolution.card_effects_on_attacker).
 
 The decision is a small stage of the attack (``card_effects``) offered only when a
 kept card carries an effect the engine applies.
@@ -69,7 +69,7 @@ def check(turn: Turn, action: Action) -> None:
 
 def apply(state: HavenState, turn: Turn, action: Action) -> tuple[str, list[Effect]] | None:
     """Decline one effect, or keep the rest (HV-DECK-5): then returns the target and the
-    effects kept, which the caller applies (turn.apply_card_effects, HV-TGT-6)."""
+    effects kept, which the caller applies (attack_resolution.apply_card_effects, HV-TGT-6)."""
     info = turn.attack["card_effects"]
     if isinstance(action, DeclineEffect):
         info["effects"] = [[n, a] for n, a in info["effects"] if str(Effect(n, a)) != action.effect]

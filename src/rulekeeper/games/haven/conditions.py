@@ -16,10 +16,10 @@ deck (bless_curse.py, HV-COND-BLESS-1, HV-COND-CURSE-1).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Literal
+from typing import Literal, Protocol
 
 from rulekeeper.core.errors import RuleViolation
 from rulekeeper.games.haven.rule_terms import term
@@ -345,3 +345,15 @@ def heal_amount(amount: int, conditions: Iterable[str]) -> int:
     if any(r.heal_only_removes for r in _rows(conditions, None)):
         return 0
     return amount
+
+
+class HoldsConditions(Protocol):
+    """A figure, as far as the conditions it holds go (state.Figure)."""
+
+    @property
+    def conditions(self) -> Collection[str]: ...
+
+
+def has(figure: HoldsConditions, name: str) -> bool:
+    """Whether ``figure`` holds the condition ``name`` now (HV-COND-1)."""
+    return name in figure.conditions

@@ -5,7 +5,7 @@ The element board is ``state.elements``: element -> ``"strong"`` or
 that made it (GH p.24; FH p.29); an element is consumable while strong or
 waning; at the end of every round strong elements wane and waning ones go
 inert. A character's consumption for a bonus is its player's choice
-(turn.offer_consumption); [FH] an action's upper-left consumption is paid before
+(attack_resolution.offer_consumption); [FH] an action's upper-left consumption is paid before
 any of the action or none of it is performed (cards.apply_play). Monsters
 consume whenever they can.
 
@@ -14,7 +14,7 @@ figure that performed any ability of the action: ``infuse_at_end_of_turn``),
 HV-ELEM-2 (:func:`wane` at the end of every round), HV-ELEM-3 (consumed while
 strong or waning, never what the same turn infused: :func:`consume`), HV-ELEM-4
 (optional for characters, mandatory upper-left costs; a monster group consumes once for all its monsters and infuses after its last
-monster's turn: turn.consume_element, turn_sequence._infuse).
+monster's turn: attack_resolution.consume_element, turn_sequence._infuse).
 """
 
 from __future__ import annotations

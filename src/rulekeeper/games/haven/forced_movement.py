@@ -11,7 +11,7 @@ still on the map), the target is moved up to X hexes:
   target ignores figures and obstacles on the way, as in its own movement
   (HV-MOVE-4). Difficult terrain costs nothing extra; traps and hazardous
   terrain hurt on entry (HV-MOVE-2), which is why the path is walked through
-  turn.walk once the push ends.
+  hero_moves.walk once the push ends.
 - A character chooses every step. [GH] the push or pull goes its full length
   while any hex allows it (the FAQ: a blocked direction may be chosen); the
   effect as a whole may be declined before its first step. [FH] "up to X": the
@@ -304,7 +304,7 @@ def apply(state: HavenState, turn: Turn, action: Action) -> None:
 
 def finish(state: HavenState, turn: Turn) -> None:
     """Walk the chosen path: traps and hazardous terrain on entry (HV-MOVE-2)."""
-    from rulekeeper.games.haven.turn import walk
+    from rulekeeper.games.haven.hero_moves import walk
 
     info = turn.attack.pop("forced")
     turn.stage = info["resume"]

@@ -23,7 +23,9 @@ from typing import TYPE_CHECKING, Any
 from rulekeeper.core.errors import RuleViolation
 from rulekeeper.games.haven import (
     allies,
+    attack_resolution,
     bosses,
+    hero_moves,
     initiative,
     map_state,
     monster_abilities,
@@ -32,6 +34,7 @@ from rulekeeper.games.haven import (
 from rulekeeper.games.haven import turn as turns
 from rulekeeper.games.haven.board_plain import PlainTurn
 from rulekeeper.games.haven.card_index import deck_card
+from rulekeeper.games.haven.conditions import has
 from rulekeeper.games.haven.focus import TIE_BY_INITIATIVE, TIE_BY_TURN_ORDER, rule_of
 from rulekeeper.games.haven.monster_ai import solve_monster_turn
 from rulekeeper.games.haven.movement import MoveMode
@@ -147,7 +150,7 @@ def step(state: HavenState, figure: Figure, turn: Turn) -> bool:
     turn.queue.pop(0)
     if move is not None and turn.queue and turn.queue[0].type == "attack":
         attack = absolute(state, figure, turn.queue.pop(0))
-    if attack is not None and turns.has(figure, "disarm"):
+    if attack is not None and has(figure, "disarm"):
         state.emit(
             "disarm",
             lazy("{figure} is disarmed: it cannot attack", figure=figure.id),
@@ -155,7 +158,7 @@ def step(state: HavenState, figure: Figure, turn: Turn) -> bool:
             figure=figure.id,
         )
         attack = None
-    if move is not None and move.value > 0 and turns.has(figure, "immobilize"):
+    if move is not None and move.value > 0 and has(figure, "immobilize"):
         state.emit(
             "immobilize",
             lazy("{figure} is immobilized: it cannot move", figure=figure.id),
@@ -174,7 +177,7 @@ def _solve(
     *,
     condition: AbilitySpec | None = None,
 ) -> bool:
-    points = 0 if move is None or turns.has(figure, "immobilize") else move.value
+    points = 0 if move is None or has(figure, "immobilize") else move.value
     flying = _flying(state, figure)
     aims = attack or condition
     spec = map_state.solver_spec(
@@ -189,7 +192,7 @@ def _solve(
             flying=flying,
             jumping=move is not None and move.jump and not flying,
             # A condition draws no modifier card: muddle changes nothing of it.
-            muddled=turns.has(figure, "muddle") and condition is None,
+            muddled=has(figure, "muddle") and condition is None,
         ),
     )
     answer = solve_monster_turn(spec)
@@ -262,7 +265,7 @@ def perform(state: HavenState, figure: Figure, turn: Turn, index: int) -> None:
     turn.stage = "ability"
     path = [(int(h[0]), int(h[1])) for h in option["path"]]
     mode = MoveMode(flying=option["flying"], jumping=option.get("jumping", False))
-    turns.walk(state, figure, path, mode)
+    hero_moves.walk(state, figure, path, mode)
     if figure.id in state.figures and option.get("condition"):
         monster_abilities.condition_targets(
             state, figure, _spec_of(option["condition"]), option["targets"]
@@ -274,12 +277,12 @@ def perform(state: HavenState, figure: Figure, turn: Turn, index: int) -> None:
     targets = [
         t
         for t in option["targets"]
-        if t in state.figures and not turns.has(state.figures[t], "invisible")
+        if t in state.figures and not has(state.figures[t], "invisible")
     ]
     if not targets:
         return
     ability = _spec_of(option["attack"])
-    turns.start_attack(state, figure, ability, ability.value)
+    attack_resolution.start_attack(state, figure, ability, ability.value)
     turn.attack["pending"] = targets
     next_target(state, figure, turn)
 
@@ -290,7 +293,7 @@ def next_target(state: HavenState, figure: Figure, turn: Turn) -> None:
     while pending:
         target = pending.pop(0)
         if target in state.figures and figure.id in state.figures:
-            turns.begin_draw(state, figure, target)
+            attack_resolution.begin_draw(state, figure, target)
             return
     turn.attack = {}
 

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 from rulekeeper.core.actions import Action
 from rulekeeper.games.haven import (
     allies,
+    attack_resolution,
     bonuses,
     card_effects,
     cards,
@@ -63,6 +64,7 @@ from rulekeeper.games.haven.actions import (
     UseItem,
 )
 from rulekeeper.games.haven.attack_draw import DrawModifier, KeepModifier
+from rulekeeper.games.haven.conditions import has
 from rulekeeper.games.haven.round_end import check_victory, end_of_round
 from rulekeeper.games.haven.turn_sequence import advance_turns, start_turns
 from rulekeeper.games.haven.who_acts import group_to_draw
@@ -209,7 +211,7 @@ def _apply_negation(state: HavenState, action: Action) -> None:
         )
         figure = state.figures.get(hero.id)
         if figure is not None:
-            turns.add_conditions(state, figure, n.conditions)
+            attack_resolution.add_conditions(state, figure, n.conditions)
 
 
 def _apply_turn_action(state: HavenState, t: Turn, action: Action) -> None:
@@ -222,7 +224,7 @@ def _apply_turn_action(state: HavenState, t: Turn, action: Action) -> None:
     if t.stage == card_effects.STAGE:
         kept = card_effects.apply(state, t, action)
         if kept is not None:
-            turns.apply_card_effects(state, t.actor, *kept)
+            attack_resolution.apply_card_effects(state, t.actor, *kept)
         return
     if isinstance(action, ChooseMonsterOption):
         monster_turns.perform(state, figure, t, action.index)
@@ -244,7 +246,7 @@ def _apply_turn_action(state: HavenState, t: Turn, action: Action) -> None:
         return
     if isinstance(action, PlayHalf):
         turns.settle_half(state, t)
-        stunned = turns.has(figure, "stun")
+        stunned = has(figure, "stun")
         t.queue = cards.apply_play(state, hero, t, action, stunned=stunned)
         t.stage = "ability"
         if stunned:
@@ -288,7 +290,7 @@ def advance(state: HavenState) -> None:
         if t is not None and t.draw is not None:
             if not t.draw.is_done(state.catalog):
                 return
-            turns.finish_draw(state)
+            attack_resolution.finish_draw(state)
             continue
         if t is not None and (t.attack.get("forced") or t.attack.get("card_effects")):
             return  # the pusher chooses the next hex; the player keeps the card's effects
@@ -344,7 +346,7 @@ def _end_defence(state: HavenState) -> None:
     target = items.close_defence(state)
     attacker = state.figures.get(t.actor)
     if attacker is not None and target in state.figures:
-        turns.begin_draw(state, attacker, target)
+        attack_resolution.begin_draw(state, attacker, target)
 
 
 def _after_target(state: HavenState, t: Turn) -> None:

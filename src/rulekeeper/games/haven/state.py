@@ -79,7 +79,7 @@ class Figure:
     @property
     def team(self) -> Literal["characters", "monsters"]:
         """Allies share a team. An objective is the party's enemy unless it is guarded, when it
-        is the monsters' (characters may attack it either way, turn.attack_targets)."""
+        is the monsters' (characters may attack it either way, attack_resolution.attack_targets)."""
         if self.kind == "objective":
             return "characters" if self.guarded else "monsters"
         return "monsters" if self.kind == "monster" else "characters"

@@ -12,7 +12,7 @@
   (initiative.actors_of_slot, by standee number).
 - HV-SUM-6: summons are the characters' allies: monsters focus on and attack them,
   a blessed or cursed summon changes its summoner's deck (bless_curse.py).
-- HV-SUM-7: summons never loot and never open doors (turn.walk): a closed door is
+- HV-SUM-7: summons never loot and never open doors (hero_moves.walk): a closed door is
   a wall to them (the monster mover is given the map without closed doors).
 """
 

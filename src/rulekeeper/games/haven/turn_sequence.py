@@ -23,6 +23,7 @@ from rulekeeper.games.haven import (
     special_rules,
 )
 from rulekeeper.games.haven import turn as turns
+from rulekeeper.games.haven.conditions import has
 from rulekeeper.games.haven.initiative import monster_card_initiative
 from rulekeeper.games.haven.round_end import begin_end_of_round
 from rulekeeper.games.haven.state import Turn
@@ -177,7 +178,7 @@ def _start_turn(state: HavenState, figure: Figure) -> None:
     if hero is not None:
         t.stage = "long_rest_lose" if hero.long_rest else "choose"
         return
-    if turns.has(figure, "stun"):
+    if has(figure, "stun"):
         state.emit(
             "stun",
             lazy("{figure} is stunned and loses its turn", figure=figure.id),
