@@ -231,9 +231,22 @@ class HexBoard:
         return iter(self.hexes)
 
     @classmethod
-    def shared(cls, hexes: tuple[Hex, ...], thin_walls: tuple[tuple[Hex, Hex], ...]) -> HexBoard:
-        """The board for this map, built once and reused while it is in use (a small LRU)."""
+    def shared(
+        cls,
+        hexes: tuple[Hex, ...],
+        thin_walls: tuple[tuple[Hex, Hex], ...],
+        links: tuple[tuple[Hex, Hex], ...] = (),
+    ) -> HexBoard:
+        """The board for this map, built once and reused while it is in use (a small LRU).
+
+        With ``links`` (pairs of map hexes) the board is a :class:`LinkedHexBoard`.
+        """
+        if links:
+            return _shared_linked_board(hexes, thin_walls, links)
         return _shared_board(hexes, thin_walls)
+
+    links: tuple[tuple[int, int], ...] = ()
+    """Linked hexes (HV-ROOM-5) as pairs of hex numbers: none on a plain board."""
 
     # -- tables made on first use -------------------------------------------------------
     @property
@@ -567,8 +580,129 @@ class HexBoard:
         return d is not None and bool(self.open_masks[d] >> self.positions[a] & 1)
 
     def open_mask_around(self, i: int) -> int:
-        """The position mask of the open neighbours of hex number ``i``."""
-        return self.grow(1 << self.positions[i])
+        """The position mask of the open neighbours of hex number ``i`` (links not included:
+        they are not adjacency for attacks, HV-ROOM-5)."""
+        return HexBoard.grow(self, 1 << self.positions[i])
+
+    def linked_to(self, i: int) -> tuple[int, ...]:
+        """The hex numbers linked to hex number ``i`` (HV-ROOM-5): none on a plain board."""
+        return ()
+
+    def travel_proximity(self, start: int) -> tuple[int, ...]:
+        """Hexes counted from ``start`` as a figure travels them: :meth:`proximity` here;
+        a :class:`LinkedHexBoard` also counts a link as one step (HV-ROOM-5)."""
+        return self.proximity(start)
+
+    def focus_proximity(self, start: int, targets: int) -> dict[int, int]:
+        """HV-FOCUS-1 proximity of the hexes of ``targets``: :meth:`proximity_to` here; a
+        :class:`LinkedHexBoard` also counts a link as one step (HV-ROOM-5)."""
+        return self.proximity_to(start, targets)
+
+
+LINK: Final[int] = 6
+"""The direction number given to a step through a link (after the six grid directions)."""
+
+
+class LinkedHexBoard(HexBoard):
+    """A board whose map links some pairs of hexes (HV-ROOM-5, [FH]).
+
+    Linked hexes are adjacent for movement and focus: :meth:`grow` (every
+    travel search), :attr:`open_neighbours` (as direction :data:`LINK`),
+    :meth:`travel_proximity` and :meth:`focus_proximity` add the links. They
+    give no line of sight and are not adjacency for attacks or range: wall
+    lines, :meth:`proximity`, :meth:`within`, :meth:`adjacent` and
+    :meth:`open_mask_around` are those of the plain board. Only boards with
+    links are built as this class, so the plain searches stay as they are.
+    """
+
+    __slots__ = ("_link_mask", "_linked", "_linked_neighbours", "_travel", "links")
+
+    def __init__(
+        self,
+        hexes: Iterable[Hex],
+        thin_walls: Iterable[tuple[Hex, Hex]] = (),
+        links: Iterable[tuple[Hex, Hex]] = (),
+    ) -> None:
+        super().__init__(hexes, thin_walls)
+        index = self.index
+        positions = self.positions
+        pairs: list[tuple[int, int]] = []
+        # the position bit of a linked hex -> the position mask of the hexes linked to it
+        linked: dict[int, int] = {}
+        neighbours: dict[int, list[int]] = {}
+        for a, b in links:
+            i = index.get(a)
+            j = index.get(b)
+            if i is None or j is None or i == j:
+                continue
+            pairs.append((i, j))
+            for x, y in ((i, j), (j, i)):
+                bit = 1 << positions[x]
+                linked[bit] = linked.get(bit, 0) | 1 << positions[y]
+                row = neighbours.setdefault(x, [])
+                if y not in row:
+                    row.append(y)
+        self.links = tuple(pairs)
+        self._linked = linked
+        mask = 0
+        for bit in linked:
+            mask |= bit
+        self._link_mask = mask
+        self._linked_neighbours = {x: tuple(sorted(row)) for x, row in neighbours.items()}
+        self._travel: dict[int, tuple[int, ...]] = {}
+
+    def linked_to(self, i: int) -> tuple[int, ...]:
+        """The hex numbers linked to hex number ``i``, in increasing order."""
+        return self._linked_neighbours.get(i, ())
+
+    def grow(self, frontier: int) -> int:
+        """The open neighbours of the hexes of ``frontier`` and the hexes linked to them."""
+        out = HexBoard.grow(self, frontier)
+        ends = frontier & self._link_mask
+        linked = self._linked
+        while ends:
+            low = ends & -ends
+            out |= linked[low]
+            ends ^= low
+        return out
+
+    @property
+    def open_neighbours(self) -> tuple[tuple[tuple[int, int], ...], ...]:
+        """As on a plain board, then ``(LINK, j)`` for each hex ``j`` linked to the hex."""
+        if self._open_neighbours is None:
+            plain = HexBoard.open_neighbours.fget(self)  # type: ignore[attr-defined]
+            self._open_neighbours = tuple(
+                [row + tuple((LINK, j) for j in self.linked_to(i)) for i, row in enumerate(plain)]
+            )
+        return self._open_neighbours
+
+    def _travel_search(self, start: int) -> list[int]:
+        dist = [UNREACHABLE] * len(self.hexes)
+        dist[start] = 0
+        at = self.hex_at_position()
+        seen = frontier = 1 << self.positions[start]
+        step = 0
+        while frontier:
+            step += 1
+            frontier = self.grow(frontier) & ~seen
+            seen |= frontier
+            f = frontier
+            while f:
+                low = f & -f
+                dist[at[low.bit_length() - 1]] = step
+                f ^= low
+        return dist
+
+    def travel_proximity(self, start: int) -> tuple[int, ...]:
+        cached = self._travel.get(start)
+        if cached is None:
+            cached = tuple(self._travel_search(start))
+            self._travel[start] = cached
+        return cached
+
+    def focus_proximity(self, start: int, targets: int) -> dict[int, int]:
+        table = self.travel_proximity(start)
+        return {i: table[i] for i in self.members(targets)}
 
 
 @lru_cache(maxsize=512)
@@ -576,6 +710,16 @@ def _shared_board(hexes: tuple[Hex, ...], thin_walls: tuple[tuple[Hex, Hex], ...
     return HexBoard(hexes, thin_walls)
 
 
+@lru_cache(maxsize=64)
+def _shared_linked_board(
+    hexes: tuple[Hex, ...],
+    thin_walls: tuple[tuple[Hex, Hex], ...],
+    links: tuple[tuple[Hex, Hex], ...],
+) -> LinkedHexBoard:
+    return LinkedHexBoard(hexes, thin_walls, links)
+
+
 def clear_shared_boards() -> None:
     """Forget the boards kept by :meth:`HexBoard.shared`."""
     _shared_board.cache_clear()
+    _shared_linked_board.cache_clear()

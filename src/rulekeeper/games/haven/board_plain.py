@@ -93,6 +93,8 @@ class PlainBoard:
     walls: tuple[tuple[Hex, Hex], ...] = ()
     terrain: PlainTerrain = PlainTerrain()
     house_rules: PlainHouseRules = PlainHouseRules()
+    links: tuple[tuple[Hex, Hex], ...] = ()
+    """HV-ROOM-5 linked hexes: only a game's own boards have them (no board file sets them)."""
 
     @property
     def actor(self) -> PlainFigure:

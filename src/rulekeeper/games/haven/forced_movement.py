@@ -34,6 +34,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from rulekeeper.boards.hexgrid import LINK
 from rulekeeper.core.actions import Action
 from rulekeeper.core.errors import RuleViolation
 from rulekeeper.games.haven import map_state
@@ -72,7 +73,9 @@ class _Geometry:
             return []
         now = self.proximity[index[here]]
         out = []
-        for _, j in self.board.open_neighbours[index[here]]:
+        for d, j in self.board.open_neighbours[index[here]]:
+            if d == LINK:  # HV-ROOM-5: pushes and pulls count by range, which a link is not
+                continue
             h = self.board.hexes[j]
             there = self.proximity[j]
             if (there <= now) if self.away else (there >= now):

@@ -13,7 +13,7 @@ import dataclasses
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from rulekeeper.boards.hexgrid import UNREACHABLE, Hex, HexBoard
+from rulekeeper.boards.hexgrid import UNREACHABLE, Hex, HexBoard, LinkedHexBoard
 from rulekeeper.boards.line_of_sight import LineOfSight
 from rulekeeper.games.haven.board_format import MapSpec, TerrainSpec
 from rulekeeper.games.haven.board_plain import (
@@ -106,9 +106,23 @@ def closed_doors(state: HavenState) -> list[Hex]:
 
 
 @lru_cache(maxsize=64)
-def _board(hexes: tuple[Hex, ...], walls: tuple[tuple[Hex, Hex], ...]) -> HexBoard:
+def _board(
+    hexes: tuple[Hex, ...],
+    walls: tuple[tuple[Hex, Hex], ...],
+    links: tuple[tuple[Hex, Hex], ...] = (),
+) -> HexBoard:
     present = set(hexes)
-    return HexBoard(hexes, [w for w in walls if w[0] in present and w[1] in present])
+    walls = tuple(w for w in walls if w[0] in present and w[1] in present)
+    links = _present_links(present, links)
+    if links:  # HV-ROOM-5: linked hexes whose both ends are on the board
+        return LinkedHexBoard(hexes, walls, links)
+    return HexBoard(hexes, walls)
+
+
+def _present_links(
+    present: set[Hex] | frozenset[Hex], links: tuple[tuple[Hex, Hex], ...]
+) -> tuple[tuple[Hex, Hex], ...]:
+    return tuple(link for link in links if link[0] in present and link[1] in present)
 
 
 @lru_cache(maxsize=64)
@@ -118,13 +132,13 @@ def _sight(board: HexBoard, rule: str, open_edge_neighbours: bool) -> LineOfSigh
 
 def whole_board(state: HavenState) -> HexBoard:
     """Every map hex, revealed or not, with its walls (for counting hexes at setup)."""
-    return _board(tuple(state.spec.map.hexes), state.spec.map.walls)
+    return _board(tuple(state.spec.map.hexes), state.spec.map.walls, state.spec.links)
 
 
 def board(state: HavenState, *, with_closed_doors: bool = True) -> HexBoard:
     view = _view(state, with_closed_doors)
     if view.board is None:
-        view.board = _board(view.hexes, state.spec.map.walls)
+        view.board = _board(view.hexes, state.spec.map.walls, state.spec.links)
     return view.board
 
 
@@ -352,6 +366,7 @@ def solver_spec(state: HavenState, actor: Figure, turn: PlainTurn | TurnSpec) ->
         ruleset=state.rules.name,
         hexes=view.hexes,
         walls=view.walls(),
+        links=_present_links(view.present(), state.spec.links),
         terrain=PlainTerrain(obstacles, spec.trap, spec.hazardous, spec.difficult, spec.icy),
         figures=tuple(figures),
         turn=turn if isinstance(turn, PlainTurn) else PlainTurn(**turn.model_dump()),

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rulekeeper.boards.hexgrid import UNREACHABLE
+from rulekeeper.boards.hexgrid import LINK, UNREACHABLE
 from rulekeeper.games.haven import exhaustion, healing, initiative, map_state, standees
 from rulekeeper.games.haven.conditions import CONDITIONS
 from rulekeeper.games.haven.movement import Movement, MoveMode
@@ -108,7 +108,9 @@ def _closeness(state: HavenState, summoner: Figure, h: tuple[int, int]) -> tuple
     for enemy in enemies:
         e = index[enemy.hex]
         proximity = hexboard.proximity(e)[index[h]]
-        for _, j in hexboard.open_neighbours[e]:
+        for d, j in hexboard.open_neighbours[e]:
+            if d == LINK:  # HV-ROOM-5: no melee attack through a link
+                continue
             if j == index[h]:
                 best = min(best, (0, 1, proximity))
             elif move.distance[j] != UNREACHABLE:

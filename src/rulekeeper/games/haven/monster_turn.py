@@ -30,7 +30,8 @@ class MonsterTurn:
         self.spec = spec
         self.ruleset: Ruleset = find_ruleset(spec.ruleset)
         # built once per map and reused by later turns on the same map
-        self.board = HexBoard.shared(spec.hexes, spec.walls)
+        # HV-ROOM-5: a board with linked hexes (only the game's own boards have them)
+        self.board = HexBoard.shared(spec.hexes, spec.walls, getattr(spec, "links", ()))
         self.los = shared_line_of_sight(
             self.board,
             self.ruleset.line_of_sight,
@@ -80,8 +81,9 @@ class MonsterTurn:
             frozenset(self.enemy_index),
             mode,
         )
-        # HV-LOS-2 proximity of each enemy, the only hexes it is asked for
-        self.proximity_from_start = self.board.proximity_to(self.start, self.enemy_mask)
+        # HV-LOS-2 proximity of each enemy, the only hexes it is asked for (HV-ROOM-5: a
+        # link counts as a step for focus)
+        self.proximity_from_start = self.board.focus_proximity(self.start, self.enemy_mask)
         self.initiative: dict[int, tuple[int, int]] = {
             i: (f.initiative if f.initiative is not None else 99, 0 if f.summoner else 1)
             for i, f in self.enemy_index.items()

@@ -28,7 +28,7 @@ import heapq
 from dataclasses import dataclass
 from itertools import compress
 
-from rulekeeper.boards.hexgrid import UNREACHABLE, HexBoard, distance
+from rulekeeper.boards.hexgrid import LINK, UNREACHABLE, HexBoard, distance
 from rulekeeper.games.haven.ruleset import Ruleset
 
 
@@ -165,7 +165,8 @@ class Movement:
                 step = entry[v]
                 if step is None:
                     continue
-                if not icy[v]:
+                if not icy[v] or d == LINK:
+                    # HV-ROOM-5: a step through a link has no direction to slide on
                     row.append(step)
                     continue
                 slid: list[int] = []
@@ -385,9 +386,9 @@ class Movement:
             if missing:
                 stack.extend(missing)
                 continue
-            d, u = min(before, key=lambda du: (order[du[1]], (du[0] + 3) % 6))
+            d, u = min(before, key=lambda du: (order[du[1]], _back(du[0])))
             found[x] = u
-            order[x] = (*order[u], (d + 3) % 6)
+            order[x] = (*order[u], _back(d))
             stack.pop()
         return found[v]
 
@@ -397,7 +398,10 @@ class Movement:
         at = board.hex_at_position()
         p = board.positions[i]
         shifts = board.shifts
-        return [(d, at[p + shifts[d]]) for d, mask in enumerate(board.open_masks) if mask >> p & 1]
+        steps = [(d, at[p + shifts[d]]) for d, mask in enumerate(board.open_masks) if mask >> p & 1]
+        if board.links:  # HV-ROOM-5: linked hexes are adjacent for movement
+            steps.extend((LINK, j) for j in board.linked_to(i))
+        return steps
 
     def _open_neighbours(self, i: int) -> list[int]:
         return [j for _, j in self._open_steps(i)]
@@ -419,7 +423,7 @@ class Movement:
         if not any(self.terrain.icy):
             # without slides each step costs a point at least: no trap or hazard within
             # ``points`` hexes (around walls) means no choice
-            near = self.board.proximity(self.start)
+            near = self.board.travel_proximity(self.start)
             if not any(negative[i] and near[i] <= points for i in range(len(negative))):
                 return {}
         steps = self._normal_steps()
@@ -568,6 +572,11 @@ MAX_LABELS = 8
 
 _NEVER = 1 << 62
 """A packed distance larger than any reachable one."""
+
+
+def _back(d: int) -> int:
+    """The direction of a step taken backwards (a link leads back through itself)."""
+    return d if d == LINK else (d + 3) % 6
 
 
 def _scale(n: int) -> int:

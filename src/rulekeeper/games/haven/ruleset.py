@@ -93,6 +93,9 @@ class Ruleset:
     """HV-MON-3, HV-INIT-6: [FH] the types of a scenario's monster set share one ability deck,
     draw one card together and act in the order its special rules give; [GH] every type draws
     from its own deck (a scenario's ``monster_sets`` do not apply)."""
+    linked_hexes: bool
+    """HV-ROOM-5: [FH] a scenario may link hexes (adjacent for movement and focus, no line of
+    sight); [GH] has no such rule, so a scenario with links is refused naming the rule."""
     section_links_mid_ability: bool
     """HV-SCEN-7: [FH] a section link is read the moment its condition is met, even
     mid-ability: a move entering a linked hex pauses there; [GH] once the movement is over."""
@@ -181,6 +184,7 @@ GLOOMHAVEN = Ruleset(
     both_ends_in_a_round_lose=False,
     named_before_elites=False,
     monster_sets=False,
+    linked_hexes=False,
     section_links_mid_ability=False,
     standee_limit_order="closest_to_revealer",
     monster_card_range_absolute=False,
@@ -227,6 +231,7 @@ FROSTHAVEN = Ruleset(
     both_ends_in_a_round_lose=True,
     named_before_elites=True,
     monster_sets=True,
+    linked_hexes=True,
     section_links_mid_ability=True,
     standee_limit_order="elites_then_closest_to_enemy",
     monster_card_range_absolute=True,

@@ -934,6 +934,10 @@ class HouseRulesSpec(_Model):
     touching no wall; see boards/line_of_sight.py)."""
 
 
+MAX_LINKS = 40
+"""The most pairs of linked hexes a scenario may declare (HV-ROOM-5)."""
+
+
 class ScenarioSpec(_Model):
     """A whole haven-scenario/1 document."""
 
@@ -975,6 +979,9 @@ class ScenarioSpec(_Model):
     escape: Annotated[tuple[HexSpec, ...], Field(max_length=40)] = ()
     """HV-ROOM-5: escape hexes: a character ending its turn on one may escape, leaving the
     scenario with its summons."""
+    links: Annotated[tuple[tuple[HexSpec, HexSpec], ...], Field(max_length=MAX_LINKS)] = ()
+    """[FH] HV-ROOM-5: pairs of linked hexes, adjacent for movement and focus but giving no
+    line of sight (a Gloomhaven game refuses a scenario that has any)."""
     round_limit: Annotated[int, Field(ge=0, le=99)] = 0
     """Lost at the end of this round unless won before (0: no limit)."""
     characters: dict[str, CharacterSpec] = {}
@@ -1243,6 +1250,16 @@ def _check_references(spec: ScenarioSpec, source: str | None, problems: Problems
             fail(_("{hex} is not on the map", hex=str(list(h))), f"escape.{n}")
         elif h in obstacles:
             fail(_("the escape hex {hex} is an obstacle", hex=str(list(h))), f"escape.{n}")
+    linked: set[frozenset[tuple[int, int]]] = set()
+    for k, pair in enumerate(spec.links):  # HV-ROOM-5
+        for end, at in enumerate(pair):
+            if at not in on_map:
+                fail(_("{hex} is not on the map", hex=str(list(at))), f"links.{k}.{end}")
+        if pair[0] == pair[1]:
+            fail(_("a hex cannot be linked to itself"), f"links.{k}")
+        elif frozenset(pair) in linked:
+            fail(_("these two hexes are already linked"), f"links.{k}")
+        linked.add(frozenset(pair))
     if spec.objective.kind == "escape" and not spec.escape:
         fail(_("an escape objective needs escape hexes"), "escape")
     if spec.objective.kind == "survive" and spec.objective.rounds < 1:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rulekeeper.core.deck import Deck
+from rulekeeper.core.errors import RuleViolation
 from rulekeeper.games.haven import (
     allies,
     bless_curse,
@@ -37,6 +38,14 @@ def set_up(state: HavenState) -> None:
     """Characters, items, decks, the starting area's standees and tokens; the goal and the
     special rules are announced (HV-SCEN-1, HV-ITEM-1/2, HV-LOOT-3/5, HV-GOAL-1, HV-SCEN-7)."""
     spec = state.spec
+    if spec.links and not state.rules.linked_hexes:
+        raise RuleViolation(
+            "HV-ROOM-5",
+            lazy(
+                "linked hexes are a Frosthaven rule: a Gloomhaven game cannot play a scenario"
+                " that links hexes"
+            ),
+        )
     for player, cls in enumerate(spec.party):
         cls_spec = spec.classes[cls]
         hp = cls_spec.hp[character_level(spec, cls) - 1]

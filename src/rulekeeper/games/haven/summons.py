@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rulekeeper.boards.hexgrid import LINK
 from rulekeeper.core.errors import RuleViolation
 from rulekeeper.games.haven import map_state
 from rulekeeper.games.haven.scenario_format import AbilitySpec, SummonSpec
@@ -44,7 +45,9 @@ def free_adjacent_hexes(state: HavenState, summoner: Figure) -> list[tuple[int, 
         return []
     here = hexboard.index[summoner.hex]
     out = []
-    for _, j in hexboard.open_neighbours[here]:
+    for d, j in hexboard.open_neighbours[here]:
+        if d == LINK:  # HV-ROOM-5: a link is adjacency for movement and focus only
+            continue
         h = hexboard.hexes[j]
         if map_state.is_empty(state, h):
             out.append(h)
