@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -15,7 +16,7 @@ from rulekeeper.games.haven.board_format import TurnSpec
 from rulekeeper.games.haven.monster_ai import solve_monster_turn
 from rulekeeper.games.haven.movement import MoveMode
 from rulekeeper.games.haven.render import figures_table, map_text
-from rulekeeper.games.haven.state import HavenState
+from rulekeeper.games.haven.state import Figure, HavenState, from_json, to_json
 
 RULESETS = ["gloomhaven", "frosthaven"]
 TWO = ("tester", "tester2")
@@ -174,3 +175,12 @@ def test_HV_GOAL_2_the_map_draws_every_hex_of_it(ruleset: str) -> None:
     assert console.export_text().count("/OB\\") == 2
     console.print(figures_table(state))
     assert "[2, -1], [1, 0]" in console.export_text()
+
+
+def test_HV_GOAL_2_a_saved_state_keeps_every_hex_of_it() -> None:
+    """A save holds the figure's other hexes and reads them back as hexes."""
+    state = new_state(with_wide())
+    altar = state.figures["altar"]
+    saved = json.loads(json.dumps(to_json(altar)))
+    assert saved["more_hexes"] == [list(at(1, 0))]
+    assert from_json(Figure, saved) == altar
