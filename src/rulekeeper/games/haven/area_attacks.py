@@ -58,18 +58,21 @@ def _in_range(state: HavenState, attacker: Figure, hexes: Placement, reach: int)
 
 
 def area_targets(state: HavenState, attacker: Figure, hexes: Placement) -> list[str]:
-    """HV-LOS-1: the enemies standing in the area that the attacker can see."""
+    """HV-LOS-1: the enemies standing in the area that the attacker can see.
+
+    HV-GOAL-2: an objective covering several hexes is one target, however many of its hexes
+    the area holds; it is a target when the attacker sees one of them in the area.
+    """
     hexboard = map_state.board(state, with_closed_doors=True)
     sight = map_state.sight(state, hexboard)
     index = hexboard.index
     area = set(hexes)
     out = []
     for other in state.figures.values():
-        if other.team == attacker.team or other.hex not in area or other.hex not in index:
+        if other.team == attacker.team or "invisible" in other.conditions:
             continue
-        if "invisible" in other.conditions:
-            continue
-        if sight.visible(index[attacker.hex], index[other.hex]):
+        struck = [h for h in other.covers if h in area and h in index]
+        if any(sight.visible(index[attacker.hex], index[h]) for h in struck):
             out.append(other.id)
     return sorted(out)
 
@@ -86,9 +89,10 @@ def placements(state: HavenState, attacker: Figure, ability: AbilitySpec) -> lis
             if enemy.team == attacker.team:
                 continue
             for pattern in patterns:
-                hexes = tuple(sorted(add(enemy.hex, c) for c in pattern))
-                if _in_range(state, attacker, hexes, ability.range):
-                    found.add(hexes)
+                for stands in enemy.covers:  # HV-GOAL-2: an objective covering several hexes
+                    hexes = tuple(sorted(add(stands, c) for c in pattern))
+                    if _in_range(state, attacker, hexes, ability.range):
+                        found.add(hexes)
     return sorted(p for p in found if area_targets(state, attacker, p))
 
 

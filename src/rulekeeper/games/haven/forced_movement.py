@@ -59,8 +59,9 @@ class _Geometry:
         self.flying = target.kind == "monster" and state.spec.monster_types[target.type].flying
         self.obstacles = set(state.spec.map.terrain.obstacle)
         others = [f for f in state.figures.values() if f.id != target.id]
-        self.occupied = {f.hex for f in others}
-        self.enemies = {f.hex for f in others if f.team != target.team}
+        # HV-GOAL-2: an objective covering several hexes stands in each of them.
+        self.occupied = {h for f in others for h in f.covers}
+        self.enemies = {h for f in others if f.team != target.team for h in f.covers}
         self.away = kind == "push"
         self.proximity = hexboard.proximity(index[attacker.hex]) if attacker.hex in index else None
         self._furthest: dict[tuple[Hex, int], int] = {}

@@ -26,6 +26,7 @@ from rulekeeper.games.haven.board_plain import (
 from rulekeeper.games.haven.initiative import initiative_ranks
 from rulekeeper.games.haven.movement import Movement, MoveMode, Terrain
 from rulekeeper.games.haven.ruleset import Ruleset
+from rulekeeper.i18n import _
 
 if TYPE_CHECKING:
     from rulekeeper.games.haven.board_format import TurnSpec
@@ -266,9 +267,14 @@ def _build_movement(
                 flags[index[h]] = True
         terrain = dataclasses.replace(terrain, obstacle=tuple(flags))
     others = [f for f in state.figures.values() if f.id != figure.id and f.hex in index]
-    occupied = frozenset(index[f.hex] for f in others)
+    # HV-GOAL-2: an objective covering several hexes stands in each of them.
+    occupied = frozenset(index[h] for f in others for h in f.covers if h in index)
     enemies = frozenset(
-        index[f.hex] for f in others if f.team != figure.team and not enemies_passable
+        index[h]
+        for f in others
+        if f.team != figure.team and not enemies_passable
+        for h in f.covers
+        if h in index
     )
     return Movement(hexboard, state.rules, terrain, index[figure.hex], occupied, enemies, mode)
 
@@ -278,7 +284,12 @@ def objective_obstacles(state: HavenState, team: str) -> list[Hex]:
     cannot move through it (its enemies never could); [FH] none."""
     if not state.rules.objective_is_obstacle:
         return []
-    return [f.hex for f in state.figures.values() if f.kind == "objective" and f.team == team]
+    return [
+        h
+        for f in state.figures.values()
+        if f.kind == "objective" and f.team == team
+        for h in f.covers
+    ]
 
 
 def reachable(
@@ -310,23 +321,33 @@ def in_reach(state: HavenState, attacker: Figure, target: Figure, range_: int) -
     """HV-LOS-1/2: a melee attack reaches adjacent hexes; a ranged one counts range around walls."""
     hexboard = board(state, with_closed_doors=True)
     index = hexboard.index
-    if attacker.hex not in index or target.hex not in index:
+    if attacker.hex not in index:
         return False
-    a, b = index[attacker.hex], index[target.hex]
+    a = index[attacker.hex]
     # [GH] even a neighbour needs a corner-to-corner line touching no wall, unless the
     # scenario opts into the open_edge_neighbours house rule (line_of_sight.py).
     reach = max(1, range_)
-    if hexboard.proximity(b)[a] > reach:
-        return False
-    return sight(state, hexboard).visible(a, b)
+    # HV-GOAL-2: an objective covering several hexes is reached through any of them.
+    for h in target.covers:
+        if h not in index:
+            continue
+        b = index[h]
+        if hexboard.proximity(b)[a] <= reach and sight(state, hexboard).visible(a, b):
+            return True
+    return False
 
 
 def adjacent(state: HavenState, one: Figure, other: Figure) -> bool:
+    """Neighbouring hexes (HV-GOAL-2: any hex of an objective covering several)."""
     hexboard = board(state, with_closed_doors=True)
     index = hexboard.index
-    if one.hex not in index or other.hex not in index:
-        return False
-    return hexboard.adjacent(index[one.hex], index[other.hex])
+    return any(
+        hexboard.adjacent(index[a], index[b])
+        for a in one.covers
+        if a in index
+        for b in other.covers
+        if b in index
+    )
 
 
 def solver_spec(state: HavenState, actor: Figure, turn: PlainTurn | TurnSpec) -> PlainBoard:
@@ -350,6 +371,9 @@ def solver_spec(state: HavenState, actor: Figure, turn: PlainTurn | TurnSpec) ->
     shown = [f for f in state.figures.values() if f.hex in present and f not in hidden]
     ranks = initiative_ranks(state, shown)
     figures = [PlainFigure(f.id, f.team, f.hex, ranks[f.id], f.owner or None) for f in shown]
+    wide = [f for f in shown if f.more_hexes]
+    if wide:
+        figures.extend(_more_hexes(actor, wide))
     if state.rules.monsters_pass_through_invisible:
         figures.extend(PlainFigure(f.id, actor.team, f.hex) for f in hidden)
         hidden = []
@@ -372,6 +396,32 @@ def solver_spec(state: HavenState, actor: Figure, turn: PlainTurn | TurnSpec) ->
         turn=turn if isinstance(turn, PlainTurn) else PlainTurn(**turn.model_dump()),
         house_rules=PlainHouseRules(state.spec.house_rules.open_edge_neighbours),
     )
+
+
+def wide_enemy(state: HavenState, actor: Figure) -> Figure | None:
+    """HV-GOAL-2: an objective covering several hexes the actor may focus on or attack (the
+    mover's board gives each figure one hex: such a turn is resolved by hand)."""
+    for f in state.figures.values():
+        if f.more_hexes and f.team != actor.team:
+            return f
+    return None
+
+
+def _more_hexes(actor: Figure, wide: list[Figure]) -> list[PlainFigure]:
+    """HV-GOAL-2: the other hexes of an objective on the actor's side: hexes it may pass
+    through but not end in, never a focus (a figure of its team without an initiative)."""
+    if any(f.team != actor.team for f in wide):
+        raise NotImplementedError(
+            _(
+                "HV-GOAL-2: the monster mover does not handle an enemy objective covering"
+                " several hexes; resolve the turn by hand"
+            )
+        )
+    return [
+        PlainFigure(f"{f.id} #{n}", actor.team, h)
+        for f in wide
+        for n, h in enumerate(f.more_hexes, start=2)
+    ]
 
 
 def map_spec(state: HavenState) -> MapSpec:

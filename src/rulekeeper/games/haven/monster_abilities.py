@@ -100,13 +100,13 @@ def _closeness(state: HavenState, summoner: Figure, h: tuple[int, int]) -> tuple
         state.rules,
         terrain,
         index[h],
-        frozenset(index[f.hex] for f in others),
-        frozenset(index[f.hex] for f in enemies),
+        # HV-GOAL-2: an objective covering several hexes stands in each of them.
+        frozenset(index[c] for f in others for c in f.covers if c in index),
+        frozenset(index[c] for f in enemies for c in f.covers if c in index),
         MoveMode(),
     )
     best = (UNREACHABLE, UNREACHABLE, UNREACHABLE)
-    for enemy in enemies:
-        e = index[enemy.hex]
+    for e in (index[c] for enemy in enemies for c in enemy.covers if c in index):
         proximity = hexboard.proximity(e)[index[h]]
         for d, j in hexboard.open_neighbours[e]:
             if d == LINK:  # HV-ROOM-5: no melee attack through a link

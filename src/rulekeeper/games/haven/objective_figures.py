@@ -4,6 +4,13 @@
   equation in L and C, HV-SCEN-4). It stands in its hex as a figure (no one
   ends a move there; it is not an obstacle tile), is one figure, and takes no
   turns: it never enters the turn order.
+- One may cover several hexes (``hexes``): still one figure, one hit point
+  pool and one target; it is reached, struck by an area and drawn through any
+  of its hexes, and each of them is occupied (``Figure.more_hexes``). The
+  monster mover's board gives each figure one hex: a monster, summon or ally
+  that may focus on such an objective resolves its move and attack by hand
+  (monster_turns.py); on the actor's own side its other hexes are allies'
+  hexes (map_state.solver_spec).
 - Characters may attack it. Monsters focus on it and attack it only when the
   scenario says so (``monsters_target``: the party guards it); otherwise it is
   the party's enemy, so the party's summons and allies focus on it. For focus
@@ -35,10 +42,11 @@ def place(state: HavenState, room: str | None) -> None:
     for spec in state.spec.objectives:
         if rooms.get(spec.hex) != room or spec.id in state.figures:
             continue
-        if spec.id in state.destroyed or state.figure_at(spec.hex) is not None:
+        if spec.id in state.destroyed or any(state.figure_at(h) for h in spec.covers):
             continue
         hp = state.stat_hp(spec.hp)
-        shown = {"objective": spec.name or spec.id, "hex": str(list(spec.hex))}
+        where = ", ".join(str(list(h)) for h in spec.covers)
+        shown = {"objective": spec.name or spec.id, "hex": where}
         if spec.monsters_target:
             text = lazy_plural(
                 "objective {objective} at {hex}: {n} hit point; the monsters focus on it",
@@ -54,7 +62,14 @@ def place(state: HavenState, room: str | None) -> None:
                 **shown,
             )
         state.figures[spec.id] = Figure(
-            spec.id, "objective", "objective", spec.hex, hp, hp, guarded=spec.monsters_target
+            spec.id,
+            "objective",
+            "objective",
+            spec.hex,
+            hp,
+            hp,
+            guarded=spec.monsters_target,
+            more_hexes=spec.covers[1:],
         )
         state.emit(
             "objective",

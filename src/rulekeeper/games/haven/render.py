@@ -163,11 +163,11 @@ def map_text(state: HavenState, width: int | None = None) -> RichGroup:
             labels[h] = "PP"
     actor = state.turn.actor if state.turn else None
     for figure in state.figures.values():
-        if figure.hex not in visible:
-            continue
-        labels[figure.hex] = _figure_mark(state, figure.id)[:2]
         kind = "elite" if figure.elite else figure.kind
-        tags[figure.hex] = [kind] + (["actor"] if figure.id == actor else [])
+        for h in figure.covers:  # HV-GOAL-2: an objective may cover several hexes
+            if h in visible:
+                labels[h] = _figure_mark(state, figure.id)[:2]
+                tags[h] = [kind] + (["actor"] if figure.id == actor else [])
     drawing = hexdraw.draw_hexes(
         sorted(visible),
         walls=state.spec.map.walls,
@@ -221,7 +221,7 @@ def figures_table(state: HavenState) -> Table:
         table.add_row(
             _figure_mark(state, figure.id),
             figure.id + _rank_text(state, figure),
-            str(list(figure.hex)),
+            ", ".join(str(list(h)) for h in figure.covers),
             f"{figure.hp}/{figure.max_hp}",
             str(shield or ""),
             _terms(figure.conditions),
@@ -680,8 +680,9 @@ def screen_map(state: HavenState, width: int, choices: Sequence[Action] = ()) ->
         if h in visible:
             labels[h] = "TT"
     for figure in state.figures.values():
-        if figure.hex in visible:
-            labels[figure.hex] = _figure_mark(state, figure.id)[:2]
+        for h in figure.covers:  # HV-GOAL-2: an objective may cover several hexes
+            if h in visible:
+                labels[h] = _figure_mark(state, figure.id)[:2]
     marked = {h: n for h, n in _choice_hexes(choices).items() if h in visible}
     for h, number in marked.items():
         labels[h] = number.rjust(2)

@@ -29,6 +29,7 @@ from typing import Annotated, Any, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from rulekeeper.boards.hexgrid import distance
 from rulekeeper.core.documents import parse_document, read_text, validate
 from rulekeeper.core.errors import ContentError
 from rulekeeper.core.problems import Problems
@@ -846,6 +847,24 @@ def _check_figure_hp(hp: int | str) -> None:
             raise ValueError(_("hp: H (an elite's hit points) is for named monsters only"))
 
 
+MAX_OBJECTIVE_HEXES = 7
+"""HV-GOAL-2: the most hexes one objective figure covers."""
+
+
+def contiguous(hexes: Sequence[tuple[int, int]]) -> bool:
+    """Every hex reaches every other through neighbouring hexes of the set."""
+    rest = set(hexes)
+    todo = [hexes[0]]
+    rest.discard(hexes[0])
+    while todo:
+        here = todo.pop()
+        near = [h for h in rest if distance(h, here) == 1]
+        for h in near:
+            rest.discard(h)
+            todo.append(h)
+    return not rest
+
+
 class ObjectiveFigureSpec(_Model):
     """HV-GOAL-2: an objective: a figure with hit points that takes no turns.
 
@@ -862,17 +881,46 @@ class ObjectiveFigureSpec(_Model):
     name: str = ""
     """The name shown to the players."""
     hex: HexSpec
-    """Its hex; one in a room appears when the room is revealed."""
+    """Its hex (one covering several hexes: the first of ``hexes``); one in a room appears
+    when the room is revealed."""
+    hexes: Annotated[tuple[HexSpec, ...], Field(max_length=MAX_OBJECTIVE_HEXES)] = ()
+    """HV-GOAL-2: every hex it covers, contiguous (``hex`` or ``hexes``, not both); it is
+    still one figure."""
     hp: Positive | Formula
     """Hit points: a number or an equation in C and L (HV-SCEN-4)."""
     monsters_target: bool = False
     """The monsters focus on and attack it (the party guards it); otherwise it is the
     party's enemy."""
 
+    @model_validator(mode="before")
+    @classmethod
+    def _hex_from_hexes(cls, data: Any) -> Any:
+        """HV-GOAL-2: ``hexes`` names all its hexes; ``hex`` is then the first of them."""
+        if not isinstance(data, dict) or "hexes" not in data:
+            return data
+        if "hex" in data:
+            raise ValueError(_("hex and hexes: give one of them, not both"))
+        hexes = data["hexes"]
+        if isinstance(hexes, list | tuple):
+            if not hexes:
+                raise ValueError(_("hexes: an objective covers at least one hex"))
+            return {**data, "hex": hexes[0]}
+        return data
+
     @model_validator(mode="after")
     def _hp_formula_reads(self) -> ObjectiveFigureSpec:
         _check_figure_hp(self.hp)
+        if self.hexes:
+            if len(set(self.hexes)) != len(self.hexes):
+                raise ValueError(_("hexes: a hex is listed twice"))
+            if not contiguous(self.hexes):
+                raise ValueError(_("hexes: the hexes are not contiguous (HV-GOAL-2)"))
         return self
+
+    @property
+    def covers(self) -> tuple[tuple[int, int], ...]:
+        """HV-GOAL-2: every hex it covers (``hex`` alone, or ``hexes``)."""
+        return self.hexes or (self.hex,)
 
 
 class AllyFigureSpec(_Model):
@@ -1400,21 +1448,33 @@ def _check_figures_of_the_rules(
     open hex, their goal, rules and ability deck known."""
     taken = {s.hex for s in spec.monsters}
     ids = set(spec.party)
-    figures: list[tuple[str, str, tuple[int, int]]] = [
-        (f"objectives.{n}", o.id, o.hex) for n, o in enumerate(spec.objectives)
+    figures: list[tuple[str, str, tuple[int, int], str]] = []
+    room = {h: r.id for r in spec.rooms for h in r.hexes}
+    for n, o in enumerate(spec.objectives):
+        if o.hexes:  # HV-GOAL-2: one figure covering several hexes
+            figures += [(f"objectives.{n}", o.id, h, f"hexes.{i}") for i, h in enumerate(o.hexes)]
+            if len({room.get(h) for h in o.hexes}) > 1:
+                fail(_("its hexes are not all in one room"), f"objectives.{n}.hexes")
+        else:
+            figures.append((f"objectives.{n}", o.id, o.hex, "hex"))
+    figures += [
+        (f"allies.figures.{n}", a.id, a.hex, "hex") for n, a in enumerate(spec.allies.figures)
     ]
-    figures += [(f"allies.figures.{n}", a.id, a.hex) for n, a in enumerate(spec.allies.figures)]
-    for where, figure_id, h in figures:
-        if figure_id in ids or figure_id.startswith(tuple(f"{t} " for t in spec.monster_types)):
+    for where, figure_id, h, field in figures:
+        first = field in ("hex", "hexes.0")  # the others are more hexes of the same figure
+        if first and (
+            figure_id in ids or figure_id.startswith(tuple(f"{t} " for t in spec.monster_types))
+        ):
             fail(
                 _("id {figure_id} is already a figure's", figure_id=repr(figure_id)), f"{where}.id"
             )
         ids.add(figure_id)
         if h not in on_map:
-            fail(_("{hex} is not on the map", hex=str(list(h))), f"{where}.hex")
+            fail(_("{hex} is not on the map", hex=str(list(h))), f"{where}.{field}")
         if h in blocked or h in taken:
             fail(
-                _("{hex} is not an open hex: one figure per hex", hex=str(list(h))), f"{where}.hex"
+                _("{hex} is not an open hex: one figure per hex", hex=str(list(h))),
+                f"{where}.{field}",
             )
         taken.add(h)
     objective_ids = {o.id for o in spec.objectives}

@@ -283,7 +283,7 @@ def placement_order(
     }
     if not short:
         return list(placements)  # every standee is placed: the file's order stands
-    enemies = [f.hex for f in state.figures.values() if f.team == "characters"]
+    enemies = [h for f in state.figures.values() if f.team == "characters" for h in f.covers]
 
     def nearest_enemy(h: Hex) -> int:
         return min((_proximity(state, h, e) for e in enemies), default=0)

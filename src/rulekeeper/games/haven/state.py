@@ -75,6 +75,14 @@ class Figure:
     """HV-MON-7: a named monster's name (neither normal nor elite)."""
     guarded: bool = False
     """HV-GOAL-2: an objective the monsters focus on and attack (the party guards it)."""
+    more_hexes: tuple[Hex, ...] = ()
+    """HV-GOAL-2: the other hexes an objective covering several hexes stands in (``hex`` is
+    its first); it is still one figure."""
+
+    @property
+    def covers(self) -> tuple[Hex, ...]:
+        """Every hex the figure stands in (HV-GOAL-2: an objective may cover several)."""
+        return (self.hex, *self.more_hexes) if self.more_hexes else (self.hex,)
 
     @property
     def team(self) -> Literal["characters", "monsters"]:
@@ -365,7 +373,7 @@ class HavenState(State):
 
     def figure_at(self, h: Hex) -> Figure | None:
         for figure in self.figures.values():
-            if figure.hex == h:
+            if figure.hex == h or (figure.more_hexes and h in figure.more_hexes):
                 return figure
         return None
 

@@ -98,7 +98,7 @@ def draw(state: HavenState) -> str:
     present = set(visible)
     terrain = _terrain(state, present)
     doors = {h for h in map_state.closed_doors(state) if h in present}
-    occupied = {f.hex for f in state.figures.values()}
+    occupied = {h for f in state.figures.values() for h in f.covers}  # HV-GOAL-2
     x, y, w, h = view_box(visible)
     strip = 70.0
     track = 100 + 86 * min(len(state.order), 12)
@@ -204,6 +204,14 @@ def _figures(state: HavenState, present: set[Hex]) -> str:
             out.append(
                 f'<text class="conditions" x="{cx:.1f}" y="{cy - HEX_SIZE * 0.62:.1f}">{esc(short)}</text>'
             )
+        # HV-GOAL-2: an objective covering several hexes is drawn on each of them
+        for more in figure.more_hexes:
+            if more in present:
+                mx, my = hex_point(more)
+                out.append(
+                    f'<circle cx="{mx:.1f}" cy="{my - 4:.1f}" r="{HEX_SIZE * 0.5:.1f}" fill="{fill}" stroke="{stroke}"/>'
+                    f'<text class="mark" x="{mx:.1f}" y="{my:.1f}">{esc(figure_mark(figure))}</text>'
+                )
         out.append("</g>")
     out.append("</g>")
     return "".join(out)
