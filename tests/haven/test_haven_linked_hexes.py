@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from rich.console import Console
 from test_haven_play_support import at, chance, monster, new_state, play, scenario
 
 from rulekeeper.boards.hexgrid import HexBoard, LinkedHexBoard
@@ -20,6 +21,7 @@ from rulekeeper.games.haven.actions import MoveTo, PlayHalf, SelectCard
 from rulekeeper.games.haven.board_plain import PlainBoard, PlainFigure, PlainTurn
 from rulekeeper.games.haven.monster_ai import solve_monster_turn
 from rulekeeper.games.haven.monster_turn import MonsterTurn
+from rulekeeper.games.haven.render import map_text
 from rulekeeper.games.haven.scenario_format import MAX_LINKS, parse_scenario
 from rulekeeper.games.haven.state import HavenState
 
@@ -139,3 +141,13 @@ def test_HV_ROOM_5_bad_links_are_refused_naming_the_field(links: list[Any], fiel
         parse_scenario(scenario_with(links), "test.json")
     message = str(error.value)
     assert field in message and "\n" not in message.strip()
+
+
+def test_HV_ROOM_5_the_map_marks_both_hexes_of_a_link() -> None:
+    console = Console(record=True, width=100)
+    console.print(map_text(split_corridor()))
+    text = console.export_text()
+    assert text.count("/L1\\") == 2 and "L1 linked hexes" in text
+    console = Console(record=True, width=100)
+    console.print(map_text(split_corridor(links=[])))
+    assert "L1" not in console.export_text()

@@ -161,6 +161,10 @@ def map_text(state: HavenState, width: int | None = None) -> RichGroup:
     for h in plates:  # HV-ROOM-5: pressure plates
         if h in visible:
             labels[h] = "PP"
+    linked = [pair for pair in state.spec.links if pair[0] in visible and pair[1] in visible]
+    for n, pair in enumerate(linked):  # HV-ROOM-5: both hexes of a link carry one mark
+        for h in pair:
+            labels[h] = "L" + _LINK_MARKS[n % len(_LINK_MARKS)]
     actor = state.turn.actor if state.turn else None
     for figure in state.figures.values():
         kind = "elite" if figure.elite else figure.kind
@@ -186,6 +190,7 @@ def map_text(state: HavenState, width: int | None = None) -> RichGroup:
             _token_legend(state) if state.money else "",
             _("TT treasure") if state.treasures else "",
             _("PP pressure plate") if any(h in visible for h in plates) else "",
+            _("L1 linked hexes (the two hexes with one mark)") if linked else "",
             _("(unrevealed rooms are not drawn)") if hidden else "",
         )
         if part
@@ -194,6 +199,10 @@ def map_text(state: HavenState, width: int | None = None) -> RichGroup:
     for note in drawing.notes:
         below.append(note + "\n", style="default")
     return RichGroup(drawing_text(drawing, MAP_STYLES), below)
+
+
+_LINK_MARKS = "123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+"""The second character of a link's mark, one per link shown (HV-ROOM-5)."""
 
 
 def _token_legend(state: HavenState) -> str:
