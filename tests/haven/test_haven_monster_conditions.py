@@ -164,7 +164,7 @@ def test_HV_MON_COND_1_content_refuses_a_mixed_or_misplaced_condition_action_in_
     assert "targets on a condition action needs a range" in targets
     empty = _load_error([{"type": "condition", "range": 2}])
     assert "names its conditions" in empty
-    hero = _load_error(
-        [{"type": "condition", "conditions": ["poison"], "range": 2}], character=True
+    many = _load_error(
+        [{"type": "condition", "conditions": ["strengthen"], "range": 2, "targets": 2}]
     )
-    assert "a character's condition action is on the character itself" in hero
+    assert "a monster gives a positive condition to one monster only" in many

@@ -148,15 +148,19 @@ class CardReader:
         if name not in CONDITIONS:
             raise Refused(where, _("condition {name}", name=repr(name)))
         reach = 0
+        targets = 1
         for sub in subs:
             if sub.get("type") == "range":
                 reach = whole(sub.get("value"), where)
+            elif sub.get("type") == "target" and self.character:
+                # HV-TGT-1: the player picks up to that many (a monster's count comes from
+                # the focus rules, HV-MON-COND-1).
+                targets = whole(sub.get("value"), where)
             elif not (sub.get("type") == "specialTarget" and sub.get("value") == "self"):
                 raise Refused(where, _("condition with {kind}", kind=repr(sub.get("type"))))
-        if reach and self.character:
-            # HV-MON-COND-1 gives conditions at a range on monster cards only.
-            raise Refused(where, _("a condition given at a range on a character card"))
-        return AbilitySpec(type="condition", conditions=(str(name),), range=reach)
+        if targets < 1 or (targets > 1 and not reach):
+            raise Refused(where, _("condition with {kind}", kind=repr("target")))
+        return AbilitySpec(type="condition", conditions=(str(name),), range=reach, targets=targets)
 
 
 def relative(action: dict[str, Any], where: str) -> int:

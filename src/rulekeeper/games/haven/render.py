@@ -456,6 +456,8 @@ def _human_label(state: HavenState, action: Action) -> str | None:
             return _("heal {figure}", figure=action.figure)
         if stage == "area_target":
             return _("attack {figure} next", figure=action.figure)
+        if stage == "condition":
+            return _("give {figure} the conditions", figure=action.figure)
         return _("attack {figure}", figure=action.figure)
     if isinstance(action, Skip):
         return _("skip the rest of this ability")

@@ -126,6 +126,9 @@ class Ruleset:
     objective_immune_to_all_conditions: bool
     """HV-GOAL-2: [FH] an objective gains no condition; [GH] an obstacle with hit points is
     immune to negative conditions only."""
+    target_immune_to_condition_only: bool
+    """HV-COND-3: [FH] a figure may be targeted by an ability whose only effect is a condition
+    it is immune to; [GH] it may not."""
     allies_have_own_deck: bool
     """HV-GOAL-3, HV-DECK-1: [FH] scenario allies draw from the ally modifier deck; [GH] from
     the monster deck."""
@@ -190,6 +193,7 @@ GLOOMHAVEN = Ruleset(
     monster_card_range_absolute=False,
     objective_is_obstacle=True,
     objective_immune_to_all_conditions=False,
+    target_immune_to_condition_only=False,
     allies_have_own_deck=False,
     allies_numbered_at_random=True,
     tokens_fill_hexes=True,
@@ -237,6 +241,7 @@ FROSTHAVEN = Ruleset(
     monster_card_range_absolute=True,
     objective_is_obstacle=False,
     objective_immune_to_all_conditions=True,
+    target_immune_to_condition_only=True,
     allies_have_own_deck=True,
     allies_numbered_at_random=False,
     tokens_fill_hexes=False,

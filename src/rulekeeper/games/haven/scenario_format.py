@@ -89,9 +89,12 @@ class AbilitySpec(_Model):
     - ``summon``: ``summon`` names the class's summon on a character card, a
       monster type on a monster card (HV-SUM-1); ``elite`` summons an elite.
     - ``infuse``: ``element`` becomes strong at the end of the turn.
-    - ``condition``: ``conditions`` on the acting figure itself; on a monster card with a
-      ``range``: positive ones to the closest allied monster in range lacking them, negative
-      ones to ``targets`` enemies in range picked by the focus rules (HV-MON-COND-1).
+    - ``condition``: ``conditions`` on the acting figure itself; with a ``range``, on a
+      character card the player picks up to ``targets`` figures in range and line of sight
+      (enemies for negative conditions, allies or itself for positive ones: HV-TGT-1,
+      HV-TGT-2); on a monster card positive ones go to the closest allied monster in range
+      lacking them, negative ones to ``targets`` enemies in range picked by the focus rules
+      (HV-MON-COND-1).
     - ``retaliate``: ``value``, ``range`` (0 = adjacent attackers), until the end
       of the round.
     - ``loot``: ``value`` is the range (HV-LOOT-1); on a monster card the
@@ -113,11 +116,11 @@ class AbilitySpec(_Model):
     range, cards recovered, items refreshed, Special 1 or 2. On a monster card, added to the monster's base move
     and attack."""
     range: int = 0
-    """Attack, heal, retaliate or (monster card) condition range in hexes; 0 is melee (heal,
-    condition: self; retaliate: adjacent attackers)."""
+    """Attack, heal, retaliate or condition range in hexes; 0 is melee (heal, condition: self;
+    retaliate: adjacent attackers)."""
     targets: Positive = 1
-    """How many targets an attack has (or a monster's negative condition action given at a
-    range, HV-MON-COND-1)."""
+    """How many targets an attack has (or a condition action given at a range: a character's
+    up to that many, HV-TGT-1; a monster's negative one, HV-MON-COND-1)."""
     pierce: NonNegative = 0
     """Shield points of each target the attack ignores."""
     conditions: tuple[str, ...] = ()
@@ -182,8 +185,9 @@ class AbilitySpec(_Model):
 
 
 def _check_condition_action(ability: AbilitySpec) -> None:
-    """A condition action: on the acting figure (range 0) or, on a monster card, given at a
-    range: positive ones to an allied monster, negative ones to enemies (HV-MON-COND-1)."""
+    """A condition action: on the acting figure (range 0) or given at a range: positive ones
+    to allies, negative ones to enemies (HV-TGT-2; a monster's per HV-MON-COND-1, a
+    character's picked by the player)."""
     if not ability.conditions:
         raise ValueError(_("a condition action names its conditions"))
     kinds = {CONDITIONS[name].positive for name in ability.conditions}
@@ -191,10 +195,8 @@ def _check_condition_action(ability: AbilitySpec) -> None:
         raise ValueError(
             _("a condition action gives positive or negative conditions, not both (HV-TGT-2)")
         )
-    if ability.targets > 1 and not (ability.range and kinds == {False}):
-        raise ValueError(
-            _("targets on a condition action needs a range and negative conditions (HV-MON-COND-1)")
-        )
+    if ability.targets > 1 and not ability.range:
+        raise ValueError(_("targets on a condition action needs a range (HV-TGT-1)"))
 
 
 class BonusSpec(_Model):
@@ -357,15 +359,6 @@ class ClassSpec(_Model):
         for card in self.cards:
             for half in (card.top, card.bottom):
                 for act in half.actions:
-                    if act.type == "condition" and act.range:
-                        raise ValueError(
-                            _(
-                                "card {id}: a character's condition action is on the character"
-                                " itself (no range); conditions given at a range are a monster"
-                                " card's (HV-MON-COND-1)",
-                                id=repr(card.id),
-                            )
-                        )
                     if act.type == "summon" and act.summon not in self.summons:
                         raise ValueError(
                             _(
@@ -494,6 +487,23 @@ class MonsterCardSpec(_Model):
     """The deck is reshuffled at the end of a round in which this card was drawn."""
     actions: tuple[AbilitySpec, ...] = ()
     """The card's actions; move and attack values are added to the monster's base stats."""
+
+    @model_validator(mode="after")
+    def _one_ally_per_condition(self) -> MonsterCardSpec:
+        for act in self.actions:
+            if (
+                act.type == "condition"
+                and act.targets > 1
+                and all(CONDITIONS[name].positive for name in act.conditions)
+            ):
+                raise ValueError(
+                    _(
+                        "card {id}: a monster gives a positive condition to one monster only"
+                        " (HV-MON-COND-1)",
+                        id=repr(self.id),
+                    )
+                )
+        return self
 
 
 class MonsterDeckSpec(_Model):

@@ -20,9 +20,11 @@ from rulekeeper.core.errors import RuleViolation
 from rulekeeper.games.haven import (
     area_attacks,
     bonuses,
+    exhaustion,
     items,
     loot,
     map_state,
+    objective_figures,
     retaliate,
     special_rules,
     summons,
@@ -45,7 +47,7 @@ from rulekeeper.games.haven.attack_resolution import (
     offer_consumption,
     start_attack,
 )
-from rulekeeper.games.haven.conditions import has
+from rulekeeper.games.haven.conditions import CONDITIONS, has, may_gain
 from rulekeeper.games.haven.healing import heal
 from rulekeeper.games.haven.hero_moves import (
     check_move,
@@ -56,7 +58,7 @@ from rulekeeper.games.haven.hero_moves import (
     walk,
 )
 from rulekeeper.games.haven.rule_terms import pile as pile_name
-from rulekeeper.games.haven.rule_terms import term
+from rulekeeper.games.haven.rule_terms import term, terms
 from rulekeeper.games.haven.scenario_format import AbilitySpec
 from rulekeeper.games.haven.state import Figure
 from rulekeeper.i18n import lazy
@@ -80,6 +82,118 @@ def heal_targets(state: HavenState, figure: Figure, ability: AbilitySpec) -> lis
         if other.id == figure.id or map_state.in_reach(state, figure, other, ability.range):
             out.append(other.id)
     return sorted(out)
+
+
+# -- a character's condition given at a range (HV-TGT-1, HV-TGT-2, HV-COND-3) --------------
+def negative_conditions(ability: AbilitySpec) -> bool:
+    """HV-TGT-2: a condition action giving negative conditions is a negative ability (the
+    content check keeps positive and negative conditions out of one action)."""
+    return any(not CONDITIONS[name].positive for name in ability.conditions)
+
+
+def gains_any(state: HavenState, other: Figure, conditions: tuple[str, ...]) -> bool:
+    """HV-COND-3: whether ``other`` could gain at least one of ``conditions``."""
+    immune = exhaustion.immunities(state, other)
+    return any(
+        may_gain(name, other.kind, immune)
+        and not objective_figures.refuses_condition(state, other, name)
+        for name in conditions
+    )
+
+
+def condition_targets(state: HavenState, figure: Figure, ability: AbilitySpec) -> list[str]:
+    """The figures a character's condition action with a range may target next.
+
+    HV-TGT-2: negative conditions only enemies (a character may target any objective, as for
+    an attack, HV-GOAL-2), positive ones only allies or the acting figure (never an
+    objective, which is no one's ally). HV-TGT-1: within range and line of sight, no figure
+    twice. HV-COND-INVISIBLE-1: never an invisible enemy. HV-COND-3: [GH] never a figure
+    immune to every condition the ability gives; [FH] such a figure may still be targeted.
+    """
+    turn = state.turn
+    done = turn.targeted if turn is not None else []
+    negative = negative_conditions(ability)
+    out = []
+    for other in state.figures.values():
+        if other.id in done:
+            continue
+        if negative:
+            if other.team == figure.team and not (
+                other.kind == "objective" and figure.kind == "character"
+            ):
+                continue
+            if has(other, "invisible"):
+                continue
+        elif other.team != figure.team or other.kind == "objective":
+            continue
+        if not state.rules.target_immune_to_condition_only and not gains_any(
+            state, other, ability.conditions
+        ):
+            continue
+        if other.id == figure.id or map_state.in_reach(state, figure, other, ability.range):
+            out.append(other.id)
+    return sorted(out)
+
+
+def check_condition_target(
+    state: HavenState, figure: Figure, ability: AbilitySpec, target: str
+) -> None:
+    """A picked target of a condition action must be one :func:`condition_targets` lists."""
+    if target in condition_targets(state, figure, ability):
+        return
+    other = state.figures.get(target)
+    negative = negative_conditions(ability)
+    if other is not None and negative and other.team == figure.team and other.kind != "objective":
+        raise RuleViolation("HV-TGT-2", lazy("{figure} is not an enemy", figure=target))
+    if (
+        other is not None
+        and not negative
+        and (other.team != figure.team or other.kind == "objective")
+    ):
+        raise RuleViolation("HV-TGT-2", lazy("{figure} is not an ally in range", figure=target))
+    turn = state.turn
+    if turn is not None and target in turn.targeted:
+        raise RuleViolation(
+            "HV-TGT-1",
+            lazy("{figure} is already a target of this ability", figure=target),
+        )
+    if other is not None and not gains_any(state, other, ability.conditions):
+        raise RuleViolation(
+            "HV-COND-3",
+            lazy(
+                "{figure} is immune to {conditions}: it cannot be targeted by them",
+                figure=target,
+                conditions=terms(ability.conditions),
+            ),
+        )
+    raise RuleViolation(
+        "HV-LOS-1",
+        lazy("{figure} is not in range and line of sight of this ability", figure=target),
+    )
+
+
+def give_condition(state: HavenState, figure: Figure, turn: Turn, target: str) -> None:
+    """HV-TGT-1: one picked target gains the conditions (HV-COND-1..3: immunities respected,
+    bless and curse go into the target's deck); the ability ends when its targets are used
+    up or no legal target is left."""
+    ability = turn.queue[0]
+    turn.targeted.append(target)
+    turn.targets_left -= 1
+    state.emit(
+        "condition",
+        lazy(
+            "{figure} targets {target} with {conditions}",
+            figure=figure.id,
+            target=target,
+            conditions=terms(ability.conditions),
+        ),
+        "HV-TGT-1",
+        "HV-TGT-2",
+        figure=figure.id,
+    )
+    exhaustion.add_conditions(state, state.figures[target], list(ability.conditions))
+    if turn.targets_left <= 0 or not condition_targets(state, figure, ability):
+        done_with_ability(turn)
 
 
 def self_effect(state: HavenState, figure: Figure, ability: AbilitySpec) -> bool:
@@ -146,6 +260,10 @@ def hero_step_actions(state: HavenState, figure: Figure, turn: Turn) -> list[Act
         return [*pending, Skip()] if state.rules.area_targets_optional else pending
     if turn.stage == "heal":
         return [*(ChooseTarget(t) for t in heal_targets(state, figure, ability)), Skip()]
+    if turn.stage == "condition":
+        # HV-TGT-1: "up to" its targets: the player may stop early.
+        targets = condition_targets(state, figure, ability)
+        return [*(ChooseTarget(t) for t in targets), Skip()]
     if turn.stage == "summon":
         return [PlaceSummon(h) for h in summons.free_adjacent_hexes(state, figure)]
     if turn.stage == "recover":
@@ -173,6 +291,7 @@ def check_hero_step(state: HavenState, figure: Figure, turn: Turn, action: Actio
         "move",
         "attack",
         "heal",
+        "condition",
         "area",
         "recover",
         "refresh",
@@ -248,6 +367,9 @@ def check_hero_step(state: HavenState, figure: Figure, turn: Turn, action: Actio
                 "HV-LOS-2", lazy("{figure} is not an ally in range", figure=action.figure)
             )
         return
+    if turn.stage == "condition" and isinstance(action, ChooseTarget):
+        check_condition_target(state, figure, ability, action.figure)
+        return
     if turn.stage == "summon" and isinstance(action, PlaceSummon):
         if action.hex not in summons.free_adjacent_hexes(state, figure):
             raise RuleViolation(
@@ -316,6 +438,8 @@ def apply_hero_step(state: HavenState, figure: Figure, turn: Turn, action: Actio
     elif isinstance(action, ChooseTarget) and turn.stage == "area_target":
         turn.attack["pending"].remove(action.figure)
         begin_draw(state, figure, action.figure)
+    elif isinstance(action, ChooseTarget) and turn.stage == "condition":
+        give_condition(state, figure, turn, action.figure)
     elif isinstance(action, ChooseTarget):
         heal(state, state.figures[action.figure], ability.value, figure.id)
         done_with_ability(turn)
@@ -407,6 +531,8 @@ def enter_hero_ability(state: HavenState, figure: Figure, turn: Turn) -> bool:
     if has(figure, "stun"):
         done_with_ability(turn)
         return True
+    if ability.type == "condition" and ability.range > 0:
+        return enter_condition(state, figure, turn, ability)
     if self_effect(state, figure, ability):
         performed(state, figure, turn)
         done_with_ability(turn)
@@ -507,6 +633,30 @@ def enter_hero_ability(state: HavenState, figure: Figure, turn: Turn) -> bool:
         turn.stage = "summon"
         return False
     raise NotImplementedError(f"the {ability.type} ability is not supported yet")
+
+
+def enter_condition(state: HavenState, figure: Figure, turn: Turn, ability: AbilitySpec) -> bool:
+    """A character's condition action with a range: the player picks up to ``targets``
+    figures (HV-TGT-1, HV-TGT-2); with no legal target it does nothing ([FH] a targeted
+    ability cannot be performed without a valid target)."""
+    if not condition_targets(state, figure, ability):
+        state.emit(
+            "condition",
+            lazy(
+                "{figure} has no target in range and line of sight for {conditions}",
+                figure=figure.id,
+                conditions=terms(ability.conditions),
+            ),
+            "HV-TGT-2",
+            "HV-LOS-1",
+            figure=figure.id,
+        )
+        done_with_ability(turn)
+        return True
+    turn.targets_left = ability.targets
+    turn.targeted = []
+    turn.stage = "condition"
+    return False
 
 
 def next_area_target(state: HavenState, figure: Figure, turn: Turn) -> None:
