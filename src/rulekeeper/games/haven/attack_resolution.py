@@ -312,40 +312,34 @@ def finish_draw(state: HavenState) -> None:
     effects = [e for e in outcome.effects if _applies(state, e)]
     actor_figure = state.figures.get(attacker)
     by_hand_effects(state, attacker, [e for e in outcome.effects if not _applies(state, e)])
-    if effects and actor_figure is not None and card_effects.chooses(state, actor_figure):
-        # HV-DECK-5: the damage first, then the player keeps or declines the card's effects.
-        own = [c for c in turn.attack.get("conditions", []) if _known(state, c)]
-        exhaustion.hurt(
-            state,
-            target,
-            outcome.damage,
-            attacker,
-            ("HV-ATK-1",),
-            tuple(own),
-            factored=True,
-            by=attacker,
-        )
-        if target.id not in state.figures:  # HV-PUSH-4: a killed target is not moved
-            effects = [e for e in effects if e.name not in ("push", "pull")]
-        if effects:
-            card_effects.offer(state, turn, target.id, effects)
-        return
-    note_card_forced(turn, effects)
-    added = [e.name for e in effects if e.name in _CONDITION_NAMES]
-    # HV-TGT-2: a card's negative conditions go to the target, its positive ones to the
-    # attacker (the acting figure); the ability's own conditions are written for its targets.
-    conditions = [*turn.attack.get("conditions", []), *(c for c in added if not _positive(c))]
-    conditions = [c for c in conditions if _known(state, c)]
+    # HV-DECK-5: a player who keeps or declines the card's effects does so after the damage.
+    chooses = (
+        bool(effects) and actor_figure is not None and card_effects.chooses(state, actor_figure)
+    )
+    conditions = list(turn.attack.get("conditions", []))
+    if not chooses:
+        note_card_forced(turn, effects)
+        # HV-TGT-2: a card's negative conditions go to the target, its positive ones to the
+        # attacker (the acting figure); the ability's own conditions are written for its targets.
+        conditions += [
+            e.name for e in effects if e.name in _CONDITION_NAMES and not _positive(e.name)
+        ]
     exhaustion.hurt(
         state,
         target,
         outcome.damage,
         attacker,
         ("HV-ATK-1",),
-        tuple(conditions),
+        tuple(c for c in conditions if _known(state, c)),
         factored=True,
         by=attacker,
     )
+    if chooses:
+        if target.id not in state.figures:  # HV-PUSH-4: a killed target is not moved
+            effects = [e for e in effects if e.name not in ("push", "pull")]
+        if effects:
+            card_effects.offer(state, turn, target.id, effects)
+        return
     if actor_figure is not None:
         card_effects_on_attacker(state, actor_figure, effects)
         add_card_targets(state, actor_figure, target.id, effects)
