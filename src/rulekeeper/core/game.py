@@ -196,9 +196,14 @@ class State(ABC):
         """
         return action
 
-    def apply_trusted(self, action: Action) -> None:
-        """Apply an action known to be legal (search, rollouts, verified replays)."""
-        player = self.current_player()
+    def apply_trusted(self, action: Action, *, player: int | None = None) -> None:
+        """Apply an action known to be legal (search, rollouts, verified replays).
+
+        ``player`` is :meth:`current_player` when the driver has just asked it
+        (``play_step``), so it is not worked out twice.
+        """
+        if player is None:
+            player = self.current_player()
         self._apply(action)
         self._history.append((player, action))
 
@@ -236,7 +241,7 @@ class State(ABC):
         ``message`` is a :func:`rulekeeper.i18n.lazy` message, so that each reader
         sees it in their language (a plain string is shown untranslated).
         """
-        event = Event(kind, message, tuple(rules), dict(data))
+        event = Event(kind, message, rules, data)  # both made afresh for this call
         self._log.append(event)
         return event
 

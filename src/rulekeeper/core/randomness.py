@@ -15,6 +15,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Protocol
 
 from rulekeeper.core.errors import RuleViolation
+from rulekeeper.core.game import CHANCE
 from rulekeeper.i18n import lazy
 
 if TYPE_CHECKING:
@@ -47,13 +48,21 @@ class SeededSampler:
 
     def __init__(self, seed: int) -> None:
         self.seed = seed
+        self._rng = random.Random()
 
     def sample(self, state: State) -> Action:
         return self.sample_from(state, state.chance_outcomes())
 
     def sample_from(self, state: State, outcomes: Sequence[tuple[Action, Fraction]]) -> Action:
-        """Pick among ``outcomes``, which the caller has just listed for ``state``."""
-        rng = random.Random(f"chance:{self.seed}:{len(state.history)}")
+        """Pick among ``outcomes``, which the caller has just listed for ``state``.
+
+        The generator is seeded afresh for each draw (a sure outcome needs none:
+        the next draw is seeded by its own position all the same).
+        """
+        if len(outcomes) == 1 and outcomes[0][1] == 1:
+            return outcomes[0][0]
+        rng = self._rng
+        rng.seed(f"chance:{self.seed}:{len(state.history)}")
         return pick_weighted(outcomes, rng)
 
 
@@ -129,7 +138,14 @@ def choose_step(
     ``sample_from`` method is handed the list; one without lists the choices
     itself (the returned list is then built here too).
     """
-    if state.is_chance_node():
+    return _choose(state, state.current_player(), policy, sampler)
+
+
+def _choose(
+    state: State, player: int, policy: Policy | None, sampler: ChanceSampler
+) -> tuple[Action, list[Action]]:
+    """:func:`choose_step` for a driver that has just asked ``state.current_player()``."""
+    if player == CHANCE:
         return _sample_listed(state, sampler)
     if policy is None:
         raise ValueError("a player must choose here and no policy was given")
@@ -155,9 +171,10 @@ def play_step(
     rule it breaks. ``trusted`` applies it unchecked (``apply_trusted``), for
     search and rollouts whose policy only ever picks a listed action.
     """
-    action, legal = choose_step(state, policy, sampler)
+    player = state.current_player()
+    action, legal = _choose(state, player, policy, sampler)
     if trusted:
-        state.apply_trusted(action)
+        state.apply_trusted(action, player=player)
     else:
         state.apply(action, legal=legal)
     return action

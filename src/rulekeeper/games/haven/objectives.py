@@ -34,6 +34,7 @@ from rulekeeper.games.haven import loot, standees
 from rulekeeper.i18n import Msg, lazy, lazy_plural
 
 if TYPE_CHECKING:
+    from rulekeeper.games.haven.scenario_format import ScenarioSpec
     from rulekeeper.games.haven.state import HavenState
 
 
@@ -79,13 +80,24 @@ def announce(state: HavenState) -> None:
     state.emit("goal", text, "HV-GOAL-1")
 
 
-def _boss_types(state: HavenState) -> set[str]:
+_BOSSES: dict[int, tuple[ScenarioSpec, frozenset[str]]] = {}
+"""The boss types of each scenario (its content never changes; asked after every step)."""
+
+
+def _boss_types(state: HavenState) -> frozenset[str]:
     spec = state.spec
+    found = _BOSSES.get(id(spec))
+    if found is not None and found[0] is spec:
+        return found[1]
     types = {s.type for s in spec.monsters} | {s.type for r in spec.rules for s in r.spawn}
-    return {t for t in types if spec.monster_types[t].boss}
+    bosses = frozenset(t for t in types if spec.monster_types[t].boss)
+    if len(_BOSSES) >= 64:
+        _BOSSES.clear()
+    _BOSSES[id(spec)] = (spec, bosses)
+    return bosses
 
 
-def _pending_spawns(state: HavenState, types: set[str] | None = None) -> bool:
+def _pending_spawns(state: HavenState, types: frozenset[str] | None = None) -> bool:
     """[FH] HV-GOAL-1: spawn rules that have not fired yet (the kill-all count includes them)."""
     for n, rule in enumerate(state.spec.rules):
         if n in state.fired or not rule.spawn:

@@ -282,7 +282,8 @@ def advance(state: HavenState) -> None:
         if state.loot_draws or state.by_hand or state.ally_numbers or state.escapes:
             return
         t = state.turn
-        if t is not None and t.attack.get("defending"):
+        attack = t.attack if t is not None else None
+        if attack and attack.get("defending"):
             if not items.defence_settled(state):
                 return  # HV-ITEM-5: the attacked character decides on its items
             _end_defence(state)
@@ -292,24 +293,25 @@ def advance(state: HavenState) -> None:
                 return
             attack_resolution.finish_draw(state)
             continue
-        if t is not None and (t.attack.get("forced") or t.attack.get("card_effects")):
-            return  # the pusher chooses the next hex; the player keeps the card's effects
-        if t is not None and t.attack.get("resolving"):
-            # The target's damage is settled (negation above): the attack's last effects.
-            target = t.attack["resolving"]
-            if not t.attack.get("forced_checked"):
-                t.attack["forced_checked"] = True
-                forced_movement.start(state, t, target)
+        if t is not None and attack:
+            if attack.get("forced") or attack.get("card_effects"):
+                return  # the pusher chooses the next hex; the player keeps the card's effects
+            target = attack.get("resolving")
+            if target:
+                # The target's damage is settled (negation above): the attack's last effects.
+                if not attack.get("forced_checked"):
+                    attack["forced_checked"] = True
+                    forced_movement.start(state, t, target)
+                    continue
+                attack["resolving"] = ""
+                attack["forced_checked"] = False
+                retaliate.after_attack(state, t.actor, target)
+                attack["after"] = True
                 continue
-            t.attack["resolving"] = ""
-            t.attack["forced_checked"] = False
-            retaliate.after_attack(state, t.actor, target)
-            t.attack["after"] = True
-            continue
-        if t is not None and t.attack.get("after"):
-            t.attack["after"] = False
-            _after_target(state, t)
-            continue
+            if attack.get("after"):
+                attack["after"] = False
+                _after_target(state, t)
+                continue
         if state.phase == "select":
             if cards.selecting_hero(state) is not None:
                 return

@@ -37,7 +37,7 @@ from rulekeeper.i18n import N_, Msg, lazy, text_of
 if TYPE_CHECKING:
     from rulekeeper.core.actions import Action
     from rulekeeper.games.haven.movement import MoveMode
-    from rulekeeper.games.haven.scenario_format import RuleSpec
+    from rulekeeper.games.haven.scenario_format import RuleSpec, ScenarioSpec
     from rulekeeper.games.haven.state import Figure, HavenState
 
 Hex = tuple[int, int]
@@ -220,11 +220,25 @@ def objective_destroyed(state: HavenState, figure_id: str) -> None:
     _fire_matching(state, found)
 
 
+_DEAD_RULES: dict[int, tuple[ScenarioSpec, tuple[tuple[int, str], ...]]] = {}
+"""Each scenario's ``dead`` rules, as (rule number, type) (content never changes)."""
+
+
+def _dead_rules(spec: ScenarioSpec) -> tuple[tuple[int, str], ...]:
+    found = _DEAD_RULES.get(id(spec))
+    if found is not None and found[0] is spec:
+        return found[1]
+    rules = tuple((n, r.when.dead) for n, r in enumerate(spec.rules) if r.when.dead)
+    if len(_DEAD_RULES) >= 64:
+        _DEAD_RULES.clear()
+    _DEAD_RULES[id(spec)] = (spec, rules)
+    return rules
+
+
 def after_step(state: HavenState) -> None:
     """A type whose last monster died fires its ``dead`` rules (once it had appeared)."""
-    for n, rule in enumerate(state.spec.rules):
-        dead = rule.when.dead
-        if not dead or n in state.fired or not standees.appeared(state, dead):
+    for n, dead in _dead_rules(state.spec):
+        if n in state.fired or not standees.appeared(state, dead):
             continue
         if not standees.on_map(state, dead):
             _fire_matching(state, [n])
