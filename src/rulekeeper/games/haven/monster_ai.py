@@ -100,6 +100,11 @@ class _Attack:
 
 def solve_monster_turn(spec: AnyBoard) -> MonsterAnswer:
     """Every option for the acting monster's turn, with the reasons (HV-FOCUS-*, HV-MOVE-MON-*)."""
+    if any(f.more_hexes for f in spec.figures):
+        # HV-GOAL-2: a figure covering several hexes is one figure (monster_ai_wide.py)
+        from rulekeeper.games.haven.monster_ai_wide import solve_wide_turn
+
+        return solve_wide_turn(spec)
     turn = MonsterTurn(spec)
     move = turn.movement
     stay_path = (turn.actor.hex,)
