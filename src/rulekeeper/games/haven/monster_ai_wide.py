@@ -47,11 +47,6 @@ if TYPE_CHECKING:
     from rulekeeper.games.haven.board_plain import AnyBoard, AnyFigure
 
 
-def has_wide_figure(spec: AnyBoard) -> bool:
-    """Whether a figure of the board covers several hexes (HV-GOAL-2)."""
-    return any(f.more_hexes for f in spec.figures)
-
-
 class WideTurn(MonsterTurn):
     """:class:`MonsterTurn` with each figure covering all of its hexes (HV-GOAL-2).
 
