@@ -32,13 +32,7 @@ from typing import TYPE_CHECKING
 
 from rulekeeper.boards.hexgrid import UNREACHABLE, Hex, add, sub
 from rulekeeper.games.haven.focus import FocusKey, extra_target_ranks, focus_reason
-from rulekeeper.games.haven.monster_ai import (
-    MonsterAnswer,
-    MonsterOption,
-    _Attack,
-    _attack_reason,
-    _move_closer,
-)
+from rulekeeper.games.haven.monster_answer import MonsterAnswer, MonsterOption, attack_reason
 from rulekeeper.games.haven.monster_turn import MonsterTurn, hex_list
 from rulekeeper.games.haven.movement import Movement, MoveMode
 from rulekeeper.i18n import lazy, lazy_plural
@@ -164,6 +158,15 @@ class WideTurn(MonsterTurn):
 
 
 @dataclass(frozen=True, slots=True)
+class _Attack:
+    """An attack hex, the targets attacked from it and every area placement giving them."""
+
+    location: int
+    targets: frozenset[int]
+    aoe: tuple[frozenset[Hex], ...]
+
+
+@dataclass(frozen=True, slots=True)
 class _Volley:
     """One way to attack from a hex: the area's targets, the pool of further single targets,
     how many it takes, and the area placement (none without an area)."""
@@ -231,7 +234,7 @@ def solve_wide_turn(spec: AnyBoard) -> MonsterAnswer:
                 for placement in attack.aoe if turn.has_attack else (frozenset(),):
                     aoe = tuple(sorted(placement))
                     merged.setdefault((where, name, targets, aoe), set()).add(where)
-            reasons.append(_attack_reason(turn, name, destinations))
+            reasons.append(attack_reason(turn, name, destinations))
         else:
             goals = sorted({a.location for a in destinations})
             for goal in goals:
@@ -404,3 +407,18 @@ def _best_attacks(
         _Attack(where, group, tuple(dict.fromkeys(placements)))
         for (where, group), placements in merged.items()
     ]
+
+
+def _move_closer(turn: WideTurn, goal: int) -> list[int]:
+    """Within this turn's move, the stops that leave the best remaining path to ``goal``:
+    fewest negative hexes over the whole trip, then remaining points, then points spent."""
+    move = turn.movement
+    remaining, remaining_negative = move.to_destination(goal)
+    limit = turn.spec.turn.move
+    keyed = [
+        ((remaining_negative[i] + move.negative[i], remaining[i], move.distance[i]), i)
+        for i in turn.stand
+        if move.distance[i] <= limit
+    ]
+    best = min(key for key, _ in keyed)
+    return [i for key, i in keyed if key == best]
