@@ -77,6 +77,46 @@ def test_cli_clean_files_exit_0_with_one_ok_line_each() -> None:
     ]
 
 
+def test_cli_checks_every_content_file_of_a_folder_nested_ones_too(tmp_path: Path) -> None:
+    import shutil
+
+    shutil.copy(CONTENT / "salvage/dice.toml", tmp_path / "dice.toml")
+    (tmp_path / "more").mkdir()
+    shutil.copy(CONTENT / "areas/scenarios/sunken-gate.toml", tmp_path / "more" / "gate.TOML")
+    _write(tmp_path / "more", "broken.toml", 'format = "rulekeeper-areas/1"\ntitle = \n')
+    _write(tmp_path, "notes.txt", "not content")
+    code, out, err = run("check", str(tmp_path))
+    assert code == 2
+    assert (
+        out.splitlines()[0]
+        == f'{tmp_path / "dice.toml"}: ok (salvage catalog, format = "salvage-content/1")'
+    )
+    assert f"{tmp_path / 'more' / 'broken.toml'}: not valid TOML" in out
+    assert f"{tmp_path / 'more' / 'gate.TOML'}: ok (areas scenario" in out
+    assert "notes.txt" not in out + err
+    assert err == f"rulekeeper: {tmp_path / 'more' / 'broken.toml'}: 1 problem\n"
+
+
+def test_cli_a_folder_without_content_files_is_a_problem(tmp_path: Path) -> None:
+    _write(tmp_path, "readme.md", "nothing to check")
+    code, out, err = run("check", str(tmp_path))
+    assert code == 2
+    assert err == f"rulekeeper: {tmp_path}: 1 problem\n"
+    assert out == f"{tmp_path}: no content file in this folder (looked for .toml .json)\n"
+
+
+def test_cli_a_folder_walk_does_not_follow_linked_folders(tmp_path: Path) -> None:
+    import shutil
+
+    shutil.copy(CONTENT / "salvage/dice.toml", tmp_path / "dice.toml")
+    (tmp_path / "loop").symlink_to(tmp_path, target_is_directory=True)
+    code, out, err = run("check", str(tmp_path))
+    assert code == 0, err
+    assert out.splitlines() == [
+        f'{tmp_path / "dice.toml"}: ok (salvage catalog, format = "salvage-content/1")'
+    ]
+
+
 # -- the family from the format field -----------------------------------------------------
 def test_the_kind_is_told_by_the_format_field_and_game() -> None:
     assert detect({"format": "haven-scenario/1"}).label == "haven scenario"

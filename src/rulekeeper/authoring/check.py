@@ -9,6 +9,8 @@ the game's own cross-reference checks run (:mod:`rulekeeper.authoring.semantics`
 
 from __future__ import annotations
 
+import os
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -53,6 +55,41 @@ class CheckReport:
             kind=self.kind.label,
             format=self.kind.format_text,
         )
+
+
+CONTENT_SUFFIXES = (".toml", ".json")
+"""The files a folder given to ``content check`` contributes (any letter case)."""
+
+
+def check_paths(paths: Iterable[Path], family: str | None = None) -> list[CheckReport]:
+    """Check files and folders: a folder stands for its content files, nested folders too.
+
+    A folder's ``.toml`` and ``.json`` files are checked in path order; folders
+    reached through a symbolic link are not entered (a link cannot make the walk
+    loop), and a folder with no content file is one problem of its own, so a
+    mistyped folder is not a silent success.
+    """
+    reports: list[CheckReport] = []
+    for path in paths:
+        if not path.is_dir():
+            reports.append(check_file(path, family))
+            continue
+        found = _content_files(path)
+        if not found:
+            reason = _(
+                "no content file in this folder (looked for {suffixes})",
+                suffixes=" ".join(CONTENT_SUFFIXES),
+            )
+            reports.append(CheckReport(str(path), None, (Problem(str(path), None, reason),)))
+        reports.extend(check_file(file, family) for file in found)
+    return reports
+
+
+def _content_files(folder: Path) -> list[Path]:
+    found: list[Path] = []
+    for root, _folders, files in os.walk(folder, followlinks=False):
+        found.extend(Path(root, name) for name in files if name.lower().endswith(CONTENT_SUFFIXES))
+    return sorted(found)
 
 
 def check_file(path: Path, family: str | None = None) -> CheckReport:

@@ -54,8 +54,11 @@ def check_command(
     files: Annotated[
         list[Path],
         typer.Argument(
-            metavar="FILE...",
-            help=_("Content or scenario files (TOML, or JSON for haven) of any game."),
+            metavar="PATH...",
+            help=_(
+                "Content or scenario files (TOML, or JSON for haven) of any game, or folders "
+                "of them (their .toml and .json files, nested folders included)."
+            ),
         ),
     ],
     game: Annotated[
@@ -79,11 +82,11 @@ def check_command(
     then the game's own cross-reference checks run (unknown ids, figures off the
     map ...). Exit status 0 when every file is clean, 2 when any has a problem.
     """
-    from rulekeeper.authoring.check import check_file
+    from rulekeeper.authoring.check import check_paths
     from rulekeeper.core.errors import printable
 
     family = _family(game)
-    reports = [check_file(path, family) for path in files]
+    reports = check_paths(files, family)
     if as_json:
         document = [
             {
