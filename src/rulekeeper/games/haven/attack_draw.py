@@ -185,6 +185,10 @@ def later_card_kept(
     return first.dominates(second)
 
 
+_last_step: tuple[AttackDraw, ModifierCatalog, Step] | None = None
+"""The step of the draw asked last (draws are immutable; see AttackDraw.next_step)."""
+
+
 @lru_cache(maxsize=8192)
 def _resolve_cards(
     context: AttackContext, cards: tuple[str, ...], catalog: ModifierCatalog
@@ -238,7 +242,20 @@ class AttackDraw:
         return _resolve_cards(self.context, tuple(self.drawn[i] for i in sorted(indices)), catalog)
 
     def next_step(self, catalog: ModifierCatalog) -> Step:
-        """What the process needs next, or its result."""
+        """What the process needs next, or its result.
+
+        A draw is immutable, so its step is kept: who acts, the chance outcomes and
+        the state's automatic steps all ask the same draw in turn (issue 12).
+        """
+        global _last_step
+        last = _last_step
+        if last is not None and last[0] is self and last[1] is catalog:
+            return last[2]
+        step = self._next_step(catalog)
+        _last_step = (self, catalog, step)
+        return step
+
+    def _next_step(self, catalog: ModifierCatalog) -> Step:
         stage = self._stage(catalog)
         if stage.need_card:
             return NeedCard(self.deck)
@@ -334,6 +351,21 @@ class AttackDraw:
     def apply(self, action: Action, deck: ModifierDeck, catalog: ModifierCatalog) -> AttackDraw:
         """Check and apply a draw or a choice; a draw also takes the card from ``deck``."""
         self.check(action, deck, catalog)
+        if isinstance(action, KeepModifier):
+            return self.after_choice(action.index)
+        if not isinstance(action, DrawModifier):
+            raise RuleViolation(
+                "HV-ATK-1", lazy("{action} is not part of a modifier draw", action=action.label())
+            )
+        deck.draw(action.card, catalog)
+        return self.after_draw(action.card)
+
+    def apply_listed(
+        self, action: Action, deck: ModifierDeck, catalog: ModifierCatalog
+    ) -> AttackDraw:
+        """:meth:`apply` for a draw or choice the state has already checked: it was one of
+        its chance outcomes or listed choices (``State.apply``), or the driver knows it
+        was (``apply_trusted``), so it is not checked again."""
         if isinstance(action, KeepModifier):
             return self.after_choice(action.index)
         if not isinstance(action, DrawModifier):

@@ -113,8 +113,9 @@ def goal_met(state: HavenState) -> bool:
     if objective.kind == "kill_all":
         if len(state.revealed) < len(state.spec.rooms):
             return False
-        if any(f.kind == "monster" for f in state.figures.values()):
-            return False
+        for f in state.figures.values():
+            if f.kind == "monster":
+                return False
         return not (state.rules.both_ends_in_a_round_lose and _pending_spawns(state))
     if objective.kind == "kill_boss":
         bosses = _boss_types(state)

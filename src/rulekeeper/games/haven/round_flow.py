@@ -127,7 +127,7 @@ def apply(state: HavenState, action: Action) -> None:
             t.stage = "ability"
             t.draw_target = ""
     elif isinstance(action, DrawModifier | KeepModifier) and t is not None and t.draw is not None:
-        t.draw = t.draw.apply(action, state.decks[t.draw.deck], state.catalog)
+        t.draw = t.draw.apply_listed(action, state.decks[t.draw.deck], state.catalog)
     elif state.negation is not None:
         _apply_negation(state, action)
     elif state.phase == "select":
@@ -275,7 +275,7 @@ def advance(state: HavenState) -> None:
         if state.standee_draws:
             return  # HV-SCEN-1: a chance node numbers the standees just placed
         check_victory(state)
-        if not state.result:
+        if not state.result and state.damage_queue:
             exhaustion.next_negation(state)
         if state.result or state.negation is not None or state.reveal_draws:
             return
