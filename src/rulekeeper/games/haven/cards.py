@@ -44,8 +44,39 @@ def selecting_hero(state: HavenState) -> Hero | None:
     return None
 
 
+_LISTED_LIMIT = 256
+_selections: dict[tuple[object, ...], tuple[Action, ...]] = {}
+_plays: dict[tuple[object, ...], tuple[Action, ...]] = {}
+"""Listings already made (actions are values): rollouts list the same hands again and again."""
+
+
+def _remember(
+    memo: dict[tuple[object, ...], tuple[Action, ...]],
+    key: tuple[object, ...],
+    actions: list[Action],
+) -> None:
+    if len(memo) >= _LISTED_LIMIT:
+        memo.clear()
+    memo[key] = tuple(actions)
+
+
 def selection_actions(hero: Hero, active_discards: int = 0) -> list[Action]:
     """``active_discards``: active cards that count as discards for a rest (HV-BONUS-5)."""
+    key = (
+        hero.id,
+        hero.leading is None,
+        tuple(hero.hand),
+        len(hero.discard) + active_discards >= 2,
+    )
+    found = _selections.get(key)
+    if found is not None:
+        return list(found)
+    actions = _selection_actions(hero, active_discards)
+    _remember(_selections, key, actions)
+    return actions
+
+
+def _selection_actions(hero: Hero, active_discards: int) -> list[Action]:
     actions: list[Action] = []
     if hero.leading is None:
         if len(hero.hand) >= 2:
@@ -112,6 +143,16 @@ def apply_selection(state: HavenState, hero: Hero, action: Action) -> None:
 # -- playing halves (HV-CARD-3, HV-CARD-4) -----------------------------------------------
 def play_actions(hero: Hero, turn: Turn) -> list[Action]:
     """The halves still allowed: any of the two first, then the other card's other half."""
+    key = (hero.leading, hero.second, *(turn.halves[0][:2] if turn.halves else ()))
+    found = _plays.get(key)
+    if found is not None:
+        return list(found)
+    actions = _play_actions(hero, turn)
+    _remember(_plays, key, actions)
+    return actions
+
+
+def _play_actions(hero: Hero, turn: Turn) -> list[Action]:
     selected = [c for c in (hero.leading, hero.second) if c is not None]
     if not turn.halves:
         options = [(c, h) for c in selected for h in ("top", "bottom")]

@@ -272,7 +272,16 @@ def initiative_ranks(state: HavenState, figures: list[Figure]) -> dict[str, int]
     (1 = earliest), so the mover breaks a focus tie exactly as the settled turn
     order does and asks the players only about ties the rules leave open.
     """
-    keys = {f.id: turn_order_key(state, f) for f in figures}
+    keys: dict[str, tuple[int, int, int, int]] = {}
+    by_type: dict[str, tuple[int, int, int, int]] = {}  # a monster's key is its type's
+    for f in figures:
+        if f.kind == "monster":
+            key = by_type.get(f.type)
+            if key is None:
+                key = by_type[f.type] = turn_order_key(state, f)
+        else:
+            key = turn_order_key(state, f)
+        keys[f.id] = key
     places = {key: n for n, key in enumerate(sorted(set(keys.values())), start=1)}
     return {fid: places[key] for fid, key in keys.items()}
 
