@@ -284,15 +284,15 @@ def heroes_table(state: HavenState) -> Table:
             str(len(hero.lost)),
             selected if state.phase != "select" else (_("chosen") if hero.selected else ""),
             str(hero.initiative or ""),
-            _items_text(hero),
-            _loot_text(state, hero),
+            items_text(hero),
+            loot_text(state, hero),
             str(hero.xp or ""),
             *([class_resources.describe(state, hero)] if resources else []),
         )
     return table
 
 
-def _items_text(hero: Hero) -> str:
+def items_text(hero: Hero) -> str:
     """HV-ITEM-3/4: each item with its state (spent, consumed, use slots marked)."""
     out = []
     for item in hero.items:
@@ -309,7 +309,7 @@ def _items_text(hero: Hero) -> str:
     return ", ".join(out)
 
 
-def _loot_text(state: HavenState, hero: Hero) -> str:
+def loot_text(state: HavenState, hero: Hero) -> str:
     parts = []
     if hero.money:
         parts.append(_n("{n} money token", "{n} money tokens", hero.money))
@@ -758,11 +758,11 @@ def _hand_lines(state: HavenState, hero: Hero, width: int, *, full: bool) -> lis
     tail = _("discard {discard}, lost {lost}", discard=len(hero.discard), lost=len(hero.lost))
     if hero.xp:
         tail += ", " + _("xp {n}", n=hero.xp)
-    money = _loot_text(state, hero)
+    money = loot_text(state, hero)
     if money:
         tail += f", {money}"
     if hero.items:
-        tail += ", " + _("items {items}", items=_items_text(hero))
+        tail += ", " + _("items {items}", items=items_text(hero))
     if state.phase != "select" and (hero.leading or hero.long_rest):
         picked = (
             _("long rest")
