@@ -14,6 +14,8 @@ Every choice is an action, so a game replays exactly.
 from __future__ import annotations
 
 import copy
+import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -21,6 +23,7 @@ from test_haven_card_targets import CARDS, attacked
 from test_haven_play_support import (
     DUMMY_DECK,
     chance,
+    dummy_monster,
     monster,
     new_state,
     play,
@@ -28,7 +31,8 @@ from test_haven_play_support import (
     scenario,
 )
 
-from rulekeeper.core import RuleViolation
+from rulekeeper.core import RandomPolicy, RuleViolation, SeededSampler
+from rulekeeper.core.conformance import check_game, fuzz_game
 from rulekeeper.games.haven.actions import (
     ChooseElement,
     ChooseTarget,
@@ -336,3 +340,50 @@ def test_card_choices_replay_exactly_from_the_actions(ruleset: str) -> None:
     assert twin.to_dict()["state"] == state.to_dict()["state"]
     copied = state.clone()
     assert copied.to_dict() == state.to_dict()
+
+
+def _perk_scenario(tmp_path: Path) -> str:
+    """Two Testers whose decks (and so the pup's) hold "+1 target" and "infuse any" cards,
+    against four Dummies close by: random play meets both choices."""
+    data = scenario(
+        party=("tester", "tester2"),
+        hexes=rect(6, 4),
+        start=[(0, 0), (0, 1)],
+        monsters=[
+            monster("dummy", (2, 0)),
+            monster("dummy", (2, 1)),
+            monster("dummy", (3, 0), elite=True),
+            monster("dummy", (1, 2)),
+        ],
+        modifier_cards=copy.deepcopy(CARDS),
+        characters={
+            cls: {"perks": [{"add": {"rolling-target-1": 4, "rolling-infuse-any": 3}}]}
+            for cls in ("tester", "tester2")
+        },
+    )
+    for cls in ("tester", "tester2"):
+        data["classes"][cls]["hp"] = [30]
+    data["monster_types"]["dummy"] = dummy_monster(hp=4, attack=1)
+    path = tmp_path / "card-choices.json"
+    path.write_text(json.dumps(data))
+    return str(path)
+
+
+@pytest.mark.parametrize("ruleset", ["gloomhaven", "frosthaven"])
+def test_card_choices_conform_in_seeded_random_play(tmp_path: Path, ruleset: str) -> None:
+    """check_game replays each game exactly and round-trips every state; fuzz_game offers
+    out-of-place actions at every step (an element or a target when none is asked)."""
+    path = _perk_scenario(tmp_path)
+    seeds = range(1, 5)
+    stages: set[str] = set()
+    for seed in seeds:
+        state = GAME.new_state(path, seed, ruleset)
+        policy, sampler = RandomPolicy(seed), SeededSampler(seed)
+        while not state.is_terminal():
+            if state.turn is not None:
+                stages.add(state.turn.stage)
+            state.apply(sampler.sample(state) if state.is_chance_node() else policy.choose(state))
+    assert "card_element" in stages
+    report = check_game(GAME, path, seeds, ruleset=ruleset)
+    assert report.games == len(seeds)
+    assert fuzz_game(GAME, path, range(1, 3), ruleset=ruleset) > 0
