@@ -122,6 +122,29 @@ def shot(page: Page, name: str) -> None:
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
 
 
+FITS = """(container) => {
+    const box = document.querySelector(container);
+    if (!box) return [`${container}: missing`];
+    const right = box.getBoundingClientRect().right;
+    const wide = [];
+    if (box.scrollWidth > box.clientWidth + 1) {
+        wide.push(`${container}: scrolls sideways (${box.scrollWidth} > ${box.clientWidth})`);
+    }
+    for (const table of box.querySelectorAll("table")) {
+        const edge = table.getBoundingClientRect().right;
+        if (edge > right + 1) wide.push(`${table.className || "table"}: ends at ${edge} > ${right}`);
+    }
+    return wide;
+}"""
+"""What sticks out of a container: its sideways scroll and each table reaching past its edge."""
+
+
+def assert_fits(page: Page, container: str) -> None:
+    """Every table of ``container`` is inside it, nothing scrolls sideways (no cut-off column)."""
+    wide: list[str] = page.evaluate(FITS, container)
+    assert wide == []
+
+
 def start_game(page: Page, live: LiveServer, game: str, seed: int, save: str) -> None:
     page.goto(live.url + "/")
     expect(page.get_by_test_id("game-select").locator("option")).not_to_have_count(0)
@@ -179,6 +202,26 @@ def test_a_game_played_to_its_end_by_clicking(
     state = run_replay(live.settings.store().load(save))
     assert state.outcome() is not None
     expect(outcome).to_have_text(f"Game over — {state.outcome()}")
+
+
+@pytest.mark.parametrize("width", [1400, 1100])
+def test_the_haven_characters_table_fits_its_panel(
+    browser: Browser, live: LiveServer, width: int
+) -> None:
+    """HV-DECK-5: the tinker's class resources (Cogs) under its name, the hands in their own rows;
+    no column of the figures or characters table is cut off or scrolls sideways."""
+    context = browser.new_context(viewport={"width": width, "height": 900}, locale="en-US")
+    page = context.new_page()
+    start_game(page, live, "haven", 5, f"e2e-fits-{width}")
+    for _click in range(7):
+        click_and_wait(page, 0)
+    heroes = page.get_by_test_id("heroes")
+    expect(heroes.locator("tr[data-hero='tinker'] .resources")).to_contain_text("Cogs")
+    expect(heroes.locator("tr.hand-row").first).to_contain_text("in hand: ")
+    shot(page, f"play-haven-{width}")
+    assert_fits(page, "[data-testid=panel]")
+    assert_fits(page, "main")
+    context.close()
 
 
 def test_a_rule_id_in_the_log_opens_to_its_text(page: Page, live: LiveServer) -> None:
@@ -451,6 +494,10 @@ def test_the_table_in_each_language(page: Page, live: LiveServer, lang: str) -> 
     expect(page.get_by_test_id("board").locator("svg text.track-title")).to_have_text(
         said(lang, "initiative")
     )
+    expect(page.get_by_test_id("heroes").locator("th").nth(1)).to_have_text(
+        said(lang, "hand/discard/lost")
+    )
+    assert_fits(page, "[data-testid=panel]")
     shot(page, f"{lang}-play-haven")
 
     page.goto(live.url + "/tools/odds")

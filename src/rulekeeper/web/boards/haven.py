@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING
 
 from rulekeeper.boards.hexgrid import DIRECTIONS, Hex, add, edge
 from rulekeeper.core.actions import Action
-from rulekeeper.games.haven import class_resources, map_state
+from rulekeeper.core.errors import RulekeeperError
+from rulekeeper.games.haven import cards, class_resources, map_state
 from rulekeeper.games.haven.actions import ChooseTarget, ForceStep, MoveTo, PlaceSummon
 from rulekeeper.i18n import N_, _
 from rulekeeper.web.boards.svg import (
@@ -126,7 +127,8 @@ def draw(state: HavenState) -> str:
         if (kind or hx in doors) and hx not in occupied:
             label = _("door") if hx in doors else (_(kind) if kind else "")
             out.append(
-                f'<text class="terrain-label" x="{cx:.1f}" y="{cy + HEX_SIZE * 0.62:.1f}">{esc(label)}</text>'
+                f'<text class="terrain-label {"door" if hx in doors else kind}"'
+                f' x="{cx:.1f}" y="{cy + HEX_SIZE * 0.62:.1f}">{esc(label)}</text>'
             )
     out.append("</g>")
     out.append(_walls(state, present))
@@ -262,23 +264,26 @@ def panel(state: HavenState) -> str:
             f"<td>{f.hp}/{f.max_hp}</td><td>{shield or ''}</td><td>{esc(', '.join(_(c) for c in f.conditions))}</td></tr>"
         )
     heroes = []
-    # HV-DECK-5: class resources, a column only when a class in play has some
-    resources = any(state.spec.classes[hero.id].resources for hero in state.heroes.values())
     for hero in state.heroes.values():
         chosen = (
             _("long rest")
             if hero.long_rest
-            else ", ".join(c for c in (hero.leading, hero.second) if c)
+            else ", ".join(_card_title(state, hero.id, c) for c in (hero.leading, hero.second) if c)
         )
         if state.phase == "select":
             chosen = _("chosen") if hero.selected else ""
         name = _("{hero} (exhausted)", hero=hero.id) if hero.exhausted else hero.id
+        # HV-DECK-5: class resources go under the name, so the table keeps to the panel's width
+        resources = class_resources.describe(state, hero)
+        extra = f'<div class="sub resources">{esc(resources)}</div>' if resources else ""
+        names = ", ".join(sorted(_card_title(state, hero.id, c) for c in hero.hand))
+        hand = _("in hand: {cards}", cards=names) if names else _("no cards in hand")
         heroes.append(
-            f"<tr><td>{esc(name)}</td>"
-            f'<td class="haven-hand">{esc(", ".join(sorted(hero.hand)))}</td><td>{len(hero.discard)}</td>'
-            f"<td>{len(hero.lost)}</td><td>{esc(chosen)}</td><td>{hero.initiative or ''}</td>"
-            + (f"<td>{esc(class_resources.describe(state, hero))}</td>" if resources else "")
-            + "</tr>"
+            f'<tr class="hero" data-hero="{esc(hero.id)}"><td class="who">{esc(name)}{extra}</td>'
+            f'<td class="piles">{len(hero.hand)}/{len(hero.discard)}/{len(hero.lost)}</td>'
+            f"<td>{esc(chosen)}</td><td>{hero.initiative or ''}</td></tr>"
+            f'<tr class="hand-row"><td colspan="4" class="haven-hand">'
+            f"{esc(hand)}</td></tr>"
         )
     status = _(
         "{rules} rules · round {round} · phase {phase}",
@@ -288,25 +293,28 @@ def panel(state: HavenState) -> str:
     )
     figures_caption, heroes_caption = _("Figures"), _("Characters")
     figure_heads = (_("mark"), _("figure"), _("HP"), _("shield"), _("conditions"))
-    hero_heads = (
-        _("character"),
-        _("hand"),
-        _("discards"),
-        _("lost cards"),
-        _("selected"),
-        _("initiative"),
-        *([_("class resources")] if resources else []),
-    )
+    # the piles in one column (hand/discard/lost, as the companion page shows them): the
+    # table keeps to the side panel's width in every language
+    hero_heads = (_("character"), _("hand/discard/lost"), _("selected"), _("initiative"))
     return (
         f'<p class="status-line">{esc(status)}</p>'
-        f'<table class="figures"><caption>{esc(figures_caption)}</caption><tr>'
+        f'<table class="figures" data-testid="figures"><caption>{esc(figures_caption)}</caption><tr>'
         + "".join(f"<th>{esc(h)}</th>" for h in figure_heads)
         + "</tr>"
         + "".join(rows)
         + "</table>"
-        f'<table class="heroes"><caption>{esc(heroes_caption)}</caption><tr>'
-        + "".join(f"<th>{esc(h)}</th>" for h in hero_heads)
+        f'<table class="heroes" data-testid="heroes"><caption>{esc(heroes_caption)}</caption><tr>'
+        + "".join(f"<th>{esc(h).replace('/', '/<wbr>')}</th>" for h in hero_heads)
         + "</tr>"
         + "".join(heroes)
         + "</table>"
     )
+
+
+def _card_title(state: HavenState, hero: str, card_id: str) -> str:
+    """A card's printed name (its id when the class does not name it)."""
+    try:
+        spec = cards.card(state, hero, card_id)
+    except (KeyError, StopIteration, RulekeeperError):
+        return card_id
+    return spec.name or spec.id
