@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from rulekeeper.core.actions import Action
 from rulekeeper.core.deck import Deck
+from rulekeeper.games.haven import companion_card_choices as card_choices
 from rulekeeper.games.haven import conditions as condition_table
 from rulekeeper.games.haven.actions import (
     ActFirst,
@@ -47,6 +48,7 @@ from rulekeeper.games.haven.companion_actions import (
     Loot,
     LootTreasure,
     Moved,
+    NoAddedTarget,
     OpenDoor,
     PartySize,
     RemoveCondition,
@@ -161,6 +163,9 @@ def apply(state: CompanionState, action: Action) -> None:
             lazy("resolved by the players: {step}", step=by_hand_message(action.rule)),
             "HV-SCEN-7",
         )
+    elif card_choices.waiting(state) and isinstance(action, Attack | Infuse | NoAddedTarget):
+        if card_choices.apply(state, action) and isinstance(action, Attack):
+            start_attack(state, action)  # HV-TGT-1: the added target's attack
     else:
         _apply_board(state, action)
     check_objective(state)
