@@ -104,13 +104,16 @@ def next_added_target(state: HavenState, figure: Figure, turn: Turn) -> bool:
 
 def _best_ranked(state: HavenState, figure: Figure, eligible: list[str]) -> list[str]:
     """[GH] HV-MOVE-MON-1: further targets are chosen by the focus rules: the eligible
-    enemies of the best rank (HV-FOCUS-2: proximity, then initiative), ties all kept."""
-    if map_state.wide_enemy(state, figure) is not None:
-        return eligible  # HV-GOAL-2: the mover's board cannot rank it; the players choose
+    enemies of the best rank (HV-FOCUS-2: proximity, then initiative), ties all kept.
+    HV-GOAL-2: a figure covering several hexes is ranked by its nearest hex."""
     spec = map_state.solver_spec(
-        state, figure, PlainTurn(figure=figure.id, range=int(turn_range(state)), targets=2)
+        state, figure, PlainTurn(figure=figure.id, range=turn_range(state), targets=2)
     )
     mover = MonsterTurn(spec)
+    if any(f.more_hexes for f in spec.figures):
+        from rulekeeper.games.haven.monster_ai_wide import WideTurn
+
+        mover = WideTurn(spec)
     ranks = {mover.enemy_index[i].id: rank for i, rank in extra_target_ranks(mover).items()}
     worst = len(ranks) + 1
     best = min(ranks.get(t, worst) for t in eligible)
