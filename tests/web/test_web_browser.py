@@ -331,6 +331,42 @@ def test_a_painted_monster_move_is_solved(page: Page, live: LiveServer) -> None:
     shot(page, "monster-move-ranged")
 
 
+def test_a_painted_link_is_used_by_the_monster_mover(page: Page, live: LiveServer) -> None:
+    """HV-ROOM-5 [FH]: the painter's "linked hexes" joins two hexes; the board file carries the
+    link and the mover steps through it (Move 2: one step, then the link) to attack."""
+    page.goto(live.url + "/tools/monster-move")
+    page.get_by_test_id("ruleset").select_option("frosthaven")
+    board = page.get_by_test_id("board")
+    page.get_by_test_id("fill").click()
+    page.get_by_role("button", name="monster", exact=True).click()
+    board.locator("[data-hex='1,1']").click()
+    page.get_by_role("button", name="character", exact=True).click()
+    board.locator("[data-hex='10,-2']").click()
+    page.get_by_test_id("move").fill("2")
+    page.get_by_role("button", name="linked hexes").click()
+    board.locator("[data-hex='2,1']").click()
+    board.locator("[data-hex='9,-2']").click()
+    expect(board.locator("g.link-mark[data-link='L1']")).to_have_count(2)
+    expect(board.locator("line.hex-link")).to_have_count(1)
+    page.get_by_test_id("solve").click()
+    options = page.get_by_test_id("options").locator("li")
+    expect(options.first).to_be_visible()
+    painted = parse_board(json.loads(page.get_by_test_id("board-json").input_value()))
+    assert painted.links == (((2, 1), (9, -2)),)
+    answer = solve_monster_turn(painted)
+    first = answer.options[0]
+    assert (first.move_to, first.targets) == ((9, -2), ("c1",))
+    expect(options.first).to_have_attribute("data-move-to", "9,-2")
+    expect(options.first).to_have_attribute("data-targets", "c1")
+    shot(page, "monster-move-linked")
+    # the same link clicked again is taken off: the character is out of reach
+    board.locator("[data-hex='9,-2']").click()
+    board.locator("[data-hex='2,1']").click()
+    expect(board.locator("g.link-mark")).to_have_count(0)
+    page.get_by_test_id("solve").click()
+    expect(options.first).not_to_have_attribute("data-move-to", "9,-2")
+
+
 def test_odds_page_draws_the_distribution_and_edits_the_deck(page: Page, live: LiveServer) -> None:
     page.goto(live.url + "/tools/odds")
     chart = page.get_by_test_id("chart")
@@ -525,3 +561,75 @@ def _first_template(state: Any) -> str:
         if template:
             return str(template)
     return ""
+
+
+# -- linked hexes (HV-ROOM-5) on the web board ----------------------------------------------
+
+LINKED_STAIR = "linked-stair.toml"
+"""The shipped Rime Stair with two links: one in the start area, one into the closed stair."""
+
+
+@pytest.fixture(scope="module")
+def linked_live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    root = tmp_path_factory.mktemp("web-linked")
+    folder = root / "scenarios"
+    folder.mkdir()
+    shipped = Path(__file__).parents[2] / "src/rulekeeper/content/haven/scenarios/rime-stair.toml"
+    text = shipped.read_text(encoding="utf-8")
+    anchor = "\n[objective]"
+    assert anchor in text
+    links = "links = [[[0, 4], [2, -1]], [[1, 1], [7, 1]]]\n"
+    (folder / LINKED_STAIR).write_text(text.replace(anchor, links + anchor, 1), encoding="utf-8")
+    settings = WebSettings(store_path=root / "saves.sqlite3", scenario_folder=folder)
+    with LiveServer(settings) as server:
+        yield server
+
+
+@pytest.mark.parametrize("lang", ["en", "ca", "tr"])
+def test_linked_hexes_are_marked_on_the_web_board(
+    page: Page, linked_live: LiveServer, lang: str
+) -> None:
+    """HV-ROOM-5: both hexes of a shown link carry one mark, a dotted line joins them, each
+    hex's tooltip names the other and a legend says what a link does, in the reader's language;
+    a link into a closed room is not shown until both of its hexes are."""
+    choose_language(page, linked_live, lang)
+    page.get_by_test_id("game-select").select_option("haven")
+    page.get_by_test_id("ruleset-select").select_option("frosthaven")
+    page.get_by_test_id("scenario-select").select_option(f"file:{LINKED_STAIR}")
+    page.get_by_test_id("seed").fill("2")
+    page.get_by_test_id("start-game").click()
+    board = page.get_by_test_id("board")
+    expect(board.locator("svg")).to_be_visible()
+    marks = board.locator("g.link-mark")
+    expect(marks).to_have_count(2)
+    assert {marks.nth(n).get_attribute("data-hex") for n in range(2)} == {"0,4", "2,-1"}
+    expect(marks.first).to_have_attribute("data-link", "L1")
+    expect(marks.first.locator("text")).to_have_text("L1")
+    expect(board.locator("line.hex-link")).to_have_count(1)
+    expect(board.locator("[data-link='L2']")).to_have_count(0)  # its far end is not revealed
+    hex_title = said(lang, "hex {hex}", hex="[0, 4]")
+    expect(board.locator("polygon[data-place='0,4'] > title")).to_have_text(
+        said(
+            lang,
+            "{hex_title}, {mark}: linked to hex {other}",
+            hex_title=hex_title,
+            mark="L1",
+            other="[2, -1]",
+        )
+    )
+    expect(page.get_by_test_id("link-legend")).to_have_text(
+        said(
+            lang,
+            "L1, L2 …: linked hexes. The two hexes with one mark are adjacent for movement"
+            " and focus, but give no line of sight and are not adjacent for a melee attack"
+            " (HV-ROOM-5).",
+        )
+    )
+    assert_in_language(page, lang)
+    assert_fits(page, "[data-testid=panel]")
+    shot(page, f"{lang}-play-haven-linked")
+    for _click in range(8):
+        click_and_wait(page, 0)
+    expect(board.locator("g.link-mark")).to_have_count(2)
+    if lang == "en":
+        shot(page, "play-haven-linked-turns")

@@ -57,6 +57,8 @@ class PlainFigure:
     hex: Hex
     initiative: int | None = None
     summoner: str | None = None
+    more_hexes: tuple[Hex, ...] = ()
+    """HV-GOAL-2: the other hexes of a figure covering several (an objective)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,7 +96,7 @@ class PlainBoard:
     terrain: PlainTerrain = PlainTerrain()
     house_rules: PlainHouseRules = PlainHouseRules()
     links: tuple[tuple[Hex, Hex], ...] = ()
-    """HV-ROOM-5 linked hexes: only a game's own boards have them (no board file sets them)."""
+    """HV-ROOM-5 [FH] linked hexes: adjacent for movement and focus, no line of sight."""
 
     @property
     def actor(self) -> PlainFigure:
@@ -114,10 +116,12 @@ class _NotPlain(Exception):
 
 
 _BOARD_KEYS = frozenset(
-    {"format", "ruleset", "hexes", "walls", "terrain", "figures", "turn", "house_rules"}
+    {"format", "ruleset", "hexes", "walls", "terrain", "figures", "turn", "house_rules", "links"}
 )
+MAX_BOARD_LINKS = 40
+"""Most linked-hex pairs a board lists (HV-ROOM-5; a scenario's limit too)."""
 _HOUSE_RULE_KEYS = frozenset({"open_edge_neighbours"})
-_FIGURE_KEYS = frozenset({"id", "team", "hex", "initiative", "summoner"})
+_FIGURE_KEYS = frozenset({"id", "team", "hex", "initiative", "summoner", "more_hexes"})
 _TURN_KEYS = frozenset(
     {"figure", "move", "range", "targets", "aoe", "flying", "jumping", "teleport", "muddled"}
 )
@@ -184,6 +188,18 @@ def _figure(value: object) -> PlainFigure:
         raise _NotPlain
     if "hex" not in data:
         raise _NotPlain
+    if "more_hexes" in data:
+        more = _hexes(data["more_hexes"])
+        if len(more) > MAX_MAP_CELLS:
+            raise _NotPlain
+        return PlainFigure(
+            figure_id,
+            team,
+            _hex(data["hex"]),
+            _optional(data.get("initiative"), int),
+            _optional(data.get("summoner"), str),
+            more,
+        )
     return PlainFigure(
         figure_id,
         team,
@@ -228,6 +244,13 @@ def _walls(value: object) -> tuple[tuple[Hex, Hex], ...]:
     return tuple(zip(ends[0::2], ends[1::2], strict=True))
 
 
+def _links(value: object) -> tuple[tuple[Hex, Hex], ...]:
+    pairs = _walls(value)  # the same shape: pairs of hexes
+    if len(pairs) > MAX_BOARD_LINKS:
+        raise _NotPlain
+    return pairs
+
+
 def plain_board(data: object, known_hexes: tuple[Hex, ...] | None = None) -> PlainBoard | None:
     """The board when ``data`` is in the plain shape (see the module), else None.
 
@@ -265,6 +288,7 @@ def plain_board(data: object, known_hexes: tuple[Hex, ...] | None = None) -> Pla
             walls=_walls(board.get("walls", [])),
             terrain=PlainTerrain(**{kind: _hexes(cells) for kind, cells in terrain.items()}),
             house_rules=PlainHouseRules(open_edge_neighbours=open_edge),
+            links=_links(board.get("links", [])),
         )
     except _NotPlain:
         return None
@@ -313,6 +337,38 @@ def _map_is_sound(spec: AnyMap) -> bool:
     return all(hexes.issuperset(getattr(terrain, kind)) for kind in TERRAIN_KINDS)
 
 
+def check_links(
+    links: tuple[tuple[Hex, Hex], ...],
+    hexes: set[Hex],
+    ruleset: str,
+    source: str | None,
+    problems: Problems | None = None,
+) -> None:
+    """HV-ROOM-5 [FH]: each link joins two different map hexes, once; a Gloomhaven board has
+    none. Each problem goes to ``problems`` (default: raise the first as a ContentError)."""
+    if not links:
+        return
+    report = problems if problems is not None else Problems(source)
+    if ruleset != "frosthaven":
+        report.add(
+            _(
+                "HV-ROOM-5: linked hexes are a Frosthaven rule; a Gloomhaven board has none"
+                " (set the ruleset to frosthaven)"
+            ),
+            "links",
+        )
+    linked: set[frozenset[Hex]] = set()
+    for k, pair in enumerate(links):
+        for end, at in enumerate(pair):
+            if at not in hexes:
+                report.add(_("{hex} is not on the map", hex=str(list(at))), f"links.{k}.{end}")
+        if pair[0] == pair[1]:
+            report.add(_("a hex cannot be linked to itself"), f"links.{k}")
+        elif frozenset(pair) in linked:
+            report.add(_("these two hexes are already linked"), f"links.{k}")
+        linked.add(frozenset(pair))
+
+
 def check_figures(
     figures: tuple[AnyFigure, ...],
     hexes: set[Hex],
@@ -321,7 +377,10 @@ def check_figures(
     problems: Problems | None = None,
 ) -> None:
     """Figures on map hexes, one per hex, unique ids, initiatives on the actor's enemies.
-    Each problem goes to ``problems`` (default: raise the first as a ContentError)."""
+    Each problem goes to ``problems`` (default: raise the first as a ContentError).
+
+    HV-GOAL-2: a figure's ``more_hexes`` are on the map too, each held by it alone; the
+    acting figure covers one hex (a figure covering several is an objective: no turns)."""
     report = problems if problems is not None else Problems(source)
     ids: dict[str, AnyFigure] = {}
     where: set[Hex] = set()
@@ -334,6 +393,8 @@ def check_figures(
         if f.hex in where:
             report.add(_("two figures stand on {hex}", hex=str(list(f.hex))), f"figures.{n}.hex")
         where.add(f.hex)
+        if f.more_hexes:
+            _check_more_hexes(f, n, hexes, where, report)
     for n, f in enumerate(figures):
         if f.summoner is not None and f.summoner not in ids:
             report.add(
@@ -349,6 +410,15 @@ def check_figures(
             "turn.figure",
         )
         return
+    if actor.more_hexes:
+        report.add(
+            _(
+                "the acting figure {actor_id} covers several hexes; only an objective does, and"
+                " it takes no turns (HV-GOAL-2)",
+                actor_id=repr(actor_id),
+            ),
+            "turn.figure",
+        )
     for n, f in enumerate(figures):
         if f.team != actor.team and f.initiative is None:
             report.add(
@@ -358,3 +428,20 @@ def check_figures(
                 ),
                 f"figures.{n}.initiative",
             )
+
+
+def _check_more_hexes(
+    figure: AnyFigure, n: int, hexes: set[Hex], where: set[Hex], report: Problems
+) -> None:
+    """HV-GOAL-2: a figure's other hexes are map hexes, each once, no other figure stands on."""
+    own = {figure.hex}
+    for m, h in enumerate(figure.more_hexes):
+        field = f"figures.{n}.more_hexes.{m}"
+        if h not in hexes:
+            report.add(_("{hex} is not on the map", hex=str(list(h))), field)
+        if h in own:
+            report.add(_("{hex} is listed twice", hex=str(list(h))), field)
+        elif h in where:
+            report.add(_("two figures stand on {hex}", hex=str(list(h))), field)
+        own.add(h)
+        where.add(h)

@@ -11,7 +11,13 @@ from typing import TYPE_CHECKING
 
 from rulekeeper.core.document_text import parse_document
 from rulekeeper.core.errors import ContentError
-from rulekeeper.games.haven.board_plain import check_figures, check_map, plain_board, plain_hexes
+from rulekeeper.games.haven.board_plain import (
+    check_figures,
+    check_links,
+    check_map,
+    plain_board,
+    plain_hexes,
+)
 
 if TYPE_CHECKING:
     from rulekeeper.boards.hexgrid import Hex
@@ -30,8 +36,15 @@ def read_board(data: object, source: str | None = None) -> AnyBoard:
         from rulekeeper.games.haven.board_format import parse_board
 
         return parse_board(data, source)
+    return _checked(board, source)
+
+
+def _checked(board: PlainBoard, source: str | None) -> PlainBoard:
+    """The plain board once the cross-field rules hold (else ContentError naming the field)."""
     check_map(board, source)
-    check_figures(board.figures, set(board.hexes), board.turn.figure, source)
+    hexes = set(board.hexes)
+    check_figures(board.figures, hexes, board.turn.figure, source)
+    check_links(board.links, hexes, board.ruleset, source)
     return board
 
 
@@ -94,6 +107,4 @@ def _read_known_map(text: str, source: str | None) -> PlainBoard | None:
     board = plain_board(data, hexes)
     if board is None:
         return None
-    check_map(board, source)
-    check_figures(board.figures, set(board.hexes), board.turn.figure, source)
-    return board
+    return _checked(board, source)

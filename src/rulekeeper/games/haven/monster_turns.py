@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from rulekeeper.core.errors import RuleViolation
 from rulekeeper.games.haven import (
+    added_targets,
     allies,
     attack_resolution,
     bosses,
@@ -177,24 +178,6 @@ def _solve(
     *,
     condition: AbilitySpec | None = None,
 ) -> bool:
-    wide = map_state.wide_enemy(state, figure)
-    if wide is not None:
-        # HV-GOAL-2: the mover's board gives each figure one hex; never a guess.
-        text = lazy(
-            "{figure}'s move and attack: an objective covering several hexes ({objective})"
-            " is on the board; the monster mover does not handle it yet",
-            figure=figure.id,
-            objective=wide.id,
-        )
-        state.by_hand.append(text)
-        state.emit(
-            "by-hand",
-            lazy("resolve by hand: {text}", text=text),
-            "HV-GOAL-2",
-            "HV-SCEN-7",
-            figure=figure.id,
-        )
-        return True
     points = 0 if move is None or has(figure, "immobilize") else move.value
     flying = _flying(state, figure)
     aims = attack or condition
@@ -306,13 +289,16 @@ def perform(state: HavenState, figure: Figure, turn: Turn, index: int) -> None:
 
 
 def next_target(state: HavenState, figure: Figure, turn: Turn) -> None:
-    """Start the draw against the next of the mover's targets still standing."""
+    """Start the draw against the next of the mover's targets still standing, then against
+    the targets its modifier cards added (HV-TGT-1, added_targets.py)."""
     pending: list[str] = turn.attack.get("pending", [])
     while pending:
         target = pending.pop(0)
         if target in state.figures and figure.id in state.figures:
             attack_resolution.begin_draw(state, figure, target)
             return
+    if figure.id in state.figures and added_targets.next_added_target(state, figure, turn):
+        return
     turn.attack = {}
 
 

@@ -103,7 +103,10 @@ def draw(state: HavenState) -> str:
     x, y, w, h = view_box(visible)
     strip = 70.0
     track = 100 + 86 * min(len(state.order), 12)
-    box = (x, y, max(w, 6 * 70.0 + 20, track), h + 2 * strip)
+    # HV-ROOM-5: the links whose two hexes are both shown, each drawn with one mark
+    linked = [pair for pair in state.spec.links if pair[0] in present and pair[1] in present]
+    partner = {a: (n, b) for n, pair in enumerate(linked) for a, b in (pair, pair[::-1])}
+    box = (x, y, max(w, 6 * 70.0 + 20, track), h + strip + 34)  # the track ends 28 below
     out = [svg_open(box, _("{title} map", title=state.spec.title))]
     out.append('<g class="hexes">')
     for hx in visible:
@@ -119,6 +122,14 @@ def draw(state: HavenState) -> str:
             title = _("{hex_title}, {terrain}", hex_title=title, terrain=_(kind))
         if hx in doors:
             title = _("{hex_title}, closed door", hex_title=title)
+        if hx in partner:
+            n, other = partner[hx]
+            title = _(
+                "{hex_title}, {mark}: linked to hex {other}",
+                hex_title=title,
+                mark=link_mark(n),
+                other=str(list(other)),
+            )
         out.append(
             f"<polygon{attrs({'class': ' '.join(classes), 'points': hex_polygon(hx), 'fill': fill, 'data_place': hex_key(hx)})}>"
             f"<title>{esc(title)}</title></polygon>"
@@ -132,10 +143,19 @@ def draw(state: HavenState) -> str:
             )
     out.append("</g>")
     out.append(_walls(state, present))
+    out.append(_link_lines(linked))
     out.append(_figures(state, present))
+    out.append(_link_marks(linked))
     out.append(_elements(state, x, y + h + 8))
     out.append(_initiative(state, x, y + h + strip + 4))
     out.append("</svg>")
+    if linked:  # under the picture, so it wraps whatever the map's width
+        note = _(
+            "L1, L2 …: linked hexes. The two hexes with one mark are adjacent for movement"
+            " and focus, but give no line of sight and are not adjacent for a melee attack"
+            " (HV-ROOM-5)."
+        )
+        out.append(f'<p class="board-legend" data-testid="link-legend">{esc(note)}</p>')
     return "".join(out)
 
 
@@ -170,6 +190,47 @@ def _walls(state: HavenState, present: set[Hex]) -> str:
             )
     lines.append("</g>")
     return "".join(lines)
+
+
+def link_mark(n: int) -> str:
+    """The mark both hexes of the ``n``-th shown link carry (HV-ROOM-5)."""
+    return f"L{n + 1}"
+
+
+def _link_lines(linked: list[tuple[Hex, Hex]]) -> str:
+    """A dotted line from each linked hex to its partner, under the figures."""
+    if not linked:
+        return ""
+    out = ['<g class="link-lines" pointer-events="none">']
+    for n, (one, other) in enumerate(linked):
+        (ax, ay), (bx, by) = hex_point(one), hex_point(other)
+        out.append(
+            f'<line class="hex-link" data-link="{link_mark(n)}" x1="{ax:.1f}" y1="{ay:.1f}"'
+            f' x2="{bx:.1f}" y2="{by:.1f}"/>'
+        )
+    out.append("</g>")
+    return "".join(out)
+
+
+def _link_marks(linked: list[tuple[Hex, Hex]]) -> str:
+    """The link's mark on both of its hexes, over the figures; clicks go through to the hex,
+    whose tooltip names the other end."""
+    if not linked:
+        return ""
+    out = ['<g class="link-marks" pointer-events="none">']
+    for n, pair in enumerate(linked):
+        for end in pair:
+            cx, cy = hex_point(end)
+            bx, by = cx + HEX_SIZE * 0.18, cy - HEX_SIZE * 0.78
+            out.append(
+                f'<g class="link-mark" data-link="{link_mark(n)}" data-hex="{hex_key(end)}">'
+                f'<rect x="{bx:.1f}" y="{by:.1f}" width="{HEX_SIZE * 0.62:.1f}"'
+                f' height="{HEX_SIZE * 0.42:.1f}" rx="3"/>'
+                f'<text x="{bx + HEX_SIZE * 0.31:.1f}" y="{by + HEX_SIZE * 0.22:.1f}">'
+                f"{esc(link_mark(n))}</text></g>"
+            )
+    out.append("</g>")
+    return "".join(out)
 
 
 def _figures(state: HavenState, present: set[Hex]) -> str:
