@@ -13,6 +13,7 @@ HV-ELEM-2, HV-ATK-4).
 from __future__ import annotations
 
 from rulekeeper.core.actions import Action
+from rulekeeper.games.haven import companion_card_choices as card_choices
 from rulekeeper.games.haven.actions import (
     ActFirst,
     DrawAbility,
@@ -44,6 +45,7 @@ from rulekeeper.games.haven.companion_actions import (
     Loot,
     LootTreasure,
     Moved,
+    NoAddedTarget,
     OpenDoor,
     PartySize,
     RemoveCondition,
@@ -155,6 +157,9 @@ def apply(state: CompanionState, action: Action) -> None:
             lazy("resolved by the players: {step}", step=by_hand_message(action.rule)),
             "HV-SCEN-7",
         )
+    elif card_choices.waiting(state) and isinstance(action, Attack | Infuse | NoAddedTarget):
+        if card_choices.apply(state, action) and isinstance(action, Attack):
+            start_attack(state, action)  # HV-TGT-1: the added target's attack
     else:
         _apply_board(state, action)
     check_objective(state)
