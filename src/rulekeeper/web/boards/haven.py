@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from rulekeeper.boards.hexgrid import DIRECTIONS, Hex, add, edge
 from rulekeeper.core.actions import Action
 from rulekeeper.core.errors import RulekeeperError
-from rulekeeper.games.haven import cards, class_resources, loot, map_state, render
+from rulekeeper.games.haven import cards, class_resources, loot, map_state, state_tables
 from rulekeeper.games.haven.actions import ChooseTarget, ForceStep, MoveTo, PlaceSummon
 from rulekeeper.i18n import N_, _, _n
 from rulekeeper.web.boards.svg import (
@@ -414,8 +414,8 @@ def panel(state: HavenState) -> str:
         hand = _("in hand: {cards}", cards=names) if names else _("no cards in hand")
         more = [hand]
         if hero.items:  # HV-ITEM-3/4: each item with its state
-            more.append(_("items: {items}", items=render.items_text(hero)))
-        loot_text = render.loot_text(state, hero)
+            more.append(_("items: {items}", items=state_tables.items_text(hero)))
+        loot_text = state_tables.loot_text(state, hero)
         if loot_text:  # HV-LOOT-1..6
             more.append(_("loot: {loot}", loot=loot_text))
         if hero.xp:
@@ -442,7 +442,7 @@ def panel(state: HavenState) -> str:
     # table keeps to the side panel's width in every language
     hero_heads = (_("character"), _("hand/discard/lost"), _("selected"), _("initiative"))
     # HV-GOAL-1, HV-SCEN-7: the goal, the round limit and the special rules stay on screen
-    goal, *notes = render.scenario_text(state).plain.split("\n")
+    goal, *notes = state_tables.scenario_text(state).plain.split("\n")
     scenario = (
         f'<div class="scenario-notes" data-testid="scenario-notes"><p class="goal">{esc(goal)}</p>'
         + (
