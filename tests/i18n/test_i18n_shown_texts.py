@@ -60,6 +60,14 @@ class _Recording:
         self.seen.append(singular)
         return str(self.inner.ngettext(singular, plural, n))
 
+    def pgettext(self, context: str, message: str) -> str:
+        self.seen.append(f"{context}\x04{message}")
+        return str(self.inner.pgettext(context, message))
+
+    def npgettext(self, context: str, singular: str, plural: str, n: int) -> str:
+        self.seen.append(f"{context}\x04{singular}")
+        return str(self.inner.npgettext(context, singular, plural, n))
+
 
 @contextmanager
 def recorded_lookups(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
