@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from rulekeeper.core.errors import RuleViolation
 from rulekeeper.games.haven import (
+    added_targets,
     allies,
     attack_resolution,
     bosses,
@@ -288,13 +289,16 @@ def perform(state: HavenState, figure: Figure, turn: Turn, index: int) -> None:
 
 
 def next_target(state: HavenState, figure: Figure, turn: Turn) -> None:
-    """Start the draw against the next of the mover's targets still standing."""
+    """Start the draw against the next of the mover's targets still standing, then against
+    the targets its modifier cards added (HV-TGT-1, added_targets.py)."""
     pending: list[str] = turn.attack.get("pending", [])
     while pending:
         target = pending.pop(0)
         if target in state.figures and figure.id in state.figures:
             attack_resolution.begin_draw(state, figure, target)
             return
+    if figure.id in state.figures and added_targets.next_added_target(state, figure, turn):
+        return
     turn.attack = {}
 
 
