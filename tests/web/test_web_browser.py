@@ -367,6 +367,41 @@ def test_a_painted_link_is_used_by_the_monster_mover(page: Page, live: LiveServe
     expect(options.first).not_to_have_attribute("data-move-to", "9,-2")
 
 
+def test_HV_GOAL_2_a_loaded_figure_covering_several_hexes_is_kept_and_drawn(
+    page: Page, live: LiveServer
+) -> None:
+    """A board file's ``more_hexes`` survive the painter: the figure is drawn on each of its
+    hexes, sent back with the board, and attacked along a sight line to the hex in reach."""
+    board = {
+        "format": "haven-board/1",
+        "ruleset": "gloomhaven",
+        "hexes": [[q, r] for q in range(-2, 6) for r in range(-3, 3)],
+        "figures": [
+            {"id": "M", "team": "monsters", "hex": [0, 0]},
+            {
+                "id": "O",
+                "team": "characters",
+                "hex": [3, 0],
+                "initiative": 99,
+                "more_hexes": [[2, 0]],
+            },
+        ],
+        "turn": {"figure": "M", "range": 2},
+    }
+    page.goto(live.url + "/tools/monster-move")
+    page.get_by_test_id("board-json").fill(json.dumps(board))
+    page.get_by_test_id("load-json").click()
+    drawn = page.get_by_test_id("board").locator("g[data-figure='O'] circle")
+    expect(drawn).to_have_count(2)
+    page.get_by_test_id("solve").click()
+    options = page.get_by_test_id("options").locator("li")
+    expect(options).to_have_count(1)
+    expect(options.first).to_have_attribute("data-targets", "O")
+    expect(page.get_by_test_id("board").get_by_test_id("sight-line")).to_have_count(1)
+    sent = json.loads(page.get_by_test_id("board-json").input_value())
+    assert next(f for f in sent["figures"] if f["id"] == "O")["more_hexes"] == [[2, 0]]
+
+
 def test_odds_page_draws_the_distribution_and_edits_the_deck(page: Page, live: LiveServer) -> None:
     page.goto(live.url + "/tools/odds")
     chart = page.get_by_test_id("chart")
