@@ -38,6 +38,8 @@ if TYPE_CHECKING:
     from rulekeeper.games.haven.state import Figure, HavenState, Turn
 
 EFFECTS = ("push", "pull", "damage")
+ALL_IN_REACH = 6
+"""``targets`` meaning every enemy in reach, as the monster mover reads it."""
 MAX_PARTY_OPTIONS = 120
 """[GH] the most target sets the party is offered at once; more is a resolve-by-hand step."""
 
@@ -47,7 +49,7 @@ def is_effect(ability: AbilitySpec) -> bool:
 
 
 def on_itself(ability: AbilitySpec) -> bool:
-    """"Suffer N damage" printed without a range: the acting figure suffers it."""
+    """ "Suffer N damage" printed without a range: the acting figure suffers it."""
     return ability.type == "damage" and ability.range == 0
 
 
@@ -60,9 +62,7 @@ def effect_text(ability: AbilitySpec) -> Msg:
     else:
         text = lazy("suffer {n} damage", n=ability.value)
     if ability.conditions:
-        return lazy(
-            "{effect} and {conditions}", effect=text, conditions=terms(ability.conditions)
-        )
+        return lazy("{effect} and {conditions}", effect=text, conditions=terms(ability.conditions))
     return text
 
 
@@ -96,7 +96,8 @@ def party_options(
     """[GH] every set of targets the party may pick: as many as the ability has (``targets``)
     among the candidates, all of them when fewer; None when there are too many sets to list."""
     found = candidates(state, figure, ability)
-    size = min(ability.targets, len(found))
+    # "Target all": the monster mover's count for every enemy in reach (ghs_monsters).
+    size = len(found) if ability.targets >= ALL_IN_REACH else min(ability.targets, len(found))
     if size == 0:
         return [()]
     if math.comb(len(found), size) > MAX_PARTY_OPTIONS:

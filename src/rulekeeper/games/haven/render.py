@@ -18,6 +18,7 @@ from rulekeeper.games.haven import (
     initiative,
     loot,
     map_state,
+    monster_effects,
     objectives,
     special_rules,
     standees,
@@ -421,6 +422,13 @@ def _monster_option_text(state: HavenState, action: ChooseMonsterOption) -> str:
             conditions=terms(option["condition"]["conditions"]),
             targets=list(option["targets"]),
         )
+    if option.get("effect"):
+        effect = AbilitySpec.model_validate(option["effect"])
+        return _(
+            "{ability} on {targets}",
+            ability=text_of(monster_effects.effect_text(effect)),
+            targets=list(option["targets"]),
+        )
     if option["targets"]:
         return _("move to {hex}, attack {targets}", hex=hex_text, targets=list(option["targets"]))
     if option.get("focus"):
@@ -599,7 +607,9 @@ def _ability_text(a: AbilitySpec) -> str:
         text += f" {a.value} {_term(a.refresh)}"
     if a.type == "move" and (a.jump or a.flying):
         text += " " + (_term("jump") if a.jump else _term("flying"))
-    if a.type in ("attack", "heal", "retaliate") and a.range:
+    if a.type in ("push", "pull", "damage"):
+        text = f"{_term(a.type)} {a.value}"
+    if a.type in ("attack", "heal", "retaliate", "push", "pull", "damage") and a.range:
         text += " " + _("range {n}", n=a.range)
     if a.targets > 1:
         text += " " + _("targets {n}", n=a.targets)
