@@ -77,7 +77,8 @@ def test_haven_odds_imports_haven_only_and_no_board_or_scenario_code() -> None:
     assert not {"typer", "pydantic", "importlib.resources", "rulekeeper.cli.main"} & (
         _tops(loaded) | loaded
     )
-    for heavy in ("monster_ai", "board_format", "scenario_format", "game", "render"):
+    scenario_file = ("scenario_format", "scenario_document", "scenario_loading", "spec_base")
+    for heavy in ("monster_ai", "board_format", *scenario_file, "game", "render"):
         assert f"rulekeeper.games.haven.{heavy}" not in loaded
 
 

@@ -7,6 +7,7 @@ Without the link nothing crosses the gap.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -151,3 +152,20 @@ def test_HV_ROOM_5_the_map_marks_both_hexes_of_a_link() -> None:
     console = Console(record=True, width=100)
     console.print(map_text(split_corridor(links=[])))
     assert "L1" not in console.export_text()
+
+
+def test_HV_ROOM_5_the_web_board_marks_both_hexes_of_a_link() -> None:
+    """One mark (L1) on each hex of the link, a dotted line between them, each hex's tooltip
+    naming the other, and a legend; no mark without links."""
+    from rulekeeper.web.boards.haven import draw
+
+    board = draw(split_corridor())
+    marks = re.findall(r'<g class="link-mark" data-link="(L\d+)" data-hex="([-\d,]+)"', board)
+    one, other = (tuple(h) for h in LINK)
+    assert marks == [("L1", f"{one[0]},{one[1]}"), ("L1", f"{other[0]},{other[1]}")]
+    assert board.count('class="hex-link"') == 1
+    assert f"hex {list(one)}, L1: linked to hex {list(other)}" in board
+    assert f"hex {list(other)}, L1: linked to hex {list(one)}" in board
+    assert 'data-testid="link-legend"' in board and "(HV-ROOM-5)" in board
+    plain = draw(split_corridor(links=[]))
+    assert "link-mark" not in plain and "link-legend" not in plain

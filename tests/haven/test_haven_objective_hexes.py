@@ -11,7 +11,7 @@ from test_haven_play_support import at, chance, monster, new_state, play, scenar
 
 from rulekeeper.core.errors import ContentError
 from rulekeeper.games.haven import area_attacks, forced_movement, map_state
-from rulekeeper.games.haven.actions import ChooseTarget, PlayHalf, Resolved, SelectCard
+from rulekeeper.games.haven.actions import ChooseTarget, PlayHalf, SelectCard
 from rulekeeper.games.haven.board_format import TurnSpec
 from rulekeeper.games.haven.monster_ai import solve_monster_turn
 from rulekeeper.games.haven.movement import MoveMode
@@ -129,42 +129,50 @@ def test_HV_GOAL_2_no_one_moves_into_or_is_pushed_into_its_hexes(ruleset: str) -
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)
-def test_HV_GOAL_2_the_mover_treats_the_other_hexes_of_its_own_side_as_allies(
+def test_HV_GOAL_2_the_mover_treats_the_hexes_of_its_own_side_as_an_ally(
     ruleset: str,
 ) -> None:
-    """Not the monsters' target: the Dummy never focuses on it nor ends in any of its hexes."""
+    """Not the monsters' target: the Dummy never focuses on it nor ends in any of its hexes;
+    the mover's board gives it every hex it covers (``more_hexes``)."""
     state = new_state(with_wide(monsters=[monster("dummy", at(3, 0))]), ruleset)
     dummy = state.figures["dummy 1"]
     spec = map_state.solver_spec(state, dummy, TurnSpec(figure="dummy 1", move=3, targets=1))
     answer = solve_monster_turn(spec)
     assert answer.options and all(o.focus != "altar" for o in answer.options)
     assert all(o.move_to not in WIDE for o in answer.options)
-    assert any(f.hex == at(1, 0) and f.initiative is None for f in spec.figures)
+    (altar,) = [f for f in spec.figures if f.id == "altar"]
+    assert (altar.hex, altar.more_hexes) == (WIDE[0], (WIDE[1],))
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)
-def test_HV_GOAL_2_a_monster_turn_against_it_is_resolved_by_hand(ruleset: str) -> None:
-    """The mover's board gives each figure one hex: a monster that may focus on such an
-    objective is never guessed; its move and attack are the players' step."""
-    fast = {"id": "fast", "initiative": 5, "actions": [{"type": "move", "value": 0}]}
+def test_HV_GOAL_2_a_monster_moves_to_and_attacks_it_as_one_figure(ruleset: str) -> None:
+    """HV-FOCUS-1, HV-MOVE-MON-1/2: an objective the monsters target: the mover focuses on
+    it, the Dummy moves next to it and attacks it once; no step is left to the players."""
+    card = {
+        "id": "strike",
+        "initiative": 5,
+        "actions": [{"type": "move", "value": 2}, {"type": "attack", "value": 2}],
+    }
     data = with_wide(
         guarded=True,
+        hp=9,
         monsters=[monster("dummy", at(4, 0))],
-        monster_decks={"dummy": {"cards": [fast]}},
+        monster_decks={"dummy": {"cards": [card]}},
     )
     state = new_state(data, ruleset)
     dummy = state.figures["dummy 1"]
-    with pytest.raises(NotImplementedError, match="HV-GOAL-2"):
-        map_state.solver_spec(state, dummy, TurnSpec(figure="dummy 1", move=3, targets=1))
+    spec = map_state.solver_spec(state, dummy, TurnSpec(figure="dummy 1", move=2, targets=1))
+    (option,) = solve_monster_turn(spec).options
+    assert (option.focus, option.targets) == ("altar", ("altar",))
+    assert option.move_to not in WIDE
     select_both(state)
-    while state.is_chance_node():  # the Dummy's one card: it acts first
+    while state.is_chance_node():  # the Dummy's card, then its modifier card
         state.apply(state.chance_outcomes()[0][0])
-    assert state.by_hand and state.figures["dummy 1"].hex == at(4, 0)
-    assert any(e.kind == "by-hand" and "HV-GOAL-2" in e.rules for e in state.log)
-    (resolved,) = state.legal_actions()
-    assert isinstance(resolved, Resolved)
-    play(state, resolved)
-    assert not state.by_hand and state.legal_actions()  # play goes on
+    assert not state.by_hand
+    assert state.figures["dummy 1"].hex == option.move_to
+    altar = state.figures["altar"]
+    assert altar.hp < altar.max_hp
+    assert not any(e.kind == "by-hand" for e in state.log)
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)

@@ -122,6 +122,29 @@ def shot(page: Page, name: str) -> None:
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
 
 
+FITS = """(container) => {
+    const box = document.querySelector(container);
+    if (!box) return [`${container}: missing`];
+    const right = box.getBoundingClientRect().right;
+    const wide = [];
+    if (box.scrollWidth > box.clientWidth + 1) {
+        wide.push(`${container}: scrolls sideways (${box.scrollWidth} > ${box.clientWidth})`);
+    }
+    for (const table of box.querySelectorAll("table")) {
+        const edge = table.getBoundingClientRect().right;
+        if (edge > right + 1) wide.push(`${table.className || "table"}: ends at ${edge} > ${right}`);
+    }
+    return wide;
+}"""
+"""What sticks out of a container: its sideways scroll and each table reaching past its edge."""
+
+
+def assert_fits(page: Page, container: str) -> None:
+    """Every table of ``container`` is inside it, nothing scrolls sideways (no cut-off column)."""
+    wide: list[str] = page.evaluate(FITS, container)
+    assert wide == []
+
+
 def start_game(page: Page, live: LiveServer, game: str, seed: int, save: str) -> None:
     page.goto(live.url + "/")
     expect(page.get_by_test_id("game-select").locator("option")).not_to_have_count(0)
@@ -179,6 +202,26 @@ def test_a_game_played_to_its_end_by_clicking(
     state = run_replay(live.settings.store().load(save))
     assert state.outcome() is not None
     expect(outcome).to_have_text(f"Game over — {state.outcome()}")
+
+
+@pytest.mark.parametrize("width", [1400, 1100])
+def test_the_haven_characters_table_fits_its_panel(
+    browser: Browser, live: LiveServer, width: int
+) -> None:
+    """HV-DECK-5: the tinker's class resources (Cogs) under its name, the hands in their own rows;
+    no column of the figures or characters table is cut off or scrolls sideways."""
+    context = browser.new_context(viewport={"width": width, "height": 900}, locale="en-US")
+    page = context.new_page()
+    start_game(page, live, "haven", 5, f"e2e-fits-{width}")
+    for _click in range(7):
+        click_and_wait(page, 0)
+    heroes = page.get_by_test_id("heroes")
+    expect(heroes.locator("tr[data-hero='tinker'] .resources")).to_contain_text("Cogs")
+    expect(heroes.locator("tr.hand-row").first).to_contain_text("in hand: ")
+    shot(page, f"play-haven-{width}")
+    assert_fits(page, "[data-testid=panel]")
+    assert_fits(page, "main")
+    context.close()
 
 
 def test_a_rule_id_in_the_log_opens_to_its_text(page: Page, live: LiveServer) -> None:
@@ -451,6 +494,10 @@ def test_the_table_in_each_language(page: Page, live: LiveServer, lang: str) -> 
     expect(page.get_by_test_id("board").locator("svg text.track-title")).to_have_text(
         said(lang, "initiative")
     )
+    expect(page.get_by_test_id("heroes").locator("th").nth(1)).to_have_text(
+        said(lang, "hand/discard/lost")
+    )
+    assert_fits(page, "[data-testid=panel]")
     shot(page, f"{lang}-play-haven")
 
     page.goto(live.url + "/tools/odds")
@@ -478,3 +525,75 @@ def _first_template(state: Any) -> str:
         if template:
             return str(template)
     return ""
+
+
+# -- linked hexes (HV-ROOM-5) on the web board ----------------------------------------------
+
+LINKED_STAIR = "linked-stair.toml"
+"""The shipped Rime Stair with two links: one in the start area, one into the closed stair."""
+
+
+@pytest.fixture(scope="module")
+def linked_live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    root = tmp_path_factory.mktemp("web-linked")
+    folder = root / "scenarios"
+    folder.mkdir()
+    shipped = Path(__file__).parents[2] / "src/rulekeeper/content/haven/scenarios/rime-stair.toml"
+    text = shipped.read_text(encoding="utf-8")
+    anchor = "\n[objective]"
+    assert anchor in text
+    links = "links = [[[0, 4], [2, -1]], [[1, 1], [7, 1]]]\n"
+    (folder / LINKED_STAIR).write_text(text.replace(anchor, links + anchor, 1), encoding="utf-8")
+    settings = WebSettings(store_path=root / "saves.sqlite3", scenario_folder=folder)
+    with LiveServer(settings) as server:
+        yield server
+
+
+@pytest.mark.parametrize("lang", ["en", "ca", "tr"])
+def test_linked_hexes_are_marked_on_the_web_board(
+    page: Page, linked_live: LiveServer, lang: str
+) -> None:
+    """HV-ROOM-5: both hexes of a shown link carry one mark, a dotted line joins them, each
+    hex's tooltip names the other and a legend says what a link does, in the reader's language;
+    a link into a closed room is not shown until both of its hexes are."""
+    choose_language(page, linked_live, lang)
+    page.get_by_test_id("game-select").select_option("haven")
+    page.get_by_test_id("ruleset-select").select_option("frosthaven")
+    page.get_by_test_id("scenario-select").select_option(f"file:{LINKED_STAIR}")
+    page.get_by_test_id("seed").fill("2")
+    page.get_by_test_id("start-game").click()
+    board = page.get_by_test_id("board")
+    expect(board.locator("svg")).to_be_visible()
+    marks = board.locator("g.link-mark")
+    expect(marks).to_have_count(2)
+    assert {marks.nth(n).get_attribute("data-hex") for n in range(2)} == {"0,4", "2,-1"}
+    expect(marks.first).to_have_attribute("data-link", "L1")
+    expect(marks.first.locator("text")).to_have_text("L1")
+    expect(board.locator("line.hex-link")).to_have_count(1)
+    expect(board.locator("[data-link='L2']")).to_have_count(0)  # its far end is not revealed
+    hex_title = said(lang, "hex {hex}", hex="[0, 4]")
+    expect(board.locator("polygon[data-place='0,4'] > title")).to_have_text(
+        said(
+            lang,
+            "{hex_title}, {mark}: linked to hex {other}",
+            hex_title=hex_title,
+            mark="L1",
+            other="[2, -1]",
+        )
+    )
+    expect(page.get_by_test_id("link-legend")).to_have_text(
+        said(
+            lang,
+            "L1, L2 …: linked hexes. The two hexes with one mark are adjacent for movement"
+            " and focus, but give no line of sight and are not adjacent for a melee attack"
+            " (HV-ROOM-5).",
+        )
+    )
+    assert_in_language(page, lang)
+    assert_fits(page, "[data-testid=panel]")
+    shot(page, f"{lang}-play-haven-linked")
+    for _click in range(8):
+        click_and_wait(page, 0)
+    expect(board.locator("g.link-mark")).to_have_count(2)
+    if lang == "en":
+        shot(page, "play-haven-linked-turns")

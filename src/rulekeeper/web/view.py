@@ -9,6 +9,7 @@ button. Nothing here decides a rule.
 from __future__ import annotations
 
 from collections import Counter
+from pathlib import PurePath
 from typing import Any
 
 from rulekeeper.core.game import State
@@ -61,6 +62,10 @@ def table_view(table: Table) -> dict[str, Any]:
         "title": state.game.title or state.game.name,
         "ruleset": state.ruleset,
         "scenario": state.scenario,
+        # a scenario from the folder is shown by its file name, not the server's path to it
+        "scenario_label": PurePath(state.scenario).name
+        if "/" in state.scenario
+        else state.scenario,
         "seed": state.seed,
         "chance": table.chance,
         "save": table.save_name,

@@ -76,6 +76,9 @@ class FigureSpec(BaseModel):
     ties)."""
     summoner: str | None = None
     """For a summon, the id of the figure that summoned it."""
+    more_hexes: Annotated[tuple[HexSpec, ...], Field(max_length=MAX_MAP_CELLS)] = ()
+    """The other hexes of a figure covering several (HV-GOAL-2: an objective): still one figure
+    and one target, reached through any of its hexes; none by default."""
 
 
 class TurnSpec(BaseModel):

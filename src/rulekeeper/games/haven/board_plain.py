@@ -57,6 +57,8 @@ class PlainFigure:
     hex: Hex
     initiative: int | None = None
     summoner: str | None = None
+    more_hexes: tuple[Hex, ...] = ()
+    """HV-GOAL-2: the other hexes of a figure covering several (an objective)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,7 +119,7 @@ _BOARD_KEYS = frozenset(
     {"format", "ruleset", "hexes", "walls", "terrain", "figures", "turn", "house_rules"}
 )
 _HOUSE_RULE_KEYS = frozenset({"open_edge_neighbours"})
-_FIGURE_KEYS = frozenset({"id", "team", "hex", "initiative", "summoner"})
+_FIGURE_KEYS = frozenset({"id", "team", "hex", "initiative", "summoner", "more_hexes"})
 _TURN_KEYS = frozenset(
     {"figure", "move", "range", "targets", "aoe", "flying", "jumping", "teleport", "muddled"}
 )
@@ -176,6 +178,18 @@ def _figure(value: object) -> PlainFigure:
         raise _NotPlain
     if "hex" not in data:
         raise _NotPlain
+    if "more_hexes" in data:
+        more = _hexes(data["more_hexes"])
+        if len(more) > MAX_MAP_CELLS:
+            raise _NotPlain
+        return PlainFigure(
+            figure_id,
+            team,
+            _hex(data["hex"]),
+            _optional(data.get("initiative"), int),
+            _optional(data.get("summoner"), str),
+            more,
+        )
     return PlainFigure(
         figure_id,
         team,
@@ -311,7 +325,10 @@ def check_figures(
     problems: Problems | None = None,
 ) -> None:
     """Figures on map hexes, one per hex, unique ids, initiatives on the actor's enemies.
-    Each problem goes to ``problems`` (default: raise the first as a ContentError)."""
+    Each problem goes to ``problems`` (default: raise the first as a ContentError).
+
+    HV-GOAL-2: a figure's ``more_hexes`` are on the map too, each held by it alone; the
+    acting figure covers one hex (a figure covering several is an objective: no turns)."""
     report = problems if problems is not None else Problems(source)
     ids: dict[str, AnyFigure] = {}
     where: set[Hex] = set()
@@ -324,6 +341,8 @@ def check_figures(
         if f.hex in where:
             report.add(_("two figures stand on {hex}", hex=str(list(f.hex))), f"figures.{n}.hex")
         where.add(f.hex)
+        if f.more_hexes:
+            _check_more_hexes(f, n, hexes, where, report)
     for n, f in enumerate(figures):
         if f.summoner is not None and f.summoner not in ids:
             report.add(
@@ -339,6 +358,15 @@ def check_figures(
             "turn.figure",
         )
         return
+    if actor.more_hexes:
+        report.add(
+            _(
+                "the acting figure {actor_id} covers several hexes; only an objective does, and"
+                " it takes no turns (HV-GOAL-2)",
+                actor_id=repr(actor_id),
+            ),
+            "turn.figure",
+        )
     for n, f in enumerate(figures):
         if f.team != actor.team and f.initiative is None:
             report.add(
@@ -348,3 +376,20 @@ def check_figures(
                 ),
                 f"figures.{n}.initiative",
             )
+
+
+def _check_more_hexes(
+    figure: AnyFigure, n: int, hexes: set[Hex], where: set[Hex], report: Problems
+) -> None:
+    """HV-GOAL-2: a figure's other hexes are map hexes, each once, no other figure stands on."""
+    own = {figure.hex}
+    for m, h in enumerate(figure.more_hexes):
+        field = f"figures.{n}.more_hexes.{m}"
+        if h not in hexes:
+            report.add(_("{hex} is not on the map", hex=str(list(h))), field)
+        if h in own:
+            report.add(_("{hex} is listed twice", hex=str(list(h))), field)
+        elif h in where:
+            report.add(_("two figures stand on {hex}", hex=str(list(h))), field)
+        own.add(h)
+        where.add(h)

@@ -26,7 +26,6 @@ from rulekeeper.games.haven.board_plain import (
 from rulekeeper.games.haven.initiative import initiative_ranks
 from rulekeeper.games.haven.movement import Movement, MoveMode, Terrain
 from rulekeeper.games.haven.ruleset import Ruleset
-from rulekeeper.i18n import _
 
 if TYPE_CHECKING:
     from rulekeeper.games.haven.board_format import TurnSpec
@@ -370,10 +369,10 @@ def solver_spec(state: HavenState, actor: Figure, turn: PlainTurn | TurnSpec) ->
     ]
     shown = [f for f in state.figures.values() if f.hex in present and f not in hidden]
     ranks = initiative_ranks(state, shown)
-    figures = [PlainFigure(f.id, f.team, f.hex, ranks[f.id], f.owner or None) for f in shown]
-    wide = [f for f in shown if f.more_hexes]
-    if wide:
-        figures.extend(_more_hexes(actor, wide))
+    # HV-GOAL-2: an objective covering several hexes is one figure on all of them
+    figures = [
+        PlainFigure(f.id, f.team, f.hex, ranks[f.id], f.owner or None, f.more_hexes) for f in shown
+    ]
     if state.rules.monsters_pass_through_invisible:
         figures.extend(PlainFigure(f.id, actor.team, f.hex) for f in hidden)
         hidden = []
@@ -396,32 +395,6 @@ def solver_spec(state: HavenState, actor: Figure, turn: PlainTurn | TurnSpec) ->
         turn=turn if isinstance(turn, PlainTurn) else PlainTurn(**turn.model_dump()),
         house_rules=PlainHouseRules(state.spec.house_rules.open_edge_neighbours),
     )
-
-
-def wide_enemy(state: HavenState, actor: Figure) -> Figure | None:
-    """HV-GOAL-2: an objective covering several hexes the actor may focus on or attack (the
-    mover's board gives each figure one hex: such a turn is resolved by hand)."""
-    for f in state.figures.values():
-        if f.more_hexes and f.team != actor.team:
-            return f
-    return None
-
-
-def _more_hexes(actor: Figure, wide: list[Figure]) -> list[PlainFigure]:
-    """HV-GOAL-2: the other hexes of an objective on the actor's side: hexes it may pass
-    through but not end in, never a focus (a figure of its team without an initiative)."""
-    if any(f.team != actor.team for f in wide):
-        raise NotImplementedError(
-            _(
-                "HV-GOAL-2: the monster mover does not handle an enemy objective covering"
-                " several hexes; resolve the turn by hand"
-            )
-        )
-    return [
-        PlainFigure(f"{f.id} #{n}", actor.team, h)
-        for f in wide
-        for n, h in enumerate(f.more_hexes, start=2)
-    ]
 
 
 def map_spec(state: HavenState) -> MapSpec:

@@ -230,24 +230,6 @@ def _solve(
     condition: AbilitySpec | None = None,
     effect: AbilitySpec | None = None,
 ) -> bool:
-    wide = map_state.wide_enemy(state, figure)
-    if wide is not None:
-        # HV-GOAL-2: the mover's board gives each figure one hex; never a guess.
-        text = lazy(
-            "{figure}'s move and attack: an objective covering several hexes ({objective})"
-            " is on the board; the monster mover does not handle it yet",
-            figure=figure.id,
-            objective=wide.id,
-        )
-        state.by_hand.append(text)
-        state.emit(
-            "by-hand",
-            lazy("resolve by hand: {text}", text=text),
-            "HV-GOAL-2",
-            "HV-SCEN-7",
-            figure=figure.id,
-        )
-        return True
     points = 0 if move is None or has(figure, "immobilize") else move.value
     flying = _flying(state, figure)
     aims = attack or condition or effect

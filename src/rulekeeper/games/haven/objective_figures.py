@@ -7,10 +7,9 @@
 - One may cover several hexes (``hexes``): still one figure, one hit point
   pool and one target; it is reached, struck by an area and drawn through any
   of its hexes, and each of them is occupied (``Figure.more_hexes``). The
-  monster mover's board gives each figure one hex: a monster, summon or ally
-  that may focus on such an objective resolves its move and attack by hand
-  (monster_turns.py); on the actor's own side its other hexes are allies'
-  hexes (map_state.solver_spec).
+  monster mover's board gives it every hex (``more_hexes``, map_state.solver_spec)
+  and the mover treats it as one figure (monster_ai_wide.py), so monsters,
+  summons and allies focus on, move to and attack it like any figure.
 - Characters may attack it. Monsters focus on it and attack it only when the
   scenario says so (``monsters_target``: the party guards it); otherwise it is
   the party's enemy, so the party's summons and allies focus on it. For focus

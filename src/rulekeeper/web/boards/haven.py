@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING
 
 from rulekeeper.boards.hexgrid import DIRECTIONS, Hex, add, edge
 from rulekeeper.core.actions import Action
-from rulekeeper.games.haven import class_resources, map_state
+from rulekeeper.core.errors import RulekeeperError
+from rulekeeper.games.haven import cards, class_resources, map_state
 from rulekeeper.games.haven.actions import ChooseTarget, ForceStep, MoveTo, PlaceSummon
 from rulekeeper.i18n import N_, _
 from rulekeeper.web.boards.svg import (
@@ -102,7 +103,10 @@ def draw(state: HavenState) -> str:
     x, y, w, h = view_box(visible)
     strip = 70.0
     track = 100 + 86 * min(len(state.order), 12)
-    box = (x, y, max(w, 6 * 70.0 + 20, track), h + 2 * strip)
+    # HV-ROOM-5: the links whose two hexes are both shown, each drawn with one mark
+    linked = [pair for pair in state.spec.links if pair[0] in present and pair[1] in present]
+    partner = {a: (n, b) for n, pair in enumerate(linked) for a, b in (pair, pair[::-1])}
+    box = (x, y, max(w, 6 * 70.0 + 20, track), h + strip + 34)  # the track ends 28 below
     out = [svg_open(box, _("{title} map", title=state.spec.title))]
     out.append('<g class="hexes">')
     for hx in visible:
@@ -118,6 +122,14 @@ def draw(state: HavenState) -> str:
             title = _("{hex_title}, {terrain}", hex_title=title, terrain=_(kind))
         if hx in doors:
             title = _("{hex_title}, closed door", hex_title=title)
+        if hx in partner:
+            n, other = partner[hx]
+            title = _(
+                "{hex_title}, {mark}: linked to hex {other}",
+                hex_title=title,
+                mark=link_mark(n),
+                other=str(list(other)),
+            )
         out.append(
             f"<polygon{attrs({'class': ' '.join(classes), 'points': hex_polygon(hx), 'fill': fill, 'data_place': hex_key(hx)})}>"
             f"<title>{esc(title)}</title></polygon>"
@@ -126,14 +138,24 @@ def draw(state: HavenState) -> str:
         if (kind or hx in doors) and hx not in occupied:
             label = _("door") if hx in doors else (_(kind) if kind else "")
             out.append(
-                f'<text class="terrain-label" x="{cx:.1f}" y="{cy + HEX_SIZE * 0.62:.1f}">{esc(label)}</text>'
+                f'<text class="terrain-label {"door" if hx in doors else kind}"'
+                f' x="{cx:.1f}" y="{cy + HEX_SIZE * 0.62:.1f}">{esc(label)}</text>'
             )
     out.append("</g>")
     out.append(_walls(state, present))
+    out.append(_link_lines(linked))
     out.append(_figures(state, present))
+    out.append(_link_marks(linked))
     out.append(_elements(state, x, y + h + 8))
     out.append(_initiative(state, x, y + h + strip + 4))
     out.append("</svg>")
+    if linked:  # under the picture, so it wraps whatever the map's width
+        note = _(
+            "L1, L2 …: linked hexes. The two hexes with one mark are adjacent for movement"
+            " and focus, but give no line of sight and are not adjacent for a melee attack"
+            " (HV-ROOM-5)."
+        )
+        out.append(f'<p class="board-legend" data-testid="link-legend">{esc(note)}</p>')
     return "".join(out)
 
 
@@ -168,6 +190,47 @@ def _walls(state: HavenState, present: set[Hex]) -> str:
             )
     lines.append("</g>")
     return "".join(lines)
+
+
+def link_mark(n: int) -> str:
+    """The mark both hexes of the ``n``-th shown link carry (HV-ROOM-5)."""
+    return f"L{n + 1}"
+
+
+def _link_lines(linked: list[tuple[Hex, Hex]]) -> str:
+    """A dotted line from each linked hex to its partner, under the figures."""
+    if not linked:
+        return ""
+    out = ['<g class="link-lines" pointer-events="none">']
+    for n, (one, other) in enumerate(linked):
+        (ax, ay), (bx, by) = hex_point(one), hex_point(other)
+        out.append(
+            f'<line class="hex-link" data-link="{link_mark(n)}" x1="{ax:.1f}" y1="{ay:.1f}"'
+            f' x2="{bx:.1f}" y2="{by:.1f}"/>'
+        )
+    out.append("</g>")
+    return "".join(out)
+
+
+def _link_marks(linked: list[tuple[Hex, Hex]]) -> str:
+    """The link's mark on both of its hexes, over the figures; clicks go through to the hex,
+    whose tooltip names the other end."""
+    if not linked:
+        return ""
+    out = ['<g class="link-marks" pointer-events="none">']
+    for n, pair in enumerate(linked):
+        for end in pair:
+            cx, cy = hex_point(end)
+            bx, by = cx + HEX_SIZE * 0.18, cy - HEX_SIZE * 0.78
+            out.append(
+                f'<g class="link-mark" data-link="{link_mark(n)}" data-hex="{hex_key(end)}">'
+                f'<rect x="{bx:.1f}" y="{by:.1f}" width="{HEX_SIZE * 0.62:.1f}"'
+                f' height="{HEX_SIZE * 0.42:.1f}" rx="3"/>'
+                f'<text x="{bx + HEX_SIZE * 0.31:.1f}" y="{by + HEX_SIZE * 0.22:.1f}">'
+                f"{esc(link_mark(n))}</text></g>"
+            )
+    out.append("</g>")
+    return "".join(out)
 
 
 def _figures(state: HavenState, present: set[Hex]) -> str:
@@ -262,23 +325,26 @@ def panel(state: HavenState) -> str:
             f"<td>{f.hp}/{f.max_hp}</td><td>{shield or ''}</td><td>{esc(', '.join(_(c) for c in f.conditions))}</td></tr>"
         )
     heroes = []
-    # HV-DECK-5: class resources, a column only when a class in play has some
-    resources = any(state.spec.classes[hero.id].resources for hero in state.heroes.values())
     for hero in state.heroes.values():
         chosen = (
             _("long rest")
             if hero.long_rest
-            else ", ".join(c for c in (hero.leading, hero.second) if c)
+            else ", ".join(_card_title(state, hero.id, c) for c in (hero.leading, hero.second) if c)
         )
         if state.phase == "select":
             chosen = _("chosen") if hero.selected else ""
         name = _("{hero} (exhausted)", hero=hero.id) if hero.exhausted else hero.id
+        # HV-DECK-5: class resources go under the name, so the table keeps to the panel's width
+        resources = class_resources.describe(state, hero)
+        extra = f'<div class="sub resources">{esc(resources)}</div>' if resources else ""
+        names = ", ".join(sorted(_card_title(state, hero.id, c) for c in hero.hand))
+        hand = _("in hand: {cards}", cards=names) if names else _("no cards in hand")
         heroes.append(
-            f"<tr><td>{esc(name)}</td>"
-            f'<td class="haven-hand">{esc(", ".join(sorted(hero.hand)))}</td><td>{len(hero.discard)}</td>'
-            f"<td>{len(hero.lost)}</td><td>{esc(chosen)}</td><td>{hero.initiative or ''}</td>"
-            + (f"<td>{esc(class_resources.describe(state, hero))}</td>" if resources else "")
-            + "</tr>"
+            f'<tr class="hero" data-hero="{esc(hero.id)}"><td class="who">{esc(name)}{extra}</td>'
+            f'<td class="piles">{len(hero.hand)}/{len(hero.discard)}/{len(hero.lost)}</td>'
+            f"<td>{esc(chosen)}</td><td>{hero.initiative or ''}</td></tr>"
+            f'<tr class="hand-row"><td colspan="4" class="haven-hand">'
+            f"{esc(hand)}</td></tr>"
         )
     status = _(
         "{rules} rules · round {round} · phase {phase}",
@@ -288,25 +354,28 @@ def panel(state: HavenState) -> str:
     )
     figures_caption, heroes_caption = _("Figures"), _("Characters")
     figure_heads = (_("mark"), _("figure"), _("HP"), _("shield"), _("conditions"))
-    hero_heads = (
-        _("character"),
-        _("hand"),
-        _("discards"),
-        _("lost cards"),
-        _("selected"),
-        _("initiative"),
-        *([_("class resources")] if resources else []),
-    )
+    # the piles in one column (hand/discard/lost, as the companion page shows them): the
+    # table keeps to the side panel's width in every language
+    hero_heads = (_("character"), _("hand/discard/lost"), _("selected"), _("initiative"))
     return (
         f'<p class="status-line">{esc(status)}</p>'
-        f'<table class="figures"><caption>{esc(figures_caption)}</caption><tr>'
+        f'<table class="figures" data-testid="figures"><caption>{esc(figures_caption)}</caption><tr>'
         + "".join(f"<th>{esc(h)}</th>" for h in figure_heads)
         + "</tr>"
         + "".join(rows)
         + "</table>"
-        f'<table class="heroes"><caption>{esc(heroes_caption)}</caption><tr>'
-        + "".join(f"<th>{esc(h)}</th>" for h in hero_heads)
+        f'<table class="heroes" data-testid="heroes"><caption>{esc(heroes_caption)}</caption><tr>'
+        + "".join(f"<th>{esc(h).replace('/', '/<wbr>')}</th>" for h in hero_heads)
         + "</tr>"
         + "".join(heroes)
         + "</table>"
     )
+
+
+def _card_title(state: HavenState, hero: str, card_id: str) -> str:
+    """A card's printed name (its id when the class does not name it)."""
+    try:
+        spec = cards.card(state, hero, card_id)
+    except (KeyError, StopIteration, RulekeeperError):
+        return card_id
+    return spec.name or spec.id

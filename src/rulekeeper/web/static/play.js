@@ -35,8 +35,8 @@
     if (current && current.version === view.version && current.id === view.id) return;
     current = view;
     main.dataset.version = String(view.version);
-    document.title = `${view.title} — ${view.scenario}`;
-    title.textContent = `${view.title}: ${view.scenario}`;
+    document.title = `${view.title} — ${view.scenario_label}`;
+    title.textContent = `${view.title}: ${view.scenario_label}`;
     const who = view.player ? `${view.player}: ${view.decision}` : _("game over");
     status.textContent = [_("ruleset {ruleset}", { ruleset: view.ruleset }), _("seed {seed}", { seed: view.seed }),
       _n("{n} action", "{n} actions", view.actions_played), who].join(" · ");
