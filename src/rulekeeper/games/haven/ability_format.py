@@ -54,13 +54,16 @@ class AbilitySpec(SpecModel):
       negative ``conditions``; not an attack (no modifier card, no shield: HV-SHIELD-1).
       [FH] the focus rules pick a push's, pull's or damage's targets (HV-MON-COND-1); [GH]
       the party picks them among the enemies in range (GH p.32, HV-MOVE-MON-3).
+    - ``spend`` (character cards): ``value`` of the class resource ``resource`` are spent;
+      the half is playable (not as a basic action) only while the character holds enough
+      (HV-DECK-5, class_resources.py).
     - ``by_hand``: an ability the engine does not run (imported content): its
       ``text`` becomes a step the players resolve by hand before play goes on.
     """
 
     type: AbilityKind
     """What the action does: move, attack, heal, shield, retaliate, summon, infuse, condition,
-    loot, special, recover, refresh, push, pull, damage or by_hand (see the table's
+    loot, special, recover, refresh, push, pull, damage, spend or by_hand (see the table's
     description)."""
     value: int = 0
     """The action's number: hexes moved, attack or heal value, shield or retaliate value, loot
@@ -90,6 +93,8 @@ class AbilitySpec(SpecModel):
     """The element an infuse makes strong, or an attack may consume for consume_bonus."""
     consume_bonus: NonNegative = 0
     """Attack added when the attack consumes its element."""
+    resource: str | None = None
+    """``spend``: the class resource spent (a key of the class's ``resources``, HV-DECK-5)."""
     summon: str | None = None
     """The summon: a key of the class's summons on a character card, a monster type on a monster
     card (HV-SUM-1)."""
@@ -122,6 +127,10 @@ class AbilitySpec(SpecModel):
             _check_condition_action(self)
         if self.type in ("push", "pull", "damage"):
             _check_effect_action(self)
+        if (self.type == "spend") != (self.resource is not None):
+            raise ValueError(_("a spend action names its 'resource'; only a spend action does"))
+        if self.type == "spend" and self.value < 1:
+            raise ValueError(_("value: a spend action spends at least 1"))
         if self.type == "summon" and not self.summon:
             raise ValueError(_("a summon action names its summon"))
         if self.type == "infuse" and self.element is None:

@@ -135,6 +135,15 @@ class ClassSpec(SpecModel):
                                 kind=act.type,
                             )
                         )
+                    if act.type == "spend" and act.resource not in self.resources:
+                        raise ValueError(
+                            _(
+                                "card {id} spends {resource}, which is not a resource of the"
+                                " class (HV-DECK-5)",
+                                id=repr(card.id),
+                                resource=repr(act.resource),
+                            )
+                        )
                     if act.type == "summon" and act.summon not in self.summons:
                         raise ValueError(
                             _(

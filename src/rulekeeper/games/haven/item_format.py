@@ -108,6 +108,8 @@ class ItemSide(SpecModel):
             raise ValueError(_("uses: a flip item turns over at each use: it has no use slots"))
         if any(a.type in ("summon", "special") for a in self.actions):
             raise ValueError(_("actions: an item cannot summon or perform a boss special"))
+        if any(a.type == "spend" for a in self.actions):
+            raise ValueError(_("actions: a spend action is a character card's, not an item's"))
         if any(a.type in ("push", "pull", "damage") for a in self.actions):
             raise ValueError(
                 _("actions: a lone push, pull or damage action is a monster card's, not an item's")

@@ -29,6 +29,7 @@ AbilityKind = Literal[
     "push",
     "pull",
     "damage",
+    "spend",
     "by_hand",
 ]
 ItemSlot = Literal["head", "body", "legs", "one_hand", "two_hands", "small"]
