@@ -331,6 +331,42 @@ def test_a_painted_monster_move_is_solved(page: Page, live: LiveServer) -> None:
     shot(page, "monster-move-ranged")
 
 
+def test_a_painted_link_is_used_by_the_monster_mover(page: Page, live: LiveServer) -> None:
+    """HV-ROOM-5 [FH]: the painter's "linked hexes" joins two hexes; the board file carries the
+    link and the mover steps through it (Move 2: one step, then the link) to attack."""
+    page.goto(live.url + "/tools/monster-move")
+    page.get_by_test_id("ruleset").select_option("frosthaven")
+    board = page.get_by_test_id("board")
+    page.get_by_test_id("fill").click()
+    page.get_by_role("button", name="monster", exact=True).click()
+    board.locator("[data-hex='1,1']").click()
+    page.get_by_role("button", name="character", exact=True).click()
+    board.locator("[data-hex='10,-2']").click()
+    page.get_by_test_id("move").fill("2")
+    page.get_by_role("button", name="linked hexes").click()
+    board.locator("[data-hex='2,1']").click()
+    board.locator("[data-hex='9,-2']").click()
+    expect(board.locator("g.link-mark[data-link='L1']")).to_have_count(2)
+    expect(board.locator("line.hex-link")).to_have_count(1)
+    page.get_by_test_id("solve").click()
+    options = page.get_by_test_id("options").locator("li")
+    expect(options.first).to_be_visible()
+    painted = parse_board(json.loads(page.get_by_test_id("board-json").input_value()))
+    assert painted.links == (((2, 1), (9, -2)),)
+    answer = solve_monster_turn(painted)
+    first = answer.options[0]
+    assert (first.move_to, first.targets) == ((9, -2), ("c1",))
+    expect(options.first).to_have_attribute("data-move-to", "9,-2")
+    expect(options.first).to_have_attribute("data-targets", "c1")
+    shot(page, "monster-move-linked")
+    # the same link clicked again is taken off: the character is out of reach
+    board.locator("[data-hex='9,-2']").click()
+    board.locator("[data-hex='2,1']").click()
+    expect(board.locator("g.link-mark")).to_have_count(0)
+    page.get_by_test_id("solve").click()
+    expect(options.first).not_to_have_attribute("data-move-to", "9,-2")
+
+
 def test_odds_page_draws_the_distribution_and_edits_the_deck(page: Page, live: LiveServer) -> None:
     page.goto(live.url + "/tools/odds")
     chart = page.get_by_test_id("chart")

@@ -96,7 +96,7 @@ class PlainBoard:
     terrain: PlainTerrain = PlainTerrain()
     house_rules: PlainHouseRules = PlainHouseRules()
     links: tuple[tuple[Hex, Hex], ...] = ()
-    """HV-ROOM-5 linked hexes: only a game's own boards have them (no board file sets them)."""
+    """HV-ROOM-5 [FH] linked hexes: adjacent for movement and focus, no line of sight."""
 
     @property
     def actor(self) -> PlainFigure:
@@ -116,8 +116,10 @@ class _NotPlain(Exception):
 
 
 _BOARD_KEYS = frozenset(
-    {"format", "ruleset", "hexes", "walls", "terrain", "figures", "turn", "house_rules"}
+    {"format", "ruleset", "hexes", "walls", "terrain", "figures", "turn", "house_rules", "links"}
 )
+MAX_BOARD_LINKS = 40
+"""Most linked-hex pairs a board lists (HV-ROOM-5; a scenario's limit too)."""
 _HOUSE_RULE_KEYS = frozenset({"open_edge_neighbours"})
 _FIGURE_KEYS = frozenset({"id", "team", "hex", "initiative", "summoner", "more_hexes"})
 _TURN_KEYS = frozenset(
@@ -234,6 +236,13 @@ def _walls(value: object) -> tuple[tuple[Hex, Hex], ...]:
     return tuple(zip(ends[0::2], ends[1::2], strict=True))
 
 
+def _links(value: object) -> tuple[tuple[Hex, Hex], ...]:
+    pairs = _walls(value)  # the same shape: pairs of hexes
+    if len(pairs) > MAX_BOARD_LINKS:
+        raise _NotPlain
+    return pairs
+
+
 def plain_board(data: object) -> PlainBoard | None:
     """The board when ``data`` is in the plain shape (see the module), else None.
 
@@ -269,6 +278,7 @@ def plain_board(data: object) -> PlainBoard | None:
             walls=_walls(board.get("walls", [])),
             terrain=PlainTerrain(**{kind: _hexes(cells) for kind, cells in terrain.items()}),
             house_rules=PlainHouseRules(open_edge_neighbours=open_edge),
+            links=_links(board.get("links", [])),
         )
     except _NotPlain:
         return None
@@ -315,6 +325,38 @@ def _map_is_sound(spec: AnyMap) -> bool:
             return False
     terrain = spec.terrain
     return all(hexes.issuperset(getattr(terrain, kind)) for kind in TERRAIN_KINDS)
+
+
+def check_links(
+    links: tuple[tuple[Hex, Hex], ...],
+    hexes: set[Hex],
+    ruleset: str,
+    source: str | None,
+    problems: Problems | None = None,
+) -> None:
+    """HV-ROOM-5 [FH]: each link joins two different map hexes, once; a Gloomhaven board has
+    none. Each problem goes to ``problems`` (default: raise the first as a ContentError)."""
+    if not links:
+        return
+    report = problems if problems is not None else Problems(source)
+    if ruleset != "frosthaven":
+        report.add(
+            _(
+                "HV-ROOM-5: linked hexes are a Frosthaven rule; a Gloomhaven board has none"
+                " (set the ruleset to frosthaven)"
+            ),
+            "links",
+        )
+    linked: set[frozenset[Hex]] = set()
+    for k, pair in enumerate(links):
+        for end, at in enumerate(pair):
+            if at not in hexes:
+                report.add(_("{hex} is not on the map", hex=str(list(at))), f"links.{k}.{end}")
+        if pair[0] == pair[1]:
+            report.add(_("a hex cannot be linked to itself"), f"links.{k}")
+        elif frozenset(pair) in linked:
+            report.add(_("these two hexes are already linked"), f"links.{k}")
+        linked.add(frozenset(pair))
 
 
 def check_figures(

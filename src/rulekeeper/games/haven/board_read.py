@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rulekeeper.core.document_text import parse_document
-from rulekeeper.games.haven.board_plain import check_figures, check_map, plain_board
+from rulekeeper.games.haven.board_plain import check_figures, check_links, check_map, plain_board
 
 if TYPE_CHECKING:
     from rulekeeper.games.haven.board_plain import AnyBoard
@@ -29,6 +29,7 @@ def read_board(data: object, source: str | None = None) -> AnyBoard:
         return parse_board(data, source)
     check_map(board, source)
     check_figures(board.figures, set(board.hexes), board.turn.figure, source)
+    check_links(board.links, set(board.hexes), board.ruleset, source)
     return board
 
 

@@ -14,9 +14,11 @@ from rulekeeper.core.actions import Action
 from rulekeeper.core.errors import RuleViolation
 from rulekeeper.core.game import CHANCE
 from rulekeeper.games.haven import (
+    added_targets,
     allies,
     bonuses,
     card_effects,
+    card_elements,
     cards,
     escapes,
     exhaustion,
@@ -101,6 +103,10 @@ def legal_actions(state: HavenState) -> list[Action]:
         return forced_movement.actions(state, t)
     if t.stage == card_effects.STAGE:
         return card_effects.actions(t)
+    if t.stage == added_targets.STAGE:
+        return added_targets.target_actions(state, t)
+    if t.stage == card_elements.STAGE:
+        return card_elements.element_actions()
     if t.stage == "monster_heal":
         return [ChooseTarget(c) for c in t.targeted]
     if t.stage == "monster_summon":
@@ -218,6 +224,10 @@ def check(state: HavenState, action: Action) -> None:
         forced_movement.check(state, t, action)
     if t.stage == card_effects.STAGE:
         card_effects.check(t, action)
+    if t.stage == added_targets.STAGE:
+        added_targets.check_target(state, t, action)
+    if t.stage == card_elements.STAGE:
+        card_elements.check_element(action)
     if t.stage == "monster_heal":
         raise RuleViolation(
             "HV-MOVE-MON-3",

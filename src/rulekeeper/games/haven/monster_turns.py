@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from rulekeeper.core.errors import RuleViolation
 from rulekeeper.games.haven import (
+    added_targets,
     allies,
     attack_resolution,
     bosses,
@@ -360,8 +361,10 @@ def _start_effect(
 
 
 def next_target(state: HavenState, figure: Figure, turn: Turn) -> None:
-    """Start the draw against the next of the mover's targets still standing (a push, pull or
-    damage: perform it on the next target, waiting while the party steers a push)."""
+    """Start the draw against the next of the mover's targets still standing, then against
+    the targets its modifier cards added (HV-TGT-1, added_targets.py); a push, pull or
+    damage (monster_effects): perform it on the next target, waiting while the party steers
+    a push."""
     pending: list[str] = turn.attack.get("pending", [])
     effect = turn.attack.get("effect")
     if effect is not None:
@@ -376,6 +379,8 @@ def next_target(state: HavenState, figure: Figure, turn: Turn) -> None:
         if target in state.figures and figure.id in state.figures:
             attack_resolution.begin_draw(state, figure, target)
             return
+    if figure.id in state.figures and added_targets.next_added_target(state, figure, turn):
+        return
     turn.attack = {}
 
 

@@ -25,6 +25,7 @@ from rulekeeper.games.haven import (
 )
 from rulekeeper.games.haven.actions import (
     ActFirst,
+    ChooseElement,
     ChooseMonsterOption,
     ChooseTarget,
     ConsumeElement,
@@ -466,9 +467,15 @@ def _human_label(state: HavenState, action: Action) -> str | None:
             return _("attack {figure} next", figure=action.figure)
         if stage == "condition":
             return _("give {figure} the conditions", figure=action.figure)
+        if stage == "added_target":
+            return _("attack {figure} as the added target", figure=action.figure)
         return _("attack {figure}", figure=action.figure)
     if isinstance(action, Skip):
+        if state.turn is not None and state.turn.stage == "added_target":
+            return _("leave the added target out")
         return _("skip the rest of this ability")
+    if isinstance(action, ChooseElement):
+        return _("the modifier card infuses {element}", element=_term(action.element))
     if isinstance(action, ChooseMonsterOption):
         return _("the monster: {option}", option=_monster_option_text(state, action))
     if isinstance(action, Negate):

@@ -25,10 +25,12 @@ from typing import TYPE_CHECKING
 
 from rulekeeper.core.actions import Action
 from rulekeeper.games.haven import (
+    added_targets,
     allies,
     attack_resolution,
     bonuses,
     card_effects,
+    card_elements,
     cards,
     escapes,
     exhaustion,
@@ -46,6 +48,7 @@ from rulekeeper.games.haven import (
 from rulekeeper.games.haven import turn as turns
 from rulekeeper.games.haven.actions import (
     ActFirst,
+    ChooseElement,
     ChooseMonsterOption,
     ChooseTarget,
     DrawAbility,
@@ -61,6 +64,7 @@ from rulekeeper.games.haven.actions import (
     PlaceSummon,
     PlayHalf,
     Resolved,
+    Skip,
     UseItem,
 )
 from rulekeeper.games.haven.attack_draw import DrawModifier, KeepModifier
@@ -226,6 +230,14 @@ def _apply_turn_action(state: HavenState, t: Turn, action: Action) -> None:
         if kept is not None:
             attack_resolution.apply_card_effects(state, t.actor, *kept)
         return
+    if t.stage == card_elements.STAGE and isinstance(action, ChooseElement):
+        card_elements.apply_element(state, figure, t, action)
+        return
+    if t.stage == added_targets.STAGE:
+        added_targets.apply_target(state, figure, t, action)
+        if isinstance(action, Skip):
+            monster_turns.next_target(state, figure, t)  # the attack is over
+        return
     if isinstance(action, ChooseMonsterOption):
         monster_turns.perform(state, figure, t, action.index)
         return
@@ -292,8 +304,12 @@ def advance(state: HavenState) -> None:
                 return
             attack_resolution.finish_draw(state)
             continue
-        if t is not None and (t.attack.get("forced") or t.attack.get("card_effects")):
-            return  # the pusher chooses the next hex; the player keeps the card's effects
+        if t is not None and (
+            t.attack.get("forced") or t.attack.get("card_effects") or t.attack.get("card_element")
+        ):
+            # the pusher chooses the next hex; the player keeps the card's effects or picks
+            # the element it infuses (card_elements.py)
+            return
         if t is not None and t.attack.get("resolving"):
             # The target's damage is settled (negation above): the attack's last effects.
             target = t.attack["resolving"]

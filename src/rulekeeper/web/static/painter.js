@@ -13,13 +13,15 @@
   const MODES = [
     ["hex", _("map hex")], ["wall", _("wall")], ...TERRAIN.map((t) => [t, NAMES[t]]), ["clear", _("clear terrain")],
     ["monster", _("monster")], ["character", _("character")], ["erase", _("remove figure")], ["area", _("area hex")],
+    ["link", _("linked hexes")],
   ];
   const TEAMS = { monsters: _("monsters"), characters: _("characters") };
   const key = (h) => `${h[0]},${h[1]}`;
   const parse = (k) => k.split(",").map(Number);
-  const board = { hexes: new Set(), walls: new Set(), terrain: new Map(), figures: [], aoe: new Set() };
+  const board = { hexes: new Set(), walls: new Set(), terrain: new Map(), figures: [], aoe: new Set(), links: new Set() };
   let mode = "hex";
   let wallStart = null;
+  let linkStart = null;
   let answer = null;
   let selected = 0;
   let counter = { monster: 0, character: 0 };
@@ -73,6 +75,7 @@
   function setMode(name) {
     mode = name;
     wallStart = null;
+    linkStart = null;
     for (const b of palette.querySelectorAll("button")) b.setAttribute("aria-pressed", String(b.dataset.mode === mode));
     draw();
   }
@@ -100,6 +103,8 @@
     return [[1, 0], [1, -1], [0, -1], [-1, 0], [-1, 1], [0, 1]].some(([x, y]) => x === dq && y === dr);
   };
   const wallKey = (a, b) => [key(a), key(b)].sort().join("|");
+  // HV-ROOM-5 [FH]: linked hexes, stored like walls ("q,r|q,r") but between any two map hexes
+  const linkKey = wallKey;
 
   function doc() {
     const actorId = actor.value;
@@ -115,6 +120,7 @@
       hexes: [...board.hexes].map(parse),
       walls: [...board.walls].map((w) => w.split("|").map(parse)),
       terrain,
+      ...(board.links.size ? { links: [...board.links].map((l) => l.split("|").map(parse)) } : {}),
       figures: board.figures.map((f) => ({ id: f.id, team: f.team, hex: f.hex, ...(f.team === "characters" ? { initiative: f.initiative } : {}) })),
       turn: {
         figure: actorId, move: value("move"), range: value("range"), targets: value("targets"), aoe,
@@ -130,6 +136,7 @@
       if (board.hexes.has(k)) {
         board.hexes.delete(k);
         board.terrain.delete(k);
+        for (const l of [...board.links]) if (l.split("|").includes(k)) board.links.delete(l);
         board.figures = board.figures.filter((f) => key(f.hex) !== k);
       } else board.hexes.add(k);
     } else if (!board.hexes.has(k)) {
@@ -161,6 +168,15 @@
       board.figures = board.figures.filter((f) => key(f.hex) !== k);
     } else if (mode === "area") {
       if (board.aoe.has(k)) board.aoe.delete(k); else board.aoe.add(k);
+    } else if (mode === "link") {
+      if (!linkStart) linkStart = h;
+      else {
+        if (key(linkStart) !== k) {
+          const l = linkKey(linkStart, h);
+          if (board.links.has(l)) board.links.delete(l); else board.links.add(l);
+        }
+        linkStart = null;
+      }
     }
     rk.showError("");
     refreshActors();
@@ -208,22 +224,24 @@
         const [x, y] = point(h);
         add("text", { x, y: y + S * 0.6, class: "terrain-label" }, SHORT[board.terrain.get(k)]);
       }
-      if (wallStart && key(wallStart) === k) add("polygon", { points: polygon(h), class: "dest", "pointer-events": "none" });
+      if ((wallStart && key(wallStart) === k) || (linkStart && key(linkStart) === k)) {
+        add("polygon", { points: polygon(h), class: "dest", "pointer-events": "none" });
+      }
     }
     for (const w of board.walls) {
       const [a, b] = w.split("|").map(parse);
       const [ax, ay] = point(a), [bx, by] = point(b);
       const mx = (ax + bx) / 2, my = (ay + by) / 2, dx = bx - ax, dy = by - ay, len = Math.hypot(dx, dy);
       const px = (-dy / len) * S / 2, py = (dx / len) * S / 2;
-      add("line", { x1: mx + px, y1: my + py, x2: mx - px, y2: my - py, class: "wall", "data-wall": w });
+      add("line", { x1: mx + px, y1: my + py, x2: mx - px, y2: my - py, class: "wall", "data-wall": w, "pointer-events": "none" });
     }
     if (option) {
       if (option.path.length > 1) {
-        add("polyline", { points: option.path.map((h) => point(h).join(",")).join(" "), class: "path", "data-testid": "path" });
+        add("polyline", { points: option.path.map((h) => point(h).join(",")).join(" "), class: "path", "data-testid": "path", "pointer-events": "none" });
       }
       for (const [from, to] of option.sight_lines) {
         const [x1, y1] = point(from), [x2, y2] = point(to);
-        add("line", { x1, y1, x2, y2, class: "sight", "data-testid": "sight-line" });
+        add("line", { x1, y1, x2, y2, class: "sight", "data-testid": "sight-line", "pointer-events": "none" });
       }
       add("polygon", { points: polygon(option.move_to), class: "dest", "pointer-events": "none" });
     }
@@ -246,6 +264,25 @@
       g.append(c, t);
       svg.append(g);
     }
+    // linked hexes last: their marks stay readable over the figures
+    [...board.links].forEach((l, n) => {
+      const [a, b] = l.split("|").map(parse);
+      const [ax, ay] = point(a), [bx, by] = point(b);
+      add("line", { x1: ax, y1: ay, x2: bx, y2: by, class: "hex-link", "data-link": `L${n + 1}`, "pointer-events": "none" });
+      for (const [x, y] of [[ax, ay], [bx, by]]) {
+        const g = document.createElementNS(NS, "g");
+        g.setAttribute("class", "link-mark");
+        g.setAttribute("data-link", `L${n + 1}`);
+        g.setAttribute("pointer-events", "none");
+        const r = document.createElementNS(NS, "rect");
+        Object.entries({ x: x + S * 0.18, y: y - S * 0.78, width: S * 0.62, height: S * 0.42, rx: 3 }).forEach(([at, v]) => r.setAttribute(at, v));
+        const t = document.createElementNS(NS, "text");
+        Object.entries({ x: x + S * 0.49, y: y - S * 0.57 }).forEach(([at, v]) => t.setAttribute(at, v));
+        t.textContent = `L${n + 1}`;
+        g.append(r, t);
+        svg.append(g);
+      }
+    });
     svgBox.replaceChildren(svg);
     json.value = JSON.stringify(doc());
   }
@@ -289,7 +326,7 @@
   });
   fill.addEventListener("click", () => { for (const h of grid()) board.hexes.add(key(h)); answer = null; showAnswer(); draw(); });
   clear.addEventListener("click", () => {
-    board.hexes.clear(); board.walls.clear(); board.terrain.clear(); board.figures = []; board.aoe.clear();
+    board.hexes.clear(); board.walls.clear(); board.terrain.clear(); board.figures = []; board.aoe.clear(); board.links.clear();
     counter = { monster: 0, character: 0 }; answer = null; refreshActors(); showAnswer(); draw();
   });
   load.addEventListener("click", () => {
@@ -306,6 +343,7 @@
     }
     board.hexes = new Set(data.hexes.map(key));
     board.walls = new Set((data.walls || []).map(([a, b]) => wallKey(a, b)));
+    board.links = new Set((data.links || []).map(([a, b]) => linkKey(a, b)));
     board.terrain = new Map();
     for (const [kind, list] of Object.entries(data.terrain || {})) for (const h of list) board.terrain.set(key(h), kind);
     board.figures = (data.figures || []).map((f) => ({ id: f.id, team: f.team, hex: f.hex, initiative: f.initiative }));
@@ -341,6 +379,10 @@
         figure: data.board.turn.figure,
         ids: companionFigures.filter((f) => f.id !== data.board.turn.figure).map((f) => f.id).join(", "),
       });
+      if (data.board.ruleset === "frosthaven") {
+        // HV-ROOM-5: the mover only knows the links painted; the table's map is not in the scenario
+        companionNote.append(" ", _("If your map links hexes (HV-ROOM-5), paint each pair with “linked hexes” too: the mover counts a link as one step for movement and focus, never as line of sight. A link left unpainted is not seen, so resolve such a move by hand."));
+      }
       json.value = JSON.stringify(data.board);
       load.click();
     } catch (e) {
