@@ -246,7 +246,7 @@ def _solve(
             flying=flying,
             jumping=move is not None and move.jump and not flying,
             # A condition or effect draws no modifier card: muddle changes nothing of it.
-            muddled=has(figure, "muddle") and attack is not None,
+            muddled=has(figure, "muddle") and condition is None and effect is None,
         ),
     )
     answer = solve_monster_turn(spec)
