@@ -387,3 +387,90 @@ def test_card_choices_conform_in_seeded_random_play(tmp_path: Path, ruleset: str
     report = check_game(GAME, path, seeds, ruleset=ruleset)
     assert report.games == len(seeds)
     assert fuzz_game(GAME, path, range(1, 3), ruleset=ruleset) > 0
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "deck"), [("gloomhaven", "monsters"), ("frosthaven", "allies")]
+)
+def test_HV_MOVE_MON_3_an_allys_tied_added_targets_are_the_players_choice(
+    ruleset: str, deck: str
+) -> None:
+    """A scenario ally (HV-GOAL-3) with three Dummies adjacent draws "+1 target": the two
+    left are tied ([GH] same proximity and initiative), so the party picks; no stopping."""
+    data = scenario(
+        party=("tester", "tester2"),
+        hexes=rect(7, 5),
+        monsters=[monster("dummy", (3, 0)), monster("dummy", (2, 1)), monster("dummy", (1, 1))],
+        modifier_cards=copy.deepcopy(CARDS),
+    )
+    data["allies"] = {
+        "initiative": 5,
+        "figures": [{"id": "guard-1", "hex": (2, 0), "hp": 5, "move": 0, "attack": 2}],
+    }
+    data["start_hexes"] = [(0, 4), (1, 4)]
+    state = new_state(data, ruleset)
+    while state.is_chance_node():  # [GH] the ally tokens' numbers
+        play(state, state.legal_actions()[0])
+    state.decks[deck].shuffle_in("rolling-target-1")
+    play(
+        state,
+        SelectCard("tester", "t5"),
+        SelectCard("tester", "t6"),
+        SelectCard("tester2", "t6"),
+        SelectCard("tester2", "t5"),
+    )
+    chance(state, "dummy-b")
+    while state.turn is not None and state.turn.stage == "monster_option":
+        play(state, state.legal_actions()[0])  # HV-MOVE-MON-3: the tied foci
+    assert state.turn is not None and state.turn.actor == "guard-1"
+    first = state.turn.draw_target
+    chance(state, "rolling-target-1", "+0")
+    assert state.turn is not None and state.turn.stage == "added_target"
+    assert state.current_player() == 0
+    others = sorted({"dummy 1", "dummy 2", "dummy 3"} - {first})
+    assert state.legal_actions() == [ChooseTarget(t) for t in others]
+    play(state, ChooseTarget(others[1]))
+    chance(state, "+0")
+    assert state.figures[others[1]].hp == 5 - 2 and state.figures[others[0]].hp == 5
+
+
+def test_HV_GOAL_2_HV_FOCUS_2_gloomhaven_ranks_a_wide_objective_by_its_nearest_hex() -> None:
+    """[GH] a ranged Dummy (it steps to [3, 0] to avoid disadvantage) draws "+1 target"
+    against tester: the altar's hexes are 4, 3 and 1 away (its first hex the farthest),
+    tester2 is 3 away: proximity to the altar's nearest hex puts it first."""
+    deck = copy.deepcopy(DUMMY_DECK)
+    deck["cards"][0]["initiative"] = 5
+    data = scenario(
+        party=("tester", "tester2"),
+        hexes=rect(7, 5),
+        start=[(3, 2), (5, 1)],
+        monsters=[monster("dummy", (3, 1))],
+        modifier_cards=copy.deepcopy(CARDS),
+        monster_decks={"dummy": deck},
+    )
+    data["monster_types"]["dummy"] = dummy_monster(range_=3)
+    data["objectives"] = [
+        {
+            "id": "altar",
+            "name": "Altar",
+            "hexes": [(0, 1), (1, 1), (2, 1)],
+            "hp": 9,
+            "monsters_target": True,
+        }
+    ]
+    state = _setup("gloomhaven", "rolling-target-1", data=data)
+    play(
+        state,
+        SelectCard("tester", "t1"),
+        SelectCard("tester", "t4"),
+        SelectCard("tester2", "t2"),
+        SelectCard("tester2", "t4"),
+    )
+    chance(state, "dummy-a")
+    while state.turn is not None and state.turn.stage == "monster_option":
+        play(state, state.legal_actions()[0])
+    assert state.turn is not None and state.turn.draw_target == "tester"
+    chance(state, "rolling-target-1", "+0")
+    suffer_all(state)
+    assert state.turn is not None and state.turn.draw_target == "altar"
+    assert any(e.kind == "card-target" and "HV-MOVE-MON-1" in e.rules for e in state.log)

@@ -25,7 +25,6 @@ from rulekeeper.cli.rules import rules_command
 from rulekeeper.cli.serve import serve_command
 from rulekeeper.core.errors import ContentError, RulekeeperError, printable
 from rulekeeper.core.limits import MAX_SEED, MIN_SEED
-from rulekeeper.core.randomness import POLICIES
 from rulekeeper.i18n import _, _n, lazy
 
 if TYPE_CHECKING:
@@ -33,6 +32,11 @@ if TYPE_CHECKING:
 
     from rulekeeper.core.game import Game, State
     from rulekeeper.store import SaveStore
+
+POLICY_NAMES = ("random",)
+"""The policies ``--auto`` accepts: the names of ``core.randomness.POLICIES``, given here so
+that every command's help does not import the samplers (start-up, issue 12); a test in
+tests/cli/test_cli_imports.py keeps the two equal."""
 
 install_typer_language()
 
@@ -232,7 +236,7 @@ def play(
         typer.Option(
             "--auto",
             help=filled_help(
-                lazy("Let a policy make every choice: {policies}", policies=list(POLICIES))
+                lazy("Let a policy make every choice: {policies}", policies=list(POLICY_NAMES))
             ),
         ),
     ] = None,
@@ -296,7 +300,7 @@ def play(
     from rulekeeper.store import SaveStore, check_save_name
 
     console = _console()
-    if auto is not None and auto not in POLICIES:
+    if auto is not None and auto not in POLICY_NAMES:
         raise fail(_unknown_policy(auto))
     if save is not None:
         check_save_name(save)
@@ -339,6 +343,7 @@ def _run_session(
     from rich.text import Text
 
     from rulekeeper.cli.play import WIDTH, PlaySession
+    from rulekeeper.core.randomness import POLICIES
 
     policy = POLICIES[auto](state.seed) if auto is not None else None
     if not quiet and auto is not None:  # interactive play shows the same on its screen
@@ -377,7 +382,7 @@ def _unknown_policy(auto: str) -> str:
     return _(
         "--auto: unknown policy {policy} (known: {known})",
         policy=repr(auto),
-        known=list(POLICIES),
+        known=list(POLICY_NAMES),
     )
 
 
@@ -490,7 +495,7 @@ def saves_resume(
         typer.Option(
             "--auto",
             help=filled_help(
-                lazy("Let a policy make every choice: {policies}", policies=list(POLICIES))
+                lazy("Let a policy make every choice: {policies}", policies=list(POLICY_NAMES))
             ),
         ),
     ] = None,
@@ -499,7 +504,7 @@ def saves_resume(
     from rulekeeper.core.replay import run_replay
     from rulekeeper.store import SaveStore
 
-    if auto is not None and auto not in POLICIES:
+    if auto is not None and auto not in POLICY_NAMES:
         raise fail(_unknown_policy(auto))
     store = SaveStore()
     console = _console()

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import socket
 from pathlib import Path
 from typing import Annotated
 
@@ -14,6 +13,8 @@ from rulekeeper.i18n import _
 
 def join_url(host: str, port: int, token: str | None) -> str:
     """The address to open: this machine's name for a wildcard host, with the token if asked."""
+    import socket  # not imported for every command's help (start-up)
+
     shown = host
     if host in ("0.0.0.0", "::", ""):
         shown = socket.gethostname() or "localhost"

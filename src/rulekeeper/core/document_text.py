@@ -16,12 +16,14 @@ import math
 import os
 import re
 import stat
-from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from rulekeeper.core.errors import ContentError
 from rulekeeper.core.limits import MAX_FILE_BYTES, MAX_INTEGER, MAX_NESTING
 from rulekeeper.i18n import _, _n
+
+if TYPE_CHECKING:
+    from pathlib import Path  # annotations only: quick commands start without pathlib
 
 DocumentFormat = Literal["json", "toml"]
 

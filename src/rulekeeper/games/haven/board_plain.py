@@ -159,6 +159,14 @@ def _hexes(value: object) -> tuple[Hex, ...]:
     return tuple(map(tuple, value))
 
 
+def plain_hexes(value: object) -> tuple[Hex, ...] | None:
+    """A board's ``hexes`` as the plain reading takes them, or None when they are not plain."""
+    try:
+        return _hexes(value)
+    except _NotPlain:
+        return None
+
+
 def _dict(value: object, keys: frozenset[str]) -> dict[str, Any]:
     if type(value) is not dict or not value.keys() <= keys:
         raise _NotPlain
@@ -243,11 +251,13 @@ def _links(value: object) -> tuple[tuple[Hex, Hex], ...]:
     return pairs
 
 
-def plain_board(data: object) -> PlainBoard | None:
+def plain_board(data: object, known_hexes: tuple[Hex, ...] | None = None) -> PlainBoard | None:
     """The board when ``data`` is in the plain shape (see the module), else None.
 
     The cross-field rules are not checked here;
-    :func:`~rulekeeper.games.haven.board_read.read_board` checks them.
+    :func:`~rulekeeper.games.haven.board_read.read_board` checks them. With
+    ``known_hexes``, ``data["hexes"]`` stands for those hexes, already read
+    (:func:`plain_hexes`).
     """
     try:
         board = _dict(data, _BOARD_KEYS)
@@ -258,7 +268,7 @@ def plain_board(data: object) -> PlainBoard | None:
             raise _NotPlain
         if not {"hexes", "figures", "turn"} <= board.keys():
             raise _NotPlain
-        hexes = _hexes(board["hexes"])
+        hexes = _hexes(board["hexes"]) if known_hexes is None else known_hexes
         if not 1 <= len(hexes) <= MAX_MAP_CELLS:
             raise _NotPlain
         terrain = _dict(board.get("terrain", {}), _TERRAIN_KEYS)
