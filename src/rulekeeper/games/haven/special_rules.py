@@ -245,7 +245,7 @@ def fire(state: HavenState, n: int) -> None:
 
 
 def _spawn(state: HavenState, rule: RuleSpec) -> None:
-    count = len(state.spec.party)
+    count = standees.placement_count(state)
     wanted = []
     for spawn in rule.spawn:
         if count in spawn.elite:
