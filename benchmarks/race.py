@@ -12,6 +12,12 @@ against the reference solver)::
 
 Each command is ``NAME=COMMAND LINE`` (split like a shell would, no shell run);
 standard input can be fed from a file with ``NAME=COMMAND < FILE``.
+
+The commands run without ``PYTHONDONTWRITEBYTECODE``, so the warm-up round
+writes the bytecode caches of every tree raced: with it set, a Python process
+compiles every module whose cache is missing or older than its source, each
+time, and a figure grows with the number of files edited since the caches were
+last written (the cause of an apparent start-up regression in issue 12).
 """
 
 from __future__ import annotations
@@ -24,13 +30,16 @@ import subprocess
 import time
 from pathlib import Path
 
+ENVIRONMENT = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+"""The commands' environment: bytecode caches are written and read (see above)."""
+
 
 def _run_once(argv: list[str], stdin: Path | None) -> tuple[float, float]:
     """One run's wall and CPU seconds; the command must exit 0."""
     handle = stdin.open("rb") if stdin is not None else subprocess.DEVNULL
     try:
         start = time.perf_counter()
-        process = subprocess.Popen(argv, stdin=handle, stdout=subprocess.DEVNULL)
+        process = subprocess.Popen(argv, stdin=handle, stdout=subprocess.DEVNULL, env=ENVIRONMENT)
         _, status, usage = os.wait4(process.pid, 0)
         wall = time.perf_counter() - start
     finally:

@@ -7,11 +7,14 @@ is the monster mover's batch on an empty file: the fixed cost every
 ``monster-move --batch`` run pays before its first board (the race against the
 reference solver, docs/games/haven-monster-ai.md). Which modules each command
 imports is checked in tests/cli/test_cli_imports.py; ``benchmarks/race.py``
-times whole processes side by side.
+times whole processes side by side. The processes run without
+``PYTHONDONTWRITEBYTECODE``, so the warm-up rounds write the bytecode caches and
+the rounds measure start-up, not compiling.
 """
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import tempfile
@@ -39,8 +42,13 @@ COMMANDS = {
 }
 
 
+ENVIRONMENT = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+
+
 def _run(command: list[str]) -> str:
-    done = subprocess.run(command, capture_output=True, text=True, timeout=60, check=True)
+    done = subprocess.run(
+        command, capture_output=True, text=True, timeout=60, check=True, env=ENVIRONMENT
+    )
     return done.stdout
 
 

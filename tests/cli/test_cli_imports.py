@@ -55,6 +55,10 @@ def test_help_imports_no_pydantic_rich_or_game() -> None:
     loaded = modules_loaded("--help")
     assert "typer" in loaded, "the probe did not run the CLI"
     assert not {"pydantic", "rich", "sqlite3"} & _tops(loaded)
+    # issue 12: the web table's socket and the samplers' random, fractions and decimal are
+    # imported by the commands that use them, not for every command's help
+    assert not {"socket", "random", "fractions", "decimal"} & _tops(loaded)
+    assert "rulekeeper.core.randomness" not in loaded
     assert _games(loaded) == set()
     # rulekeeper.core imports its modules on first use: the help needs none of the engine.
     assert not {"rulekeeper.core.game", "rulekeeper.core.documents", "rulekeeper.store"} & loaded
@@ -77,6 +81,8 @@ def test_haven_odds_imports_haven_only_and_no_board_or_scenario_code() -> None:
     assert not {"typer", "pydantic", "importlib.resources", "rulekeeper.cli.main"} & (
         _tops(loaded) | loaded
     )
+    # pathlib (with fnmatch, urllib.parse, ipaddress) is for file arguments, which this has none of
+    assert "pathlib" not in loaded
     scenario_file = ("scenario_format", "scenario_document", "scenario_loading", "spec_base")
     for heavy in ("monster_ai", "board_format", *scenario_file, "game", "render"):
         assert f"rulekeeper.games.haven.{heavy}" not in loaded
@@ -99,6 +105,14 @@ def test_mover_batch_needs_neither_typer_nor_pydantic(tmp_path: Path) -> None:
     assert "rulekeeper.games.haven.monster_ai" in loaded, "the probe did not run the mover"
     assert not {"typer", "pydantic", "rich"} & _tops(loaded)
     assert "rulekeeper.games.haven.board_format" not in loaded
+
+
+def test_policy_names_in_the_help_are_the_policies() -> None:
+    """The CLI names the --auto policies without importing the samplers (start-up)."""
+    from rulekeeper.cli.main import POLICY_NAMES
+    from rulekeeper.core.randomness import POLICIES
+
+    assert tuple(POLICIES) == POLICY_NAMES
 
 
 def test_haven_odds_table_needs_neither_typer_nor_pydantic() -> None:

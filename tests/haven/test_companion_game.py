@@ -389,17 +389,3 @@ def test_the_end_counts_gold_in_gloomhaven_and_loot_cards_in_frosthaven_HV_LOOT_
     state = play()
     assert state.result_text and " gold" in state.result_text
     assert "loot card" not in state.result_text
-
-
-def test_HV_DECK_5_a_cards_infuse_any_is_left_to_the_players_never_a_bogus_element() -> None:
-    """A drawn card's element of the player's choice is shown as a by-hand step (the Infuse
-    action records it); no element named "any" is ever infused (HV-ELEM-1)."""
-    from rulekeeper.games.haven import companion_combat
-
-    state = play(6)
-    assert state.turn is not None
-    companion_combat._card_effect(state, None, None, "infuse any", 0)
-    assert "any" not in state.turn.infusions
-    last = state.log[-1]
-    assert last.kind == "by-hand" and "HV-DECK-5" in last.rules
-    assert "of your choice" in str(last)

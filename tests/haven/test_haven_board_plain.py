@@ -21,10 +21,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from rulekeeper.core.document_text import parse_document
 from rulekeeper.core.errors import ContentError
 from rulekeeper.games.haven.board_format import parse_board
 from rulekeeper.games.haven.board_plain import PlainBoard, plain_board
-from rulekeeper.games.haven.board_read import read_board
+from rulekeeper.games.haven.board_read import read_board, read_board_text
 from rulekeeper.games.haven.monster_ai import solve_monster_turn
 
 sys.path.insert(0, str(Path(__file__).parent.parent))
@@ -146,3 +147,59 @@ def test_a_board_in_json_text_with_floats_or_bools_goes_to_the_models() -> None:
     assert plain_board(board) is None
     assert _outcome(read_board, board) == _outcome(parse_board, board)
     assert plain_board(json.loads(json.dumps(BOARDS[1]))) is not None
+
+
+def _text_outcome(read: Any, text: str) -> Any:
+    try:
+        return ("ok", _fields(read(text, "b.json")))
+    except ContentError as error:
+        return ("error", str(error))
+
+
+def _whole_text(text: str, source: str) -> Any:
+    """The reading without the table of known maps: parse the whole text, then read it."""
+    return read_board(parse_document(text, source, "json"), source)
+
+
+@pytest.mark.parametrize("separators", [(",", ":"), (", ", ": ")])
+def test_boards_of_a_known_map_read_from_text_as_from_the_whole_document(
+    separators: tuple[str, str],
+) -> None:
+    """Issue 12: a map's ``hexes`` read once and reused give the same board as a whole reading,
+    for new maps and for maps met before (each board read twice), in both ways json.dumps writes."""
+    for board in BOARDS[:300] * 2:
+        text = json.dumps(board, separators=separators)
+        assert _text_outcome(read_board_text, text) == _text_outcome(_whole_text, text)
+
+
+_TRICKY_TEXTS = [
+    # a second "hexes" key: the last one counts, whatever it holds
+    '{"format":"haven-board/1","ruleset":"gloomhaven","hexes":[[0,0],[1,0]],"hexes":0,',
+    '{"format":"haven-board/1","ruleset":"gloomhaven","hexes":0,"hexes":[[0,0],[1,0]],',
+    '{"format":"haven-board/1","ruleset":"gloomhaven","hexes":[[0,0],[1,0]],"hexes":[[5,5]],',
+    # "hexes" where the board does not have it, or not as a plain array
+    '{"format":"haven-board/1","ruleset":"gloomhaven","hexes":[],',
+    '{"format":"haven-board/1","ruleset":"gloomhaven","hexes":[[0,0],[1,[0]]],',
+    '{"format":"haven-board/1","ruleset":"gloomhaven","hexes":[[0,0],[1,0.0]],',
+    '{"format":"haven-board/1","ruleset":"gloomhaven","hexes":[[0,0],[1,99999999999]],',
+    '{"format":"haven-board/1","ruleset":"gloomhaven","hexes":[[0,0],[1,1e0]],',
+    '{"format":"haven-board/1","ruleset":"gloomhaven","hexes":[[0,0],[1,0]], "x":"]]",',
+    '{"format":"haven-board/1","ruleset":"gloomhaven","hexes":' + "[" * 5000 + "]" * 5000 + ",",
+    '{"format":"haven-board/1","ruleset":"gloomhaven","hexes":  [[0,0],[1,0]],',
+    '{"format":"haven-board/1","ruleset":"gloomhaven","hexes":[[0,0],[1,0]]]]],',
+    '{"format":"haven-board/1","ruleset":"gloomhaven","hexes":[[0,0],[1,0]]',
+]
+_REST = (
+    '"figures":[{"id":"A","team":"monsters","hex":[0,0]},'
+    '{"id":"C1","team":"characters","hex":[1,0],"initiative":10}],'
+    '"turn":{"figure":"A","move":2}}'
+)
+
+
+@pytest.mark.parametrize("start", _TRICKY_TEXTS)
+def test_doubtful_hexes_text_is_read_as_a_whole_document(start: str) -> None:
+    """Issue 12: whatever the text around ``hexes``, the board or the error is the whole
+    reading's (a duplicate key, a nested or broken array, spaces, deep nesting)."""
+    for text in (start + _REST, start.replace('"hexes"', '"turn":{"hexes"', 1) + _REST):
+        for _ in range(2):  # the second time, the map may be known
+            assert _text_outcome(read_board_text, text) == _text_outcome(_whole_text, text)

@@ -6,7 +6,8 @@ step the players resolve by hand (HV-DECK-5, HV-SCEN-7).
 - HV-SHIELD-2 / HV-RET-1: a card's "retaliate X" is the attacker's, against adjacent
   attackers, to the end of the round.
 - HV-TGT-1 / HV-TGT-4: a card's "+N target" adds N targets within range, not yet
-  targeted, each with its own draw; a target added so adds no more.
+  targeted, each with its own draw; a target added so adds no more. For monsters,
+  summons and allies, and "infuse any": test_haven_card_choices.py.
 """
 
 from __future__ import annotations
@@ -25,7 +26,6 @@ from rulekeeper.games.haven.actions import (
     Negate,
     PlaceArea,
     PlayHalf,
-    Resolved,
     SelectCard,
 )
 from rulekeeper.games.haven.state import HavenState
@@ -149,39 +149,6 @@ def test_HV_TGT_1_an_added_target_adds_no_further_target(ruleset: str) -> None:
     play(state, KeepEffects())
     assert state.turn is None or state.turn.stage != "attack"
     assert any(e.kind == "card-target" and "no further" in e.text for e in state.log)
-
-
-@pytest.mark.parametrize("ruleset", ["gloomhaven", "frosthaven"])
-def test_HV_DECK_5_infuse_any_is_a_step_resolved_by_hand_never_dropped(ruleset: str) -> None:
-    state = attacked(ruleset, ("rolling-infuse-any", "+0"))
-    assert state.by_hand, "the element of the player's choice must not be dropped"
-    legal = state.legal_actions()
-    assert len(legal) == 1 and isinstance(legal[0], Resolved)
-    assert any(e.kind == "by-hand" and "HV-DECK-5" in e.rules for e in state.log)
-    play(state, legal[0])
-    assert not state.by_hand
-
-
-@pytest.mark.parametrize("ruleset", ["gloomhaven", "frosthaven"])
-def test_HV_TGT_1_a_monsters_card_plus_target_is_resolved_by_hand(ruleset: str) -> None:
-    """The mover planned its targets before the draw: the added one is the players' step."""
-    data = scenario(
-        hexes=rect(7, 5),
-        start=[TESTER],
-        monsters=[monster("dummy", (2, 1))],
-        modifier_cards=copy.deepcopy(CARDS),
-    )
-    deck = copy.deepcopy(data["monster_decks"]["dummy"])
-    deck["cards"][0]["actions"] = [{"type": "attack", "value": 0}]
-    data["monster_decks"]["dummy"] = deck
-    state = new_state(data, ruleset)
-    state.decks["monsters"].shuffle_in("rolling-target-1")
-    play(state, SelectCard("tester", "t5"), SelectCard("tester", "t6"))
-    chance(state, "dummy-a", "rolling-target-1", "+0")
-    if state.negation is not None:
-        play(state, Negate("tester", "suffer"))
-    assert state.by_hand
-    assert any(e.kind == "by-hand" and "HV-DECK-5" in e.rules for e in state.log)
 
 
 def test_HV_DECK_5_a_frosthaven_condition_drawn_under_gloomhaven_is_resolved_by_hand() -> None:

@@ -19,7 +19,9 @@ from rulekeeper.core import RuleViolation
 from rulekeeper.core.errors import ContentError
 from rulekeeper.games.haven import map_state
 from rulekeeper.games.haven.actions import MoveTo, PlayHalf, SelectCard
+from rulekeeper.games.haven.board_format import parse_board
 from rulekeeper.games.haven.board_plain import PlainBoard, PlainFigure, PlainTurn
+from rulekeeper.games.haven.board_read import read_board
 from rulekeeper.games.haven.monster_ai import solve_monster_turn
 from rulekeeper.games.haven.monster_turn import MonsterTurn
 from rulekeeper.games.haven.render import map_text
@@ -169,3 +171,53 @@ def test_HV_ROOM_5_the_web_board_marks_both_hexes_of_a_link() -> None:
     assert 'data-testid="link-legend"' in board and "(HV-ROOM-5)" in board
     plain = draw(split_corridor(links=[]))
     assert "link-mark" not in plain and "link-legend" not in plain
+
+
+def board_document(**changes: Any) -> dict[str, Any]:
+    """The split corridor as a haven-board/1 file: the monster at the far end, Move 3."""
+    return {
+        "format": "haven-board/1",
+        "ruleset": "frosthaven",
+        "hexes": [list(h) for h in HEXES],
+        "figures": [
+            {"id": "dummy 1", "team": "monsters", "hex": list(at(6, 0))},
+            {"id": "tester", "team": "characters", "hex": list(at(0, 0)), "initiative": 20},
+        ],
+        "turn": {"figure": "dummy 1", "move": 3},
+        "links": [[list(h) for h in LINK]],
+        **changes,
+    }
+
+
+def test_HV_ROOM_5_a_board_file_links_hexes_for_the_mover() -> None:
+    """haven-board/1 ``links``: both readings (the models and the plain one) take them, and the
+    mover walks through the link as it does on a game's board."""
+    expected = [("tester", at(1, 0), (at(6, 0), at(5, 0), at(4, 0), at(1, 0)))]
+    for board in (parse_board(board_document()), read_board(board_document())):
+        assert board.links == (tuple(LINK),)
+        answer = solve_monster_turn(board)
+        assert [(o.focus, o.move_to, o.path) for o in answer.options] == expected
+    unlinked = read_board(board_document(links=[]))
+    assert [(o.focus, o.move_to) for o in solve_monster_turn(unlinked).options] == [
+        (None, at(6, 0))
+    ]
+
+
+@pytest.mark.parametrize(
+    ("changes", "field", "words"),
+    [
+        ({"ruleset": "gloomhaven"}, "links", "HV-ROOM-5"),
+        ({"links": [[list(at(1, 0)), list(at(2, 0))]]}, "links.0.1", "not on the map"),
+        ({"links": [[list(at(1, 0)), list(at(1, 0))]]}, "links.0", "itself"),
+        ({"links": [[list(h) for h in LINK], [list(h) for h in LINK[::-1]]]}, "links.1", "already"),
+        ({"links": [[list(h) for h in LINK]] * (MAX_LINKS + 1)}, "links", "40"),
+    ],
+)
+def test_HV_ROOM_5_bad_board_links_are_refused_naming_the_field(
+    changes: dict[str, Any], field: str, words: str
+) -> None:
+    for reader in (parse_board, read_board):
+        with pytest.raises(ContentError) as error:
+            reader(board_document(**changes))
+        line = str(error.value)
+        assert line.startswith(f"{field}: ") and words in line and "\n" not in line

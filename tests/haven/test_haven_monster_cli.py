@@ -77,6 +77,10 @@ def test_drawing_shows_the_board_and_cites_rules(tmp_path: Path) -> None:
         (lambda b: b.update(colour="red"), "colour"),
         (lambda b: b["terrain"].update(trap=[[40, 0]]), "terrain.trap.0"),
         (lambda b: b["figures"][0].pop("initiative"), "figures.0.initiative"),
+        # HV-GOAL-2: a figure's other hexes are map hexes held by no other figure
+        (lambda b: b["figures"][0].update(more_hexes=[[99, 99]]), "figures.0.more_hexes.0"),
+        (lambda b: b["figures"][0].update(more_hexes=[b["figures"][1]["hex"]]), "figures.1.hex"),
+        (lambda b: b["figures"][0].update(more_hexes=[[1, 2, 3]]), "figures.0.more_hexes.0"),
     ],
 )
 def test_malformed_boards_name_the_field_and_exit_2(
@@ -90,6 +94,45 @@ def test_malformed_boards_name_the_field_and_exit_2(
     result = runner.invoke(haven_app, ["monster-move", str(write(tmp_path, data))])
     assert result.exit_code == 2
     assert field in result.stderr and len(result.stderr.strip().splitlines()) == 1
+
+
+def test_HV_GOAL_2_a_figure_covering_several_hexes_is_drawn_on_each(tmp_path: Path) -> None:
+    """A board figure with ``more_hexes`` carries its mark on every hex it covers, and the
+    answer names it once (one figure, one target)."""
+    board = {
+        "format": "haven-board/1",
+        "ruleset": "frosthaven",
+        "hexes": [[q, r] for q in range(-1, 4) for r in range(-1, 2)],
+        "figures": [
+            {"id": "M", "team": "monsters", "hex": [0, 0]},
+            {
+                "id": "O",
+                "team": "characters",
+                "hex": [3, 0],
+                "initiative": 99,
+                "more_hexes": [[2, 0], [2, -1]],
+            },
+        ],
+        "turn": {"figure": "M", "move": 2, "range": 3},
+    }
+    result = runner.invoke(haven_app, ["monster-move", str(write(tmp_path, board))])
+    assert result.exit_code == 0
+    drawing = result.stdout.split("M acts")[0]
+    assert drawing.count("/O ") == 3
+    assert "Option 1: move to [0, 0], attack O (focus O)" in result.stdout
+    # a batch reads the same field on every line, a map seen before included
+    bad = copy.deepcopy(board)
+    bad["figures"][1]["more_hexes"] = [[9, 9]]
+    lines = [json.dumps(board, separators=(",", ":")), json.dumps(bad, separators=(",", ":"))]
+    path = tmp_path / "boards.jsonl"
+    path.write_text("\n".join(lines * 2) + "\n", encoding="utf-8")
+    batch = runner.invoke(haven_app, ["monster-move", "--batch", str(path), "--json"])
+    single = runner.invoke(haven_app, ["monster-move", str(write(tmp_path, board)), "--json"])
+    answers = [json.loads(line) for line in batch.stdout.splitlines()]
+    assert answers[0] == answers[2] == json.loads(single.stdout)
+    assert (
+        "figures.1.more_hexes.0" in answers[1]["error"] == answers[3]["error"].replace(":4:", ":2:")
+    )
 
 
 def test_batch_answers_each_line_in_order_and_reports_bad_lines(tmp_path: Path) -> None:

@@ -30,7 +30,7 @@ from rulekeeper.games.haven.monster_ai_wide import solve_wide_turn
 from rulekeeper.games.haven.monster_turn import MonsterTurn
 
 RULESETS = ["gloomhaven", "frosthaven"]
-CASES = Path("/work/shared/haven/monster-ai")
+CASES = Path(__file__).parent.parent / "data" / "haven" / "monster-ai"
 OPEN = [[q, r] for q in range(-3, 9) for r in range(-5, 6)]
 """A wide open parallelogram: no wall near the figures."""
 
@@ -247,7 +247,6 @@ def test_the_wide_path_ranks_as_the_mover_on_one_hex_boards(seed: int) -> None:
         assert wide.reasons == usual.reasons, data
 
 
-@pytest.mark.skipif(not CASES.is_dir(), reason="the shared reference cases are not here")
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_the_wide_path_answers_the_reference_cases_as_the_mover(ruleset: str) -> None:
     for case in json.loads((CASES / f"{ruleset}.json").read_text(encoding="utf-8")):

@@ -192,3 +192,31 @@ def test_HV_GOAL_2_a_saved_state_keeps_every_hex_of_it() -> None:
     saved = json.loads(json.dumps(to_json(altar)))
     assert saved["more_hexes"] == [list(at(1, 0))]
     assert from_json(Figure, saved) == altar
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_HV_GOAL_2_HV_GOAL_3_an_ally_attacks_it_through_its_nearest_hex(ruleset: str) -> None:
+    """Unguarded, the objective is the party's enemy, so a scenario ally focuses on it: its
+    second hex is the one in reach of a move of 2 (HV-FOCUS-1), and the ally attacks it
+    from there in its turn, resolved by the mover (no step left to the players)."""
+    data = with_wide(monsters=[monster("dummy", at(5, 3))])
+    guard = {"id": "guard-1", "hex": at(0, 3), "hp": 5, "move": 2, "attack": 2}
+    data["allies"] = {"initiative": 5, "figures": [guard]}  # before everyone
+    state = new_state(data, ruleset)
+    while state.is_chance_node():
+        play(state, state.legal_actions()[0])
+    ally = state.figures["guard-1"]
+    spec = map_state.solver_spec(state, ally, TurnSpec(figure="guard-1", move=2, targets=1))
+    answer = solve_monster_turn(spec)
+    assert {(o.move_to, o.focus, o.targets) for o in answer.options} == {
+        ((1, 1), "altar", ("altar",))
+    }
+    select_both(state)
+    altar = state.figures["altar"]
+    for _ in range(20):  # the monsters' card drawn, then the ally's turn and its attack
+        if altar.hp < altar.max_hp:
+            break
+        play(state, state.legal_actions()[0])
+    assert state.figures["guard-1"].hex == (1, 1)
+    assert state.figures["altar"].hp < state.figures["altar"].max_hp
+    assert not state.by_hand

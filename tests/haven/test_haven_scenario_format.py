@@ -99,11 +99,13 @@ def test_an_unknown_scenario_name_is_a_content_error() -> None:
 
 
 def test_HV_GOAL_2_HV_GOAL_3_shipped_scenarios_with_objectives_and_allies() -> None:
-    """Issue 13's content: the Signal Fire (written for FH) guards one objective and must
-    destroy another, with allies drawing an ability deck; the Toll Bridge (written for GH)
+    """Issue 13's content: the Signal Fire (written for FH) guards one objective covering two
+    hexes and must destroy another, with allies drawing an ability deck; the Toll Bridge (written for GH)
     has two allies, numbered at random under Gloomhaven rules."""
     fire = load_scenario("signal-fire")
     assert {o.monsters_target for o in fire.objectives} == {True, False}
+    beacon = next(o for o in fire.objectives if o.monsters_target)
+    assert len(beacon.hexes) == 2  # HV-GOAL-2: one figure covering two hexes, monsters' focus
     assert fire.objective.kind == "destroy" and fire.allies.figures and fire.allies.deck
     assert any(r.when.destroyed and r.lose for r in fire.rules)
     bridge = load_scenario("toll-bridge")

@@ -49,12 +49,13 @@ def haven_library(model: Any, data: Any, source: str, problems: Problems) -> Non
 
 
 def haven_board(model: Any, data: Any, source: str, problems: Problems) -> None:
-    """Hexes once, walls between adjacent hexes, terrain and figures on the map."""
-    from rulekeeper.games.haven.board_format import check_figures, check_map
+    """Hexes once, walls between adjacent hexes, terrain, figures and links on the map."""
+    from rulekeeper.games.haven.board_format import check_figures, check_links, check_map
 
     del data
     check_map(model, source, problems)
     check_figures(model.figures, set(model.hexes), model.turn.figure, source, problems)
+    check_links(model.links, set(model.hexes), model.ruleset, source, problems)
 
 
 def haven_deck(model: Any, data: Any, source: str, problems: Problems) -> None:

@@ -17,10 +17,11 @@ the options read here are the typer command's.
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from rulekeeper.cli.haven_odds_answer import OddsQuestion
 
 ODDS_WHOLE_NUMBERS = {"--attack": "attack", "--shield": "shield", "--pierce": "pierce"}
@@ -110,6 +111,8 @@ def quick_batch(args: list[str]) -> tuple[Path, bool] | None:
             return None
     if batch is None:
         return None
+    from pathlib import Path  # only the batch needs it (start-up of 'haven odds')
+
     return Path(batch), as_json
 
 

@@ -95,8 +95,9 @@ def draw_answer(spec: BoardSpec, answer: MonsterAnswer, width: int | None = None
     from rulekeeper.games.haven.render import drawing_text
 
     marks, key = _figure_marks(spec)
-    figures = {f.hex: f for f in spec.figures}
-    labels: dict[Hex, str] = {f.hex: marks[f.id] for f in spec.figures}
+    # HV-GOAL-2: a figure covering several hexes is drawn on each of them
+    figures = {h: f for f in spec.figures for h in (f.hex, *f.more_hexes)}
+    labels: dict[Hex, str] = {h: marks[f.id] for h, f in figures.items()}
     tags: dict[Hex, list[str]] = {}
     foci = {o.focus for o in answer.options if o.focus}
     targets = {t for o in answer.options for t in o.targets}

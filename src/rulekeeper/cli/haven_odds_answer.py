@@ -12,13 +12,14 @@ from __future__ import annotations
 import json
 import sys
 from dataclasses import dataclass
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from rulekeeper.core.errors import RulekeeperError
 from rulekeeper.i18n import _
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from rulekeeper.games.haven.attacks import AttackMode
     from rulekeeper.games.haven.odds import Odds
 

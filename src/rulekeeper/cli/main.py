@@ -25,7 +25,6 @@ from rulekeeper.cli.rules import rules_command
 from rulekeeper.cli.serve import serve_command
 from rulekeeper.core.errors import ContentError, RulekeeperError, printable
 from rulekeeper.core.limits import MAX_SEED, MIN_SEED
-from rulekeeper.core.randomness import POLICIES
 from rulekeeper.i18n import _, _n, lazy
 
 if TYPE_CHECKING:
@@ -33,6 +32,11 @@ if TYPE_CHECKING:
 
     from rulekeeper.core.game import Game, State
     from rulekeeper.store import SaveStore
+
+POLICY_NAMES = ("random",)
+"""The policies ``--auto`` accepts: the names of ``core.randomness.POLICIES``, given here so
+that every command's help does not import the samplers (start-up, issue 12); a test in
+tests/cli/test_cli_imports.py keeps the two equal."""
 
 install_typer_language()
 
@@ -110,7 +114,7 @@ def games() -> None:
     table.add_column(_("scenarios"))
     for game in installed:
         scenarios = ", ".join(s.name for s in game.scenarios()) or _("(none shipped)")
-        table.add_row(game.name, game.title, ", ".join(game.rulesets), scenarios)
+        table.add_row(game.name, game.shown_title(), ", ".join(game.rulesets), scenarios)
     console.print(table)
 
 
@@ -232,7 +236,7 @@ def play(
         typer.Option(
             "--auto",
             help=filled_help(
-                lazy("Let a policy make every choice: {policies}", policies=list(POLICIES))
+                lazy("Let a policy make every choice: {policies}", policies=list(POLICY_NAMES))
             ),
         ),
     ] = None,
@@ -274,6 +278,21 @@ def play(
     ] = "auto",
 ) -> None:
     """Play a game in the terminal: numbered choices, undo, save, quit."""
+    _check_mode_options(
+        companion,
+        companion_only={
+            "--library": library is not None,
+            "--players": players is not None,
+            "--level": level is not None,
+            "--chance": chance != "auto",
+        },
+        scenario_only={
+            "--auto": auto is not None,
+            "--quiet": quiet,
+            "--party": party is not None,
+            "--wide": wide,
+        },
+    )
     if companion:
         from rulekeeper.cli.companion import run_companion
 
@@ -296,7 +315,7 @@ def play(
     from rulekeeper.store import SaveStore, check_save_name
 
     console = _console()
-    if auto is not None and auto not in POLICIES:
+    if auto is not None and auto not in POLICY_NAMES:
         raise fail(_unknown_policy(auto))
     if save is not None:
         check_save_name(save)
@@ -326,6 +345,18 @@ def play(
         store.release_all()
 
 
+def _check_mode_options(
+    companion: bool, *, companion_only: dict[str, bool], scenario_only: dict[str, bool]
+) -> None:
+    """Refuse an option the chosen mode would ignore (one line naming it, exit status 2)."""
+    for option, given in (scenario_only if companion else companion_only).items():
+        if not given:
+            continue
+        if companion:
+            raise fail(_("{option}: not used in companion mode (--companion)", option=option))
+        raise fail(_("{option}: only used in companion mode (add --companion)", option=option))
+
+
 def _run_session(
     console: Console,
     state: State,
@@ -339,10 +370,11 @@ def _run_session(
     from rich.text import Text
 
     from rulekeeper.cli.play import WIDTH, PlaySession
+    from rulekeeper.core.randomness import POLICIES
 
     policy = POLICIES[auto](state.seed) if auto is not None else None
     if not quiet and auto is not None:  # interactive play shows the same on its screen
-        heading = Text(state.game.title or state.game.name, style="bold")
+        heading = Text(state.game.shown_title(), style="bold")
         heading.append(
             _(
                 " — scenario {scenario}, ruleset {ruleset}, seed {seed}",
@@ -377,7 +409,7 @@ def _unknown_policy(auto: str) -> str:
     return _(
         "--auto: unknown policy {policy} (known: {known})",
         policy=repr(auto),
-        known=list(POLICIES),
+        known=list(POLICY_NAMES),
     )
 
 
@@ -435,6 +467,7 @@ def saves_list() -> None:
     """List the saved games."""
     from rich.table import Table
 
+    from rulekeeper.core.game import shown_outcome
     from rulekeeper.store import SaveStore
 
     console = _console()
@@ -463,7 +496,7 @@ def saves_list() -> None:
             str(s.seed),
             str(s.actions),
             s.updated,
-            s.outcome or "—",
+            shown_outcome(s.outcome) or "—",
         )
     console.print(table)
 
@@ -490,7 +523,7 @@ def saves_resume(
         typer.Option(
             "--auto",
             help=filled_help(
-                lazy("Let a policy make every choice: {policies}", policies=list(POLICIES))
+                lazy("Let a policy make every choice: {policies}", policies=list(POLICY_NAMES))
             ),
         ),
     ] = None,
@@ -499,7 +532,7 @@ def saves_resume(
     from rulekeeper.core.replay import run_replay
     from rulekeeper.store import SaveStore
 
-    if auto is not None and auto not in POLICIES:
+    if auto is not None and auto not in POLICY_NAMES:
         raise fail(_unknown_policy(auto))
     store = SaveStore()
     console = _console()
@@ -566,7 +599,7 @@ def saves_import(
     store.create(save_name, state.replay_header(), replay_to_json(state)["actions"])
     outcome = state.outcome()
     if outcome is not None:
-        store.set_outcome(save_name, str(outcome))
+        store.set_outcome(save_name, outcome.to_record())
     typer.echo(
         printable(
             _n(

@@ -2,18 +2,20 @@
 
 from __future__ import annotations
 
-import socket
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from rulekeeper.cli.errors import fail
+from rulekeeper.core.errors import os_reason
 from rulekeeper.i18n import _
 
 
 def join_url(host: str, port: int, token: str | None) -> str:
     """The address to open: this machine's name for a wildcard host, with the token if asked."""
+    import socket  # not imported for every command's help (start-up)
+
     shown = host
     if host in ("0.0.0.0", "::", ""):
         shown = socket.gethostname() or "localhost"
@@ -76,5 +78,10 @@ def serve_command(
         uvicorn.run(app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=1)
     except OSError as error:
         raise fail(
-            _("cannot listen on {host}:{port}: {reason}", host=host, port=port, reason=error)
+            _(
+                "cannot listen on {host}:{port}: {reason}",
+                host=host,
+                port=port,
+                reason=os_reason(error),
+            )
         ) from None

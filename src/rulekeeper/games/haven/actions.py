@@ -280,6 +280,15 @@ class ConsumeElement(Action):
     consume: bool
 
 
+@action_type("choose-element")
+@dataclass(frozen=True, slots=True)
+class ChooseElement(Action):
+    """HV-ELEM-1, HV-ELEM-3: the element a drawn card's "infuse any" makes strong at the end
+    of the turn, chosen by the attacker's player (the party, for a monster or an ally)."""
+
+    element: Literal["fire", "ice", "air", "earth", "light", "dark"]
+
+
 @action_type("number-ally")
 @dataclass(frozen=True, slots=True)
 class NumberAlly(Action):
@@ -346,6 +355,7 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     RefreshItems,
     Resolved,
     ConsumeElement,
+    ChooseElement,
     NumberAlly,
     Escape,
     *DRAW_ACTION_TYPES,

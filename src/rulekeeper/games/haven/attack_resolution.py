@@ -19,6 +19,7 @@ from rulekeeper.games.haven import (
     allies,
     bonuses,
     card_effects,
+    card_elements,
     class_resources,
     elements,
     exhaustion,
@@ -198,6 +199,7 @@ def begin_draw(state: HavenState, figure: Figure, target_id: str) -> None:
         bonus=bonuses.attack_bonus(state, figure),
         pierce=info["pierce"],
         ranged=ranged,
+        advantage=bool(info.get("advantage")),  # HV-ITEM-5: an attack item's advantage
         disadvantage=item_disadvantage,
         attacker_conditions=tuple(c for c in figure.conditions if c in ("muddle", "strengthen")),
     )
@@ -265,6 +267,13 @@ def _known(state: HavenState, name: str) -> bool:
     return True
 
 
+def _on_target(effect: Effect) -> bool:
+    """A modifier card's effect on the attack's target: push, pull, a negative condition."""
+    return effect.name in ("push", "pull") or (
+        effect.name in _CONDITION_NAMES and not _positive(effect.name)
+    )
+
+
 def finish_draw(state: HavenState) -> None:
     """The draw is done: put the cards away and apply damage and effects to the target.
 
@@ -294,6 +303,14 @@ def finish_draw(state: HavenState) -> None:
     ]
     if per_card:
         turn.attack["card_forced_cards"] = per_card
+    # HV-ELEM-1: each card's "infuse any" is one element of the attacker's choice.
+    any_element = sum(
+        1 for card in outcome.cards if Effect("infuse any") in state.catalog[card].effects
+    )
+    if any_element:
+        turn.attack["card_any_infusions"] = any_element
+    else:
+        turn.attack.pop("card_any_infusions", None)
     use_up_ward_and_brittle(state, target, draw, outcome)
     state.emit(
         "modifier",
@@ -317,6 +334,11 @@ def finish_draw(state: HavenState) -> None:
         bool(effects) and actor_figure is not None and card_effects.chooses(state, actor_figure)
     )
     conditions = list(turn.attack.get("conditions", []))
+    if items.ignores_effects(turn, target.id):
+        # HV-TGT-6, HV-ITEM-5: the target's item: none of the attack's added effects on it.
+        conditions = []
+        effects = [e for e in effects if not _on_target(e)]
+        chooses = chooses and bool(effects)
     if not chooses:
         note_card_forced(turn, effects)
         # HV-TGT-2: a card's negative conditions go to the target, its positive ones to the
@@ -347,12 +369,13 @@ def finish_draw(state: HavenState) -> None:
 
 def _applies(state: HavenState, effect: Effect) -> bool:
     """A card effect the engine applies: a known condition, heal, shield, retaliate, "+N
-    target", an infusion, or a push or pull (HV-PUSH-3, forced_movement.plan). Any other
-    (an element of the player's choice) is a step the players resolve by hand."""
+    target", an infusion (of a chosen element too: card_elements.py), or a push or pull
+    (HV-PUSH-3, forced_movement.plan). Any other (a condition the ruleset does not know)
+    is a step the players resolve by hand."""
     if effect.name in _CONDITION_NAMES:
         return _known(state, effect.name)
     if effect.name.startswith("infuse "):
-        return effect.name != "infuse any"
+        return True
     applied = ("heal", "shield", "retaliate", "target", "push", "pull")
     return effect.name in applied or bool(effect.resource)
 
@@ -361,17 +384,11 @@ def by_hand_effects(state: HavenState, attacker: str, effects: list[Effect]) -> 
     """HV-DECK-5: a drawn card's effect the engine does not run is never dropped: the
     players resolve it by hand before play goes on (the pending step of HV-SCEN-7)."""
     for effect in effects:
-        if effect.name == "infuse any":
-            text = lazy(
-                "{figure}'s modifier card infuses an element of its player's choice",
-                figure=attacker,
-            )
-        else:
-            text = lazy(
-                "{figure}'s modifier card adds {effect}",
-                figure=attacker,
-                effect=effect_text(effect),
-            )
+        text = lazy(
+            "{figure}'s modifier card adds {effect}",
+            figure=attacker,
+            effect=effect_text(effect),
+        )
         state.by_hand.append(text)
         state.emit(
             "by-hand",
@@ -391,8 +408,8 @@ def add_card_targets(
     except more targets: a "+N target" drawn against it adds none.
 
     A character's player chooses the added targets (the ``attack`` stage takes them);
-    a monster's, summon's or ally's added target is chosen by the players by hand, as
-    the mover plans its targets before the attack (monster_turns.py).
+    a monster's, summon's or ally's come after the mover's planned targets, [GH] ranked
+    by the focus rules, [FH] chosen by the players (added_targets.py).
     """
     turn = state.turn
     added = sum(e.amount for e in effects if e.name == "target")
@@ -410,10 +427,8 @@ def add_card_targets(
             figure=figure.id,
         )
         return
-    if figure.kind != "character":
-        by_hand_effects(state, figure.id, [Effect("target", added)])
-        return
-    turn.targets_left += added
+    if figure.kind == "character":
+        turn.targets_left += added
     turn.attack["card_targets"] = int(turn.attack.get("card_targets", 0)) + added
     state.emit(
         "card-target",
@@ -506,6 +521,9 @@ def card_effects_on_attacker(state: HavenState, figure: Figure, effects: list[Ef
             )
         elif effect.name == "retaliate":
             retaliate.add_bonus(state, figure, effect.amount, 0)
+        elif effect.name == "infuse any" and state.turn is not None:
+            count = int(state.turn.attack.pop("card_any_infusions", 1))
+            card_elements.ask_element(state, figure, count)  # HV-ELEM-1, HV-ELEM-3
         elif effect.name.startswith("infuse ") and state.turn is not None:
             element = effect.name.removeprefix("infuse ")
             if element != "any":

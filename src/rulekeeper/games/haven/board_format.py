@@ -18,7 +18,12 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from rulekeeper.core.documents import Coordinate, parse_document, read_text, validate
 from rulekeeper.core.limits import MAX_MAP_CELLS
-from rulekeeper.games.haven.board_plain import check_figures, check_map
+from rulekeeper.games.haven.board_plain import (
+    MAX_BOARD_LINKS,
+    check_figures,
+    check_links,
+    check_map,
+)
 
 __all__ = [
     "FORMAT",
@@ -30,6 +35,7 @@ __all__ = [
     "TerrainSpec",
     "TurnSpec",
     "check_figures",
+    "check_links",
     "check_map",
     "load_board",
     "parse_board",
@@ -149,6 +155,9 @@ class BoardSpec(MapSpec):
     """The acting figure and its ability this turn."""
     house_rules: BoardHouseRules = BoardHouseRules()
     """Opt-in departures from the rulebooks, none by default."""
+    links: Annotated[tuple[tuple[HexSpec, HexSpec], ...], Field(max_length=MAX_BOARD_LINKS)] = ()
+    """[FH] linked hexes (HV-ROOM-5): pairs of map hexes adjacent for movement and focus, with
+    no line of sight between them; frosthaven only."""
 
     @property
     def actor(self) -> FigureSpec:
@@ -161,6 +170,7 @@ def parse_board(data: object, source: str | None = None) -> BoardSpec:
     spec = validate(BoardSpec, data, source)
     check_map(spec, source)
     check_figures(spec.figures, set(spec.hexes), spec.turn.figure, source)
+    check_links(spec.links, set(spec.hexes), spec.ruleset, source)
     return spec
 
 

@@ -96,7 +96,7 @@ class PlainBoard:
     terrain: PlainTerrain = PlainTerrain()
     house_rules: PlainHouseRules = PlainHouseRules()
     links: tuple[tuple[Hex, Hex], ...] = ()
-    """HV-ROOM-5 linked hexes: only a game's own boards have them (no board file sets them)."""
+    """HV-ROOM-5 [FH] linked hexes: adjacent for movement and focus, no line of sight."""
 
     @property
     def actor(self) -> PlainFigure:
@@ -116,8 +116,10 @@ class _NotPlain(Exception):
 
 
 _BOARD_KEYS = frozenset(
-    {"format", "ruleset", "hexes", "walls", "terrain", "figures", "turn", "house_rules"}
+    {"format", "ruleset", "hexes", "walls", "terrain", "figures", "turn", "house_rules", "links"}
 )
+MAX_BOARD_LINKS = 40
+"""Most linked-hex pairs a board lists (HV-ROOM-5; a scenario's limit too)."""
 _HOUSE_RULE_KEYS = frozenset({"open_edge_neighbours"})
 _FIGURE_KEYS = frozenset({"id", "team", "hex", "initiative", "summoner", "more_hexes"})
 _TURN_KEYS = frozenset(
@@ -155,6 +157,14 @@ def _hexes(value: object) -> tuple[Hex, ...]:
     if min(numbers) < -MAX_COORDINATE or max(numbers) > MAX_COORDINATE:
         raise _NotPlain
     return tuple(map(tuple, value))
+
+
+def plain_hexes(value: object) -> tuple[Hex, ...] | None:
+    """A board's ``hexes`` as the plain reading takes them, or None when they are not plain."""
+    try:
+        return _hexes(value)
+    except _NotPlain:
+        return None
 
 
 def _dict(value: object, keys: frozenset[str]) -> dict[str, Any]:
@@ -234,11 +244,20 @@ def _walls(value: object) -> tuple[tuple[Hex, Hex], ...]:
     return tuple(zip(ends[0::2], ends[1::2], strict=True))
 
 
-def plain_board(data: object) -> PlainBoard | None:
+def _links(value: object) -> tuple[tuple[Hex, Hex], ...]:
+    pairs = _walls(value)  # the same shape: pairs of hexes
+    if len(pairs) > MAX_BOARD_LINKS:
+        raise _NotPlain
+    return pairs
+
+
+def plain_board(data: object, known_hexes: tuple[Hex, ...] | None = None) -> PlainBoard | None:
     """The board when ``data`` is in the plain shape (see the module), else None.
 
     The cross-field rules are not checked here;
-    :func:`~rulekeeper.games.haven.board_read.read_board` checks them.
+    :func:`~rulekeeper.games.haven.board_read.read_board` checks them. With
+    ``known_hexes``, ``data["hexes"]`` stands for those hexes, already read
+    (:func:`plain_hexes`).
     """
     try:
         board = _dict(data, _BOARD_KEYS)
@@ -249,7 +268,7 @@ def plain_board(data: object) -> PlainBoard | None:
             raise _NotPlain
         if not {"hexes", "figures", "turn"} <= board.keys():
             raise _NotPlain
-        hexes = _hexes(board["hexes"])
+        hexes = _hexes(board["hexes"]) if known_hexes is None else known_hexes
         if not 1 <= len(hexes) <= MAX_MAP_CELLS:
             raise _NotPlain
         terrain = _dict(board.get("terrain", {}), _TERRAIN_KEYS)
@@ -269,6 +288,7 @@ def plain_board(data: object) -> PlainBoard | None:
             walls=_walls(board.get("walls", [])),
             terrain=PlainTerrain(**{kind: _hexes(cells) for kind, cells in terrain.items()}),
             house_rules=PlainHouseRules(open_edge_neighbours=open_edge),
+            links=_links(board.get("links", [])),
         )
     except _NotPlain:
         return None
@@ -315,6 +335,38 @@ def _map_is_sound(spec: AnyMap) -> bool:
             return False
     terrain = spec.terrain
     return all(hexes.issuperset(getattr(terrain, kind)) for kind in TERRAIN_KINDS)
+
+
+def check_links(
+    links: tuple[tuple[Hex, Hex], ...],
+    hexes: set[Hex],
+    ruleset: str,
+    source: str | None,
+    problems: Problems | None = None,
+) -> None:
+    """HV-ROOM-5 [FH]: each link joins two different map hexes, once; a Gloomhaven board has
+    none. Each problem goes to ``problems`` (default: raise the first as a ContentError)."""
+    if not links:
+        return
+    report = problems if problems is not None else Problems(source)
+    if ruleset != "frosthaven":
+        report.add(
+            _(
+                "HV-ROOM-5: linked hexes are a Frosthaven rule; a Gloomhaven board has none"
+                " (set the ruleset to frosthaven)"
+            ),
+            "links",
+        )
+    linked: set[frozenset[Hex]] = set()
+    for k, pair in enumerate(links):
+        for end, at in enumerate(pair):
+            if at not in hexes:
+                report.add(_("{hex} is not on the map", hex=str(list(at))), f"links.{k}.{end}")
+        if pair[0] == pair[1]:
+            report.add(_("a hex cannot be linked to itself"), f"links.{k}")
+        elif frozenset(pair) in linked:
+            report.add(_("these two hexes are already linked"), f"links.{k}")
+        linked.add(frozenset(pair))
 
 
 def check_figures(

@@ -6,13 +6,22 @@ See :mod:`rulekeeper.games.haven.board_plain` for the plain reading and why
 
 from __future__ import annotations
 
+import json
 from typing import TYPE_CHECKING
 
 from rulekeeper.core.document_text import parse_document
-from rulekeeper.games.haven.board_plain import check_figures, check_map, plain_board
+from rulekeeper.core.errors import ContentError
+from rulekeeper.games.haven.board_plain import (
+    check_figures,
+    check_links,
+    check_map,
+    plain_board,
+    plain_hexes,
+)
 
 if TYPE_CHECKING:
-    from rulekeeper.games.haven.board_plain import AnyBoard
+    from rulekeeper.boards.hexgrid import Hex
+    from rulekeeper.games.haven.board_plain import AnyBoard, PlainBoard
 
 
 def read_board(data: object, source: str | None = None) -> AnyBoard:
@@ -27,11 +36,75 @@ def read_board(data: object, source: str | None = None) -> AnyBoard:
         from rulekeeper.games.haven.board_format import parse_board
 
         return parse_board(data, source)
+    return _checked(board, source)
+
+
+def _checked(board: PlainBoard, source: str | None) -> PlainBoard:
+    """The plain board once the cross-field rules hold (else ContentError naming the field)."""
     check_map(board, source)
-    check_figures(board.figures, set(board.hexes), board.turn.figure, source)
+    hexes = set(board.hexes)
+    check_figures(board.figures, hexes, board.turn.figure, source)
+    check_links(board.links, hexes, board.ruleset, source)
     return board
 
 
 def read_board_text(text: str, source: str | None = None) -> AnyBoard:
     """Parse JSON text holding one board (see :func:`read_board`)."""
+    board = _read_known_map(text, source)
+    if board is not None:
+        return board
     return read_board(parse_document(text, source, "json"), source)
+
+
+_HEXES_KEY = '"hexes":'
+_KNOWN_HEXES: dict[str, tuple[Hex, ...]] = {}
+"""The hexes of maps read before, by the text of their ``hexes`` array (issue 12: batches
+hold many boards of one map)."""
+_KNOWN_HEXES_LIMIT = 256
+"""Maps kept at most; the table starts afresh when full."""
+
+
+def _read_known_map(text: str, source: str | None) -> PlainBoard | None:
+    """The board, its ``hexes`` array read once per map, or None to read it the usual way.
+
+    The array written ``"hexes":[...]`` or ``"hexes": [...]`` (one ``"hexes"``
+    in the text, no escape) ends at the first ``]]``; its text keys a table of hexes
+    already read. The rest of the document is parsed with the array replaced by
+    ``0``, which only the key ``hexes`` of the board can hold afterwards. Any
+    doubt (the array not plain, the rest not parsed, not plain or not the board's
+    ``hexes``) returns None, and the whole text is read as before, so the values
+    and the errors are the same.
+    """
+    start = text.find(_HEXES_KEY)
+    if start < 0 or "\\" in text or text.count('"hexes"') != 1:
+        return None
+    begin = start + len(_HEXES_KEY)
+    if text.startswith(" [", begin):  # as json.dumps writes it
+        begin += 1
+    elif not text.startswith("[", begin):
+        return None
+    end = text.find("]]", begin) + 2
+    if end < 2:
+        return None
+    segment = text[begin:end]
+    hexes = _KNOWN_HEXES.get(segment)
+    if hexes is None:
+        try:
+            hexes = plain_hexes(json.loads(segment))
+        except (ValueError, RecursionError):  # not JSON, not one whole array, too deep
+            return None
+        if hexes is None:
+            return None
+        if len(_KNOWN_HEXES) >= _KNOWN_HEXES_LIMIT:
+            _KNOWN_HEXES.clear()
+        _KNOWN_HEXES[segment] = hexes
+    try:
+        data = parse_document(text[:begin] + "0" + text[end:], source, "json")
+    except ContentError:
+        return None
+    if type(data) is not dict or type(data.get("hexes")) is not int or data["hexes"] != 0:
+        return None
+    board = plain_board(data, hexes)
+    if board is None:
+        return None
+    return _checked(board, source)

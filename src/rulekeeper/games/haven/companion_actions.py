@@ -167,6 +167,13 @@ class Consume(Action):
     element: str
 
 
+@action_type("no-added-target")
+@dataclass(frozen=True, slots=True)
+class NoAddedTarget(Action):
+    """HV-TGT-1: the target a drawn card added is not attacked: no enemy is left in range
+    and line of sight (or a character's player leaves it out)."""
+
+
 @action_type("open-door")
 @dataclass(frozen=True, slots=True)
 class OpenDoor(Action):
@@ -269,6 +276,7 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     RoundShield,
     Infuse,
     Consume,
+    NoAddedTarget,
     OpenDoor,
     Loot,
     LootTreasure,

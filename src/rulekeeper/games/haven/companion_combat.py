@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rulekeeper.core.errors import RuleViolation
+from rulekeeper.games.haven import companion_card_choices as card_choices
 from rulekeeper.games.haven import conditions as condition_table
 from rulekeeper.games.haven.attack_draw import AttackDraw, DrawModifier, KeepModifier
 from rulekeeper.games.haven.attacks import Attack as AttackSpec
@@ -29,7 +30,7 @@ from rulekeeper.games.haven.companion_state import (
     Standee,
 )
 from rulekeeper.games.haven.companion_terms import term, terms
-from rulekeeper.games.haven.modifiers import MONSTER_DECK
+from rulekeeper.games.haven.modifiers import MONSTER_DECK, Effect
 from rulekeeper.games.haven.scaling import GOLD_CONVERSION
 from rulekeeper.i18n import Msg, lazy, lazy_plural, text_of
 
@@ -94,7 +95,14 @@ def start_attack(state: CompanionState, action: Attack) -> None:
         state.rules, deck, context, mode, attacker_is_character=attacker.kind != "monster"
     )
     state.attack = PendingAttack(
-        attacker.id, target.id, deck, draw, list(action.conditions), action.value
+        attacker.id,
+        target.id,
+        deck,
+        draw,
+        list(action.conditions),
+        action.value,
+        action.pierce,
+        action.mode,
     )
     details: list[Msg | str] = [lazy("attack {n}", n=context.attack)]
     if action.pierce:
@@ -174,7 +182,14 @@ def finish_attack(state: CompanionState) -> None:
         if alive:
             gain(state, target, name)
     for effect in done.outcome.effects:
-        _card_effect(state, attacker, target if alive else None, effect.name, effect.amount)
+        if effect.name == "target":
+            card_choices.note_targets(state, attack, effect.amount)  # HV-TGT-1
+        elif effect.name == "infuse any":
+            # HV-ELEM-1, HV-ELEM-3: one element of the player's choice per card carrying it
+            any_cards = [c for c in cards if Effect("infuse any") in state.catalog[c].effects]
+            card_choices.note_elements(state, attack.attacker, len(any_cards))
+        else:
+            _card_effect(state, attacker, target if alive else None, effect.name, effect.amount)
     if alive and target.kind == "monster":
         retaliate = target.retaliate + int(state.stats(target).retaliate)
         if retaliate:
@@ -202,16 +217,7 @@ def _card_effect(
         if bearer is not None and name not in bearer.conditions:
             gain(state, bearer, name)
         return
-    if name == "infuse any":
-        # An element of the player's choice: the Infuse action records it (HV-ELEM-1).
-        state.emit(
-            "by-hand",
-            lazy("the card infuses an element of your choice: infuse it by hand"),
-            "HV-DECK-5",
-            "HV-ELEM-1",
-        )
-        return
-    if name.startswith("infuse ") and state.turn is not None:
+    if name.startswith("infuse ") and name != "infuse any" and state.turn is not None:
         element = name.split()[1]
         state.turn.infusions.append(element)
         state.emit(

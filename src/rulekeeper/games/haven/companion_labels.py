@@ -41,6 +41,7 @@ from rulekeeper.games.haven.companion_actions import (
     Loot,
     LootTreasure,
     Moved,
+    NoAddedTarget,
     OpenDoor,
     PartySize,
     RemoveCondition,
@@ -225,6 +226,8 @@ def _board_label(state: CompanionState, action: Action) -> Msg | None:
         return lazy("{figure} has shield {n} this round", figure=action.figure, n=action.value)
     if isinstance(action, Infuse):
         return lazy("infuse {element}", element=term(action.element))
+    if isinstance(action, NoAddedTarget):
+        return lazy("no added target: none left in range and line of sight, or left out")
     if isinstance(action, Consume):
         return lazy("consume {element}", element=term(action.element))
     if isinstance(action, OpenDoor):

@@ -30,6 +30,7 @@ from rulekeeper.core.actions import Action
 from rulekeeper.core.deck import Deck
 from rulekeeper.core.errors import RuleViolation
 from rulekeeper.core.game import CHANCE, TERMINAL
+from rulekeeper.games.haven import companion_card_choices as card_choices
 from rulekeeper.games.haven import conditions as condition_table
 from rulekeeper.games.haven.actions import (
     ActFirst,
@@ -62,6 +63,7 @@ from rulekeeper.games.haven.companion_actions import (
     Loot,
     LootTreasure,
     Moved,
+    NoAddedTarget,
     OpenDoor,
     PartySize,
     RemoveCondition,
@@ -130,6 +132,8 @@ def current_player(state: CompanionState) -> int:
         return _player_of(state, state.damage[0].character)
     if state.by_hand or state.ties:
         return 0
+    if card_choices.waiting(state) and state.turn is not None:
+        return _player_of(state, state.turn.actor)  # the party, for a monster
     if state.phase == "select":
         character = next_to_select(state)
         return character.player if character else 0
@@ -194,6 +198,8 @@ def pending_decision(state: CompanionState) -> str:
     if state.ties:
         tied = [e.split(":", 1)[1] for e in state.ties[0]]
         return _("tied on initiative: {tied} — who acts first? (HV-INIT-2)", tied=tied)
+    if card_choices.waiting(state):
+        return card_choices.prompt(state)
     if state.phase == "select":
         character = next_to_select(state)
         if character is not None and character.leading is not None:
@@ -235,6 +241,11 @@ def legal_actions(state: CompanionState) -> list[Action]:
         return [Resolved(state.by_hand[0])]
     if state.ties:
         return [_first(entry) for entry in state.ties[0]]
+    waiting = card_choices.waiting(state)
+    if waiting == "element":
+        return card_choices.element_actions()
+    if waiting == "target":
+        return _added_attacks(state)
     if state.phase == "select":
         return _selection_actions(state)
     if state.phase == "rest":
@@ -243,6 +254,30 @@ def legal_actions(state: CompanionState) -> list[Action]:
     if state.turn is not None:
         return _turn_actions(state, state.turn)
     return []
+
+
+def _added_attacks(state: CompanionState) -> list[Action]:
+    """HV-TGT-1: the added target's attack on each enemy not yet targeted (a monster's:
+    none it attacked this turn), the same attack; or none left in reach."""
+    turn = state.turn
+    out: list[Action] = []
+    info = turn.added_attack if turn is not None else {}
+    attacker = state.figures.get(str(info.get("attacker", "")))
+    if turn is not None and attacker is not None and can_attack(attacker):
+        monster = attacker.kind == "monster"
+        for target in state.figures.values():
+            if side(target) == side(attacker) or "invisible" in target.conditions:
+                continue
+            if target.id == info["target"] or target.id in turn.card_added:
+                continue
+            if monster and target.id in turn.attacked:
+                continue
+            out.append(
+                monster_attack(state, attacker, int(info["value"]), target)
+                if monster
+                else card_choices.attack_of(state, target.id)
+            )
+    return [*out, NoAddedTarget()]
 
 
 def _negation_actions(state: CompanionState) -> list[Action]:
@@ -366,7 +401,8 @@ def _monster_attacks(state: CompanionState, turn: TurnInProgress) -> list[Action
     if figure is None or turn.queue:
         return []
     values = numbers(state, figure)
-    if values.attack is None or len(turn.attacked) >= values.targets:
+    # Targets a drawn card added (HV-TGT-1) do not use up the card's own targets.
+    if values.attack is None or len(turn.attacked) - len(turn.card_added) >= values.targets:
         return []
     if not can_attack(figure):
         return []
@@ -446,6 +482,9 @@ def check(state: CompanionState, action: Action) -> None:
         )
     if state.attack is not None and not isinstance(action, KeepModifier):
         raise RuleViolation("HV-ATK-1", lazy("the attack's modifier draw is not finished"))
+    if card_choices.waiting(state) and not state.ties:
+        card_choices.check(state, action, legal_actions(state))
+        return
     if isinstance(action, Attack):
         _check_attack(state, action)
     elif isinstance(action, FollowMover):
@@ -584,7 +623,7 @@ def _check_attack(state: CompanionState, action: Attack) -> None:
                 raise RuleViolation(
                     "HV-MON-3", lazy("{figure}'s ability card has no attack", figure=attacker.id)
                 )
-            if len(turn.attacked) >= values.targets:
+            if len(turn.attacked) - len(turn.card_added) >= values.targets:
                 raise RuleViolation("HV-TGT-1", _attacks_targets(values.targets))
             raise RuleViolation(
                 "HV-MON-4",

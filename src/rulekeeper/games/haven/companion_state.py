@@ -118,6 +118,9 @@ class PendingAttack:
     draw: AttackDraw
     conditions: list[str] = field(default_factory=list)
     value: int = 0
+    pierce: int = 0
+    mode: str = "none"
+    """The mode entered with the attack (an added target's attack repeats it, HV-TGT-1)."""
 
 
 @dataclass
@@ -151,6 +154,14 @@ class TurnInProgress:
     moved: bool = False
     queue: list[str] = field(default_factory=list)
     """Targets of the monster mover's answer still to be attacked, in order."""
+    added_targets: int = 0
+    """HV-TGT-1: targets a drawn card added, still to be entered (companion_card_choices)."""
+    added_attack: dict[str, Any] = field(default_factory=dict)
+    """The attack whose card added them: attacker, value, pierce, mode, conditions."""
+    card_added: list[str] = field(default_factory=list)
+    """Targets attacked as added ones: a "+N target" drawn against them adds none."""
+    any_elements: int = 0
+    """HV-ELEM-3: elements of the player's choice a drawn card still infuses."""
 
 
 class CompanionState(State):
@@ -229,7 +240,7 @@ class CompanionState(State):
             if event.kind == "scenario-end" and isinstance(event.message, Msg):
                 summary = event.message.fields.get("summary")
                 if isinstance(summary, Msg):
-                    return Outcome(self.result, summary.render())
+                    return Outcome(self.result, summary.render(), message=summary)
         return Outcome(self.result, self.result_text)
 
     # -- lookups --------------------------------------------------------------------

@@ -14,9 +14,11 @@ from rulekeeper.core.actions import Action
 from rulekeeper.core.errors import RuleViolation
 from rulekeeper.core.game import CHANCE
 from rulekeeper.games.haven import (
+    added_targets,
     allies,
     bonuses,
     card_effects,
+    card_elements,
     cards,
     escapes,
     exhaustion,
@@ -101,6 +103,10 @@ def legal_actions(state: HavenState) -> list[Action]:
         return forced_movement.actions(state, t)
     if t.stage == card_effects.STAGE:
         return card_effects.actions(t)
+    if t.stage == added_targets.STAGE:
+        return added_targets.target_actions(state, t)
+    if t.stage == card_elements.STAGE:
+        return card_elements.element_actions()
     if t.stage == "monster_heal":
         return [ChooseTarget(c) for c in t.targeted]
     if t.stage == "monster_summon":
@@ -110,7 +116,7 @@ def legal_actions(state: HavenState) -> list[Action]:
         return []
     if t.stage == "choose":
         return [
-            *cards.play_actions(hero, t),
+            *cards.play_actions(state, hero, t),
             *bonuses.removal_actions(state, hero),
             *items.usable(state, hero),
         ]
@@ -218,6 +224,10 @@ def check(state: HavenState, action: Action) -> None:
         forced_movement.check(state, t, action)
     if t.stage == card_effects.STAGE:
         card_effects.check(t, action)
+    if t.stage == added_targets.STAGE:
+        added_targets.check_target(state, t, action)
+    if t.stage == card_elements.STAGE:
+        card_elements.check_element(action)
     if t.stage == "monster_heal":
         raise RuleViolation(
             "HV-MOVE-MON-3",
@@ -238,7 +248,7 @@ def check(state: HavenState, action: Action) -> None:
     hero = state.heroes.get(t.actor)
     if hero is not None and t.stage == "choose":
         if isinstance(action, PlayHalf):
-            cards.check_play(hero, t, action)
+            cards.check_play(state, hero, t, action)
         if isinstance(action, EndBonus):
             bonuses.check_removable(state, hero, action.card)
         raise RuleViolation("HV-CARD-3", lazy("play a top or bottom half of a selected card"))

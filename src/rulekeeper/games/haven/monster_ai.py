@@ -32,7 +32,6 @@ the monster is muddled (it has disadvantage anyway, so it does not step away).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from itertools import combinations
 from typing import TYPE_CHECKING
 
@@ -52,12 +51,22 @@ if TYPE_CHECKING:
     from rulekeeper.games.haven.board_plain import AnyBoard
 
 
-@dataclass(frozen=True, slots=True)
 class _Attack:
-    location: int
-    targets: frozenset[int]
-    aoe: tuple[frozenset[Hex], ...]
-    """Every area placement that hits exactly these targets (one empty set without an area)."""
+    """An attack from hex number ``location`` on ``targets``.
+
+    A plain slotted class (not a dataclass): many are made per board, and the
+    batch's start-up pays for every dataclass it defines (issue 12).
+    """
+
+    __slots__ = ("aoe", "location", "targets")
+
+    def __init__(
+        self, location: int, targets: frozenset[int], aoe: tuple[frozenset[Hex], ...]
+    ) -> None:
+        self.location = location
+        self.targets = targets
+        self.aoe = aoe
+        """Every area placement that hits exactly these targets (one empty set without an area)."""
 
 
 def solve_monster_turn(spec: AnyBoard) -> MonsterAnswer:
@@ -159,7 +168,6 @@ def solve_monster_turn(spec: AnyBoard) -> MonsterAnswer:
     return MonsterAnswer(options, tuple(reasons))
 
 
-@dataclass(frozen=True, slots=True)
 class _Volley:
     """One way to attack from a hex: the area's targets (``hit``), the enemies a
     further single attack could take (``pool``) and how many it takes.
@@ -167,20 +175,30 @@ class _Volley:
     The area placements giving ``hit`` are ``placements`` (no area), the shapes
     numbered in ``melee`` placed around the hex (melee area) or the in-range
     members of ``groups`` (ranged area); the last two are listed only for the
-    volleys that win (:func:`_placements`)."""
+    volleys that win (:func:`_placements`). A plain slotted class, as :class:`_Attack`."""
 
-    location: int
-    hit: frozenset[int]
-    pool: tuple[int, ...]
-    take: int
-    placements: tuple[frozenset[Hex], ...] = ()
-    groups: tuple[PlacementGroup, ...] = ()
-    melee: tuple[int, ...] = ()
-    """For a melee area, the numbers of the shapes (:attr:`MonsterTurn.shapes`) giving ``hit``."""
+    __slots__ = ("groups", "hit", "location", "melee", "placements", "pool", "size", "take")
 
-    @property
-    def size(self) -> int:
-        return len(self.hit) + self.take
+    def __init__(
+        self,
+        location: int,
+        hit: frozenset[int],
+        pool: tuple[int, ...],
+        take: int,
+        placements: tuple[frozenset[Hex], ...] = (),
+        groups: tuple[PlacementGroup, ...] = (),
+        melee: tuple[int, ...] = (),
+    ) -> None:
+        self.location = location
+        self.hit = hit
+        self.pool = pool
+        self.take = take
+        self.placements = placements
+        self.groups = groups
+        self.melee = melee
+        """For a melee area, the numbers of the shapes (:attr:`MonsterTurn.shapes`) giving ``hit``."""
+        self.size = len(hit) + take
+        """How many targets the volley takes."""
 
 
 _VolleyCache = dict[tuple[int, int], list[_Volley]]

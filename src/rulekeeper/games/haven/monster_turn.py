@@ -6,8 +6,7 @@ Used by the focus rules (focus.py) and the destination rules (monster_ai.py).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
-from itertools import compress
+from itertools import compress, filterfalse
 from typing import TYPE_CHECKING
 
 from rulekeeper.boards.hexgrid import UNREACHABLE, Hex, HexBoard, add, orientations, sub
@@ -94,9 +93,9 @@ class MonsterTurn:
         if not turn.flying:
             barred.update(compress(range(n), self.terrain.obstacle))
         barred.discard(self.start)
-        self.stand = [
-            i for i, v in enumerate(self.movement.negative) if v != UNREACHABLE and i not in barred
-        ]
+        # (built-in iteration only: this runs over every hex of every board)
+        reached = compress(range(n), map(UNREACHABLE.__ne__, self.movement.negative))
+        self.stand = list(filterfalse(barred.__contains__, reached))
 
     # -- reach -------------------------------------------------------------------------
     def in_reach(self, location: int, target: int) -> bool:
@@ -242,27 +241,35 @@ class MonsterTurn:
         return self.los.visible(location, enemy)
 
 
-@dataclass(frozen=True, slots=True)
 class Placement:
-    """One placement of a ranged area: a shape moved by ``offset``, its map hexes a position mask."""
+    """One placement of a ranged area: a shape moved by ``offset``, its map hexes a position mask.
 
-    shape: frozenset[Hex]
-    offset: Hex
-    on_map: int
+    Plain slotted classes, not dataclasses: the batch's start-up pays for every
+    dataclass it defines (issue 12).
+    """
+
+    __slots__ = ("offset", "on_map", "shape")
+
+    def __init__(self, shape: frozenset[Hex], offset: Hex, on_map: int) -> None:
+        self.shape = shape
+        self.offset = offset
+        self.on_map = on_map
 
     def hexes(self) -> frozenset[Hex]:
         """The hexes the area covers here (some may lie off the map)."""
         return frozenset(add(c, self.offset) for c in self.shape)
 
 
-@dataclass(frozen=True, slots=True)
 class PlacementGroup:
     """The ranged area placements that cover exactly the enemies of the position mask ``enemies``."""
 
-    enemies: int
-    reach: int
-    """The union of the members' map hexes: a member is in range only if this is."""
-    members: tuple[Placement, ...]
+    __slots__ = ("enemies", "members", "reach")
+
+    def __init__(self, enemies: int, reach: int, members: tuple[Placement, ...]) -> None:
+        self.enemies = enemies
+        self.reach = reach
+        """The union of the members' map hexes: a member is in range only if this is."""
+        self.members = members
 
 
 def _distinct_up_to_translation(shapes: list[frozenset[Hex]]) -> list[frozenset[Hex]]:

@@ -52,17 +52,19 @@ class MoveMode:
     teleport: bool = False
 
 
-@dataclass(frozen=True, slots=True)
 class _Masks:
     """Terrain for normal movement as position masks (see :class:`HexBoard`)."""
 
-    passable: int
-    """Neither an obstacle nor an enemy (HV-MOVE-1)."""
-    plain: int
-    """Passable, costing 1 point and no negative hex."""
-    difficult: int
-    negative: int
-    full: int
+    __slots__ = ("difficult", "full", "negative", "passable", "plain")
+
+    def __init__(self, passable: int, plain: int, difficult: int, negative: int, full: int) -> None:
+        self.passable = passable
+        """Neither an obstacle nor an enemy (HV-MOVE-1)."""
+        self.plain = plain
+        """Passable, costing 1 point and no negative hex."""
+        self.difficult = difficult
+        self.negative = negative
+        self.full = full
 
 
 Step = tuple[int, int, int, tuple[int, ...]]

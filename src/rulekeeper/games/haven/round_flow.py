@@ -25,10 +25,12 @@ from typing import TYPE_CHECKING
 
 from rulekeeper.core.actions import Action
 from rulekeeper.games.haven import (
+    added_targets,
     allies,
     attack_resolution,
     bonuses,
     card_effects,
+    card_elements,
     cards,
     escapes,
     exhaustion,
@@ -46,6 +48,7 @@ from rulekeeper.games.haven import (
 from rulekeeper.games.haven import turn as turns
 from rulekeeper.games.haven.actions import (
     ActFirst,
+    ChooseElement,
     ChooseMonsterOption,
     ChooseTarget,
     DrawAbility,
@@ -61,6 +64,7 @@ from rulekeeper.games.haven.actions import (
     PlaceSummon,
     PlayHalf,
     Resolved,
+    Skip,
     UseItem,
 )
 from rulekeeper.games.haven.attack_draw import DrawModifier, KeepModifier
@@ -226,6 +230,14 @@ def _apply_turn_action(state: HavenState, t: Turn, action: Action) -> None:
         if kept is not None:
             attack_resolution.apply_card_effects(state, t.actor, *kept)
         return
+    if t.stage == card_elements.STAGE and isinstance(action, ChooseElement):
+        card_elements.apply_element(state, figure, t, action)
+        return
+    if t.stage == added_targets.STAGE:
+        added_targets.apply_target(state, figure, t, action)
+        if isinstance(action, Skip):
+            monster_turns.next_target(state, figure, t)  # the attack is over
+        return
     if isinstance(action, ChooseMonsterOption):
         monster_turns.perform(state, figure, t, action.index)
         return
@@ -282,8 +294,7 @@ def advance(state: HavenState) -> None:
         if state.loot_draws or state.by_hand or state.ally_numbers or state.escapes:
             return
         t = state.turn
-        attack = t.attack if t is not None else None
-        if attack and attack.get("defending"):
+        if t is not None and t.attack.get("defending"):
             if not items.defence_settled(state):
                 return  # HV-ITEM-5: the attacked character decides on its items
             _end_defence(state)
@@ -293,25 +304,28 @@ def advance(state: HavenState) -> None:
                 return
             attack_resolution.finish_draw(state)
             continue
-        if t is not None and attack:
-            if attack.get("forced") or attack.get("card_effects"):
-                return  # the pusher chooses the next hex; the player keeps the card's effects
-            target = attack.get("resolving")
-            if target:
-                # The target's damage is settled (negation above): the attack's last effects.
-                if not attack.get("forced_checked"):
-                    attack["forced_checked"] = True
-                    forced_movement.start(state, t, target)
-                    continue
-                attack["resolving"] = ""
-                attack["forced_checked"] = False
-                retaliate.after_attack(state, t.actor, target)
-                attack["after"] = True
+        if t is not None and (
+            t.attack.get("forced") or t.attack.get("card_effects") or t.attack.get("card_element")
+        ):
+            # the pusher chooses the next hex; the player keeps the card's effects or picks
+            # the element it infuses (card_elements.py)
+            return
+        if t is not None and t.attack.get("resolving"):
+            # The target's damage is settled (negation above): the attack's last effects.
+            target = t.attack["resolving"]
+            if not t.attack.get("forced_checked"):
+                t.attack["forced_checked"] = True
+                forced_movement.start(state, t, target)
                 continue
-            if attack.get("after"):
-                attack["after"] = False
-                _after_target(state, t)
-                continue
+            t.attack["resolving"] = ""
+            t.attack["forced_checked"] = False
+            retaliate.after_attack(state, t.actor, target)
+            t.attack["after"] = True
+            continue
+        if t is not None and t.attack.get("after"):
+            t.attack["after"] = False
+            _after_target(state, t)
+            continue
         if state.phase == "select":
             if cards.selecting_hero(state) is not None:
                 return

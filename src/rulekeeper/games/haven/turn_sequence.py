@@ -27,7 +27,7 @@ from rulekeeper.games.haven.conditions import has
 from rulekeeper.games.haven.initiative import monster_card_initiative
 from rulekeeper.games.haven.round_end import begin_end_of_round
 from rulekeeper.games.haven.state import Turn
-from rulekeeper.games.haven.who_acts import HERO_STAGES, PARTY_STAGES
+from rulekeeper.games.haven.who_acts import CARD_STAGES, HERO_STAGES, PARTY_STAGES
 from rulekeeper.i18n import lazy
 
 if TYPE_CHECKING:
@@ -71,9 +71,9 @@ def advance_turns(state: HavenState) -> bool:
     hero = state.heroes.get(t.actor)
     if hero is not None:
         return _advance_hero(state, hero, figure, t)
-    if t.stage in PARTY_STAGES or t.stage == "summon_draw":
+    if t.stage in PARTY_STAGES or t.stage in CARD_STAGES or t.stage == "summon_draw":
         return False
-    if t.attack.get("pending"):
+    if t.attack.get("pending") or t.attack.get("effect"):
         monster_turns.next_target(state, figure, t)
         return True
     if not t.queue:

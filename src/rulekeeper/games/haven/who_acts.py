@@ -36,6 +36,9 @@ HERO_STAGES = (
 """A character's steps that wait for its player's choice."""
 PARTY_STAGES = ("monster_option", "monster_heal", "monster_summon")
 """A monster's choices the rules leave to the players: player 0 decides (HV-MOVE-MON-3)."""
+CARD_STAGES = ("added_target", "card_element")
+"""A drawn card's open choices (added_targets.py, card_elements.py): the attacker's player
+decides, the summoner's for a summon, player 0 for a monster or an ally."""
 
 
 # -- who acts ------------------------------------------------------------------------------
@@ -119,6 +122,10 @@ _TURN_PROMPTS = {
     "monster_option": N_("{actor}: the monster mover found tied options (HV-MOVE-MON-3)"),
     "forced": N_("{actor}: where does the push or pull take its target next?"),
     "card_effects": N_("{actor}: keep or decline the drawn card's effects (HV-DECK-5)"),
+    "added_target": N_("{actor}: which enemy is the target its modifier card added? (HV-TGT-1)"),
+    "card_element": N_(
+        "{actor}: which element does its modifier card infuse? (HV-ELEM-1, HV-ELEM-3)"
+    ),
     "monster_heal": N_("{actor}: whom does it heal? they have lost the same most hit points"),
     "monster_summon": N_("{actor}: where does its summon go? (HV-SUM-1, HV-MOVE-MON-3)"),
     "summon_draw": N_("draw an ability card for the summoned monster's initiative"),

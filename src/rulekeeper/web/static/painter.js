@@ -13,13 +13,15 @@
   const MODES = [
     ["hex", _("map hex")], ["wall", _("wall")], ...TERRAIN.map((t) => [t, NAMES[t]]), ["clear", _("clear terrain")],
     ["monster", _("monster")], ["character", _("character")], ["erase", _("remove figure")], ["area", _("area hex")],
+    ["link", _("linked hexes")],
   ];
   const TEAMS = { monsters: _("monsters"), characters: _("characters") };
   const key = (h) => `${h[0]},${h[1]}`;
   const parse = (k) => k.split(",").map(Number);
-  const board = { hexes: new Set(), walls: new Set(), terrain: new Map(), figures: [], aoe: new Set() };
+  const board = { hexes: new Set(), walls: new Set(), terrain: new Map(), figures: [], aoe: new Set(), links: new Set() };
   let mode = "hex";
   let wallStart = null;
+  let linkStart = null;
   let answer = null;
   let selected = 0;
   let counter = { monster: 0, character: 0 };
@@ -73,6 +75,7 @@
   function setMode(name) {
     mode = name;
     wallStart = null;
+    linkStart = null;
     for (const b of palette.querySelectorAll("button")) b.setAttribute("aria-pressed", String(b.dataset.mode === mode));
     draw();
   }
@@ -100,6 +103,10 @@
     return [[1, 0], [1, -1], [0, -1], [-1, 0], [-1, 1], [0, 1]].some(([x, y]) => x === dq && y === dr);
   };
   const wallKey = (a, b) => [key(a), key(b)].sort().join("|");
+  // HV-ROOM-5 [FH]: linked hexes, stored like walls ("q,r|q,r") but between any two map hexes
+  const linkKey = wallKey;
+  // HV-GOAL-2: a figure may cover several hexes (a loaded board's more_hexes)
+  const covers = (f, k) => key(f.hex) === k || (f.more_hexes || []).some((h) => key(h) === k);
 
   function doc() {
     const actorId = actor.value;
@@ -115,7 +122,12 @@
       hexes: [...board.hexes].map(parse),
       walls: [...board.walls].map((w) => w.split("|").map(parse)),
       terrain,
-      figures: board.figures.map((f) => ({ id: f.id, team: f.team, hex: f.hex, ...(f.team === "characters" ? { initiative: f.initiative } : {}) })),
+      ...(board.links.size ? { links: [...board.links].map((l) => l.split("|").map(parse)) } : {}),
+      figures: board.figures.map((f) => ({
+        id: f.id, team: f.team, hex: f.hex,
+        ...(f.team === "characters" ? { initiative: f.initiative } : {}),
+        ...(f.more_hexes && f.more_hexes.length ? { more_hexes: f.more_hexes } : {}),
+      })),
       turn: {
         figure: actorId, move: value("move"), range: value("range"), targets: value("targets"), aoe,
         flying: flag("flying"), jumping: flag("jumping"), teleport: flag("teleport"), muddled: flag("muddled"),
@@ -130,7 +142,8 @@
       if (board.hexes.has(k)) {
         board.hexes.delete(k);
         board.terrain.delete(k);
-        board.figures = board.figures.filter((f) => key(f.hex) !== k);
+        for (const l of [...board.links]) if (l.split("|").includes(k)) board.links.delete(l);
+        board.figures = board.figures.filter((f) => !covers(f, k));
       } else board.hexes.add(k);
     } else if (!board.hexes.has(k)) {
       rk.showError(_("paint the hex onto the map first (mode: map hex)"));
@@ -149,7 +162,7 @@
     } else if (mode === "clear") {
       board.terrain.delete(k);
     } else if (mode === "monster" || mode === "character") {
-      board.figures = board.figures.filter((f) => key(f.hex) !== k);
+      board.figures = board.figures.filter((f) => !covers(f, k));
       counter[mode] += 1;
       const id = figureId.value.trim() || (mode === "monster" ? `m${counter.monster}` : `c${counter.character}`);
       board.figures = board.figures.filter((f) => f.id !== id);
@@ -158,9 +171,18 @@
       board.figures.push({ id, team: mode === "monster" ? "monsters" : "characters", hex: h, initiative });
       figureId.value = "";
     } else if (mode === "erase") {
-      board.figures = board.figures.filter((f) => key(f.hex) !== k);
+      board.figures = board.figures.filter((f) => !covers(f, k));
     } else if (mode === "area") {
       if (board.aoe.has(k)) board.aoe.delete(k); else board.aoe.add(k);
+    } else if (mode === "link") {
+      if (!linkStart) linkStart = h;
+      else {
+        if (key(linkStart) !== k) {
+          const l = linkKey(linkStart, h);
+          if (board.links.has(l)) board.links.delete(l); else board.links.add(l);
+        }
+        linkStart = null;
+      }
     }
     rk.showError("");
     refreshActors();
@@ -208,22 +230,24 @@
         const [x, y] = point(h);
         add("text", { x, y: y + S * 0.6, class: "terrain-label" }, SHORT[board.terrain.get(k)]);
       }
-      if (wallStart && key(wallStart) === k) add("polygon", { points: polygon(h), class: "dest", "pointer-events": "none" });
+      if ((wallStart && key(wallStart) === k) || (linkStart && key(linkStart) === k)) {
+        add("polygon", { points: polygon(h), class: "dest", "pointer-events": "none" });
+      }
     }
     for (const w of board.walls) {
       const [a, b] = w.split("|").map(parse);
       const [ax, ay] = point(a), [bx, by] = point(b);
       const mx = (ax + bx) / 2, my = (ay + by) / 2, dx = bx - ax, dy = by - ay, len = Math.hypot(dx, dy);
       const px = (-dy / len) * S / 2, py = (dx / len) * S / 2;
-      add("line", { x1: mx + px, y1: my + py, x2: mx - px, y2: my - py, class: "wall", "data-wall": w });
+      add("line", { x1: mx + px, y1: my + py, x2: mx - px, y2: my - py, class: "wall", "data-wall": w, "pointer-events": "none" });
     }
     if (option) {
       if (option.path.length > 1) {
-        add("polyline", { points: option.path.map((h) => point(h).join(",")).join(" "), class: "path", "data-testid": "path" });
+        add("polyline", { points: option.path.map((h) => point(h).join(",")).join(" "), class: "path", "data-testid": "path", "pointer-events": "none" });
       }
       for (const [from, to] of option.sight_lines) {
         const [x1, y1] = point(from), [x2, y2] = point(to);
-        add("line", { x1, y1, x2, y2, class: "sight", "data-testid": "sight-line" });
+        add("line", { x1, y1, x2, y2, class: "sight", "data-testid": "sight-line", "pointer-events": "none" });
       }
       add("polygon", { points: polygon(option.move_to), class: "dest", "pointer-events": "none" });
     }
@@ -244,8 +268,36 @@
       Object.entries({ x: shown[0], y: shown[1], class: "mark" }).forEach(([a, v]) => t.setAttribute(a, v));
       t.textContent = f.id.slice(0, 3);
       g.append(c, t);
+      // HV-GOAL-2: the same figure on each of its other hexes
+      for (const h of f.more_hexes || []) {
+        const [hx, hy] = point(h);
+        const more = c.cloneNode();
+        more.setAttribute("cx", hx); more.setAttribute("cy", hy);
+        const mark = t.cloneNode(true);
+        mark.setAttribute("x", hx); mark.setAttribute("y", hy);
+        g.append(more, mark);
+      }
       svg.append(g);
     }
+    // linked hexes last: their marks stay readable over the figures
+    [...board.links].forEach((l, n) => {
+      const [a, b] = l.split("|").map(parse);
+      const [ax, ay] = point(a), [bx, by] = point(b);
+      add("line", { x1: ax, y1: ay, x2: bx, y2: by, class: "hex-link", "data-link": `L${n + 1}`, "pointer-events": "none" });
+      for (const [x, y] of [[ax, ay], [bx, by]]) {
+        const g = document.createElementNS(NS, "g");
+        g.setAttribute("class", "link-mark");
+        g.setAttribute("data-link", `L${n + 1}`);
+        g.setAttribute("pointer-events", "none");
+        const r = document.createElementNS(NS, "rect");
+        Object.entries({ x: x + S * 0.18, y: y - S * 0.78, width: S * 0.62, height: S * 0.42, rx: 3 }).forEach(([at, v]) => r.setAttribute(at, v));
+        const t = document.createElementNS(NS, "text");
+        Object.entries({ x: x + S * 0.49, y: y - S * 0.57 }).forEach(([at, v]) => t.setAttribute(at, v));
+        t.textContent = `L${n + 1}`;
+        g.append(r, t);
+        svg.append(g);
+      }
+    });
     svgBox.replaceChildren(svg);
     json.value = JSON.stringify(doc());
   }
@@ -289,7 +341,7 @@
   });
   fill.addEventListener("click", () => { for (const h of grid()) board.hexes.add(key(h)); answer = null; showAnswer(); draw(); });
   clear.addEventListener("click", () => {
-    board.hexes.clear(); board.walls.clear(); board.terrain.clear(); board.figures = []; board.aoe.clear();
+    board.hexes.clear(); board.walls.clear(); board.terrain.clear(); board.figures = []; board.aoe.clear(); board.links.clear();
     counter = { monster: 0, character: 0 }; answer = null; refreshActors(); showAnswer(); draw();
   });
   load.addEventListener("click", () => {
@@ -306,9 +358,13 @@
     }
     board.hexes = new Set(data.hexes.map(key));
     board.walls = new Set((data.walls || []).map(([a, b]) => wallKey(a, b)));
+    board.links = new Set((data.links || []).map(([a, b]) => linkKey(a, b)));
     board.terrain = new Map();
     for (const [kind, list] of Object.entries(data.terrain || {})) for (const h of list) board.terrain.set(key(h), kind);
-    board.figures = (data.figures || []).map((f) => ({ id: f.id, team: f.team, hex: f.hex, initiative: f.initiative }));
+    board.figures = (data.figures || []).map((f) => ({
+      id: f.id, team: f.team, hex: f.hex, initiative: f.initiative,
+      ...(Array.isArray(f.more_hexes) ? { more_hexes: f.more_hexes } : {}),
+    }));
     const turn = data.turn || {};
     refreshActors();
     if (turn.figure) actor.value = turn.figure;
@@ -341,6 +397,10 @@
         figure: data.board.turn.figure,
         ids: companionFigures.filter((f) => f.id !== data.board.turn.figure).map((f) => f.id).join(", "),
       });
+      if (data.board.ruleset === "frosthaven") {
+        // HV-ROOM-5: the mover only knows the links painted; the table's map is not in the scenario
+        companionNote.append(" ", _("If your map links hexes (HV-ROOM-5), paint each pair with “linked hexes” too: the mover counts a link as one step for movement and focus, never as line of sight. A link left unpainted is not seen, so resolve such a move by hand."));
+      }
       json.value = JSON.stringify(data.board);
       load.click();
     } catch (e) {
