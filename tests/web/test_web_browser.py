@@ -660,6 +660,20 @@ def test_linked_hexes_are_marked_on_the_web_board(
             " (HV-ROOM-5).",
         )
     )
+    # HV-LOOT-1: the loot tokens of the start area, each hex marked with its count
+    state = table_state(page, linked_live)
+    shown = {
+        h for h in state.money if board.locator(f"polygon[data-place='{h[0]},{h[1]}']").count()
+    }
+    assert shown
+    expect(board.locator("g.hex-mark.token")).to_have_count(len(shown))
+    expect(page.get_by_test_id("board-legend")).to_have_text(said(lang, "$N: loot tokens"))
+    # HV-GOAL-1, HV-SCEN-7: the goal and the special rules stay on screen
+    notes = page.get_by_test_id("scenario-notes")
+    expect(notes.locator("p.goal")).to_be_visible()
+    listed = len(state.spec.special_rules) + len(state.spec.rules) + len(state.by_hand)
+    expect(notes.locator("li")).to_have_count(listed)
+    expect(notes.locator("li").first).to_contain_text(state.spec.special_rules[0])
     assert_in_language(page, lang)
     assert_fits(page, "[data-testid=panel]")
     shot(page, f"{lang}-play-haven-linked")

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
+from rulekeeper.core.game import shown_outcome
 from rulekeeper.core.registry import find_game
 from rulekeeper.core.replay import replay_to_json
 from rulekeeper.games.haven.attacks import Attack, Target, attack_mode
@@ -326,4 +327,4 @@ def test_replays_of_a_finished_web_game_match(client: TestClient, store: SaveSto
     state = run_replay(replay)
     assert str(state.outcome()) == f"{view['outcome']['result']}: {view['outcome']['summary']}"
     assert replay_to_json(state)["actions"] == replay.actions
-    assert store.list()[0].outcome == str(state.outcome())
+    assert shown_outcome(store.list()[0].outcome) == str(state.outcome())

@@ -114,7 +114,7 @@ def games() -> None:
     table.add_column(_("scenarios"))
     for game in installed:
         scenarios = ", ".join(s.name for s in game.scenarios()) or _("(none shipped)")
-        table.add_row(game.name, game.title, ", ".join(game.rulesets), scenarios)
+        table.add_row(game.name, game.shown_title(), ", ".join(game.rulesets), scenarios)
     console.print(table)
 
 
@@ -347,7 +347,7 @@ def _run_session(
 
     policy = POLICIES[auto](state.seed) if auto is not None else None
     if not quiet and auto is not None:  # interactive play shows the same on its screen
-        heading = Text(state.game.title or state.game.name, style="bold")
+        heading = Text(state.game.shown_title(), style="bold")
         heading.append(
             _(
                 " — scenario {scenario}, ruleset {ruleset}, seed {seed}",
@@ -440,6 +440,7 @@ def saves_list() -> None:
     """List the saved games."""
     from rich.table import Table
 
+    from rulekeeper.core.game import shown_outcome
     from rulekeeper.store import SaveStore
 
     console = _console()
@@ -468,7 +469,7 @@ def saves_list() -> None:
             str(s.seed),
             str(s.actions),
             s.updated,
-            s.outcome or "—",
+            shown_outcome(s.outcome) or "—",
         )
     console.print(table)
 
@@ -571,7 +572,7 @@ def saves_import(
     store.create(save_name, state.replay_header(), replay_to_json(state)["actions"])
     outcome = state.outcome()
     if outcome is not None:
-        store.set_outcome(save_name, str(outcome))
+        store.set_outcome(save_name, outcome.to_record())
     typer.echo(
         printable(
             _n(

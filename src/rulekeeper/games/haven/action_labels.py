@@ -16,9 +16,12 @@ from rulekeeper.games.haven.actions import (
     ChooseTarget,
     ConsumeElement,
     DeclineEffect,
+    DrawAbility,
+    DrawLoot,
     EndBonus,
     Escape,
     ForceStep,
+    GroupFirst,
     ItemsDone,
     KeepEffects,
     LongRest,
@@ -26,6 +29,8 @@ from rulekeeper.games.haven.actions import (
     LoseCard,
     MoveTo,
     Negate,
+    NumberAlly,
+    NumberStandee,
     PlaceArea,
     PlaceSummon,
     PlayHalf,
@@ -40,7 +45,8 @@ from rulekeeper.games.haven.actions import (
     Skip,
     UseItem,
 )
-from rulekeeper.games.haven.attack_draw import KeepModifier
+from rulekeeper.games.haven.attack_draw import DrawModifier, KeepModifier
+from rulekeeper.games.haven.modifiers import MONSTER_DECK
 from rulekeeper.games.haven.scenario_format import AbilitySpec, HalfSpec
 from rulekeeper.games.haven.state import HavenState
 from rulekeeper.games.haven.terms import term, terms
@@ -223,6 +229,25 @@ def _human_label(state: HavenState, action: Action) -> str | None:
         return _("resolved by hand: {rule}", rule=_by_hand_note(state, action.rule))
     if isinstance(action, KeepModifier):
         return _("keep the modifier card {card}", card=action.card)
+    return _chance_label(action)
+
+
+def _chance_label(action: Action) -> str | None:
+    """Chance outcomes as a table with manual chance lists them (cards and ids are data)."""
+    if isinstance(action, DrawModifier):
+        if action.deck == MONSTER_DECK:
+            return _("the monster modifier deck shows {card}", card=action.card)
+        return _("{owner}'s modifier deck shows {card}", owner=action.deck, card=action.card)
+    if isinstance(action, DrawAbility):
+        return _("{monster}'s ability card: {card}", monster=action.group, card=action.card)
+    if isinstance(action, DrawLoot):
+        return _("{character} draws the loot card {card}", character=action.hero, card=action.card)
+    if isinstance(action, GroupFirst):
+        return _("{who} acts first among those tied", who=action.group)
+    if isinstance(action, NumberAlly):
+        return _("the next ally number goes to {ally}", ally=action.ally)
+    if isinstance(action, NumberStandee):
+        return _("{monster}: standee number {number}", monster=action.monster, number=action.number)
     return None
 
 
