@@ -278,6 +278,21 @@ def play(
     ] = "auto",
 ) -> None:
     """Play a game in the terminal: numbered choices, undo, save, quit."""
+    _check_mode_options(
+        companion,
+        companion_only={
+            "--library": library is not None,
+            "--players": players is not None,
+            "--level": level is not None,
+            "--chance": chance != "auto",
+        },
+        scenario_only={
+            "--auto": auto is not None,
+            "--quiet": quiet,
+            "--party": party is not None,
+            "--wide": wide,
+        },
+    )
     if companion:
         from rulekeeper.cli.companion import run_companion
 
@@ -328,6 +343,18 @@ def play(
         _run_session(console, state, store=store, save_name=save, auto=auto, quiet=quiet, wide=wide)
     finally:
         store.release_all()
+
+
+def _check_mode_options(
+    companion: bool, *, companion_only: dict[str, bool], scenario_only: dict[str, bool]
+) -> None:
+    """Refuse an option the chosen mode would ignore (one line naming it, exit status 2)."""
+    for option, given in (scenario_only if companion else companion_only).items():
+        if not given:
+            continue
+        if companion:
+            raise fail(_("{option}: not used in companion mode (--companion)", option=option))
+        raise fail(_("{option}: only used in companion mode (add --companion)", option=option))
 
 
 def _run_session(

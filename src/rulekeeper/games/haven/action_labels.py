@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from rulekeeper.core.actions import Action
 from rulekeeper.core.errors import RulekeeperError
-from rulekeeper.games.haven import cards
+from rulekeeper.games.haven import cards, monster_effects
 from rulekeeper.games.haven.actions import (
     ActFirst,
     ChooseElement,
@@ -101,6 +101,13 @@ def _monster_option_text(state: HavenState, action: ChooseMonsterOption) -> str:
         return _(
             "give {conditions} to {targets}",
             conditions=terms(option["condition"]["conditions"]),
+            targets=list(option["targets"]),
+        )
+    if option.get("effect"):
+        effect = AbilitySpec.model_validate(option["effect"])
+        return _(
+            "{ability} on {targets}",
+            ability=text_of(monster_effects.effect_text(effect)),
             targets=list(option["targets"]),
         )
     if option["targets"]:
@@ -316,7 +323,9 @@ def _ability_text(a: AbilitySpec) -> str:
         text += f" {a.value} {term_text(a.refresh)}"
     if a.type == "move" and (a.jump or a.flying):
         text += " " + (term_text("jump") if a.jump else term_text("flying"))
-    if a.type in ("attack", "heal", "retaliate") and a.range:
+    if a.type in ("push", "pull", "damage"):
+        text = f"{term_text(a.type)} {a.value}"
+    if a.type in ("attack", "heal", "retaliate", "push", "pull", "damage") and a.range:
         text += " " + _("range {n}", n=a.range)
     if a.targets > 1:
         text += " " + _("targets {n}", n=a.targets)

@@ -60,6 +60,7 @@ ABILITY_TERMS = {
     "recover": N_("recover"),
     "refresh": N_p("ability", "refresh"),
     "by_hand": N_("ability resolved by hand"),
+    "damage": N_("suffer damage"),
     "push": N_("push"),
     "pull": N_("pull"),
     "target": N_("target"),
