@@ -14,6 +14,12 @@ docs/languages.md). Two ways to mark one:
   different languages, and a save replays in any of them).
   ``lazy_plural(singular, plural, n, **fields)`` is its plural form.
 
+Where one English text means different things in different places (``draw``: a
+round phase, or a game ending in a draw), each place gives it a context, and each
+context has its own translation: ``_p("round phase", "draw")``,
+``lazy_p(context, template, **fields)``, ``_np`` / ``lazy_plural_p`` for counts
+and ``N_p(context, text)`` to mark a constant translated later with ``_p``.
+
 A field may itself be a :class:`Msg` (a game term: ``lazy("poison")``) or a
 list of values, shown joined by commas. Content names (monsters, heroes,
 scenarios) are data and are shown as they are.
@@ -162,10 +168,29 @@ def N_(message: str, /) -> str:
     return message
 
 
+def _p(context: str, message: str, /, **fields: Any) -> str:
+    """``message`` as meant in ``context``, in the current language, filled in."""
+    lang = current_language()
+    text = message if lang == "en" else translations(lang).pgettext(context, message)
+    return _fill(text, fields, lang)
+
+
+def _np(context: str, singular: str, plural: str, n: int, /, **fields: Any) -> str:
+    """The form of ``singular``/``plural`` for ``n``, as meant in ``context``, filled in."""
+    lang = current_language()
+    text = translations(lang).npgettext(context, singular, plural, n)
+    return _fill(text, {"n": n, **fields}, lang)
+
+
+def N_p(context: str, message: str, /) -> str:
+    """Mark ``message`` in ``context`` for the catalogs (translate later with ``_p(context, ...)``)."""
+    return message
+
+
 class Msg:
     """A message translated when shown: an English template, its fields, a plural count."""
 
-    __slots__ = ("fields", "n", "plural", "template")
+    __slots__ = ("context", "fields", "n", "plural", "template")
 
     def __init__(
         self,
@@ -173,36 +198,50 @@ class Msg:
         fields: dict[str, Any] | None = None,
         plural: str | None = None,
         n: int | None = None,
+        context: str | None = None,
     ) -> None:
         self.template = template
         self.fields = fields or {}
         self.plural = plural
         self.n = n
+        self.context = context
 
     def render(self, lang: str | None = None) -> str:
         """The message in ``lang`` (default: the current language)."""
         lang = current_language() if lang is None else lang
+        catalog = translations(lang)
         if self.plural is None:
-            text = self.template if lang == "en" else translations(lang).gettext(self.template)
+            if lang == "en":
+                text = self.template
+            elif self.context is None:
+                text = catalog.gettext(self.template)
+            else:
+                text = catalog.pgettext(self.context, self.template)
             return _fill(text, self.fields, lang)
         n = self.n or 0
-        text = translations(lang).ngettext(self.template, self.plural, n)
+        if self.context is None:
+            text = catalog.ngettext(self.template, self.plural, n)
+        else:
+            text = catalog.npgettext(self.context, self.template, self.plural, n)
         return _fill(text, {"n": n, **self.fields}, lang)
 
     def __str__(self) -> str:
         return self.render()
 
     def __repr__(self) -> str:
+        if self.context is not None:
+            return f"Msg({self.template!r}, {self.fields!r}, context={self.context!r})"
         return f"Msg({self.template!r}, {self.fields!r})"
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Msg):
             return NotImplemented
-        return (self.template, self.plural, self.n, self.fields) == (
+        return (self.template, self.plural, self.n, self.fields, self.context) == (
             other.template,
             other.plural,
             other.n,
             other.fields,
+            other.context,
         )
 
     __hash__ = None  # type: ignore[assignment]
@@ -210,6 +249,8 @@ class Msg:
     def to_json(self) -> dict[str, Any]:
         """The message as JSON values (fields that are messages nest)."""
         raw: dict[str, Any] = {"id": self.template}
+        if self.context is not None:
+            raw["context"] = self.context
         if self.fields:
             raw["fields"] = {name: _field_to_json(value) for name, value in self.fields.items()}
         if self.plural is not None:
@@ -222,11 +263,13 @@ class Msg:
         fields = {name: _field_from_json(value) for name, value in raw.get("fields", {}).items()}
         plural = raw.get("plural")
         n = raw.get("n")
+        context = raw.get("context")
         return cls(
             str(raw["id"]),
             fields,
             None if plural is None else str(plural),
             None if n is None else int(n),
+            None if context is None else str(context),
         )
 
     def parts(self) -> Iterator[Msg]:
@@ -262,6 +305,16 @@ def lazy(template: str, /, **fields: Any) -> Msg:
 def lazy_plural(singular: str, plural: str, n: int, /, **fields: Any) -> Msg:
     """A plural message translated when shown; ``{n}`` is ``n``."""
     return Msg(singular, fields, plural, n)
+
+
+def lazy_p(context: str, template: str, /, **fields: Any) -> Msg:
+    """A message as meant in ``context``, translated when shown."""
+    return Msg(template, fields, context=context)
+
+
+def lazy_plural_p(context: str, singular: str, plural: str, n: int, /, **fields: Any) -> Msg:
+    """A plural message as meant in ``context``, translated when shown; ``{n}`` is ``n``."""
+    return Msg(singular, fields, plural, n, context)
 
 
 def text_of(message: str | Msg, lang: str | None = None) -> str:

@@ -1,13 +1,17 @@
 """The message catalogs: extract, update, check and compile them with Babel.
 
 ``python -m rulekeeper.i18n_catalogs update`` extracts every marked message
-(``_``, ``_n``, ``N_``, ``lazy``, ``lazy_plural`` in Python; ``_`` and ``_n``
-in the web table's scripts) and brings each ``locale/<lang>/<area>.po`` in line:
+(``_``, ``_n``, ``N_``, ``lazy``, ``lazy_plural`` in Python, and their forms
+with a message context, ``_p``, ``_np``, ``N_p``, ``lazy_p``, ``lazy_plural_p``;
+``_`` and ``_n`` in the web table's scripts) and brings each ``locale/<lang>/<area>.po`` in line:
 new messages arrive untranslated, messages no longer in the source leave.
 ``compile`` merges the areas of each language into the compiled catalog
 ``locale/<lang>/LC_MESSAGES/rulekeeper.mo`` that :mod:`rulekeeper.i18n` reads
 (``make catalogs`` runs both). ``check`` lists every message without a
 translation, a plural form or the same ``{fields}`` as its English text.
+
+A message is its English text and its context (``msgctxt``): one English text
+with two contexts is two entries, each translated for what it means there.
 
 A catalog is split into areas (one ``.po`` file per area and language) so that
 work on different parts of the program edits different files. Babel is a
@@ -56,6 +60,10 @@ AREAS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "games/haven/scenario_checks.py",
             "games/haven/scenario_loading.py",
             "games/haven/render.py",
+            "games/haven/map_picture.py",
+            "games/haven/action_labels.py",
+            "games/haven/state_tables.py",
+            "games/haven/play_screen.py",
             "games/haven/state.py",
             "games/haven/library.py",
             "games/haven/objectives.py",
@@ -99,8 +107,14 @@ KEYWORDS: dict[str, Any] = {
     "N_": None,
     "lazy": None,
     "lazy_plural": (1, 2),
+    "_p": ((1, "c"), 2),
+    "_np": ((1, "c"), 2, 3),
+    "N_p": ((1, "c"), 2),
+    "lazy_p": ((1, "c"), 2),
+    "lazy_plural_p": ((1, "c"), 2, 3),
 }
-"""The calls whose first (and, for plurals, second) argument is a message."""
+"""The calls whose arguments are a message: its text (and, for plurals, the plural text),
+after a context (``msgctxt``) for the ``_p`` forms."""
 
 _SKIP = ("i18n.py", "i18n_catalogs.py")
 _FIELD = re.compile(r"(?<!\{)\{([A-Za-z_][A-Za-z0-9_]*)(?:[!:][^{}]*)?\}")
@@ -114,6 +128,7 @@ class Found:
     plural: str | None
     path: str
     line: int
+    context: str | None = None
 
 
 def area_of(relative: str) -> str | None:
@@ -145,7 +160,7 @@ def extract(paths: Iterable[tuple[str, Path]] | None = None) -> dict[str, list[F
     for area, path in paths if paths is not None else source_files():
         method = "javascript" if path.suffix == ".js" else "python"
         with path.open("rb") as handle:
-            for line, message, _comments, _context in babel_extract(
+            for line, message, _comments, context in babel_extract(
                 method, handle, keywords=KEYWORDS, comment_tags=(), options={}
             ):
                 if isinstance(message, tuple):
@@ -154,9 +169,8 @@ def extract(paths: Iterable[tuple[str, Path]] | None = None) -> dict[str, list[F
                     singular, plural = message, None
                 if not singular:
                     continue
-                found[area].append(
-                    Found(singular, plural, path.relative_to(PACKAGE).as_posix(), line)
-                )
+                where = path.relative_to(PACKAGE) if path.is_relative_to(PACKAGE) else path
+                found[area].append(Found(singular, plural, where.as_posix(), line, context))
     return found
 
 
@@ -230,16 +244,22 @@ def update() -> dict[str, dict[str, int]]:
             new.revision_date = old.creation_date
             for item in found[area]:
                 key: Any = (item.singular, item.plural) if item.plural else item.singular
-                if new.get(item.singular) is not None:
+                if new.get(item.singular, context=item.context) is not None:
                     continue
-                previous = old.get(item.singular)
+                previous = old.get(item.singular, context=item.context)
+                # a message that gains a context starts from its translation without one,
+                # marked fuzzy: it counts as untranslated until someone confirms it
+                guessed = previous is None and item.context is not None
+                if guessed:
+                    previous = old.get(item.singular)
                 string: Any = previous.string if previous is not None else None
                 if item.plural:
                     if not isinstance(string, tuple | list):
                         string = ("",) * new.num_plurals
                 elif not isinstance(string, str):
                     string = ""
-                new.add(key, string)
+                flags = ("fuzzy",) if guessed and previous is not None else ()
+                new.add(key, string, context=item.context, flags=flags)
             if len(new) or po_path(lang, area).is_file():
                 write_catalog(new, po_path(lang, area))
             missing[lang][area] = sum(1 for entry in new if entry.id and not _complete(entry))
@@ -266,8 +286,10 @@ def problems() -> list[str]:
         for area, _patterns in AREAS:
             catalog = read_catalog(lang, area)
             for item in found[area]:
-                entry = catalog.get(item.singular)
+                entry = catalog.get(item.singular, context=item.context)
                 where = f"{lang}/{area}.po ({item.path}:{item.line})"
+                if item.context is not None:
+                    where += f" [context {item.context!r}]"
                 if entry is None:
                     problems.append(f"{where}: no entry for {item.singular!r}")
                     continue
@@ -287,7 +309,31 @@ def problems() -> list[str]:
                             f"{where}: fields {sorted(fields_of(string))} differ from "
                             f"{sorted(english)} in {item.singular!r}"
                         )
+        problems.extend(_differing(lang))
     return sorted(set(problems))
+
+
+def _differing(lang: str) -> list[str]:
+    """Messages (text and context) that two areas translate differently: the program has one
+    catalog, so only one of them would be shown. Give each meaning its own context."""
+    seen: dict[tuple[str | None, str], dict[str, Any]] = {}
+    for area, _patterns in AREAS:
+        for entry in read_catalog(lang, area):
+            if not entry.id or not _complete(entry):
+                continue
+            singular = entry.id if isinstance(entry.id, str) else entry.id[0]
+            string = entry.string if isinstance(entry.string, str) else tuple(entry.string)
+            seen.setdefault((entry.context, singular), {})[area] = string
+    problems = []
+    for (context, singular), by_area in seen.items():
+        if len(set(by_area.values())) > 1:
+            areas = ", ".join(by_area)
+            about = f"{singular!r}" + (f" [context {context!r}]" if context else "")
+            problems.append(
+                f"{lang}: {about} is translated differently in {areas}: one translation, "
+                "or a context for each meaning (docs/languages.md)"
+            )
+    return problems
 
 
 def compile_all() -> list[Path]:
@@ -299,9 +345,11 @@ def compile_all() -> list[Path]:
         merged = _new_catalog(lang)
         for area, _patterns in AREAS:
             for entry in read_catalog(lang, area):
-                if not entry.id or not _complete(entry) or merged.get(entry.id) is not None:
+                if not entry.id or not _complete(entry):
                     continue
-                merged.add(entry.id, entry.string)
+                if merged.get(entry.id, context=entry.context) is not None:
+                    continue
+                merged.add(entry.id, entry.string, context=entry.context)
         path = LOCALE / lang / "LC_MESSAGES" / f"{DOMAIN}.mo"
         path.parent.mkdir(parents=True, exist_ok=True)
         buffer = io.BytesIO()

@@ -34,7 +34,7 @@ from typing import Any
 from urllib.parse import quote
 
 from rulekeeper.core.documents import parse_document
-from rulekeeper.core.errors import ContentError, RulekeeperError, printable
+from rulekeeper.core.errors import ContentError, RulekeeperError, os_reason, printable
 from rulekeeper.core.limits import MAX_ACTIONS
 from rulekeeper.core.replay import REPLAY_FORMAT, ReplayFile, parse_replay
 from rulekeeper.i18n import _, _n
@@ -256,7 +256,7 @@ class SaveStore:
                 _(
                     "cannot open the save database {path}: cannot create its folder ({reason})",
                     path=self.path,
-                    reason=error.strerror or error,
+                    reason=os_reason(error),
                 )
             ) from None
         with self._translate_errors():

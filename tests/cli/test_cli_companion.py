@@ -152,6 +152,29 @@ def test_bad_companion_options_exit_2_with_one_line(change: list[str], field: st
     assert field in result.stderr
 
 
+@pytest.mark.parametrize(
+    ("options", "reason"),
+    [
+        (["--players", "2"], "--players: only used in companion mode (add --companion)"),
+        (["--level", "1"], "--level: only used in companion mode (add --companion)"),
+        (["--library", str(LIBRARY)], "--library: only used in companion mode (add --companion)"),
+        (["--chance", "manual"], "--chance: only used in companion mode (add --companion)"),
+        (["--companion", *OPTIONS, "--auto", "random"], "--auto: not used in companion mode"),
+        (["--companion", *OPTIONS, "--party", "warden"], "--party: not used in companion mode"),
+        (["--companion", *OPTIONS, "--quiet"], "--quiet: not used in companion mode"),
+        (["--companion", *OPTIONS, "--wide"], "--wide: not used in companion mode"),
+    ],
+)
+def test_an_option_the_mode_would_ignore_exits_2_and_saves_nothing(
+    home: Path, options: list[str], reason: str
+) -> None:
+    result = runner.invoke(app, ["play", "haven", *options, "--save", "kept"], input="quit\n")
+    assert result.exit_code == 2
+    [line] = result.stderr.strip().splitlines()
+    assert line.startswith(f"rulekeeper: {reason}")
+    assert not (home / "home").exists() or not any((home / "home").rglob("kept*"))
+
+
 def test_the_companion_loop_runs_in_a_real_process(home: Path) -> None:
     """The same script piped into the command in a fresh process."""
     env = {**os.environ, "RULEKEEPER_HOME": str(home / "home"), "COLUMNS": "120"}

@@ -23,7 +23,7 @@ from test_haven_play_support import (
     settle_options,
 )
 
-from rulekeeper.core.errors import ContentError
+from rulekeeper.core.errors import ContentError, RuleViolation
 from rulekeeper.games.haven.actions import (
     ChooseTarget,
     DeclineEffect,
@@ -197,3 +197,53 @@ def test_HV_DECK_5_odds_list_a_resource_card_among_the_effects(tmp_path: Path) -
     result = CliRunner().invoke(ROOT, ["haven", "odds", "--attack", "2", "--deck", str(deck)])
     assert result.exit_code == 0, result.stderr
     assert "adds sparks +1: 50.00%" in result.stdout
+
+
+# -- a card half that spends a resource ---------------------------------------------------------
+def spending(held: int) -> HavenState:
+    """t2's bottom is "spend 2 Sparks, shield 2"; the Tester holds ``held`` Sparks."""
+    data = with_sparks(start=[at(0, 0)], monsters=[monster("dummy", at(4, 0))])
+    bottom = {
+        "actions": [
+            {"type": "spend", "resource": "sparks", "value": 2},
+            {"type": "shield", "value": 2},
+        ]
+    }
+    data["classes"]["tester"]["cards"][1]["bottom"] = bottom
+    data["classes"]["tester"]["resources"]["sparks"]["start"] = held
+    state = new_state(data)
+    play(state, SelectCard("tester", "t1"), SelectCard("tester", "t2"))
+    chance(state, "dummy-b")
+    return state
+
+
+def test_HV_DECK_5_a_half_that_spends_takes_the_resource_away() -> None:
+    state = spending(2)
+    assert PlayHalf("t2", "bottom") in state.legal_actions()
+    play(state, PlayHalf("t2", "bottom"))
+    assert state.heroes["tester"].resources == {"sparks": 0}
+    assert state.figures["tester"].shield == 2
+    assert any("spends 2 Sparks" in e.text for e in state.log if e.kind == "resource")
+
+
+def test_HV_DECK_5_a_half_that_spends_more_than_is_held_is_refused_in_one_line() -> None:
+    """Holding 1 Spark, the half is not offered for its actions (its basic Move 2 still is),
+    and playing it is refused naming the rule; nothing changes."""
+    state = spending(1)
+    assert PlayHalf("t2", "bottom") not in state.legal_actions()
+    assert PlayHalf("t2", "bottom", basic=True) in state.legal_actions()
+    before = state.to_dict()
+    with pytest.raises(RuleViolation, match="HV-DECK-5") as refused:
+        state.apply(PlayHalf("t2", "bottom"))
+    assert "holds 1 Sparks: this half spends 2" in str(refused.value)
+    assert state.to_dict() == before
+
+
+def test_HV_DECK_5_a_spend_action_names_a_resource_of_its_class() -> None:
+    data = with_sparks()
+    data["classes"]["tester"]["cards"][1]["bottom"] = {
+        "actions": [{"type": "spend", "resource": "cogs", "value": 1}]
+    }
+    assert "spends 'cogs'" in _refusal(data)
+    data["classes"]["tester"]["cards"][1]["bottom"] = {"actions": [{"type": "spend", "value": 1}]}
+    assert "names its 'resource'" in _refusal(data)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from test_haven_play_support import at, new_state, scenario
@@ -72,6 +73,44 @@ def test_formulas_are_refused_with_the_field() -> None:
 def test_a_missing_file_is_a_content_error(tmp_path: Path) -> None:
     with pytest.raises(ContentError):
         import_monster(tmp_path / "none.json", tmp_path / "none-deck.json")
+
+
+def test_HV_MON_COND_1_a_lone_push_pull_or_damage_is_imported() -> None:
+    """A monster card's lone push or pull (target all, a count, or all adjacent enemies; with
+    a negative condition) and "suffer N damage" convert; anything else on them is refused
+    with the field (the folder import makes it a by-hand step)."""
+
+    def one(action: dict[str, Any]) -> dict[str, Any]:
+        raw = {"abilities": [{"cardId": 1, "initiative": 40, "actions": [action]}]}
+        spec = import_deck(raw, "deck.json").cards[0].actions[0]
+        return spec.model_dump(exclude_defaults=True)
+
+    target_all = {"type": "target", "value": "%game.target.all%"}
+    assert one(
+        {"type": "push", "value": 1, "subActions": [target_all, {"type": "range", "value": 1}]}
+    ) == {"type": "push", "value": 1, "range": 1, "targets": 6}
+    assert one({"type": "pull", "value": 2, "subActions": [{"type": "range", "value": 5}]}) == {
+        "type": "pull",
+        "value": 2,
+        "range": 5,
+    }
+    adjacent = {"type": "specialTarget", "value": "enemiesAdjacent"}
+    assert one({"type": "push", "value": 2, "subActions": [adjacent]}) == {
+        "type": "push",
+        "value": 2,
+        "range": 1,
+        "targets": 6,
+    }
+    poison = {"type": "condition", "value": "poison"}
+    assert one({"type": "push", "value": 1, "subActions": [{"type": "range", "value": 1}, poison]})[
+        "conditions"
+    ] == ("poison",)
+    assert one({"type": "sufferDamage", "value": 2}) == {"type": "damage", "value": 2}
+    consume = {"type": "element", "value": "air", "valueType": "minus", "subActions": []}
+    with pytest.raises(ContentError, match="push with 'element'"):
+        one({"type": "push", "value": 2, "subActions": [adjacent, consume]})
+    with pytest.raises(ContentError, match="needs a range"):
+        one({"type": "push", "value": 2})
 
 
 def test_push_pull_ranged_heal_and_retaliate_are_imported() -> None:

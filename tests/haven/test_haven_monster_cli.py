@@ -120,6 +120,19 @@ def test_HV_GOAL_2_a_figure_covering_several_hexes_is_drawn_on_each(tmp_path: Pa
     drawing = result.stdout.split("M acts")[0]
     assert drawing.count("/O ") == 3
     assert "Option 1: move to [0, 0], attack O (focus O)" in result.stdout
+    # a batch reads the same field on every line, a map seen before included
+    bad = copy.deepcopy(board)
+    bad["figures"][1]["more_hexes"] = [[9, 9]]
+    lines = [json.dumps(board, separators=(",", ":")), json.dumps(bad, separators=(",", ":"))]
+    path = tmp_path / "boards.jsonl"
+    path.write_text("\n".join(lines * 2) + "\n", encoding="utf-8")
+    batch = runner.invoke(haven_app, ["monster-move", "--batch", str(path), "--json"])
+    single = runner.invoke(haven_app, ["monster-move", str(write(tmp_path, board)), "--json"])
+    answers = [json.loads(line) for line in batch.stdout.splitlines()]
+    assert answers[0] == answers[2] == json.loads(single.stdout)
+    assert (
+        "figures.1.more_hexes.0" in answers[1]["error"] == answers[3]["error"].replace(":4:", ":2:")
+    )
 
 
 def test_batch_answers_each_line_in_order_and_reports_bad_lines(tmp_path: Path) -> None:

@@ -123,6 +123,21 @@ def test_HV_ROOM_4_a_spawn_on_an_occupied_hex_goes_to_the_nearest_empty_hex() ->
         assert any("HV-ROOM-4" in e.rules for e in state.log)
 
 
+def test_HV_ROOM_4_a_spawn_in_a_room_not_revealed_yet_does_not_appear_and_says_so() -> None:
+    data = scenario(hexes=rect(6, 2), start=[at(0, 0)], monsters=[monster("dummy", at(2, 1))])
+    data["rooms"] = [{"id": "vault", "hexes": [at(4, 0), at(4, 1), at(5, 0), at(5, 1)]}]
+    data["doors"] = [{"hex": at(3, 0), "opens": ["vault"]}]
+    data["rules"] = [
+        {"when": {"round": 1}, "spawn": [{"type": "dummy", "hex": at(5, 0), "normal": [1]}]}
+    ]
+    for ruleset in ("gloomhaven", "frosthaven"):
+        state = new_state(data, ruleset)
+        assert [f for f in state.figures if f.startswith("dummy")] == ["dummy 1"]
+        [event] = [e for e in state.log if e.kind == "spawn"]
+        assert "HV-ROOM-4" in event.rules
+        assert str(event).count("not revealed yet") == 1, str(event)
+
+
 def test_HV_SCEN_6_an_empty_hex_gloomhaven_counts_money_tokens() -> None:
     data = scenario(monsters=[monster("dummy", at(5, 3))], terrain={"obstacle": [at(2, 2)]})
     data["money"] = [at(3, 3)]

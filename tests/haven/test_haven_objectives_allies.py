@@ -399,3 +399,17 @@ def test_HV_GOAL_2_HV_GOAL_3_figures_in_a_room_appear_when_it_is_revealed(rulese
     assert {"altar", "guard-1", "guard-2"} <= set(state.figures)
     # [GH] the arriving tokens are numbered at random; [FH] in the order listed
     assert bool(state.ally_numbers) is (ruleset == "gloomhaven")
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_HV_ROOM_5_a_scenario_ally_never_escapes(ruleset: str) -> None:
+    """HV-ROOM-5 names a character ending its turn on an escape hex: an ally (HV-GOAL-3)
+    ending its turn on one is not asked and stays on the map."""
+    data = with_allies(1, initiative_=5, monsters=[monster("dummy", at(5, 3))], escape=[at(2, 1)])
+    data["allies"]["figures"][0]["move"] = 0
+    state = new_state(data, ruleset)
+    start_round(state)
+    assert state.turn is None or state.turn.actor != "guard-1"  # its turn is over
+    assert state.figures["guard-1"].hex == at(2, 1)
+    assert not state.escapes
+    assert not any(type(a).__name__ == "Escape" for a in state.legal_actions())

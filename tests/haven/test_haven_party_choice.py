@@ -69,3 +69,22 @@ def test_play_party_option_is_checked_before_play() -> None:
         )
         assert result.returncode == 2, result.stderr
         assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_HV_SCEN_1_a_party_of_one_sets_out_the_ranks_for_two_where_none_is_given_for_one() -> None:
+    """HV-SCEN-1 / HV-CHAR-1: a placement shows ranks for 2, 3 and 4 characters only; a
+    party of one (house rule) on such a scenario meets the monsters two would, never an
+    empty map (the start room's roster and later spawns alike)."""
+    one = GAME.new_state("frozen-weir@warden", 1)
+    two = GAME.new_state("frozen-weir@warden,sage", 1)
+    while one.is_chance_node():
+        one.apply(choose_step(one, None, SeededSampler(1))[0])
+    while two.is_chance_node():
+        two.apply(choose_step(two, None, SeededSampler(1))[0])
+
+    def roster(state: object) -> list[tuple[str, bool]]:
+        figures = state.figures.values()  # type: ignore[attr-defined]
+        return sorted((f.type, f.elite) for f in figures if f.kind == "monster")
+
+    assert roster(two)
+    assert roster(one) == roster(two)

@@ -2,17 +2,24 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from rulekeeper.core.errors import RuleViolation
 from rulekeeper.core.events import Event
 from rulekeeper.i18n import (
+    Msg,
     UnknownLanguageError,
     _,
     _n,
+    _np,
+    _p,
     language_from_environment,
     lazy,
+    lazy_p,
     lazy_plural,
+    lazy_plural_p,
     parse_language,
     use_language,
 )
@@ -30,11 +37,13 @@ def test_catalogs_hold_only_messages_of_the_source() -> None:
     found = extract()
     for lang in TRANSLATED:
         for area, _patterns in AREAS:
-            ids = {item.singular for item in found[area]}
+            ids = {(item.context, item.singular) for item in found[area]}
             stale = [
                 entry.id
                 for entry in read_catalog(lang, area)
-                if entry.id and (entry.id if isinstance(entry.id, str) else entry.id[0]) not in ids
+                if entry.id
+                and (entry.context, entry.id if isinstance(entry.id, str) else entry.id[0])
+                not in ids
             ]
             assert stale == [], f"{lang}/{area}.po: {stale[:5]}"
 
@@ -100,3 +109,81 @@ def test_choosing_the_language() -> None:
         language_from_environment({"RULEKEEPER_LANG": "xx"})
     with use_language("en"):
         assert _("illegal: {rule} {reason}", rule="R", reason="x") == "illegal: R x"
+
+
+# -- message contexts: one English text, a translation for each meaning ---------------------
+def test_one_english_word_reads_as_each_context_means_it() -> None:
+    """Haven's active card pile and salvage's active room are both "active" in English."""
+    from rulekeeper.games.haven.terms import term
+    from rulekeeper.games.salvage.terms import STATUSES, say
+
+    pile, room = term("active"), lazy("active")
+    assert isinstance(pile, Msg) and pile.context == "card pile"
+    assert (pile.render("en"), room.render("en")) == ("active", "active")
+    assert (pile.render("ca"), room.render("ca")) == ("actives", "activa")
+    assert (pile.render("tr"), room.render("tr")) == ("aktif", "etkin")
+    with use_language("ca"):  # a salvage die is exhausted; a haven character is exhaust
+        assert (say(STATUSES, "exhausted"), _("exhausted")) == ("esgotat", "exhaust")
+        assert _p("cost", "free") == "gratuït" and _("free") == "lliure"
+        assert _np("die", "{n} die", "{n} dice", 2) == _n("{n} die", "{n} dice", 2)  # no entry
+
+
+def test_a_message_keeps_its_context_in_a_save() -> None:
+    message = lazy_p("card pile", "{cards} are {state}", cards=["a"], state=lazy_p("x", "y"))
+    raw = message.to_json()
+    assert raw["context"] == "card pile"
+    back = Msg.from_json(raw)
+    assert back == message and back.context == "card pile"
+    assert back != lazy("{cards} are {state}", cards=["a"], state=lazy_p("x", "y"))
+    counted = lazy_plural_p("die", "{n} die", "{n} dice", 3)
+    assert Msg.from_json(counted.to_json()) == counted
+    assert counted.render("en") == "3 dice"
+    assert "context" not in lazy("plain").to_json()  # saves without contexts look as before
+
+
+def _write_po(path: Any, lang: str, entries: list[tuple[str | None, str, str]]) -> None:
+    from babel.messages.catalog import Catalog
+
+    from rulekeeper.i18n_catalogs import write_catalog
+
+    catalog = Catalog(locale=lang, domain="rulekeeper")
+    for context, msgid, msgstr in entries:
+        catalog.add(msgid, msgstr, context=context)
+    write_catalog(catalog, path)
+
+
+def test_the_check_finds_one_message_translated_two_ways(
+    tmp_path: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The program reads one merged catalog: only one of two translations of the same
+    message (and context) would ever show, so the check names both areas."""
+    import rulekeeper.i18n_catalogs as catalogs
+
+    monkeypatch.setattr(catalogs, "LOCALE", tmp_path)
+    monkeypatch.setattr(catalogs, "extract", lambda paths=None: {a: [] for a, _p in AREAS})
+    for lang in TRANSLATED:
+        _write_po(tmp_path / lang / "salvage.po", lang, [(None, "free", "A"), ("c", "x", "1")])
+        _write_po(tmp_path / lang / "ether.po", lang, [(None, "free", "B"), ("c", "x", "1")])
+        _write_po(tmp_path / lang / "web.po", lang, [("cost", "free", "C")])
+    found = catalogs.problems()
+    assert len(found) == len(TRANSLATED)
+    assert all("'free' is translated differently in salvage, ether" in line for line in found)
+
+
+def test_a_message_given_a_context_starts_from_its_old_translation_marked_fuzzy(
+    tmp_path: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import rulekeeper.i18n_catalogs as catalogs
+    from rulekeeper.i18n_catalogs import Found
+
+    monkeypatch.setattr(catalogs, "LOCALE", tmp_path)
+    source = {area: [] for area, _p in AREAS}
+    source["ether"] = [Found("free", None, "games/ether/x.py", 1, "cost")]
+    monkeypatch.setattr(catalogs, "extract", lambda paths=None: source)
+    for lang in TRANSLATED:
+        _write_po(tmp_path / lang / "ether.po", lang, [(None, "free", "gratis")])
+    catalogs.update()
+    entry = catalogs.read_catalog("ca", "ether").get("free", context="cost")
+    assert entry is not None and entry.string == "gratis" and entry.fuzzy
+    assert catalogs.read_catalog("ca", "ether").get("free") is None  # left the source
+    assert any("untranslated or fuzzy 'free'" in line for line in catalogs.problems())

@@ -21,7 +21,8 @@ from translation_checks import english_words, log_problems
 from rulekeeper.core import RandomPolicy, SeededSampler
 from rulekeeper.core.replay import parse_replay, replay_to_json, run_replay
 from rulekeeper.games.haven.game import GAME
-from rulekeeper.games.haven.render import _figure_mark, describe_action, render_state, screen
+from rulekeeper.games.haven.map_picture import figure_mark
+from rulekeeper.games.haven.render import describe_action, render_state, screen
 from rulekeeper.games.haven.state import HavenState
 from rulekeeper.i18n import use_language
 
@@ -65,7 +66,7 @@ def content_names(state: HavenState) -> set[str]:
     names |= {t.id for t in spec.treasures} | {r.id for r in spec.rooms}
     names |= set(spec.special_rules) | {r.text for r in spec.rules}
     names |= set(state.figures) | {f.type for f in state.figures.values()}
-    names |= {_figure_mark(state, figure) for figure in state.figures}  # map marks: s1, a2
+    names |= {figure_mark(state, figure) for figure in state.figures}  # map marks: s1, a2
     return {name for name in names if name}
 
 

@@ -37,6 +37,17 @@ def test_help_headings_usage_and_help_option_follow_the_language(lang: str) -> N
         ("ca", ["rules"], "rulekeeper rules: Falta l'argument 'ID...'."),
         ("tr", ["rules"], "rulekeeper rules: Eksik argüman 'ID...'."),
         ("en", ["rules"], "rulekeeper rules: Missing argument 'ID...'."),
+        # a value typer's converter refuses: pydantic's reason in our words
+        (
+            "ca",
+            ["play", "--seed", "x"],
+            "rulekeeper play: Valor no vàlid per a '--seed': s'esperava un nombre enter",
+        ),
+        (
+            "tr",
+            ["haven", "odds", "--attack", "-1"],
+            "rulekeeper haven odds: '--attack' için geçersiz değer: en az 0 olmalı",
+        ),
     ],
 )
 def test_usage_errors_are_one_line_in_the_language_with_status_2(

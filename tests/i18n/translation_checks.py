@@ -174,7 +174,8 @@ def untranslated(message: Msg | str, lang: str) -> list[str]:
     catalog = translations(lang)
     missing = []
     for part in message.parts():
-        key: object = part.template if part.plural is None else (part.template, 0)
+        msgid = part.template if part.context is None else f"{part.context}\x04{part.template}"
+        key: object = msgid if part.plural is None else (msgid, 0)
         if key not in getattr(catalog, "_catalog", {}):
             missing.append(part.template)
     return missing

@@ -367,6 +367,41 @@ def test_a_painted_link_is_used_by_the_monster_mover(page: Page, live: LiveServe
     expect(options.first).not_to_have_attribute("data-move-to", "9,-2")
 
 
+def test_HV_GOAL_2_a_loaded_figure_covering_several_hexes_is_kept_and_drawn(
+    page: Page, live: LiveServer
+) -> None:
+    """A board file's ``more_hexes`` survive the painter: the figure is drawn on each of its
+    hexes, sent back with the board, and attacked along a sight line to the hex in reach."""
+    board = {
+        "format": "haven-board/1",
+        "ruleset": "gloomhaven",
+        "hexes": [[q, r] for q in range(-2, 6) for r in range(-3, 3)],
+        "figures": [
+            {"id": "M", "team": "monsters", "hex": [0, 0]},
+            {
+                "id": "O",
+                "team": "characters",
+                "hex": [3, 0],
+                "initiative": 99,
+                "more_hexes": [[2, 0]],
+            },
+        ],
+        "turn": {"figure": "M", "range": 2},
+    }
+    page.goto(live.url + "/tools/monster-move")
+    page.get_by_test_id("board-json").fill(json.dumps(board))
+    page.get_by_test_id("load-json").click()
+    drawn = page.get_by_test_id("board").locator("g[data-figure='O'] circle")
+    expect(drawn).to_have_count(2)
+    page.get_by_test_id("solve").click()
+    options = page.get_by_test_id("options").locator("li")
+    expect(options).to_have_count(1)
+    expect(options.first).to_have_attribute("data-targets", "O")
+    expect(page.get_by_test_id("board").get_by_test_id("sight-line")).to_have_count(1)
+    sent = json.loads(page.get_by_test_id("board-json").input_value())
+    assert next(f for f in sent["figures"] if f["id"] == "O")["more_hexes"] == [[2, 0]]
+
+
 def test_odds_page_draws_the_distribution_and_edits_the_deck(page: Page, live: LiveServer) -> None:
     page.goto(live.url + "/tools/odds")
     chart = page.get_by_test_id("chart")
@@ -625,6 +660,20 @@ def test_linked_hexes_are_marked_on_the_web_board(
             " (HV-ROOM-5).",
         )
     )
+    # HV-LOOT-1: the loot tokens of the start area, each hex marked with its count
+    state = table_state(page, linked_live)
+    shown = {
+        h for h in state.money if board.locator(f"polygon[data-place='{h[0]},{h[1]}']").count()
+    }
+    assert shown
+    expect(board.locator("g.hex-mark.token")).to_have_count(len(shown))
+    expect(page.get_by_test_id("board-legend")).to_have_text(said(lang, "$N: loot tokens"))
+    # HV-GOAL-1, HV-SCEN-7: the goal and the special rules stay on screen
+    notes = page.get_by_test_id("scenario-notes")
+    expect(notes.locator("p.goal")).to_be_visible()
+    listed = len(state.spec.special_rules) + len(state.spec.rules) + len(state.by_hand)
+    expect(notes.locator("li")).to_have_count(listed)
+    expect(notes.locator("li").first).to_contain_text(state.spec.special_rules[0])
     assert_in_language(page, lang)
     assert_fits(page, "[data-testid=panel]")
     shot(page, f"{lang}-play-haven-linked")

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
+from rulekeeper.core.game import shown_outcome
 from rulekeeper.core.registry import find_game
 from rulekeeper.core.replay import replay_to_json
 from rulekeeper.games.haven.attacks import Attack, Target, attack_mode
@@ -192,6 +193,34 @@ def test_monster_move_answers_as_the_monster_mover_does(
         assert len(option["sight_lines"]) == len(option["targets"])
 
 
+def test_HV_GOAL_2_monster_move_aims_at_the_hex_of_a_wide_figure_in_reach(
+    client: TestClient,
+) -> None:
+    """A figure covering several hexes (``more_hexes``) is attacked through the hex in range
+    and sight: the sight line ends there, not on its first hex (out of range 2)."""
+    board = {
+        "format": "haven-board/1",
+        "ruleset": "gloomhaven",
+        "hexes": [[q, r] for q in range(-2, 6) for r in range(-3, 3)],
+        "figures": [
+            {"id": "M", "team": "monsters", "hex": [0, 0]},
+            {
+                "id": "O",
+                "team": "characters",
+                "hex": [3, 0],
+                "initiative": 99,
+                "more_hexes": [[2, 0]],
+            },
+        ],
+        "turn": {"figure": "M", "range": 2},
+    }
+    response = client.post("/api/haven/monster-move", json=board)
+    assert response.status_code == 200, response.text
+    (option,) = response.json()["options"]
+    assert option["targets"] == ["O"]
+    assert option["sight_lines"] == [[[0, 0], [2, 0]]]
+
+
 def test_monster_move_refuses_bad_boards_naming_the_field(client: TestClient) -> None:
     board = _case("gloomhaven", 0)
     bad = dict(board, turn={"figure": "nobody"})
@@ -298,4 +327,4 @@ def test_replays_of_a_finished_web_game_match(client: TestClient, store: SaveSto
     state = run_replay(replay)
     assert str(state.outcome()) == f"{view['outcome']['result']}: {view['outcome']['summary']}"
     assert replay_to_json(state)["actions"] == replay.actions
-    assert store.list()[0].outcome == str(state.outcome())
+    assert shown_outcome(store.list()[0].outcome) == str(state.outcome())

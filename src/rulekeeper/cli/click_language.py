@@ -91,6 +91,19 @@ def install() -> None:
         command.get_help_option = translated_help_option
 
 
+def _bad_value_reason(error: Exception) -> str:
+    """Why typer refused a value: its converter's pydantic error in our words (typer
+    writes pydantic's English), else typer's own message."""
+    from pydantic import ValidationError
+
+    cause = error.__cause__
+    if isinstance(cause, ValidationError) and cause.errors():
+        from rulekeeper.core.documents import pydantic_reason
+
+        return pydantic_reason(cause.errors()[0])
+    return str(getattr(error, "message", ""))
+
+
 def usage_error_text(error: Exception, fallback: str) -> str:
     """A usage error of typer's (unknown option, missing argument...) in the current language.
 
@@ -117,7 +130,7 @@ def usage_error_text(error: Exception, fallback: str) -> str:
             if param_type == "option":
                 return _("Missing option {hint}.", hint=hint or "")
             return _("Missing parameter {hint}.", hint=hint or "")
-        message = getattr(error, "message", "")
+        message = _bad_value_reason(error)
         if hint is None:
             return _("Invalid value: {message}", message=message)
         return _("Invalid value for {hint}: {message}", hint=hint, message=message)

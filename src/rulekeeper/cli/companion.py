@@ -92,8 +92,9 @@ class CompanionSession:
                 self.console.print(
                     _("Game over — {outcome}", outcome=self._outcome_text()), soft_wrap=True
                 )
-                if self.store is not None and self.save_name is not None:
-                    self.store.set_outcome(self.save_name, str(self.state.outcome()))
+                outcome = self.state.outcome()
+                if self.store is not None and self.save_name is not None and outcome is not None:
+                    self.store.set_outcome(self.save_name, outcome.to_record())
                 return True
             if self.state.is_chance_node() and self.chance == "auto":
                 self.apply(self.sampler.sample(self.state))
@@ -370,7 +371,7 @@ def run_companion(
             Text(
                 _(
                     "{title} — {scenario}, seed {seed}",
-                    title=_(state.game.title),
+                    title=state.game.shown_title(),
                     scenario=printable(state.scenario),
                     seed=seed,
                 ),

@@ -114,7 +114,7 @@ def games() -> None:
     table.add_column(_("scenarios"))
     for game in installed:
         scenarios = ", ".join(s.name for s in game.scenarios()) or _("(none shipped)")
-        table.add_row(game.name, game.title, ", ".join(game.rulesets), scenarios)
+        table.add_row(game.name, game.shown_title(), ", ".join(game.rulesets), scenarios)
     console.print(table)
 
 
@@ -278,6 +278,21 @@ def play(
     ] = "auto",
 ) -> None:
     """Play a game in the terminal: numbered choices, undo, save, quit."""
+    _check_mode_options(
+        companion,
+        companion_only={
+            "--library": library is not None,
+            "--players": players is not None,
+            "--level": level is not None,
+            "--chance": chance != "auto",
+        },
+        scenario_only={
+            "--auto": auto is not None,
+            "--quiet": quiet,
+            "--party": party is not None,
+            "--wide": wide,
+        },
+    )
     if companion:
         from rulekeeper.cli.companion import run_companion
 
@@ -330,6 +345,18 @@ def play(
         store.release_all()
 
 
+def _check_mode_options(
+    companion: bool, *, companion_only: dict[str, bool], scenario_only: dict[str, bool]
+) -> None:
+    """Refuse an option the chosen mode would ignore (one line naming it, exit status 2)."""
+    for option, given in (scenario_only if companion else companion_only).items():
+        if not given:
+            continue
+        if companion:
+            raise fail(_("{option}: not used in companion mode (--companion)", option=option))
+        raise fail(_("{option}: only used in companion mode (add --companion)", option=option))
+
+
 def _run_session(
     console: Console,
     state: State,
@@ -347,7 +374,7 @@ def _run_session(
 
     policy = POLICIES[auto](state.seed) if auto is not None else None
     if not quiet and auto is not None:  # interactive play shows the same on its screen
-        heading = Text(state.game.title or state.game.name, style="bold")
+        heading = Text(state.game.shown_title(), style="bold")
         heading.append(
             _(
                 " — scenario {scenario}, ruleset {ruleset}, seed {seed}",
@@ -440,6 +467,7 @@ def saves_list() -> None:
     """List the saved games."""
     from rich.table import Table
 
+    from rulekeeper.core.game import shown_outcome
     from rulekeeper.store import SaveStore
 
     console = _console()
@@ -468,7 +496,7 @@ def saves_list() -> None:
             str(s.seed),
             str(s.actions),
             s.updated,
-            s.outcome or "—",
+            shown_outcome(s.outcome) or "—",
         )
     console.print(table)
 
@@ -571,7 +599,7 @@ def saves_import(
     store.create(save_name, state.replay_header(), replay_to_json(state)["actions"])
     outcome = state.outcome()
     if outcome is not None:
-        store.set_outcome(save_name, str(outcome))
+        store.set_outcome(save_name, outcome.to_record())
     typer.echo(
         printable(
             _n(

@@ -8,7 +8,7 @@ from typing import Any
 
 import typer
 
-from rulekeeper.core.errors import ContentError
+from rulekeeper.core.errors import ContentError, os_reason
 from rulekeeper.i18n import _
 
 
@@ -25,6 +25,6 @@ def write_json(data: Any, out: Path | None, done: str) -> None:
         out.write_text(text, encoding="utf-8")
     except OSError as error:
         raise ContentError(
-            _("cannot write the file ({reason})", reason=error.strerror), source=str(out)
+            _("cannot write the file ({reason})", reason=os_reason(error)), source=str(out)
         ) from None
     typer.echo(done)

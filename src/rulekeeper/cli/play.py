@@ -167,7 +167,7 @@ class PlaySession:
     def _finish(self) -> None:
         outcome = self.state.outcome()
         if self.store is not None and self.save_name is not None:
-            self.store.set_outcome(self.save_name, str(outcome))
+            self.store.set_outcome(self.save_name, None if outcome is None else outcome.to_record())
         if not self.quiet and self.policy is None:
             self._print_sections(self._sections(), only_changed=True)
         self.console.print(

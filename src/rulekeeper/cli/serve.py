@@ -8,6 +8,7 @@ from typing import Annotated
 import typer
 
 from rulekeeper.cli.errors import fail
+from rulekeeper.core.errors import os_reason
 from rulekeeper.i18n import _
 
 
@@ -77,5 +78,10 @@ def serve_command(
         uvicorn.run(app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=1)
     except OSError as error:
         raise fail(
-            _("cannot listen on {host}:{port}: {reason}", host=host, port=port, reason=error)
+            _(
+                "cannot listen on {host}:{port}: {reason}",
+                host=host,
+                port=port,
+                reason=os_reason(error),
+            )
         ) from None

@@ -18,9 +18,9 @@ import re
 import stat
 from typing import TYPE_CHECKING, Any, Literal
 
-from rulekeeper.core.errors import ContentError
+from rulekeeper.core.errors import ContentError, os_reason
 from rulekeeper.core.limits import MAX_FILE_BYTES, MAX_INTEGER, MAX_NESTING
-from rulekeeper.i18n import _, _n
+from rulekeeper.i18n import N_, _, _n, current_language
 
 if TYPE_CHECKING:
     from pathlib import Path  # annotations only: quick commands start without pathlib
@@ -57,7 +57,7 @@ def parse_document(text: str, source: str | None, fmt: DocumentFormat | None = N
                 "not valid JSON (line {line}, column {column}: {reason})",
                 line=error.lineno,
                 column=error.colno,
-                reason=error.msg,
+                reason=_json_reason(error.msg),
             ),
             source=source,
         ) from None
@@ -82,8 +82,97 @@ def _load_toml(text: str, source: str | None) -> Any:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise ContentError(
-            _("not valid {format} ({reason})", format="TOML", reason=error), source=source
+            _("not valid {format} ({reason})", format="TOML", reason=toml_reason(str(error))),
+            source=source,
         ) from None
+
+
+_JSON_REASONS = {
+    "Expecting value": N_("a value was expected"),
+    "Expecting ',' delimiter": N_("a ',' was expected"),
+    "Expecting ':' delimiter": N_("a ':' was expected"),
+    "Expecting property name enclosed in double quotes": N_("a key in double quotes was expected"),
+    "Extra data": N_("more text after the document"),
+    "Unterminated string starting at": N_("a string is not closed"),
+    "Invalid control character at": N_("a control character inside a string"),
+    "Invalid \\escape": N_("an unknown escape sequence"),
+    "Invalid \\uXXXX escape": N_("an unknown escape sequence"),
+    "Illegal trailing comma before end of object": N_("a comma before the closing brace"),
+    "Illegal trailing comma before end of array": N_("a comma before the closing bracket"),
+}
+"""The JSON reader's reasons, in our words for the other languages (its own are English)."""
+
+
+def _json_reason(reason: str) -> str:
+    known = _JSON_REASONS.get(reason)
+    return reason if known is None or current_language() == "en" else _(known)
+
+
+_TOML_REASONS = {
+    "Invalid value": N_("a value was expected"),
+    "Invalid statement": N_("a key, a table header or a comment was expected"),
+    "Expected '=' after a key in a key/value pair": N_("a '=' was expected after the key"),
+    "Expected ']' at the end of a table declaration": N_("the table header lacks its ']'"),
+    "Expected ']]' at the end of an array declaration": N_("the table header lacks its ']]'"),
+    "Unterminated string": N_("a string is not closed"),
+    "Unclosed array": N_("a list is not closed"),
+    "Unclosed inline table": N_("an inline table is not closed"),
+    "Cannot overwrite a value": N_("a key is given twice"),
+    "Invalid date or datetime": N_("a date is not valid"),
+    "Invalid hex value": N_("an unknown escape sequence"),
+    "Unescaped '\\' in a string": N_("an unknown escape sequence"),
+    "Escaped character is not a Unicode scalar value": N_("an unknown escape sequence"),
+    "Invalid initial character for a key part": N_("a key was expected"),
+    "Expected newline or end of document after a statement": N_("the line goes on after its value"),
+}
+"""The TOML reader's reasons, in our words for the other languages (its own are English)."""
+
+_TOML_PATTERNS = (
+    (re.compile(r"Cannot declare (.+) twice"), N_("{key} is declared twice")),
+    (
+        re.compile(r"Cannot (?:mutate immutable|redefine) namespace (.+)"),
+        N_("{key} is declared twice"),
+    ),
+    (re.compile(r"Duplicate inline table key (.+)"), N_("{key} is declared twice")),
+    (
+        re.compile(r"(?:Found invalid|Illegal) character (.+)"),
+        N_("the character {key} is not allowed here"),
+    ),
+    (re.compile(r"Expected (.+)"), N_("{key} was expected")),
+)
+_TOML_WHERE = re.compile(
+    r"^(.*) \((?:at line (\d+), column (\d+)|at end of document)\)$", re.DOTALL
+)
+
+
+def toml_reason(text: str) -> str:
+    """A TOML reader's error (``Invalid value (at line 3, column 7)``) in the current
+    language; a reason not listed, and English, keep the reader's words."""
+    if current_language() == "en":
+        return text
+    where = _TOML_WHERE.match(text)
+    reason = where.group(1) if where else text
+    known = _TOML_REASONS.get(reason)
+    if known is not None:
+        shown = _(known)
+    else:
+        for pattern, template in _TOML_PATTERNS:
+            found = pattern.fullmatch(reason)
+            if found:
+                shown = _(template, key=found.group(1))
+                break
+        else:
+            shown = reason
+    if where is None:
+        return shown
+    if where.group(2) is None:
+        return _("{reason}, at the end of the document", reason=shown)
+    return _(
+        "{reason}, at line {line}, column {column}",
+        reason=shown,
+        line=int(where.group(2)),
+        column=int(where.group(3)),
+    )
 
 
 def _too_deep() -> str:
@@ -189,8 +278,8 @@ def read_bytes(path: Path, limit: int = MAX_FILE_BYTES) -> bytes:
     try:
         fd = os.open(path, flags)
     except (OSError, ValueError) as error:
-        reason = error.strerror if isinstance(error, OSError) else str(error)
-        raise ContentError(_cannot_read(reason or error), source=source) from None
+        reason = os_reason(error) if isinstance(error, OSError) else str(error)
+        raise ContentError(_cannot_read(reason), source=source) from None
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
@@ -218,7 +307,7 @@ def read_bytes(path: Path, limit: int = MAX_FILE_BYTES) -> bytes:
             size += len(chunk)
         data = b"".join(chunks)
     except OSError as error:
-        raise ContentError(_cannot_read(error.strerror or error), source=source) from None
+        raise ContentError(_cannot_read(os_reason(error)), source=source) from None
     finally:
         os.close(fd)
     if len(data) > limit:

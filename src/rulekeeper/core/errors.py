@@ -6,9 +6,10 @@ and exits with status 2.
 
 from __future__ import annotations
 
+import errno
 import unicodedata
 
-from rulekeeper.i18n import Msg, _, text_of
+from rulekeeper.i18n import N_, Msg, _, current_language, text_of
 
 
 class RulekeeperError(Exception):
@@ -90,3 +91,30 @@ def _escape(ch: str) -> str:
     if unicodedata.category(ch) == "Zs":
         return " "
     return ch.encode("unicode_escape").decode("ascii")
+
+
+_OS_REASONS = {
+    errno.ENOENT: N_("no such file or folder"),
+    errno.EACCES: N_("permission denied"),
+    errno.EPERM: N_("permission denied"),
+    errno.EISDIR: N_("it is a folder"),
+    errno.ENOTDIR: N_("a part of the path is not a folder"),
+    errno.EEXIST: N_("it already exists"),
+    errno.ENOSPC: N_("no space left on the device"),
+    errno.EROFS: N_("the file system is read-only"),
+    errno.ENAMETOOLONG: N_("the file name is too long"),
+    errno.ELOOP: N_("too many symbolic links"),
+    errno.EADDRINUSE: N_("the address is already in use"),
+    errno.EADDRNOTAVAIL: N_("the address is not available on this machine"),
+}
+"""The operating system's common reasons, in our words for the other languages (its own
+text is in English)."""
+
+
+def os_reason(error: OSError) -> str:
+    """Why the operating system refused, in the current language (its own text in
+    English and for a reason not listed)."""
+    known = _OS_REASONS.get(error.errno) if error.errno is not None else None
+    if known is not None and current_language() != "en":
+        return _(known)
+    return error.strerror or str(error)

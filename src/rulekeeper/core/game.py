@@ -15,9 +15,10 @@ actions already known to be legal.
 from __future__ import annotations
 
 import copy
+import json
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
 from typing import Any, ClassVar
@@ -26,7 +27,7 @@ from rulekeeper.core.actions import Action, ActionCodec
 from rulekeeper.core.copying import AppendOnlyList
 from rulekeeper.core.errors import RuleViolation
 from rulekeeper.core.events import Event
-from rulekeeper.i18n import N_, Msg, _, lazy
+from rulekeeper.i18n import N_, Msg, _, lazy, use_language
 
 CHANCE = -1
 """``current_player()`` at a chance node."""
@@ -39,11 +40,14 @@ class Outcome:
     """How a finished game ended: ``result`` is ``won``, ``lost`` or a game's own word.
 
     ``result`` is a machine word (saves, JSON); it is shown translated. The
-    ``summary`` is a message (:func:`~rulekeeper.i18n.lazy`) or plain text.
+    ``summary`` is a message (:func:`~rulekeeper.i18n.lazy`) or plain text; a
+    family that shows it as text in the current language passes the message
+    too (``message``), so a save can show the outcome in another language.
     """
 
     result: str
     summary: Msg | str
+    message: Msg | None = field(default=None, compare=False)
 
     def __str__(self) -> str:
         return _(
@@ -51,6 +55,46 @@ class Outcome:
             result=_(RESULTS.get(self.result, self.result)),
             summary=self.summary,
         )
+
+    def to_record(self) -> str:
+        """The outcome as a save keeps it: JSON text of the result and the summary message
+        (with its English text), shown later in the reader's language (:func:`shown_outcome`)."""
+        shown = self.message if self.message is not None else self.summary
+        summary: Any = {"msg": shown.to_json()} if isinstance(shown, Msg) else shown
+        with use_language("en"):
+            english = _(
+                "{result}: {summary}",
+                result=_(RESULTS.get(self.result, self.result)),
+                summary=shown,
+            )
+        record = {"result": self.result, "summary": summary, "text": english}
+        return json.dumps(record, ensure_ascii=False, sort_keys=True)
+
+    @classmethod
+    def from_record(cls, record: str) -> Outcome | None:
+        """The outcome :meth:`to_record` wrote; None for anything else (an older save keeps
+        the outcome as plain text)."""
+        if not record.startswith("{"):
+            return None
+        try:
+            raw = json.loads(record)
+            summary = raw["summary"]
+            if isinstance(summary, dict):
+                summary = Msg.from_json(summary["msg"])
+            elif not isinstance(summary, str):
+                return None
+            return cls(str(raw["result"]), summary)
+        except (ValueError, KeyError, TypeError, AttributeError):
+            return None
+
+
+def shown_outcome(record: str | None) -> str | None:
+    """A saved outcome in the current language: the text :meth:`Outcome.to_record` kept,
+    rendered now; an older save's plain text as it is."""
+    if record is None:
+        return None
+    outcome = Outcome.from_record(record)
+    return record if outcome is None else str(outcome)
 
 
 RESULTS = {"won": N_("won"), "lost": N_("lost")}
@@ -286,7 +330,12 @@ class Game(ABC):
 
     name: str = ""
     title: str = ""
+    """The game's title in English, marked ``N_``; shown with :meth:`shown_title`."""
     rulesets: tuple[str, ...] = ("standard",)
+
+    def shown_title(self) -> str:
+        """The title in the current language (the name when the game has no title)."""
+        return _(self.title) if self.title else self.name
 
     @property
     def default_ruleset(self) -> str:
@@ -354,7 +403,7 @@ class Game(ABC):
     # -- hooks for interfaces (they never decide a rule) -------------------
     def render(self, state: State) -> Any:
         """A ``rich`` renderable of the board; interfaces print it."""
-        return f"{self.title or self.name}: {state.pending_decision()}"
+        return f"{self.shown_title()}: {state.pending_decision()}"
 
     def describe_action(self, state: State, action: Action) -> str:
         """How a menu shows ``action`` in ``state``."""
@@ -391,7 +440,7 @@ class Game(ABC):
         console.print(
             _(
                 "{game} — scenario {scenario}, ruleset {ruleset}, seed {seed}",
-                game=self.title or self.name,
+                game=self.shown_title(),
                 scenario=state.scenario,
                 ruleset=state.ruleset,
                 seed=state.seed,

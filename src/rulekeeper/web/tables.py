@@ -117,7 +117,7 @@ class Table:
         )
         outcome = self.state.outcome()
         if outcome is not None:
-            store.set_outcome(name, str(outcome))
+            store.set_outcome(name, outcome.to_record())
         self.store, self.save_name = store, name
         self._bump()
 
@@ -131,7 +131,7 @@ class Table:
         self.store.append(self.save_name, index, action.to_json())
         outcome = self.state.outcome()
         if outcome is not None:
-            self.store.set_outcome(self.save_name, str(outcome))
+            self.store.set_outcome(self.save_name, outcome.to_record())
 
     def _bump(self) -> None:
         self.version += 1

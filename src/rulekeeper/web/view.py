@@ -59,7 +59,7 @@ def table_view(table: Table) -> dict[str, Any]:
         "id": table.id,
         "version": table.version,
         "game": state.game.name,
-        "title": state.game.title or state.game.name,
+        "title": state.game.shown_title(),
         "ruleset": state.ruleset,
         "scenario": state.scenario,
         # a scenario from the folder is shown by its file name, not the server's path to it

@@ -432,7 +432,7 @@ class AreasState(State):
         """How the game ended, its summary in the current language."""
         if self.ended is None or self.ended_message is None:
             return self.ended
-        return Outcome(self.ended.result, self.ended_message.render())
+        return Outcome(self.ended.result, self.ended_message.render(), message=self.ended_message)
 
     # -- copies and files --------------------------------------------------
     def clone(self) -> AreasState:

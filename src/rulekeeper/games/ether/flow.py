@@ -39,7 +39,7 @@ def outcome(state: EtherState) -> Outcome | None:
     ended = outcome_message(state)
     if ended is None:
         return None
-    return Outcome(ended[0], text_of(ended[1]))
+    return Outcome(ended[0], text_of(ended[1]), message=ended[1])
 
 
 def outcome_message(state: EtherState) -> tuple[str, Msg] | None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from rulekeeper.i18n import N_, Msg, _, lazy
+from rulekeeper.i18n import N_, Msg, _, lazy, lazy_p
 
 Resource = Literal["awareness", "cunning", "wrath"]
 RESOURCES: tuple[Resource, ...] = ("awareness", "cunning", "wrath")
@@ -64,7 +64,7 @@ class Resources:
 
     def cost_message(self) -> Msg:
         """As a cost: ``free`` when it is nothing."""
-        return self.message() if self.total else lazy("free")
+        return self.message() if self.total else lazy_p("cost", "free")
 
 
 AMOUNT_NAMES: dict[Resource, str] = {
@@ -117,7 +117,7 @@ def format_cost(alternatives: tuple[Resources, ...]) -> str:
 
 def cost_message(alternatives: tuple[Resources, ...]) -> Msg:
     """The alternatives as a message: ``2 cunning / 1 wrath``, ``free``."""
-    message = alternatives[0].cost_message() if alternatives else lazy("free")
+    message = alternatives[0].cost_message() if alternatives else lazy_p("cost", "free")
     for other in alternatives[1:]:
         message = lazy("{first} / {second}", first=message, second=other.cost_message())
     return message

@@ -46,28 +46,42 @@ class AbilitySpec(SpecModel):
     - ``recover``: ``value`` cards come back to hand from ``pile`` (HV-CHAR-6).
     - ``refresh``: ``value`` of the character's ``refresh`` items (spent or
       consumed) are ready again (HV-CHAR-6, HV-ITEM-3).
+    - ``push`` / ``pull`` (monster cards): ``value`` hexes on ``targets`` enemies within
+      ``range`` (1: adjacent), each first gaining the action's negative ``conditions``; not
+      an attack (monster_effects.py, HV-PUSH-1..4).
+    - ``damage`` (monster cards): "suffer ``value`` damage": with no ``range`` the acting
+      monster itself; with one, ``targets`` enemies in range, each also gaining the action's
+      negative ``conditions``; not an attack (no modifier card, no shield: HV-SHIELD-1).
+      [FH] the focus rules pick a push's, pull's or damage's targets (HV-MON-COND-1); [GH]
+      the party picks them among the enemies in range (GH p.32, HV-MOVE-MON-3).
+    - ``spend`` (character cards): ``value`` of the class resource ``resource`` are spent;
+      the half is playable (not as a basic action) only while the character holds enough
+      (HV-DECK-5, class_resources.py).
     - ``by_hand``: an ability the engine does not run (imported content): its
       ``text`` becomes a step the players resolve by hand before play goes on.
     """
 
     type: AbilityKind
     """What the action does: move, attack, heal, shield, retaliate, summon, infuse, condition,
-    loot, special, recover, refresh or by_hand (see the table's description)."""
+    loot, special, recover, refresh, push, pull, damage, spend or by_hand (see the table's
+    description)."""
     value: int = 0
     """The action's number: hexes moved, attack or heal value, shield or retaliate value, loot
-    range, cards recovered, items refreshed, Special 1 or 2. On a monster card, added to the monster's base move
-    and attack."""
+    range, cards recovered, items refreshed, Special 1 or 2, hexes pushed or pulled, damage
+    suffered. On a monster card, added to the monster's base move and attack (a push's, pull's
+    or damage's value is as printed)."""
     range: int = 0
-    """Attack, heal, retaliate or condition range in hexes; 0 is melee (heal, condition: self;
-    retaliate: adjacent attackers)."""
+    """Attack, heal, retaliate, condition, push, pull or damage range in hexes; 0 is melee
+    (heal, condition, damage: self; retaliate: adjacent attackers; a push or pull needs one)."""
     targets: Positive = 1
     """How many targets an attack has (or a condition action given at a range: a character's
-    up to that many, HV-TGT-1; a monster's negative one, HV-MON-COND-1)."""
+    up to that many, HV-TGT-1; a monster's negative one, HV-MON-COND-1; or a monster's push,
+    pull or damage at a range)."""
     pierce: NonNegative = 0
     """Shield points of each target the attack ignores."""
     conditions: tuple[str, ...] = ()
-    """Conditions added to each target of an attack, or to the acting figure for a condition
-    action."""
+    """Conditions added to each target of an attack (or of a push, pull or damage at a
+    range), or to the acting figure for a condition action."""
     aoe: tuple[HexSpec, ...] = ()
     """Area-of-effect hexes of an attack: offsets from the attacker ([0, 0] its own hex) for a
     melee area, a free shape for a ranged one."""
@@ -79,6 +93,8 @@ class AbilitySpec(SpecModel):
     """The element an infuse makes strong, or an attack may consume for consume_bonus."""
     consume_bonus: NonNegative = 0
     """Attack added when the attack consumes its element."""
+    resource: str | None = None
+    """``spend``: the class resource spent (a key of the class's ``resources``, HV-DECK-5)."""
     summon: str | None = None
     """The summon: a key of the class's summons on a character card, a monster type on a monster
     card (HV-SUM-1)."""
@@ -109,6 +125,12 @@ class AbilitySpec(SpecModel):
                 )
         if self.type == "condition":
             _check_condition_action(self)
+        if self.type in ("push", "pull", "damage"):
+            _check_effect_action(self)
+        if (self.type == "spend") != (self.resource is not None):
+            raise ValueError(_("a spend action names its 'resource'; only a spend action does"))
+        if self.type == "spend" and self.value < 1:
+            raise ValueError(_("value: a spend action spends at least 1"))
         if self.type == "summon" and not self.summon:
             raise ValueError(_("a summon action names its summon"))
         if self.type == "infuse" and self.element is None:
@@ -124,6 +146,25 @@ class AbilitySpec(SpecModel):
         if (self.type == "by_hand") != bool(self.text):
             raise ValueError(_("a by_hand action carries its text; only a by_hand action does"))
         return self
+
+
+def _check_effect_action(ability: AbilitySpec) -> None:
+    """A lone push or pull, or "suffer N damage" (monster_effects.py): negative abilities on
+    enemies in range (HV-TGT-2); damage without a range is suffered by the acting figure."""
+    if ability.value < 1:
+        raise ValueError(_("value: a push, pull or damage action moves or hurts at least 1"))
+    if ability.type in ("push", "pull") and ability.range < 1:
+        raise ValueError(_("a push or pull action needs a range (1: adjacent enemies)"))
+    if ability.range < 0:
+        raise ValueError(_("range: at least 0"))
+    if not ability.range and (ability.targets > 1 or ability.conditions):
+        raise ValueError(
+            _("damage without a range is suffered by the acting figure: no targets or conditions")
+        )
+    if any(CONDITIONS[name].positive for name in ability.conditions):
+        raise ValueError(
+            _("a push, pull or damage action gives negative conditions only (HV-TGT-2)")
+        )
 
 
 def _check_condition_action(ability: AbilitySpec) -> None:

@@ -74,7 +74,7 @@ def next_added_target(state: HavenState, figure: Figure, turn: Turn) -> bool:
     if state.rules.rank_extra_targets_as_focus:
         options = _best_ranked(state, figure, eligible)
     if len(options) == 1 and not may_stop(state, figure):
-        rule = "HV-MOVE-MON-1" if len(eligible) > 1 else "HV-TGT-1"
+        ranked = len(eligible) > 1  # [GH] the focus rules put it first (HV-MOVE-MON-1)
         state.emit(
             "card-target",
             lazy(
@@ -83,7 +83,7 @@ def next_added_target(state: HavenState, figure: Figure, turn: Turn) -> bool:
                 figure=figure.id,
                 target=options[0],
             )
-            if len(eligible) > 1
+            if ranked
             else lazy(
                 "{figure}'s added target is {target}, the only enemy left in range and line of"
                 " sight",
@@ -91,7 +91,7 @@ def next_added_target(state: HavenState, figure: Figure, turn: Turn) -> bool:
                 target=options[0],
             ),
             "HV-TGT-1",
-            *([rule, "HV-FOCUS-2"] if rule != "HV-TGT-1" else []),
+            *(("HV-MOVE-MON-1", "HV-FOCUS-2") if ranked else ()),
             figure=figure.id,
             target=options[0],
         )

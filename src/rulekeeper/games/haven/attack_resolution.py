@@ -199,6 +199,7 @@ def begin_draw(state: HavenState, figure: Figure, target_id: str) -> None:
         bonus=bonuses.attack_bonus(state, figure),
         pierce=info["pierce"],
         ranged=ranged,
+        advantage=bool(info.get("advantage")),  # HV-ITEM-5: an attack item's advantage
         disadvantage=item_disadvantage,
         attacker_conditions=tuple(c for c in figure.conditions if c in ("muddle", "strengthen")),
     )
@@ -266,6 +267,13 @@ def _known(state: HavenState, name: str) -> bool:
     return True
 
 
+def _on_target(effect: Effect) -> bool:
+    """A modifier card's effect on the attack's target: push, pull, a negative condition."""
+    return effect.name in ("push", "pull") or (
+        effect.name in _CONDITION_NAMES and not _positive(effect.name)
+    )
+
+
 def finish_draw(state: HavenState) -> None:
     """The draw is done: put the cards away and apply damage and effects to the target.
 
@@ -326,6 +334,11 @@ def finish_draw(state: HavenState) -> None:
         bool(effects) and actor_figure is not None and card_effects.chooses(state, actor_figure)
     )
     conditions = list(turn.attack.get("conditions", []))
+    if items.ignores_effects(turn, target.id):
+        # HV-TGT-6, HV-ITEM-5: the target's item: none of the attack's added effects on it.
+        conditions = []
+        effects = [e for e in effects if not _on_target(e)]
+        chooses = chooses and bool(effects)
     if not chooses:
         note_card_forced(turn, effects)
         # HV-TGT-2: a card's negative conditions go to the target, its positive ones to the

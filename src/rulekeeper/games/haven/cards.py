@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from rulekeeper.core.actions import Action
 from rulekeeper.core.errors import RuleViolation
-from rulekeeper.games.haven import bonuses, elements
+from rulekeeper.games.haven import bonuses, class_resources, elements
 from rulekeeper.games.haven.actions import LongRest, PlayHalf, SelectCard
 from rulekeeper.games.haven.card_index import class_card
 from rulekeeper.games.haven.scenario_format import AbilitySpec, CardSpec, HalfSpec
@@ -110,8 +110,9 @@ def apply_selection(state: HavenState, hero: Hero, action: Action) -> None:
 
 
 # -- playing halves (HV-CARD-3, HV-CARD-4) -----------------------------------------------
-def play_actions(hero: Hero, turn: Turn) -> list[Action]:
-    """The halves still allowed: any of the two first, then the other card's other half."""
+def play_actions(state: HavenState, hero: Hero, turn: Turn) -> list[Action]:
+    """The halves still allowed: any of the two first, then the other card's other half (for
+    its actions only while the character holds what its spend actions ask, HV-DECK-5)."""
     selected = [c for c in (hero.leading, hero.second) if c is not None]
     if not turn.halves:
         options = [(c, h) for c in selected for h in ("top", "bottom")]
@@ -121,12 +122,14 @@ def play_actions(hero: Hero, turn: Turn) -> list[Action]:
         options = [(c, "bottom" if played_half == "top" else "top") for c in other]
     out: list[Action] = []
     for c, h in sorted(options):
-        out.append(PlayHalf(c, h))  # type: ignore[arg-type]
+        spec = card(state, hero.id, c)
+        if class_resources.shortfall(state, hero, spec.top if h == "top" else spec.bottom) is None:
+            out.append(PlayHalf(c, h))  # type: ignore[arg-type]
         out.append(PlayHalf(c, h, basic=True))  # type: ignore[arg-type]
     return out
 
 
-def check_play(hero: Hero, turn: Turn, action: PlayHalf) -> None:
+def check_play(state: HavenState, hero: Hero, turn: Turn, action: PlayHalf) -> None:
     selected = [c for c in (hero.leading, hero.second) if c is not None]
     if action.card not in selected:
         if action.card in hero.hand:
@@ -149,6 +152,13 @@ def check_play(hero: Hero, turn: Turn, action: PlayHalf) -> None:
                 "one top and one bottom: never two {half} actions in a turn", half=term(action.half)
             ),
         )
+    if not action.basic:
+        spec = card(state, hero.id, action.card)
+        short = class_resources.shortfall(
+            state, hero, spec.top if action.half == "top" else spec.bottom
+        )
+        if short is not None:
+            raise RuleViolation("HV-DECK-5", short)
 
 
 def apply_play(

@@ -126,6 +126,24 @@ class ClassSpec(SpecModel):
         for card in self.cards:
             for half in (card.top, card.bottom):
                 for act in half.actions:
+                    if act.type in ("push", "pull", "damage"):
+                        raise ValueError(
+                            _(
+                                "card {id}: a lone {kind} action is a monster card's; on a"
+                                " character card push and pull are an attack's effects",
+                                id=repr(card.id),
+                                kind=act.type,
+                            )
+                        )
+                    if act.type == "spend" and act.resource not in self.resources:
+                        raise ValueError(
+                            _(
+                                "card {id} spends {resource}, which is not a resource of the"
+                                " class (HV-DECK-5)",
+                                id=repr(card.id),
+                                resource=repr(act.resource),
+                            )
+                        )
                     if act.type == "summon" and act.summon not in self.summons:
                         raise ValueError(
                             _(

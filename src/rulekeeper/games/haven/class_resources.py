@@ -6,7 +6,9 @@
 
 A class lists its resources (``[classes.ID.resources.RID]``: ``name``, ``max``, ``start``,
 scenario_format.ResourceSpec); a modifier card's effect ``resource RID N`` adds N, up to
-``max`` (what goes beyond is lost). Each character's counts are ``Hero.resources``, set to
+``max`` (what goes beyond is lost); a card half's ``spend`` action takes N away, and the
+half is playable (other than as a basic action) only while the character holds what all its
+spend actions ask. Each character's counts are ``Hero.resources``, set to
 ``start`` when the scenario begins and shown with the character. The catalog names use
 slots and "other summons" as class resources too: no card effect on them is in the
 vocabulary (docs/games/haven.md), and the scenario file refuses a card naming a resource its
@@ -17,9 +19,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rulekeeper.i18n import _, lazy
+from rulekeeper.core.errors import RuleViolation
+from rulekeeper.i18n import Msg, _, lazy
 
 if TYPE_CHECKING:
+    from rulekeeper.games.haven.ability_format import AbilitySpec
+    from rulekeeper.games.haven.class_format import HalfSpec
     from rulekeeper.games.haven.modifiers import Effect
     from rulekeeper.games.haven.state import Figure, HavenState, Hero
 
@@ -29,6 +34,62 @@ def set_up(state: HavenState, hero: Hero) -> None:
     hero.resources = {
         rid: spec.start for rid, spec in state.spec.classes[hero.id].resources.items()
     }
+
+
+def shortfall(state: HavenState, hero: Hero, half: HalfSpec) -> Msg | None:
+    """HV-DECK-5: why ``hero`` cannot play ``half`` for its actions (its spend actions ask more
+    of a resource than it holds), or None."""
+    asked: dict[str, int] = {}
+    for act in half.actions:
+        if act.type == "spend" and act.resource is not None:
+            asked[act.resource] = asked.get(act.resource, 0) + act.value
+    specs = state.spec.classes[hero.id].resources
+    for rid, n in asked.items():
+        held = hero.resources.get(rid, 0)
+        if held < n:
+            return lazy(
+                "{hero} holds {held} {resource}: this half spends {n}",
+                hero=hero.id,
+                held=held,
+                resource=specs[rid].name or rid,
+                n=n,
+            )
+    return None
+
+
+def spend(state: HavenState, hero: Hero, ability: AbilitySpec) -> None:
+    """HV-DECK-5: the half's ``spend`` action takes its resources away (the half was playable
+    only while they were held: :func:`shortfall`)."""
+    rid = ability.resource or ""
+    held = hero.resources.get(rid, 0)
+    if held < ability.value:
+        raise RuleViolation(
+            "HV-DECK-5",
+            lazy(
+                "{hero} holds {held} {resource}: it cannot spend {n}",
+                hero=hero.id,
+                held=held,
+                resource=rid,
+                n=ability.value,
+            ),
+        )
+    hero.resources[rid] = held - ability.value
+    spec = state.spec.classes[hero.id].resources[rid]
+    state.emit(
+        "resource",
+        lazy(
+            "{hero} spends {n} {resource} ({count} of {max} left)",
+            hero=hero.id,
+            n=ability.value,
+            resource=spec.name or rid,
+            count=held - ability.value,
+            max=spec.max,
+        ),
+        "HV-DECK-5",
+        figure=hero.id,
+        resource=rid,
+        count=held - ability.value,
+    )
 
 
 def gain(state: HavenState, figure: Figure, effect: Effect) -> None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from rulekeeper.games.haven import monster_effects
 from rulekeeper.games.haven.companion_terms import term, terms
 from rulekeeper.games.haven.elements import STRONG, WANING
 from rulekeeper.games.haven.scenario_format import AbilitySpec
@@ -166,6 +167,11 @@ def numbers(state: CompanionState, figure: Standee) -> Numbers:
             out.other.append(lazy("loot {n}", n=action.value))
         elif action.type == "condition":
             out.other.append(lazy("gains {conditions}", conditions=terms(action.conditions)))
+        elif action.type in ("push", "pull", "damage"):
+            effect = monster_effects.effect_text(action)
+            if action.range:
+                effect = lazy("{ability} range {range}", ability=effect, range=action.range)
+            out.other.append(effect)
         elif action.type == "by_hand":
             out.other.append(lazy("resolve by hand: {text}", text=action.text))
         elif action.type == "special":

@@ -240,7 +240,7 @@ class CompanionState(State):
             if event.kind == "scenario-end" and isinstance(event.message, Msg):
                 summary = event.message.fields.get("summary")
                 if isinstance(summary, Msg):
-                    return Outcome(self.result, summary.render())
+                    return Outcome(self.result, summary.render(), message=summary)
         return Outcome(self.result, self.result_text)
 
     # -- lookups --------------------------------------------------------------------

@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Any
 from rulekeeper.boards.hexgrid import LINK
 from rulekeeper.core.actions import Action
 from rulekeeper.core.errors import RuleViolation
-from rulekeeper.games.haven import map_state
+from rulekeeper.games.haven import items, map_state
 from rulekeeper.games.haven.actions import ForceStep, Skip
 from rulekeeper.games.haven.movement import MoveMode
 from rulekeeper.i18n import lazy, lazy_plural
@@ -194,6 +194,8 @@ def start(state: HavenState, turn: Turn, target_id: str) -> bool:
     target = state.figures.get(target_id)
     if not queue or target is None or turn.actor not in state.figures:
         return False
+    if items.ignores_effects(turn, target_id):
+        return False  # HV-TGT-6, HV-ITEM-5: the target's item ignores the attack's effects
     if target.kind == "objective":
         state.emit(
             "push",

@@ -21,7 +21,7 @@ from rulekeeper.games.haven.scenario_format import (
     shipped_scenario_names,
 )
 from rulekeeper.games.haven.state import HavenState
-from rulekeeper.i18n import lazy
+from rulekeeper.i18n import N_, lazy
 
 
 class HavenPlay(HavenState):
@@ -57,7 +57,7 @@ class HavenPlay(HavenState):
 
 class HavenGame(Game):
     name = "haven"
-    title = "Haven (Gloomhaven / Frosthaven scenarios)"
+    title = N_("Haven (Gloomhaven / Frosthaven scenarios)")
     rulesets = ("gloomhaven", "frosthaven")
 
     def __init__(self) -> None:

@@ -20,8 +20,8 @@ refused with a ContentError naming the field, never dropped silently):
   (``plus`` / ``minus``: relative to the stats, as in our format) and
   ``subActions`` (``range``, ``target``, ``pierce``, ``condition``, ``jump``,
   ``push``, ``pull``); ``shield``, ``heal`` and ``retaliate`` (self, or with a
-  ``range`` sub-action), ``condition`` (self), ``element`` (infuse) and
-  ``loot``.
+  ``range`` sub-action), ``condition`` (self), ``element`` (infuse),
+  ``loot``, and a lone ``push`` / ``pull`` / ``sufferDamage`` (ghs_monsters.effect).
 
 Area patterns (``area`` sub-actions) are refused: their coordinate system
 is not converted yet; give ``aoe`` hexes by hand.
@@ -36,6 +36,8 @@ from pydantic import ValidationError
 
 from rulekeeper.core.documents import pydantic_error_line, read_document
 from rulekeeper.core.errors import ContentError
+from rulekeeper.games.haven import ghs_monsters
+from rulekeeper.games.haven.ghs_common import Refused
 from rulekeeper.games.haven.scenario_format import (
     AbilitySpec,
     MonsterCardSpec,
@@ -279,6 +281,11 @@ def _action(action: dict[str, Any], source: str, field: str) -> AbilitySpec:
                 field=field,
             )
         return AbilitySpec(type="infuse", element=element)
+    if kind in ("push", "pull", "sufferDamage"):
+        try:
+            return ghs_monsters.effect(action, subs, field)  # a lone push, pull or damage
+        except Refused as refused:
+            raise ContentError(refused.reason, source=source, field=refused.field) from None
     raise ContentError(
         _("action type {kind} is not imported", kind=repr(kind)),
         source=source,

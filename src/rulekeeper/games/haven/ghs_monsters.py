@@ -15,9 +15,11 @@ converts (docs/games/haven-import.md):
   target, pierce, conditions, jump, push and pull; consuming an element for
   +X attack; shield, retaliate, heal (self or in range), conditions on itself
   or on allies in range (HV-MON-COND-1), infusing an element, loot, summoning
-  a monster of one rank (HV-MON-SUM-1), Special 1/2.
+  a monster of one rank (HV-MON-SUM-1), Special 1/2; a lone push or pull on
+  enemies in range (all, a count, or all adjacent; with negative conditions)
+  and "suffer N damage" (on the monster itself, or on enemies in range).
 
-Anything else on a card (area patterns, custom text, "suffer damage",
+Anything else on a card (area patterns, custom text,
 special targets, fixed values the stats do not set, …) becomes a ``by_hand``
 step carrying the card's text, and the report lists it. Stat-card traits the
 engine does not run become the type's ``notes``. A file is refused (listed in
@@ -139,6 +141,8 @@ class CardReader:
             return AbilitySpec(type="special", value=int(number))
         if kind == "summon" and not self.character:
             return summon(action, where)
+        if kind in ("push", "pull", "sufferDamage") and not self.character:
+            return effect(action, subs, where)
         raise Refused(where, _("action type {kind}", kind=repr(kind)))
 
     def condition(
@@ -161,6 +165,41 @@ class CardReader:
         if targets < 1 or (targets > 1 and not reach):
             raise Refused(where, _("condition with {kind}", kind=repr("target")))
         return AbilitySpec(type="condition", conditions=(str(name),), range=reach, targets=targets)
+
+
+def effect(action: dict[str, Any], subs: list[dict[str, Any]], where: str) -> AbilitySpec:
+    """A monster card's lone push or pull, or "suffer N damage" (monster_effects.py): with a
+    range and a target count ("all": every enemy in reach), "all adjacent enemies", negative
+    conditions for each target; damage with none of these is suffered by the monster itself."""
+    kind = "damage" if action.get("type") == "sufferDamage" else str(action.get("type"))
+    if action.get("valueType") not in (None, "fixed"):
+        raise Refused(
+            where,
+            _("{action} with valueType {kind}", action=kind, kind=repr(action.get("valueType"))),
+        )
+    fields: dict[str, Any] = {"type": kind, "value": whole(action.get("value"), where)}
+    conditions: list[str] = []
+    for sub in subs:
+        sub_kind, value = sub.get("type"), sub.get("value")
+        if sub.get("subActions"):
+            raise Refused(where, _("{action} with {kind}", action=kind, kind=repr(sub_kind)))
+        if sub_kind == "range":
+            fields["range"] = whole(value, where)
+        elif sub_kind == "target":
+            fields["targets"] = (
+                ALL_IN_REACH if value == "%game.target.all%" else whole(value, where)
+            )
+        elif sub_kind == "specialTarget" and value == "enemiesAdjacent":
+            fields |= {"range": 1, "targets": ALL_IN_REACH}
+        elif (
+            sub_kind == "condition" and value in CONDITIONS and not CONDITIONS[str(value)].positive
+        ):
+            conditions.append(str(value))
+        else:
+            raise Refused(where, _("{action} with {kind}", action=kind, kind=repr(sub_kind)))
+    if conditions:
+        fields["conditions"] = tuple(conditions)
+    return AbilitySpec(**fields)
 
 
 def relative(action: dict[str, Any], where: str) -> int:

@@ -24,10 +24,12 @@ class ItemSide(SpecModel):
     the card over to its ``back``). ``uses`` > 1 gives use slots, marked once per
     use (HV-ITEM-4). ``when`` is the moment it may be used: ``turn`` (during its
     owner's turn: it performs ``actions``), ``attack`` (on the owner's attack,
-    before a target's modifier draw: adds ``attack_bonus``, ``pierce`` and
-    ``conditions``), ``attacked`` (when an attack targets its owner, before that
-    attack's modifier draw: ``shield`` against that attack, ``disadvantage`` for
-    the attacker), ``always`` (a passive ``shield``).
+    before a target's modifier draw: adds ``attack_bonus``, ``pierce``,
+    ``conditions`` and ``advantage``), ``attacked`` (when an attack targets its
+    owner, before that attack's modifier draw: ``shield`` against that attack,
+    ``disadvantage`` for the attacker, ``retaliate`` against it, or
+    ``ignore_effects`` of it; ``adjacent_attacker``: only against an adjacent
+    attacker), ``always`` (a passive ``shield``).
     """
 
     usage: Literal["spent", "consumed", "passive", "flip"] = "spent"
@@ -50,6 +52,19 @@ class ItemSide(SpecModel):
     """A passive item's shield; an attacked item's shield against that one attack."""
     disadvantage: bool = False
     """An attacked item: the attacker draws that attack's modifier with disadvantage."""
+    retaliate: NonNegative = 0
+    """An attacked item: retaliate against that one attack (HV-RET-1..3): damage to the
+    attacker if adjacent, or within ``retaliate_range``, once the attack is resolved."""
+    retaliate_range: NonNegative = 0
+    """An attacked item's retaliate range (0: adjacent attackers only)."""
+    ignore_effects: bool = False
+    """An attacked item: the attack's added effects on the owner (its conditions, push and
+    pull, the ability's and its modifier card's) are ignored; its damage is not (HV-TGT-6)."""
+    adjacent_attacker: bool = False
+    """An attacked item used only when the attacker is adjacent to its owner."""
+    advantage: bool = False
+    """An attack item: the rest of the owner's attack ability draws with advantage (HV-ATK-2;
+    HV-ADV-1..4)."""
     text: Annotated[str, Field(max_length=2000)] = ""
     """The item as printed (imported items): a passive item's effect the engine does not
     run is applied by the players from this text."""
@@ -63,18 +78,42 @@ class ItemSide(SpecModel):
             raise ValueError(_("a passive item is used 'always'; only a passive item is"))
         if self.when == "turn" and not self.actions:
             raise ValueError(_("an item used during a turn lists its 'actions'"))
-        if self.when == "attack" and not (self.attack_bonus or self.pierce or self.conditions):
-            raise ValueError(_("an attack item gives attack_bonus, pierce or conditions"))
-        if self.when == "attacked" and not (self.shield or self.disadvantage):
-            raise ValueError(_("an attacked item gives 'shield' or 'disadvantage'"))
-        if self.disadvantage and self.when != "attacked":
-            raise ValueError(_("disadvantage: only an item used when attacked gives it"))
+        if self.when == "attack" and not (
+            self.attack_bonus or self.pierce or self.conditions or self.advantage
+        ):
+            raise ValueError(
+                _("an attack item gives attack_bonus, pierce, conditions or advantage")
+            )
+        if self.when == "attacked" and not (
+            self.shield or self.disadvantage or self.retaliate or self.ignore_effects
+        ):
+            raise ValueError(
+                _(
+                    "an attacked item gives 'shield', 'disadvantage', 'retaliate' or 'ignore_effects'"
+                )
+            )
+        if self.when != "attacked":
+            for name in ("disadvantage", "retaliate", "ignore_effects", "adjacent_attacker"):
+                if getattr(self, name):
+                    raise ValueError(
+                        _("{field}: only an item used when attacked gives it", field=name)
+                    )
+        if self.retaliate_range and not self.retaliate:
+            raise ValueError(_("retaliate_range: only with a 'retaliate'"))
+        if self.advantage and self.when != "attack":
+            raise ValueError(_("advantage: only an item used on its owner's attack gives it"))
         if self.when == "always" and not (self.shield or self.text):
             raise ValueError(_("a passive item gives 'shield' (or its 'text', applied by hand)"))
         if self.usage == "flip" and self.uses > 1:
             raise ValueError(_("uses: a flip item turns over at each use: it has no use slots"))
         if any(a.type in ("summon", "special") for a in self.actions):
             raise ValueError(_("actions: an item cannot summon or perform a boss special"))
+        if any(a.type == "spend" for a in self.actions):
+            raise ValueError(_("actions: a spend action is a character card's, not an item's"))
+        if any(a.type in ("push", "pull", "damage") for a in self.actions):
+            raise ValueError(
+                _("actions: a lone push, pull or damage action is a monster card's, not an item's")
+            )
         return self
 
 

@@ -21,7 +21,11 @@
   ``attack`` items on the owner's attack before a target's modifier draw,
   ``attacked`` items when an attack targets their owner, before its modifier
   draw: the attack waits for the owner's player (``use-item`` or
-  ``items-done``), a decision node of the attack's resolution. A stunned ([FH]
+  ``items-done``), a decision node of the attack's resolution. An ``attack``
+  item adds attack, pierce, conditions or advantage to the rest of the ability;
+  an ``attacked`` one gives shield, disadvantage, retaliate (after the attack,
+  HV-RET-2) or ignores the attack's added effects on its owner (HV-TGT-6), for
+  that one attack. A stunned ([FH]
   or impaired) character uses no items.
 - HV-ITEM-6: an item gained in play (treasure, [FH] a random-item loot card)
   [GH] joins the owner's pool for later scenarios; [FH] may be used at once.
@@ -34,6 +38,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rulekeeper.core.errors import ContentError, RuleViolation
+from rulekeeper.games.haven import map_state
 from rulekeeper.games.haven.actions import ItemsDone, RefreshItems, UseItem
 from rulekeeper.games.haven.conditions import can_use_items
 from rulekeeper.games.haven.who_acts import HERO_STAGES
@@ -168,7 +173,19 @@ def _defence_problem(
         )
     if item_id in t.attack["defence"]["items"]:
         return "HV-ITEM-5", lazy("{item} is already used on this attack", item=item_id)
+    if not _attacker_fits(state, hero, spec):
+        return "HV-ITEM-5", lazy("{item} is used only against an adjacent attacker", item=item_id)
     return "", ""
+
+
+def _attacker_fits(state: HavenState, hero: Hero, spec: ItemSide) -> bool:
+    """An ``adjacent_attacker`` item answers only an attack from an adjacent figure."""
+    if not spec.adjacent_attacker:
+        return True
+    t = state.turn
+    attacker = state.figures.get(t.actor) if t is not None else None
+    owner = state.figures.get(hero.id)
+    return attacker is not None and owner is not None and map_state.adjacent(state, attacker, owner)
 
 
 def usable(state: HavenState, hero: Hero) -> list[Action]:
@@ -271,13 +288,32 @@ def _boost_attack(state: HavenState, t: Turn, item_id: str, spec: ItemSide) -> N
     t.attack["pierce"] += spec.pierce
     t.attack["conditions"] = [*t.attack.get("conditions", []), *spec.conditions]
     t.attack["items"] = [*t.attack.get("items", []), item_id]
+    if spec.advantage:
+        # HV-ITEM-5: the rest of the attack ability, each target's draw (HV-ATK-2 decides how
+        # it meets the attack's other sources of advantage and disadvantage).
+        t.attack["advantage"] = True
+        state.emit(
+            "item",
+            lazy(
+                "{item}: {hero} attacks with advantage for the rest of this ability",
+                item=item(state, item_id).name,
+                hero=t.actor,
+            ),
+            "HV-ITEM-5",
+            "HV-ATK-2",
+            hero=t.actor,
+        )
 
 
 # -- items used when attacked (HV-ITEM-5) ---------------------------------------------------
 def defence_items(state: HavenState, hero: Hero) -> list[str]:
     """The ready items ``hero`` may use when an attack targets it."""
     return sorted(
-        i for i in set(hero.items) if ready(hero, i) and face(state, hero, i).when == "attacked"
+        i
+        for i in set(hero.items)
+        if ready(hero, i)
+        and face(state, hero, i).when == "attacked"
+        and _attacker_fits(state, hero, face(state, hero, i))
     )
 
 
@@ -293,7 +329,13 @@ def open_defence(state: HavenState, t: Turn, target: Figure) -> bool:
     if not can_use_items(target.conditions) or not defence_items(state, hero):
         return False
     t.attack["defending"] = target.id
-    t.attack["defence"] = {"shield": 0, "disadvantage": False, "items": []}
+    t.attack["defence"] = {
+        "shield": 0,
+        "disadvantage": False,
+        "items": [],
+        "retaliate": [],
+        "ignore": False,
+    }
     return True
 
 
@@ -332,6 +374,20 @@ def defence_against(t: Turn, target: str) -> tuple[int, bool]:
     return int(defence["shield"]), bool(defence["disadvantage"])
 
 
+def defence_retaliate(t: Turn | None, target: str) -> list[tuple[int, int]]:
+    """The retaliate (value, range) the target's items gave against this attack (HV-RET-1)."""
+    if t is None or t.attack.get("asked") != target or "defence" not in t.attack:
+        return []
+    return [(int(value), int(reach)) for value, reach in t.attack["defence"].get("retaliate", [])]
+
+
+def ignores_effects(t: Turn | None, target: str) -> bool:
+    """Whether the target's item makes it ignore this attack's added effects (HV-TGT-6)."""
+    if t is None or t.attack.get("asked") != target or "defence" not in t.attack:
+        return False
+    return bool(t.attack["defence"].get("ignore"))
+
+
 def check_defence(state: HavenState, action: Action) -> None:
     t = state.turn
     assert t is not None
@@ -353,6 +409,36 @@ def _defend(state: HavenState, t: Turn, hero: Hero, item_id: str, spec: ItemSide
     defence["items"] = [*defence["items"], item_id]
     defence["shield"] += spec.shield
     defence["disadvantage"] = defence["disadvantage"] or spec.disadvantage
+    if spec.retaliate:
+        defence["retaliate"] = [
+            *defence.get("retaliate", []),
+            [spec.retaliate, spec.retaliate_range],
+        ]
+        state.emit(
+            "item",
+            lazy(
+                "{hero} gains retaliate {value} against this attack from {item}",
+                hero=hero.id,
+                value=spec.retaliate,
+                item=item(state, item_id).name,
+            ),
+            "HV-ITEM-5",
+            "HV-RET-1",
+            hero=hero.id,
+        )
+    if spec.ignore_effects:
+        defence["ignore"] = True
+        state.emit(
+            "item",
+            lazy(
+                "{item}: {hero} ignores the added effects of this attack",
+                item=item(state, item_id).name,
+                hero=hero.id,
+            ),
+            "HV-ITEM-5",
+            "HV-TGT-6",
+            hero=hero.id,
+        )
     if spec.shield:
         state.emit(
             "item",

@@ -116,7 +116,7 @@ def legal_actions(state: HavenState) -> list[Action]:
         return []
     if t.stage == "choose":
         return [
-            *cards.play_actions(hero, t),
+            *cards.play_actions(state, hero, t),
             *bonuses.removal_actions(state, hero),
             *items.usable(state, hero),
         ]
@@ -248,7 +248,7 @@ def check(state: HavenState, action: Action) -> None:
     hero = state.heroes.get(t.actor)
     if hero is not None and t.stage == "choose":
         if isinstance(action, PlayHalf):
-            cards.check_play(hero, t, action)
+            cards.check_play(state, hero, t, action)
         if isinstance(action, EndBonus):
             bonuses.check_removable(state, hero, action.card)
         raise RuleViolation("HV-CARD-3", lazy("play a top or bottom half of a selected card"))

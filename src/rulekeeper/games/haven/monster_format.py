@@ -106,6 +106,8 @@ class MonsterTypeSpec(SpecModel):
             raise ValueError(_("elite: one elite stat line per level, as many as 'normal'"))
         if not self.boss and (self.special_1 or self.special_2):
             raise ValueError(_("special_1 / special_2 belong to a boss (boss = true)"))
+        if any(a.type == "spend" for a in (*self.special_1, *self.special_2)):
+            raise ValueError(_("special_1 / special_2: a spend action is a character card's"))
         for line in (*self.normal, *self.elite):
             if isinstance(line.hp, str) and "H" in line.hp:
                 raise ValueError(_("hp: H (an elite's hit points) is for named monsters only"))
@@ -138,6 +140,13 @@ class MonsterCardSpec(SpecModel):
     @model_validator(mode="after")
     def _one_ally_per_condition(self) -> MonsterCardSpec:
         for act in self.actions:
+            if act.type == "spend":
+                raise ValueError(
+                    _(
+                        "card {id}: a spend action is a character card's (HV-DECK-5)",
+                        id=repr(self.id),
+                    )
+                )
             if (
                 act.type == "condition"
                 and act.targets > 1

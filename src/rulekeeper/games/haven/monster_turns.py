@@ -30,6 +30,7 @@ from rulekeeper.games.haven import (
     initiative,
     map_state,
     monster_abilities,
+    monster_effects,
     summons,
 )
 from rulekeeper.games.haven import turn as turns
@@ -139,6 +140,9 @@ def step(state: HavenState, figure: Figure, turn: Turn) -> bool:
             return _solve(state, figure, turn, None, None, condition=ability)
         monster_abilities.give_conditions(state, figure, ability)  # HV-MON-COND-1
         return True
+    if figure.kind in ("monster", "ally") and monster_effects.is_effect(ability):
+        turn.queue.pop(0)
+        return _effect(state, figure, turn, ability)
     if turns.self_effect(state, figure, ability):
         turn.queue.pop(0)
         return True
@@ -169,6 +173,54 @@ def step(state: HavenState, figure: Figure, turn: Turn) -> bool:
     return _solve(state, figure, turn, move, attack)
 
 
+def _effect(state: HavenState, figure: Figure, turn: Turn, ability: AbilitySpec) -> bool:
+    """A lone push or pull, or "suffer N damage" (monster_effects.py): on the figure itself,
+    or on enemies picked [FH] by the focus rules as for an attack from where it stands
+    (HV-MON-COND-1), [GH] by the party among those in range (GH p.32; HV-MOVE-MON-3)."""
+    if monster_effects.on_itself(ability):
+        monster_effects.suffer_itself(state, figure, ability)
+        return True
+    if state.rules.monster_effect_targets_by_focus:
+        return _solve(state, figure, turn, None, None, effect=ability)
+    picks = monster_effects.party_options(state, figure, ability)
+    if picks is None:
+        text = lazy(
+            "{figure}'s {ability}: too many ways to pick its targets to list them",
+            figure=figure.id,
+            ability=monster_effects.effect_text(ability),
+        )
+        state.by_hand.append(text)
+        state.emit(
+            "by-hand",
+            lazy("resolve by hand: {text}", text=text),
+            "HV-MOVE-MON-3",
+            "HV-SCEN-7",
+            figure=figure.id,
+        )
+        return True
+    here = list(figure.hex)
+    turn.options = [
+        {
+            "move_to": here,
+            "path": [here],
+            "focus": None,
+            "targets": list(pick),
+            "aoe": [],
+            "heading_to": [],
+            "attack": None,
+            "effect": _spec_json(ability),
+            "flying": False,
+            "jumping": False,
+        }
+        for pick in picks
+    ]
+    if len(turn.options) > 1:
+        turn.stage = "monster_option"
+        return False
+    perform(state, figure, turn, 0)
+    return True
+
+
 def _solve(
     state: HavenState,
     figure: Figure,
@@ -177,10 +229,11 @@ def _solve(
     attack: AbilitySpec | None,
     *,
     condition: AbilitySpec | None = None,
+    effect: AbilitySpec | None = None,
 ) -> bool:
     points = 0 if move is None or has(figure, "immobilize") else move.value
     flying = _flying(state, figure)
-    aims = attack or condition
+    aims = attack or condition or effect
     spec = map_state.solver_spec(
         state,
         figure,
@@ -192,8 +245,8 @@ def _solve(
             aoe=attack.aoe if attack else (),
             flying=flying,
             jumping=move is not None and move.jump and not flying,
-            # A condition draws no modifier card: muddle changes nothing of it.
-            muddled=has(figure, "muddle") and condition is None,
+            # A condition or effect draws no modifier card: muddle changes nothing of it.
+            muddled=has(figure, "muddle") and condition is None and effect is None,
         ),
     )
     answer = solve_monster_turn(spec)
@@ -215,6 +268,7 @@ def _solve(
             **option.to_json(),
             "attack": _spec_json(attack) if attack else None,
             **({"condition": _spec_json(condition)} if condition else {}),
+            **({"effect": _spec_json(effect)} if effect else {}),
             "flying": flying,
             "jumping": move is not None and move.jump and not flying,
         }
@@ -252,6 +306,9 @@ def option_summary(option: dict[str, Any]) -> str:
     text = f"move to {move_to}"
     if targets and option.get("condition"):
         text = f"give {', '.join(option['condition']['conditions'])} to {', '.join(targets)}"
+    elif option.get("effect"):
+        effect = option["effect"]
+        text = f"{effect['type']} {effect['value']}: {', '.join(targets) or 'no target'}"
     elif targets:
         text += f", attack {', '.join(targets)}"
     elif option.get("focus"):
@@ -272,6 +329,9 @@ def perform(state: HavenState, figure: Figure, turn: Turn, index: int) -> None:
             state, figure, _spec_of(option["condition"]), option["targets"]
         )
         return
+    if figure.id in state.figures and option.get("effect"):
+        _start_effect(state, figure, turn, _spec_of(option["effect"]), option["targets"])
+        return
     if figure.id not in state.figures or option["attack"] is None:
         return
     # An invisible figure cannot be targeted by enemies (conditions table, GH p.23).
@@ -288,10 +348,32 @@ def perform(state: HavenState, figure: Figure, turn: Turn, index: int) -> None:
     next_target(state, figure, turn)
 
 
+def _start_effect(
+    state: HavenState, figure: Figure, turn: Turn, ability: AbilitySpec, picked: list[str]
+) -> None:
+    """The picked targets of a push, pull or damage, one after the other (monster_effects)."""
+    targets = [t for t in picked if t in state.figures and not has(state.figures[t], "invisible")]
+    if not targets:
+        monster_effects.no_target(state, figure, ability)
+        return
+    turn.attack = {"pending": targets, "effect": _spec_json(ability)}
+    next_target(state, figure, turn)
+
+
 def next_target(state: HavenState, figure: Figure, turn: Turn) -> None:
     """Start the draw against the next of the mover's targets still standing, then against
-    the targets its modifier cards added (HV-TGT-1, added_targets.py)."""
+    the targets its modifier cards added (HV-TGT-1, added_targets.py); a push, pull or
+    damage (monster_effects): perform it on the next target, waiting while the party steers
+    a push."""
     pending: list[str] = turn.attack.get("pending", [])
+    effect = turn.attack.get("effect")
+    if effect is not None:
+        ability = _spec_of(effect)
+        while pending:
+            if monster_effects.apply_to(state, figure, turn, ability, pending.pop(0)):
+                return
+        turn.attack = {}
+        return
     while pending:
         target = pending.pop(0)
         if target in state.figures and figure.id in state.figures:

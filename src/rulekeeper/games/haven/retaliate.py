@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rulekeeper.games.haven import bonuses, exhaustion, map_state
+from rulekeeper.games.haven import bonuses, exhaustion, items, map_state
 from rulekeeper.i18n import lazy
 
 if TYPE_CHECKING:
@@ -71,6 +71,12 @@ def after_attack(state: HavenState, attacker_id: str, target_id: str) -> None:
     if bearer is None or attacker is None:
         return
     amount = retaliation(state, bearer, attacker)
+    # HV-ITEM-5: an ``attacked`` item's retaliate answers this one attack.
+    amount += sum(
+        value
+        for value, reach in items.defence_retaliate(state.turn, target_id)
+        if _within(state, bearer, attacker, reach)
+    )
     if amount <= 0:
         return
     state.emit(

@@ -37,7 +37,7 @@ def place_standees(
     """HV-SCEN-1: place the standees of ``room`` (None: the starting area) by the number of
     characters: normal, elite or absent; a type running out of standees places the first
     ones by HV-MON-LIMIT-1 (standees.py)."""
-    count = len(state.spec.party)
+    count = standees.placement_count(state)
     wanted: list[tuple[str, tuple[int, int], bool]] = []
     named = {s.hex: s for s in state.spec.monsters if s.named}
     for standee in state.spec.monsters:

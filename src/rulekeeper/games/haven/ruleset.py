@@ -127,6 +127,12 @@ class Ruleset:
     """HV-GOAL-2: [FH] an objective gains no condition; [GH] an obstacle with hit points is
     immune to negative conditions only."""
     target_immune_to_condition_only: bool
+    monster_effect_targets_by_focus: bool
+    """HV-MON-COND-1: [FH p.43] a monster picks the targets of a negative targeted ability other
+    than an attack (a lone push, pull or "suffer damage" at a range) by the focus rules, as
+    if it were an attack; [GH] the rulebook only says it uses such abilities "as best as
+    possible" (p.30), so the party picks among the enemies in range and line of sight (p.32,
+    "Ambiguity"; HV-MOVE-MON-3)."""
     """HV-COND-3: [FH] a figure may be targeted by an ability whose only effect is a condition
     it is immune to; [GH] it may not."""
     allies_have_own_deck: bool
@@ -194,6 +200,7 @@ GLOOMHAVEN = Ruleset(
     objective_is_obstacle=True,
     objective_immune_to_all_conditions=False,
     target_immune_to_condition_only=False,
+    monster_effect_targets_by_focus=False,
     allies_have_own_deck=False,
     allies_numbered_at_random=True,
     tokens_fill_hexes=True,
@@ -242,6 +249,7 @@ FROSTHAVEN = Ruleset(
     objective_is_obstacle=False,
     objective_immune_to_all_conditions=True,
     target_immune_to_condition_only=True,
+    monster_effect_targets_by_focus=True,
     allies_have_own_deck=True,
     allies_numbered_at_random=False,
     tokens_fill_hexes=False,

@@ -26,6 +26,10 @@ AbilityKind = Literal[
     "special",
     "recover",
     "refresh",
+    "push",
+    "pull",
+    "damage",
+    "spend",
     "by_hand",
 ]
 ItemSlot = Literal["head", "body", "legs", "one_hand", "two_hands", "small"]

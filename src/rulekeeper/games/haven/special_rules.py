@@ -245,7 +245,7 @@ def fire(state: HavenState, n: int) -> None:
 
 
 def _spawn(state: HavenState, rule: RuleSpec) -> None:
-    count = len(state.spec.party)
+    count = standees.placement_count(state)
     wanted = []
     for spawn in rule.spawn:
         if count in spawn.elite:
@@ -256,15 +256,22 @@ def _spawn(state: HavenState, rule: RuleSpec) -> None:
     for mtype, h, elite in standees.placement_order(state, wanted, None):
         where = nearest_empty(state, h)
         if where is None:
-            state.emit(
-                "spawn",
-                lazy(
+            if h not in map_state.board(state, with_closed_doors=False).index:
+                # The rulebooks place a spawn on the map; a room still behind its door is
+                # not on it, so the scenario's spawn there does not happen (said, not dropped).
+                message = lazy(
+                    "the {monster} spawning at {hex} does not appear: that hex is in a room"
+                    " not revealed yet",
+                    monster=mtype,
+                    hex=str(list(h)),
+                )
+            else:
+                message = lazy(
                     "no empty hex for the {monster} spawning at {hex}",
                     monster=mtype,
                     hex=str(list(h)),
-                ),
-                "HV-ROOM-4",
-            )
+                )
+            state.emit("spawn", message, "HV-ROOM-4")
             continue
         figure = standees.add_monster(state, mtype, where, elite, no_drop=True, event="spawns")
         if figure is None:

@@ -35,6 +35,22 @@ if TYPE_CHECKING:
 Hex = tuple[int, int]
 
 
+def placement_count(state: HavenState) -> int:
+    """HV-SCEN-1: the character count whose ranks a placement or spawn sets out.
+
+    Placements show ranks for 2, 3 and 4 characters; a party of one (the house rule
+    ``one_character``, HV-CHAR-1) reads its own count only where the scenario gives
+    ranks for one somewhere, and otherwise the ranks for two, as the material yield
+    of a loot card does (loot.resources) — never an empty map.
+    """
+    count = len(state.spec.party)
+    if count != 1:
+        return count
+    ranks = [(p.normal, p.elite) for p in state.spec.monsters]
+    ranks += [(s.normal, s.elite) for rule in state.spec.rules for s in rule.spawn]
+    return 1 if any(1 in normal or 1 in elite for normal, elite in ranks) else 2
+
+
 def on_map(state: HavenState, mtype: str) -> list[Figure]:
     return [f for f in state.figures.values() if f.kind == "monster" and f.type == mtype]
 

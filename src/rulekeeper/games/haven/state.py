@@ -362,7 +362,8 @@ class HavenState(State):
 
         if not self.result:
             return None
-        return Outcome(self.result, text_of(self.result_text))
+        message = self.result_text if isinstance(self.result_text, Msg) else None
+        return Outcome(self.result, text_of(self.result_text), message=message)
 
     # -- lookups ---------------------------------------------------------------------
     def hero_figure(self, hero: str) -> Figure | None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from rulekeeper.i18n import N_, Msg
+from rulekeeper.i18n import N_, Msg, N_p
 
 CONDITION_TERMS = {
     "poison": N_("poison"),
@@ -58,8 +58,9 @@ ABILITY_TERMS = {
     "loot": N_("loot"),
     "special": N_("special ability"),
     "recover": N_("recover"),
-    "refresh": N_("refresh"),
+    "refresh": N_p("ability", "refresh"),
     "by_hand": N_("ability resolved by hand"),
+    "damage": N_("suffer damage"),
     "push": N_("push"),
     "pull": N_("pull"),
     "target": N_("target"),
@@ -81,7 +82,7 @@ OTHER_TERMS = {
     "lost": N_("lost pile"),
     "discard": N_("discard pile"),
     "hand": N_("hand"),
-    "active": N_("active"),
+    "active": N_p("card pile", "active"),
     "area": N_("area placement"),
     "area_target": N_("choice of the area's next target"),
     "consume": N_("element consumption"),
@@ -121,7 +122,7 @@ PLAY_TERMS = {
     "small": N_("small"),
     "spent": N_("spent"),
     "consumed": N_("consumed"),
-    "passive": N_("passive"),
+    "passive": N_p("item use", "passive"),
     # difficulty (HV-SCEN-2)
     "easy": N_("easy"),
     "hard": N_("hard"),
@@ -140,10 +141,15 @@ _TERMS: dict[str, str] = {
 }
 
 
+_TERM_CONTEXTS = {"refresh": "ability", "active": "card pile", "passive": "item use"}
+"""Terms whose English word means something else elsewhere (salvage's active and passive
+abilities, ether's refresh phase): each is translated in its own context."""
+
+
 def term(key: str) -> Msg | str:
     """``key`` as a message field: a known game term translated when shown, else as it is."""
     text = _TERMS.get(key)
-    return key if text is None else Msg(text)
+    return key if text is None else Msg(text, context=_TERM_CONTEXTS.get(key))
 
 
 def terms(keys: Iterable[str]) -> list[Msg | str]:

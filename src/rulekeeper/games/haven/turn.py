@@ -20,6 +20,7 @@ from rulekeeper.core.errors import RuleViolation
 from rulekeeper.games.haven import (
     area_attacks,
     bonuses,
+    class_resources,
     exhaustion,
     items,
     loot,
@@ -227,6 +228,9 @@ def self_effect(state: HavenState, figure: Figure, ability: AbilitySpec) -> bool
         return True
     if ability.type == "loot":
         loot.perform_loot(state, figure, ability.value)
+        return True
+    if ability.type == "spend" and figure.id in state.heroes:
+        class_resources.spend(state, state.heroes[figure.id], ability)  # HV-DECK-5
         return True
     if ability.type == "by_hand":
         # Imported content the engine does not run: the players resolve it before play

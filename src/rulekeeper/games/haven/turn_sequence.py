@@ -73,7 +73,7 @@ def advance_turns(state: HavenState) -> bool:
         return _advance_hero(state, hero, figure, t)
     if t.stage in PARTY_STAGES or t.stage in CARD_STAGES or t.stage == "summon_draw":
         return False
-    if t.attack.get("pending"):
+    if t.attack.get("pending") or t.attack.get("effect"):
         monster_turns.next_target(state, figure, t)
         return True
     if not t.queue:

@@ -89,7 +89,9 @@ class SalvageState(State):
         """How the game ended, its summary in the current language."""
         if self.result is None or self.result_message is None:
             return self.result
-        return Outcome(self.result.result, self.result_message.render())
+        return Outcome(
+            self.result.result, self.result_message.render(), message=self.result_message
+        )
 
     def finish(self, result: str, summary: Msg) -> None:
         """End the game (SV-END-1, SV-ROUND-4): ``won`` or ``lost``, and why."""

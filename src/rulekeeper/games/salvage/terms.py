@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from rulekeeper.i18n import N_, Msg, _, lazy, lazy_plural
+from rulekeeper.i18n import N_, Msg, N_p, _, _p, lazy, lazy_p, lazy_plural
 
 FACES: Mapping[str, str] = {"hit": N_("hit"), "crit": N_("crit"), "blank": N_("blank")}
 """A die face (catalog "Terms")."""
@@ -20,7 +20,7 @@ STATUSES: Mapping[str, str] = {
     "ready": N_("ready"),
     "committed": N_("committed"),
     "applied": N_("applied"),
-    "exhausted": N_("exhausted"),
+    "exhausted": N_p("die", "exhausted"),
 }
 """A hero die's state (catalog "Terms")."""
 
@@ -58,16 +58,27 @@ EFFECTS: Mapping[str, str] = {
 """What an ability, item, room action or noise threshold does (content vocabulary)."""
 
 
+CONTEXTS: Mapping[str, str] = {"exhausted": "die"}
+"""Terms whose English word means something else elsewhere (an exhausted haven character),
+by their English text: each is translated in its own context."""
+
+
 def term(table: Mapping[str, str], key: str) -> Msg | str:
     """``key``'s term as a lazy field (translated when shown), or ``key`` itself."""
     known = table.get(key)
-    return key if known is None else lazy(known)
+    if known is None:
+        return key
+    context = CONTEXTS.get(known)
+    return lazy(known) if context is None else lazy_p(context, known)
 
 
 def say(table: Mapping[str, str], key: str) -> str:
     """``key``'s term in the current language, or ``key`` itself."""
     known = table.get(key)
-    return key if known is None else _(known)
+    if known is None:
+        return key
+    context = CONTEXTS.get(known)
+    return _(known) if context is None else _p(context, known)
 
 
 def requirement(text: str) -> Msg | str:

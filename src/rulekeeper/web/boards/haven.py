@@ -11,9 +11,9 @@ from typing import TYPE_CHECKING
 from rulekeeper.boards.hexgrid import DIRECTIONS, Hex, add, edge
 from rulekeeper.core.actions import Action
 from rulekeeper.core.errors import RulekeeperError
-from rulekeeper.games.haven import cards, class_resources, map_state
+from rulekeeper.games.haven import cards, class_resources, loot, map_state, state_tables
 from rulekeeper.games.haven.actions import ChooseTarget, ForceStep, MoveTo, PlaceSummon
-from rulekeeper.i18n import N_, _
+from rulekeeper.i18n import N_, _, _n
 from rulekeeper.web.boards.svg import (
     HEX_SIZE,
     attrs,
@@ -100,6 +100,8 @@ def draw(state: HavenState) -> str:
     terrain = _terrain(state, present)
     doors = {h for h in map_state.closed_doors(state) if h in present}
     occupied = {h for f in state.figures.values() for h in f.covers}  # HV-GOAL-2
+    marks = _hex_marks(state, present)
+    escape_hexes = set(state.spec.escape) & present
     x, y, w, h = view_box(visible)
     strip = 70.0
     track = 100 + 86 * min(len(state.order), 12)
@@ -122,6 +124,10 @@ def draw(state: HavenState) -> str:
             title = _("{hex_title}, {terrain}", hex_title=title, terrain=_(kind))
         if hx in doors:
             title = _("{hex_title}, closed door", hex_title=title)
+        for _mark, words in marks.get(hx, ()):
+            title = _("{hex_title}, {what}", hex_title=title, what=words)
+        if hx in escape_hexes:
+            title = _("{hex_title}, escape hex", hex_title=title)
         if hx in partner:
             n, other = partner[hx]
             title = _(
@@ -142,13 +148,19 @@ def draw(state: HavenState) -> str:
                 f' x="{cx:.1f}" y="{cy + HEX_SIZE * 0.62:.1f}">{esc(label)}</text>'
             )
     out.append("</g>")
+    for hx in sorted(escape_hexes):  # HV-ROOM-5: an escape hex is outlined
+        out.append(f'<polygon class="escape-hex" points="{hex_polygon(hx)}"/>')
     out.append(_walls(state, present))
     out.append(_link_lines(linked))
     out.append(_figures(state, present))
+    out.append(_token_marks(marks))
     out.append(_link_marks(linked))
     out.append(_elements(state, x, y + h + 8))
     out.append(_initiative(state, x, y + h + strip + 4))
     out.append("</svg>")
+    legend = _legend(state, marks, escape_hexes)
+    if legend:
+        out.append(f'<p class="board-legend" data-testid="board-legend">{esc(legend)}</p>')
     if linked:  # under the picture, so it wraps whatever the map's width
         note = _(
             "L1, L2 …: linked hexes. The two hexes with one mark are adjacent for movement"
@@ -190,6 +202,67 @@ def _walls(state: HavenState, present: set[Hex]) -> str:
             )
     lines.append("</g>")
     return "".join(lines)
+
+
+def _hex_marks(state: HavenState, present: set[Hex]) -> dict[Hex, list[tuple[str, str]]]:
+    """What lies on each shown hex besides terrain and figures: tokens (HV-LOOT-1..3), treasure
+    (HV-LOOT-6), a pressure plate (HV-ROOM-5); each as (short mark, words for the tooltip)."""
+    marks: dict[Hex, list[tuple[str, str]]] = {}
+    loot_tokens = loot.token_name(state) == "loot"
+    for h in sorted(set(state.money) & present):
+        count = state.money.count(h)
+        words = (
+            _n("{n} loot token", "{n} loot tokens", count)
+            if loot_tokens
+            else _n("{n} money token", "{n} money tokens", count)
+        )
+        marks.setdefault(h, []).append((f"${count}", words))
+    for h in loot.treasure_hexes(state).values():
+        if h in present:
+            marks.setdefault(h, []).append(("T", _("treasure")))
+    for rule in state.spec.rules:
+        plate = rule.when.plate
+        if plate is not None and plate in present:
+            marks.setdefault(plate, []).append(("P", _("pressure plate")))
+    return marks
+
+
+def _token_marks(marks: dict[Hex, list[tuple[str, str]]]) -> str:
+    """Tokens, treasure and plates as small badges at the left of their hex, over the figures
+    (clicks go through to the hex)."""
+    if not marks:
+        return ""
+    out = ['<g class="hex-marks" pointer-events="none">']
+    for h, shown in marks.items():
+        cx, cy = hex_point(h)
+        for n, (mark, _words) in enumerate(shown):
+            kind = "token" if mark.startswith("$") else ("treasure" if mark == "T" else "plate")
+            bx, by = cx - HEX_SIZE * 0.88, cy - HEX_SIZE * 0.3 + n * HEX_SIZE * 0.46
+            out.append(
+                f'<g class="hex-mark {kind}" data-mark="{esc(mark)}" data-hex="{hex_key(h)}">'
+                f'<rect x="{bx:.1f}" y="{by:.1f}" width="{HEX_SIZE * 0.5:.1f}"'
+                f' height="{HEX_SIZE * 0.42:.1f}" rx="3"/>'
+                f'<text x="{bx + HEX_SIZE * 0.25:.1f}" y="{by + HEX_SIZE * 0.22:.1f}">'
+                f"{esc(mark)}</text></g>"
+            )
+    out.append("</g>")
+    return "".join(out)
+
+
+def _legend(state: HavenState, marks: dict[Hex, list[tuple[str, str]]], escape: set[Hex]) -> str:
+    shown = {mark[:1] for listed in marks.values() for mark, _words in listed}
+    parts = []
+    if "$" in shown:
+        parts.append(
+            _("$N: loot tokens") if loot.token_name(state) == "loot" else _("$N: money tokens")
+        )
+    if "T" in shown:
+        parts.append(_("T: treasure"))
+    if "P" in shown:
+        parts.append(_("P: pressure plate"))
+    if escape:
+        parts.append(_("green outline: escape hex"))
+    return " · ".join(parts)
 
 
 def link_mark(n: int) -> str:
@@ -339,12 +412,23 @@ def panel(state: HavenState) -> str:
         extra = f'<div class="sub resources">{esc(resources)}</div>' if resources else ""
         names = ", ".join(sorted(_card_title(state, hero.id, c) for c in hero.hand))
         hand = _("in hand: {cards}", cards=names) if names else _("no cards in hand")
+        more = [hand]
+        if hero.items:  # HV-ITEM-3/4: each item with its state
+            more.append(_("items: {items}", items=state_tables.items_text(hero)))
+        loot_text = state_tables.loot_text(state, hero)
+        if loot_text:  # HV-LOOT-1..6
+            more.append(_("loot: {loot}", loot=loot_text))
+        if hero.xp:
+            more.append(_("experience: {n}", n=hero.xp))
+        if hero.escaped:
+            name = _("{hero} (escaped)", hero=name)
         heroes.append(
             f'<tr class="hero" data-hero="{esc(hero.id)}"><td class="who">{esc(name)}{extra}</td>'
             f'<td class="piles">{len(hero.hand)}/{len(hero.discard)}/{len(hero.lost)}</td>'
             f"<td>{esc(chosen)}</td><td>{hero.initiative or ''}</td></tr>"
             f'<tr class="hand-row"><td colspan="4" class="haven-hand">'
-            f"{esc(hand)}</td></tr>"
+            + "<br>".join(esc(line) for line in more)
+            + "</td></tr>"
         )
     status = _(
         "{rules} rules · round {round} · phase {phase}",
@@ -357,9 +441,21 @@ def panel(state: HavenState) -> str:
     # the piles in one column (hand/discard/lost, as the companion page shows them): the
     # table keeps to the side panel's width in every language
     hero_heads = (_("character"), _("hand/discard/lost"), _("selected"), _("initiative"))
+    # HV-GOAL-1, HV-SCEN-7: the goal, the round limit and the special rules stay on screen
+    goal, *notes = state_tables.scenario_text(state).plain.split("\n")
+    scenario = (
+        f'<div class="scenario-notes" data-testid="scenario-notes"><p class="goal">{esc(goal)}</p>'
+        + (
+            "<ul>" + "".join(f"<li>{esc(note)}</li>" for note in notes if note) + "</ul>"
+            if any(notes)
+            else ""
+        )
+        + "</div>"
+    )
     return (
         f'<p class="status-line">{esc(status)}</p>'
-        f'<table class="figures" data-testid="figures"><caption>{esc(figures_caption)}</caption><tr>'
+        + scenario
+        + f'<table class="figures" data-testid="figures"><caption>{esc(figures_caption)}</caption><tr>'
         + "".join(f"<th>{esc(h)}</th>" for h in figure_heads)
         + "</tr>"
         + "".join(rows)

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from rulekeeper.core.actions import Action
 from rulekeeper.games.salvage.actions import Step
 from rulekeeper.games.salvage.passives import abilities_of, uses_text
+from rulekeeper.games.salvage.terms import STATUSES, say
 from rulekeeper.i18n import N_, _
 from rulekeeper.web.boards.svg import esc, svg_open
 
@@ -18,7 +19,8 @@ if TYPE_CHECKING:
 
 CELL_W = 190
 CELL_H = 150
-DIE_STATUS = (N_("ready"), N_("committed"), N_("applied"), N_("exhausted"))
+DIE_STATUS = ("ready", "committed", "applied", "exhausted")
+"""A hero die's states, in the order the panel lists them (shown as salvage's terms)."""
 THRESHOLD_EFFECTS = {"spawn": N_("spawn"), "lose": N_("lose")}
 """What a noise threshold does, as the track shows it (the scenario keeps the English key)."""
 
@@ -102,7 +104,7 @@ def panel(state: SalvageState) -> str:
     rows = []
     for i, hero in enumerate(state.heroes):
         dice = "; ".join(
-            _(status)
+            say(STATUSES, status)
             + ": "
             + " ".join(
                 d.die + (f"={d.face}" if d.face else "") for d in hero.dice if d.status == status

@@ -25,7 +25,7 @@ async def list_games(request: Request) -> dict[str, Any]:
         "games": [
             {
                 "name": game.name,
-                "title": game.title,
+                "title": game.shown_title(),
                 "rulesets": list(game.rulesets),
                 "scenarios": [
                     {"name": s.name, "title": s.title, "rulesets": list(s.rulesets)}

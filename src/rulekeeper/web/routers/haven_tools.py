@@ -16,14 +16,14 @@ from pydantic import BaseModel, ConfigDict, Field
 from rulekeeper.core.errors import ContentError
 from rulekeeper.games.haven.attack_deck_file import parse_deck
 from rulekeeper.games.haven.attacks import attack_and_target, attack_mode
-from rulekeeper.games.haven.board_format import parse_board
+from rulekeeper.games.haven.board_format import BoardSpec, FigureSpec, parse_board
 from rulekeeper.games.haven.modifiers import (
     MONSTER_DECK,
     ModifierCard,
     ModifierDeck,
     standard_catalog,
 )
-from rulekeeper.games.haven.monster_ai import solve_monster_turn
+from rulekeeper.games.haven.monster_ai import MonsterOption, solve_monster_turn
 from rulekeeper.games.haven.odds import odds
 from rulekeeper.games.haven.ruleset import find_ruleset
 from rulekeeper.i18n import _, text_of
@@ -52,14 +52,32 @@ async def monster_move(board: dict[str, Any]) -> dict[str, Any]:
     spec = parse_board(board, "board")
     answer = solve_monster_turn(spec)
     where = {f.id: f.hex for f in spec.figures}
+    wide = {f.id: f for f in spec.figures if f.more_hexes}
     options = []
     for option in answer.options:
         entry = option.to_json()
         entry["sight_lines"] = [
-            [list(option.move_to), list(where[t])] for t in option.targets if t in where
+            [list(option.move_to), list(_aim(spec, option, wide[t]) if t in wide else where[t])]
+            for t in option.targets
+            if t in where
         ]
         options.append(entry)
     return {"options": options, "reasons": [text_of(reason) for reason in answer.reasons]}
+
+
+def _aim(spec: BoardSpec, option: MonsterOption, target: FigureSpec) -> tuple[int, int]:
+    """HV-GOAL-2: the hex of a figure covering several that the attack aims at: one the area
+    holds, else one in range and in sight of where the monster ends (HV-LOS-1/2)."""
+    from rulekeeper.games.haven.monster_turn import MonsterTurn
+
+    cover = (target.hex, *target.more_hexes)
+    turn = MonsterTurn(spec)
+    index = turn.board.index
+    at = index[option.move_to]
+    sees = [h for h in cover if turn.los.visible(at, index[h])]
+    in_area = [h for h in sees if h in option.aoe]
+    in_reach = [h for h in sees if turn.in_reach(at, index[h])]
+    return (in_area or in_reach or [target.hex])[0]
 
 
 @router.get("/cards")

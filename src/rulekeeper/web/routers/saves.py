@@ -8,6 +8,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict
 
+from rulekeeper.core.game import shown_outcome
 from rulekeeper.core.replay import ReplayFile, run_replay
 from rulekeeper.i18n import _
 from rulekeeper.store import SaveStore, check_save_name
@@ -35,7 +36,7 @@ async def list_saves(request: Request) -> dict[str, Any]:
                 "seed": s.seed,
                 "actions": s.actions,
                 "updated": s.updated,
-                "outcome": s.outcome,
+                "outcome": shown_outcome(s.outcome),
             }
             for s in settings_of(request).store().list()
         ]

@@ -105,6 +105,8 @@
   const wallKey = (a, b) => [key(a), key(b)].sort().join("|");
   // HV-ROOM-5 [FH]: linked hexes, stored like walls ("q,r|q,r") but between any two map hexes
   const linkKey = wallKey;
+  // HV-GOAL-2: a figure may cover several hexes (a loaded board's more_hexes)
+  const covers = (f, k) => key(f.hex) === k || (f.more_hexes || []).some((h) => key(h) === k);
 
   function doc() {
     const actorId = actor.value;
@@ -121,7 +123,11 @@
       walls: [...board.walls].map((w) => w.split("|").map(parse)),
       terrain,
       ...(board.links.size ? { links: [...board.links].map((l) => l.split("|").map(parse)) } : {}),
-      figures: board.figures.map((f) => ({ id: f.id, team: f.team, hex: f.hex, ...(f.team === "characters" ? { initiative: f.initiative } : {}) })),
+      figures: board.figures.map((f) => ({
+        id: f.id, team: f.team, hex: f.hex,
+        ...(f.team === "characters" ? { initiative: f.initiative } : {}),
+        ...(f.more_hexes && f.more_hexes.length ? { more_hexes: f.more_hexes } : {}),
+      })),
       turn: {
         figure: actorId, move: value("move"), range: value("range"), targets: value("targets"), aoe,
         flying: flag("flying"), jumping: flag("jumping"), teleport: flag("teleport"), muddled: flag("muddled"),
@@ -137,7 +143,7 @@
         board.hexes.delete(k);
         board.terrain.delete(k);
         for (const l of [...board.links]) if (l.split("|").includes(k)) board.links.delete(l);
-        board.figures = board.figures.filter((f) => key(f.hex) !== k);
+        board.figures = board.figures.filter((f) => !covers(f, k));
       } else board.hexes.add(k);
     } else if (!board.hexes.has(k)) {
       rk.showError(_("paint the hex onto the map first (mode: map hex)"));
@@ -156,7 +162,7 @@
     } else if (mode === "clear") {
       board.terrain.delete(k);
     } else if (mode === "monster" || mode === "character") {
-      board.figures = board.figures.filter((f) => key(f.hex) !== k);
+      board.figures = board.figures.filter((f) => !covers(f, k));
       counter[mode] += 1;
       const id = figureId.value.trim() || (mode === "monster" ? `m${counter.monster}` : `c${counter.character}`);
       board.figures = board.figures.filter((f) => f.id !== id);
@@ -165,7 +171,7 @@
       board.figures.push({ id, team: mode === "monster" ? "monsters" : "characters", hex: h, initiative });
       figureId.value = "";
     } else if (mode === "erase") {
-      board.figures = board.figures.filter((f) => key(f.hex) !== k);
+      board.figures = board.figures.filter((f) => !covers(f, k));
     } else if (mode === "area") {
       if (board.aoe.has(k)) board.aoe.delete(k); else board.aoe.add(k);
     } else if (mode === "link") {
@@ -262,6 +268,15 @@
       Object.entries({ x: shown[0], y: shown[1], class: "mark" }).forEach(([a, v]) => t.setAttribute(a, v));
       t.textContent = f.id.slice(0, 3);
       g.append(c, t);
+      // HV-GOAL-2: the same figure on each of its other hexes
+      for (const h of f.more_hexes || []) {
+        const [hx, hy] = point(h);
+        const more = c.cloneNode();
+        more.setAttribute("cx", hx); more.setAttribute("cy", hy);
+        const mark = t.cloneNode(true);
+        mark.setAttribute("x", hx); mark.setAttribute("y", hy);
+        g.append(more, mark);
+      }
       svg.append(g);
     }
     // linked hexes last: their marks stay readable over the figures
@@ -346,7 +361,10 @@
     board.links = new Set((data.links || []).map(([a, b]) => linkKey(a, b)));
     board.terrain = new Map();
     for (const [kind, list] of Object.entries(data.terrain || {})) for (const h of list) board.terrain.set(key(h), kind);
-    board.figures = (data.figures || []).map((f) => ({ id: f.id, team: f.team, hex: f.hex, initiative: f.initiative }));
+    board.figures = (data.figures || []).map((f) => ({
+      id: f.id, team: f.team, hex: f.hex, initiative: f.initiative,
+      ...(Array.isArray(f.more_hexes) ? { more_hexes: f.more_hexes } : {}),
+    }));
     const turn = data.turn || {};
     refreshActors();
     if (turn.figure) actor.value = turn.figure;
