@@ -163,3 +163,31 @@ def test_HV_ITEM_5_a_pause_replays_from_its_json() -> None:
     for s in (state, again):
         play(s, GAME.parse_action(raw), UseItem("tester", "striders"), MoveTo(at(5, 0)))
     assert state.to_dict() == again.to_dict()
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_HV_ITEM_5_random_play_with_move_items_conforms(ruleset: str, tmp_path: Any) -> None:
+    """Seeded random games holding move items (pauses offered and taken) keep the protocol:
+    clones, the to_dict round trip, refused near misses leaving the state unchanged."""
+    import json
+
+    from test_haven_play_support import rect
+
+    from rulekeeper.core.conformance import check_game, fuzz_game
+
+    data = scenario(
+        hexes=rect(6, 4),
+        start=[at(0, 0)],
+        monsters=[monster("dummy", at(5, 3))],
+        terrain={"trap": [at(2, 1)], "difficult": [at(3, 1)], "hazardous": [at(1, 2)]},
+    )
+    data["items"] = ITEMS
+    data["characters"] = {"tester": {"items": ["striders", "wings", "boots"]}}
+    data["character_level"] = 5
+    for cls in data["classes"].values():
+        cls["hp"] = [12] * 5
+    path = tmp_path / "pause.json"
+    path.write_text(json.dumps(data))
+    report = check_game(GAME, str(path), range(1, 4), ruleset=ruleset)
+    assert report.games == 3
+    assert fuzz_game(GAME, str(path), range(1, 2), ruleset=ruleset) > 0
