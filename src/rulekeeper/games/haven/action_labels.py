@@ -125,6 +125,14 @@ def _human_label(state: HavenState, action: Action) -> str | None:
         )
     if isinstance(action, ActFirst):
         return _("{character} acts first", character=action.character)
+    if isinstance(action, MoveTo) and action.pause:
+        if not action.via:
+            return _("move to {hex} and pause there to use an item", hex=_hex_text(action.hex))
+        return _(
+            "move to {hex} through {harms} and pause there to use an item",
+            hex=_hex_text(action.hex),
+            harms=", ".join(_harm_text(state, h) for h in action.via),
+        )
     if isinstance(action, MoveTo):
         if not action.via:
             return _("move to {hex}", hex=_hex_text(action.hex))

@@ -102,20 +102,26 @@ class MoveTo(Action):
     ``via`` chooses the path (HV-MOVE-2): the traps and hazardous hexes it enters,
     sorted. Empty is the default path, the shortest of those entering the fewest;
     the JSON form then leaves the field out, as saves before the choice existed.
+    ``pause`` stops the move in this hex with its points left, so that an item used
+    during a move (HV-ITEM-5) acts between its hexes; the rest of the move follows.
     """
 
     hex: tuple[int, int]
     via: tuple[tuple[int, int], ...] = ()
+    pause: bool = False
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"type": self.TYPE, "hex": list(self.hex)}
         if self.via:
             out["via"] = [list(h) for h in self.via]
+        if self.pause:
+            out["pause"] = True
         return out
 
     def label(self) -> str:
         base = f"{self.TYPE} {list(self.hex)}"
-        return base + f" via {[list(h) for h in self.via]}" if self.via else base
+        base = base + f" via {[list(h) for h in self.via]}" if self.via else base
+        return base + " pause" if self.pause else base
 
 
 @action_type("target")

@@ -5,7 +5,9 @@ path tables, the same ones monsters use; a refused destination names the rule it
 breaks. Traps and hazardous terrain hurt on entry (HV-MOVE-2), and a character
 chooses among paths entering different ones (``move-to`` ``via``); a jump enters
 only its last hex (HV-MOVE-3), flying none (HV-MOVE-4); a closed door opens when a
-character enters it. A section read mid-move pauses the move (HV-SCEN-7).
+character enters it. A section read mid-move pauses the move (HV-SCEN-7); so does a
+``move-to … pause`` while the character holds a ready item used during a move
+(HV-ITEM-5): the rest of the move follows with the points left.
 Monster turns and forced movement walk through :func:`walk` too.
 """
 
@@ -15,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from rulekeeper.core.actions import Action
 from rulekeeper.core.errors import RuleViolation
-from rulekeeper.games.haven import exhaustion, map_state, objectives, special_rules
+from rulekeeper.games.haven import exhaustion, items, map_state, objectives, special_rules
 from rulekeeper.games.haven.actions import MoveTo
 from rulekeeper.games.haven.conditions import has
 from rulekeeper.games.haven.movement import Movement, MoveMode
@@ -257,6 +259,81 @@ def pause_for_section(
     )
     walk(state, figure, path, mode)
     if left > 0 and figure.id in state.figures and not state.result:
+        turn.queue.insert(0, ability.model_copy(update={"value": left}))
+
+
+def pause_moves(state: HavenState, figure: Figure, ability: AbilitySpec) -> list[Action]:
+    """HV-ITEM-5: while the moving character holds a ready item used during a move, each
+    offered move that leaves movement points may instead stop there, for the item, and go on.
+
+    Nothing is listed (and nothing computed) for a figure holding no such item."""
+    hero = state.heroes.get(figure.id)
+    if hero is None or not hero.items or not items.move_item_ready(state, hero):
+        return []
+    out: list[Action] = []
+    for action in move_destinations(state, figure, ability):
+        assert isinstance(action, MoveTo)
+        if points_left(state, figure, ability, action) > 0:
+            out.append(MoveTo(action.hex, action.via, pause=True))
+    return out
+
+
+def points_left(state: HavenState, figure: Figure, ability: AbilitySpec, action: MoveTo) -> int:
+    """HV-MOVE-2..4: the movement points a checked move leaves (0 when a via path crosses icy
+    terrain: its slides end the move's count there)."""
+    if action.via:
+        path = chosen_path(state, figure, ability, action)
+        if any(h in state.spec.map.terrain.icy for h in path):
+            return 0
+        return ability.value - special_rules.move_cost(state, path, move_mode(ability))
+    hexboard, move = map_state.movement(state, figure, move_mode(ability))
+    return ability.value - move.distance[hexboard.index[action.hex]]
+
+
+def check_pause(state: HavenState, figure: Figure, ability: AbilitySpec, action: MoveTo) -> None:
+    """HV-ITEM-5: a move stops part-way only for a ready item used during a move, and only
+    where movement points are left."""
+    hero = state.heroes.get(figure.id)
+    if hero is None or not items.move_item_ready(state, hero):
+        raise RuleViolation(
+            "HV-ITEM-5",
+            lazy(
+                "a move stops part-way only while {figure} holds a ready item used during a move",
+                figure=figure.id,
+            ),
+        )
+    if points_left(state, figure, ability, action) <= 0:
+        raise RuleViolation(
+            "HV-MOVE-2",
+            lazy(
+                "no movement point is left at {hex}: end the move there instead",
+                hex=str(list(action.hex)),
+            ),
+        )
+
+
+def pause_for_items(
+    state: HavenState, figure: Figure, turn: Turn, ability: AbilitySpec, action: MoveTo
+) -> None:
+    """HV-ITEM-5: the move stops at the chosen hex (traps and terrain on the way act as on
+    any move, HV-MOVE-2); its points left are the rest of the same move, offered next, and
+    the character's items may be used before it."""
+    left = points_left(state, figure, ability, action)
+    path = chosen_path(state, figure, ability, action)
+    state.emit(
+        "move",
+        lazy_plural(
+            "{figure} pauses at {hex} to use an item; {n} movement point of its move remains",
+            "{figure} pauses at {hex} to use an item; {n} movement points of its move remain",
+            left,
+            figure=figure.id,
+            hex=str(list(action.hex)),
+        ),
+        "HV-ITEM-5",
+        figure=figure.id,
+    )
+    walk(state, figure, path, move_mode(ability))
+    if figure.id in state.figures and not state.result:
         turn.queue.insert(0, ability.model_copy(update={"value": left}))
 
 

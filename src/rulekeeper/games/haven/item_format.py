@@ -29,7 +29,9 @@ class ItemSide(SpecModel):
     owner, before that attack's modifier draw: ``shield`` against that attack,
     ``disadvantage`` for the attacker, ``retaliate`` against it, or
     ``ignore_effects`` of it; ``adjacent_attacker``: only against an adjacent
-    attacker), ``always`` (a passive ``shield``).
+    attacker), ``move`` (during the owner's move ability, even between its hexes: adds
+    ``move`` points to the points left and ``jump`` or ``flying`` to the rest of the move),
+    ``always`` (a passive ``shield``).
     """
 
     usage: Literal["spent", "consumed", "passive", "flip"] = "spent"
@@ -37,9 +39,10 @@ class ItemSide(SpecModel):
     flip ([FH]: using it turns the item over to its back)."""
     uses: Annotated[int, Field(ge=1, le=6)] = 1
     """Use slots: marked once per use before the item is spent or consumed (HV-ITEM-4)."""
-    when: Literal["turn", "attack", "attacked", "always"] = "turn"
+    when: Literal["turn", "attack", "attacked", "move", "always"] = "turn"
     """When it is used: turn (it performs actions), attack (adds to the owner's attack), attacked
-    (when an attack targets the owner, before its modifier draw) or always (a passive shield)."""
+    (when an attack targets the owner, before its modifier draw), move (during the owner's move
+    ability, even between its hexes: adds move, jump or flying) or always (a passive shield)."""
     actions: tuple[AbilitySpec, ...] = ()
     """The actions a turn item performs."""
     attack_bonus: NonNegative = 0
@@ -65,6 +68,12 @@ class ItemSide(SpecModel):
     advantage: bool = False
     """An attack item: the rest of the owner's attack ability draws with advantage (HV-ATK-2;
     HV-ADV-1..4)."""
+    move: Annotated[int, Field(ge=0, le=9)] = 0
+    """A move item: movement points added to what is left of the owner's move."""
+    jump: bool = False
+    """A move item: the rest of the owner's move is a jump."""
+    flying: bool = False
+    """A move item: the rest of the owner's move is flying."""
     text: Annotated[str, Field(max_length=2000)] = ""
     """The item as printed (imported items): a passive item's effect the engine does not
     run is applied by the players from this text."""
@@ -102,6 +111,10 @@ class ItemSide(SpecModel):
             raise ValueError(_("retaliate_range: only with a 'retaliate'"))
         if self.advantage and self.when != "attack":
             raise ValueError(_("advantage: only an item used on its owner's attack gives it"))
+        if self.when == "move" and not (self.move or self.jump or self.flying):
+            raise ValueError(_("a move item gives 'move', 'jump' or 'flying'"))
+        if (self.move or self.jump or self.flying) and self.when != "move":
+            raise ValueError(_("move, jump, flying: only an item used during a move gives them"))
         if self.when == "always" and not (self.shield or self.text):
             raise ValueError(_("a passive item gives 'shield' (or its 'text', applied by hand)"))
         if self.usage == "flip" and self.uses > 1:

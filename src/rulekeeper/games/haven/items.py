@@ -19,6 +19,10 @@
   of its cards ([GH] also while an ability waits for its choice: the item's
   ability follows the current one; ``Ruleset.item_ability_during_ability``),
   ``attack`` items on the owner's attack before a target's modifier draw,
+  ``move`` items during the owner's move ability, in both rulesets (they change
+  the move, they provide no ability): a move may stop part-way for them
+  (``move-to … pause``, offered only while such an item is ready) and go on with
+  its points left, plus the item's, as a jump or flying if the item says so;
   ``attacked`` items when an attack targets their owner, before its modifier
   draw: the attack waits for the owner's player (``use-item`` or
   ``items-done``), a decision node of the attack's resolution. An ``attack``
@@ -141,6 +145,12 @@ def _moment_problem(state: HavenState, hero: Hero, item_id: str) -> tuple[str, M
         return "HV-ITEM-5", lazy("{hero} is stunned or impaired: it uses no items", hero=hero.id)
     if t.draw is not None or state.negation is not None:
         return "HV-ITEM-5", lazy("not while a modifier draw or a damage choice is pending")
+    if spec.when == "move":
+        if t.stage != "move" or not t.queue or t.queue[0].type != "move":
+            return "HV-ITEM-5", lazy(
+                "{item} is used during {hero}'s move ability", item=item_id, hero=hero.id
+            )
+        return "", ""
     if spec.when == "turn":
         during = state.rules.item_ability_during_ability and t.stage in DURING_ABILITY_STAGES
         if t.stage != "choose" and not during:
@@ -226,6 +236,9 @@ def use(state: HavenState, action: UseItem) -> None:
     if spec.when == "attack":
         _boost_attack(state, t, action.item, spec)
         return
+    if spec.when == "move":
+        _boost_move(state, t, hero, spec)
+        return
     abilities = list(spec.actions)
     t.item_source = action.item
     if t.stage == "choose":
@@ -280,6 +293,42 @@ def _flip(state: HavenState, hero: Hero, item_id: str) -> None:
         hero=hero.id,
         item=item_id,
         flipped=item_id in hero.flipped,
+    )
+
+
+def move_item_ready(state: HavenState, hero: Hero) -> bool:
+    """HV-ITEM-5: ``hero`` holds a ready item used during a move (a move may pause for it)."""
+    return any(
+        face(state, hero, i).when == "move" and not _moment_problem(state, hero, i)[0]
+        for i in set(hero.items)
+    )
+
+
+def _boost_move(state: HavenState, t: Turn, hero: Hero, spec: ItemSide) -> None:
+    """HV-ITEM-5: the current move gains the item's points, and its jump or flying, for all
+    of the move still to come."""
+    ability = t.queue[0]
+    update: dict[str, object] = {"value": ability.value + spec.move}
+    if spec.jump:
+        update["jump"] = True
+    if spec.flying:
+        update["flying"] = True
+    t.queue[0] = ability.model_copy(update=update)
+    state.emit(
+        "item",
+        lazy_plural(
+            "{hero}'s move has {n} movement point left",
+            "{hero}'s move has {n} movement points left",
+            t.queue[0].value,
+            hero=hero.id,
+        ),
+        "HV-ITEM-5",
+        *(["HV-MOVE-3"] if spec.jump else []),
+        *(["HV-MOVE-4"] if spec.flying else []),
+        hero=hero.id,
+        value=t.queue[0].value,
+        jump=t.queue[0].jump,
+        flying=t.queue[0].flying,
     )
 
 

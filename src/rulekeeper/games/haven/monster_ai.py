@@ -39,13 +39,11 @@ from rulekeeper.boards.hexgrid import Hex
 from rulekeeper.games.haven.focus import extra_target_ranks, find_focus, focus_reason
 from rulekeeper.games.haven.monster_answer import MonsterAnswer as MonsterAnswer
 from rulekeeper.games.haven.monster_answer import MonsterOption as MonsterOption
-from rulekeeper.games.haven.monster_answer import attack_reason as _attack_reason
+from rulekeeper.games.haven.monster_answer import focus_answer, no_enemy_answer, no_focus_answer
 from rulekeeper.games.haven.monster_turn import (
     MonsterTurn,
     PlacementGroup,
-    hex_list,
 )
-from rulekeeper.i18n import lazy, lazy_plural
 
 if TYPE_CHECKING:
     from rulekeeper.games.haven.board_plain import AnyBoard
@@ -77,95 +75,23 @@ def solve_monster_turn(spec: AnyBoard) -> MonsterAnswer:
 
         return solve_wide_turn(spec)
     turn = MonsterTurn(spec)
-    move = turn.movement
-    stay_path = (turn.actor.hex,)
     if not turn.enemies:
-        return MonsterAnswer(
-            (MonsterOption(turn.actor.hex, stay_path, None, (), (), ()),),
-            (
-                lazy(
-                    "{rule}: no enemy on the board, so no focus: the monster stays.",
-                    rule="HV-FOCUS-3",
-                ),
-            ),
-        )
+        return no_enemy_answer(turn)
     focuses, focus_key = find_focus(turn)
     if not focuses:
-        return MonsterAnswer(
-            (MonsterOption(turn.actor.hex, stay_path, None, (), (), ()),),
-            (
-                lazy(
-                    "{rule}: no hex from which it could attack any enemy can be reached, so it"
-                    " has no focus and neither moves nor attacks.",
-                    rule="HV-FOCUS-3",
-                ),
-            ),
-        )
-    reasons = [focus_reason(turn, focuses, focus_key)]
-    can_attack_focus = focus_key[1] <= turn.spec.turn.move
+        return no_focus_answer(turn)
     ranks = extra_target_ranks(turn)
-    merged: dict[tuple[Hex, str, tuple[str, ...], tuple[Hex, ...]], set[Hex]] = {}
     volley_caches: dict[tuple[int, ...], _VolleyCache] = {}
-    for focus in sorted(focuses, key=lambda i: turn.enemy_index[i].id):
-        heeded = (
-            [focus]
-            if not turn.ruleset.plan_best_attack_when_out_of_reach and not can_attack_focus
-            else sorted(turn.enemy_index)
-        )
-        cache = volley_caches.setdefault(tuple(heeded), {})
-        destinations = _best_attacks(turn, focus, heeded, ranks, cache)
-        name = turn.enemy_index[focus].id
-        if destinations and move.distance[destinations[0].location] <= turn.spec.turn.move:
-            for attack in destinations:
-                targets = (
-                    tuple(sorted(turn.enemy_index[t].id for t in attack.targets))
-                    if turn.has_attack
-                    else ()
-                )
-                where = turn.board.hexes[attack.location]
-                for placement in attack.aoe if turn.has_attack else (frozenset(),):
-                    aoe = tuple(sorted(placement))
-                    merged.setdefault((where, name, targets, aoe), set()).add(where)
-            reasons.append(_attack_reason(turn, name, destinations))
-        else:
-            goals = sorted({a.location for a in destinations})
-            for goal in goals:
-                for stop in _move_closer(turn, goal):
-                    where = turn.board.hexes[stop]
-                    merged.setdefault((where, name, (), ()), set()).add(turn.board.hexes[goal])
-            reasons.append(
-                lazy(
-                    "{rule}: it cannot attack {name} this turn, so within its move it goes where"
-                    " the rest of the way to {hexes} is shortest, entering the fewest negative"
-                    " hexes (HV-FOCUS-4) and spending no more movement than that needs.",
-                    rule="HV-MOVE-MON-1"
-                    if turn.ruleset.plan_best_attack_when_out_of_reach
-                    else "HV-MOVE-MON-2",
-                    name=name,
-                    hexes=hex_list(turn.board.hexes[g] for g in goals),
-                )
-            )
-    options = tuple(
-        MonsterOption(
-            move_to=where,
-            path=tuple(turn.board.hexes[i] for i in move.path(turn.board.index[where])),
-            focus=name,
-            targets=targets,
-            aoe=aoe,
-            heading_to=tuple(sorted(heading)),
-        )
-        for (where, name, targets, aoe), heading in sorted(merged.items())
+    return focus_answer(
+        turn,
+        focuses,
+        focus_key[1] <= turn.spec.turn.move,
+        [focus_reason(turn, focuses, focus_key)],
+        lambda focus, heeded: _best_attacks(
+            turn, focus, heeded, ranks, volley_caches.setdefault(tuple(heeded), {})
+        ),
+        lambda goal: _move_closer(turn, goal),
     )
-    if len(options) > 1:
-        reasons.append(
-            lazy_plural(
-                "{rule}: {n} equally good option; the players choose.",
-                "{rule}: {n} equally good options; the players choose.",
-                len(options),
-                rule="HV-MOVE-MON-3",
-            )
-        )
-    return MonsterAnswer(options, tuple(reasons))
 
 
 class _Volley:

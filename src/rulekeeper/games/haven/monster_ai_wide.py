@@ -32,10 +32,14 @@ from typing import TYPE_CHECKING
 
 from rulekeeper.boards.hexgrid import UNREACHABLE, Hex, add, sub
 from rulekeeper.games.haven.focus import FocusKey, extra_target_ranks, focus_reason
-from rulekeeper.games.haven.monster_answer import MonsterAnswer, MonsterOption, attack_reason
-from rulekeeper.games.haven.monster_turn import MonsterTurn, hex_list
+from rulekeeper.games.haven.monster_answer import (
+    MonsterAnswer,
+    focus_answer,
+    no_enemy_answer,
+    no_focus_answer,
+)
+from rulekeeper.games.haven.monster_turn import MonsterTurn
 from rulekeeper.games.haven.movement import Movement, MoveMode
-from rulekeeper.i18n import lazy, lazy_plural
 
 if TYPE_CHECKING:
     from rulekeeper.games.haven.board_plain import AnyBoard, AnyFigure
@@ -187,93 +191,20 @@ def solve_wide_turn(spec: AnyBoard) -> MonsterAnswer:
     hexes (HV-GOAL-2), with the reasons (HV-FOCUS-*, HV-MOVE-MON-*), ranked as monster_ai.py
     ranks them."""
     turn = WideTurn(spec)
-    move = turn.movement
-    stay_path = (turn.actor.hex,)
     if not turn.enemies:
-        return MonsterAnswer(
-            (MonsterOption(turn.actor.hex, stay_path, None, (), (), ()),),
-            (
-                lazy(
-                    "{rule}: no enemy on the board, so no focus: the monster stays.",
-                    rule="HV-FOCUS-3",
-                ),
-            ),
-        )
+        return no_enemy_answer(turn)
     focuses, focus_key = _find_focus(turn)
     if not focuses:
-        return MonsterAnswer(
-            (MonsterOption(turn.actor.hex, stay_path, None, (), (), ()),),
-            (
-                lazy(
-                    "{rule}: no hex from which it could attack any enemy can be reached, so it"
-                    " has no focus and neither moves nor attacks.",
-                    rule="HV-FOCUS-3",
-                ),
-            ),
-        )
-    reasons = [focus_reason(turn, focuses, focus_key)]
-    can_attack_focus = focus_key[1] <= turn.spec.turn.move
+        return no_focus_answer(turn)
     ranks = extra_target_ranks(turn)
-    merged: dict[tuple[Hex, str, tuple[str, ...], tuple[Hex, ...]], set[Hex]] = {}
-    for focus in sorted(focuses, key=lambda i: turn.enemy_index[i].id):
-        heeded = (
-            [focus]
-            if not turn.ruleset.plan_best_attack_when_out_of_reach and not can_attack_focus
-            else sorted(turn.enemy_index)
-        )
-        destinations = _best_attacks(turn, focus, heeded, ranks)
-        name = turn.enemy_index[focus].id
-        if destinations and move.distance[destinations[0].location] <= turn.spec.turn.move:
-            for attack in destinations:
-                targets = (
-                    tuple(sorted(turn.enemy_index[t].id for t in attack.targets))
-                    if turn.has_attack
-                    else ()
-                )
-                where = turn.board.hexes[attack.location]
-                for placement in attack.aoe if turn.has_attack else (frozenset(),):
-                    aoe = tuple(sorted(placement))
-                    merged.setdefault((where, name, targets, aoe), set()).add(where)
-            reasons.append(attack_reason(turn, name, destinations))
-        else:
-            goals = sorted({a.location for a in destinations})
-            for goal in goals:
-                for stop in _move_closer(turn, goal):
-                    where = turn.board.hexes[stop]
-                    merged.setdefault((where, name, (), ()), set()).add(turn.board.hexes[goal])
-            reasons.append(
-                lazy(
-                    "{rule}: it cannot attack {name} this turn, so within its move it goes where"
-                    " the rest of the way to {hexes} is shortest, entering the fewest negative"
-                    " hexes (HV-FOCUS-4) and spending no more movement than that needs.",
-                    rule="HV-MOVE-MON-1"
-                    if turn.ruleset.plan_best_attack_when_out_of_reach
-                    else "HV-MOVE-MON-2",
-                    name=name,
-                    hexes=hex_list(turn.board.hexes[g] for g in goals),
-                )
-            )
-    options = tuple(
-        MonsterOption(
-            move_to=where,
-            path=tuple(turn.board.hexes[i] for i in move.path(turn.board.index[where])),
-            focus=name,
-            targets=targets,
-            aoe=aoe,
-            heading_to=tuple(sorted(heading)),
-        )
-        for (where, name, targets, aoe), heading in sorted(merged.items())
+    return focus_answer(
+        turn,
+        focuses,
+        focus_key[1] <= turn.spec.turn.move,
+        [focus_reason(turn, focuses, focus_key)],
+        lambda focus, heeded: _best_attacks(turn, focus, heeded, ranks),
+        lambda goal: _move_closer(turn, goal),
     )
-    if len(options) > 1:
-        reasons.append(
-            lazy_plural(
-                "{rule}: {n} equally good option; the players choose.",
-                "{rule}: {n} equally good options; the players choose.",
-                len(options),
-                rule="HV-MOVE-MON-3",
-            )
-        )
-    return MonsterAnswer(options, tuple(reasons))
 
 
 def _find_focus(turn: WideTurn) -> tuple[list[int], FocusKey]:

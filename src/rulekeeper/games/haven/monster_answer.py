@@ -6,7 +6,7 @@ monster_ai_wide.py (a figure covering several hexes, HV-GOAL-2).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
 
@@ -26,6 +26,13 @@ class Attack(Protocol):
 
     @property
     def targets(self) -> frozenset[int]: ...
+
+
+class PlannedAttack(Attack, Protocol):
+    """An attack with every area placement that hits exactly its targets."""
+
+    @property
+    def aoe(self) -> tuple[frozenset[Hex], ...]: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,3 +122,104 @@ def attack_reason(turn: MonsterTurn, name: str, attacks: Sequence[Attack]) -> Ms
         " points.",
         **fields,
     )
+
+
+def stay_answer(turn: MonsterTurn, reason: Msg) -> MonsterAnswer:
+    """The monster neither moves nor attacks (HV-FOCUS-3), for ``reason``."""
+    stay = turn.actor.hex
+    return MonsterAnswer((MonsterOption(stay, (stay,), None, (), (), ()),), (reason,))
+
+
+def no_enemy_answer(turn: MonsterTurn) -> MonsterAnswer:
+    return stay_answer(
+        turn,
+        lazy("{rule}: no enemy on the board, so no focus: the monster stays.", rule="HV-FOCUS-3"),
+    )
+
+
+def no_focus_answer(turn: MonsterTurn) -> MonsterAnswer:
+    return stay_answer(
+        turn,
+        lazy(
+            "{rule}: no hex from which it could attack any enemy can be reached, so it"
+            " has no focus and neither moves nor attacks.",
+            rule="HV-FOCUS-3",
+        ),
+    )
+
+
+def focus_answer(
+    turn: MonsterTurn,
+    focuses: Sequence[int],
+    can_attack_focus: bool,
+    reasons: list[Msg],
+    best_attacks: Callable[[int, list[int]], Sequence[PlannedAttack]],
+    move_closer: Callable[[int], list[int]],
+) -> MonsterAnswer:
+    """Every option over the tied ``focuses`` (HV-MOVE-MON-1/2/3), both mover paths' ranking.
+
+    ``best_attacks(focus, heeded)`` gives the best attack hexes against ``focus`` counting
+    the ``heeded`` enemies as extra targets; ``move_closer(goal)`` the hexes within the
+    move from which the rest of the way to ``goal`` is shortest.
+    """
+    move = turn.movement
+    merged: dict[tuple[Hex, str, tuple[str, ...], tuple[Hex, ...]], set[Hex]] = {}
+    for focus in sorted(focuses, key=lambda i: turn.enemy_index[i].id):
+        heeded = (
+            [focus]
+            if not turn.ruleset.plan_best_attack_when_out_of_reach and not can_attack_focus
+            else sorted(turn.enemy_index)
+        )
+        destinations = best_attacks(focus, heeded)
+        name = turn.enemy_index[focus].id
+        if destinations and move.distance[destinations[0].location] <= turn.spec.turn.move:
+            for attack in destinations:
+                targets = (
+                    tuple(sorted(turn.enemy_index[t].id for t in attack.targets))
+                    if turn.has_attack
+                    else ()
+                )
+                where = turn.board.hexes[attack.location]
+                for placement in attack.aoe if turn.has_attack else (frozenset(),):
+                    aoe = tuple(sorted(placement))
+                    merged.setdefault((where, name, targets, aoe), set()).add(where)
+            reasons.append(attack_reason(turn, name, destinations))
+        else:
+            goals = sorted({a.location for a in destinations})
+            for goal in goals:
+                for stop in move_closer(goal):
+                    where = turn.board.hexes[stop]
+                    merged.setdefault((where, name, (), ()), set()).add(turn.board.hexes[goal])
+            reasons.append(
+                lazy(
+                    "{rule}: it cannot attack {name} this turn, so within its move it goes where"
+                    " the rest of the way to {hexes} is shortest, entering the fewest negative"
+                    " hexes (HV-FOCUS-4) and spending no more movement than that needs.",
+                    rule="HV-MOVE-MON-1"
+                    if turn.ruleset.plan_best_attack_when_out_of_reach
+                    else "HV-MOVE-MON-2",
+                    name=name,
+                    hexes=hex_list(turn.board.hexes[g] for g in goals),
+                )
+            )
+    options = tuple(
+        MonsterOption(
+            move_to=where,
+            path=tuple(turn.board.hexes[i] for i in move.path(turn.board.index[where])),
+            focus=name,
+            targets=targets,
+            aoe=aoe,
+            heading_to=tuple(sorted(heading)),
+        )
+        for (where, name, targets, aoe), heading in sorted(merged.items())
+    )
+    if len(options) > 1:
+        reasons.append(
+            lazy_plural(
+                "{rule}: {n} equally good option; the players choose.",
+                "{rule}: {n} equally good options; the players choose.",
+                len(options),
+                rule="HV-MOVE-MON-3",
+            )
+        )
+    return MonsterAnswer(options, tuple(reasons))

@@ -52,10 +52,13 @@ from rulekeeper.games.haven.conditions import CONDITIONS, has, may_gain
 from rulekeeper.games.haven.healing import heal
 from rulekeeper.games.haven.hero_moves import (
     check_move,
+    check_pause,
     chosen_path,
     move_destinations,
     move_mode,
+    pause_for_items,
     pause_for_section,
+    pause_moves,
     walk,
 )
 from rulekeeper.games.haven.rule_terms import pile as pile_name
@@ -252,7 +255,12 @@ def hero_step_actions(state: HavenState, figure: Figure, turn: Turn) -> list[Act
         element = turn.attack["element"]
         return [ConsumeElement(element, True), ConsumeElement(element, False)]
     if turn.stage == "move":
-        return [*move_destinations(state, figure, ability), Skip()]
+        # HV-ITEM-5: pauses only while the mover holds a ready move item (none: no cost)
+        return [
+            *move_destinations(state, figure, ability),
+            *pause_moves(state, figure, ability),
+            Skip(),
+        ]
     if turn.stage == "attack":
         return [*(ChooseTarget(t) for t in attack_targets(state, figure)), Skip()]
     if turn.stage == "area":
@@ -349,6 +357,8 @@ def check_hero_step(state: HavenState, figure: Figure, turn: Turn, action: Actio
         )
     if turn.stage == "move" and isinstance(action, MoveTo):
         check_move(state, figure, ability, action.hex, action.via)
+        if action.pause:
+            check_pause(state, figure, ability, action)
         return
     if turn.stage == "attack" and isinstance(action, ChooseTarget):
         if action.figure not in attack_targets(state, figure):
@@ -412,10 +422,12 @@ def apply_hero_step(state: HavenState, figure: Figure, turn: Turn, action: Actio
         done_with_ability(turn)
         mode = move_mode(ability)
         stop = special_rules.section_stop(state, figure, path, mode)
-        if stop is None:
-            walk(state, figure, path, mode)
-        else:
+        if stop is not None:
             pause_for_section(state, figure, turn, ability, path[: stop + 1])
+        elif action.pause:
+            pause_for_items(state, figure, turn, ability, action)
+        else:
+            walk(state, figure, path, mode)
     elif isinstance(action, ChooseTarget) and turn.stage == "attack":
         # HV-TGT-1: targets added by a card are taken last (note_added_target).
         note_added_target(turn, action.figure)
