@@ -159,7 +159,7 @@ def _hand_lines(state: HavenState, hero: Hero, width: int, *, full: bool) -> lis
     if money:
         tail += f", {money}"
     if hero.items:
-        tail += ", " + _("items {items}", items=items_text(hero))
+        tail += ", " + _("items {items}", items=items_text(state, hero))
     if state.phase != "select" and (hero.leading or hero.long_rest):
         picked = (
             _("long rest")

@@ -78,7 +78,7 @@ def heroes_table(state: HavenState) -> Table:
             str(len(hero.lost)),
             selected if state.phase != "select" else (_("chosen") if hero.selected else ""),
             str(hero.initiative or ""),
-            items_text(hero),
+            items_text(state, hero),
             loot_text(state, hero),
             str(hero.xp or ""),
             *([class_resources.describe(state, hero)] if resources else []),
@@ -86,18 +86,23 @@ def heroes_table(state: HavenState) -> Table:
     return table
 
 
-def items_text(hero: Hero) -> str:
-    """HV-ITEM-3/4: each item with its state (spent, consumed, use slots marked)."""
+def items_text(state: HavenState, hero: Hero) -> str:
+    """HV-ITEM-3/4: each item by its name (a turned-over item by its back's) with its state
+    (spent, consumed, use slots marked)."""
     out = []
     for item in hero.items:
+        spec = state.spec.items.get(item)
+        name = item if spec is None else spec.name
+        if spec is not None and item in hero.flipped and spec.back is not None:
+            name = spec.back.name or name  # [FH] the back's own name, if it has one
         if item in hero.consumed:
-            out.append(_("{item} (consumed)", item=item))
+            out.append(_("{item} (consumed)", item=name))
         elif item in hero.spent:
-            out.append(_("{item} (spent)", item=item))
+            out.append(_("{item} (spent)", item=name))
         elif hero.item_marks.get(item):
-            out.append(_("{item} ({n} used)", item=item, n=hero.item_marks[item]))
+            out.append(_("{item} ({n} used)", item=name, n=hero.item_marks[item]))
         else:
-            out.append(item)
+            out.append(name)
         if item in hero.flipped:
             out[-1] = _("{item}, turned over", item=out[-1])
     return ", ".join(out)

@@ -414,7 +414,7 @@ def panel(state: HavenState) -> str:
         hand = _("in hand: {cards}", cards=names) if names else _("no cards in hand")
         more = [hand]
         if hero.items:  # HV-ITEM-3/4: each item with its state
-            more.append(_("items: {items}", items=state_tables.items_text(hero)))
+            more.append(_("items: {items}", items=state_tables.items_text(state, hero)))
         loot_text = state_tables.loot_text(state, hero)
         if loot_text:  # HV-LOOT-1..6
             more.append(_("loot: {loot}", loot=loot_text))
