@@ -39,7 +39,12 @@ from rulekeeper.boards.hexgrid import Hex
 from rulekeeper.games.haven.focus import extra_target_ranks, find_focus, focus_reason
 from rulekeeper.games.haven.monster_answer import MonsterAnswer as MonsterAnswer
 from rulekeeper.games.haven.monster_answer import MonsterOption as MonsterOption
-from rulekeeper.games.haven.monster_answer import focus_answer, no_enemy_answer, no_focus_answer
+from rulekeeper.games.haven.monster_answer import (
+    closest_best_volleys,
+    focus_answer,
+    no_enemy_answer,
+    no_focus_answer,
+)
 from rulekeeper.games.haven.monster_turn import (
     MonsterTurn,
     PlacementGroup,
@@ -306,17 +311,10 @@ def _best_attacks(
                     by_rank[ranks[t]] -= 1
             key = (spent, *by_rank) if focus_first else (disadvantaged, spent, *by_rank)
             scored.append((key, disadvantaged, group, volley))
-    best = min(s[0] for s in scored)
-    groups = {group for key, _, group, _ in scored if key == best}
-    finalists = [
-        (dis, move.distance[v.location], group, v) for _, dis, group, v in scored if group in groups
-    ]
-    top = min((d, c) for d, c, _, _ in finalists)
     # one entry per (hex, group): placements giving the same group there are merged
     merged: dict[tuple[int, frozenset[int]], list[frozenset[Hex]]] = {}
-    for d, c, group, v in finalists:
-        if (d, c) == top:
-            merged.setdefault((v.location, group), []).extend(_placements(turn, v))
+    for group, v in closest_best_volleys(scored, move.distance):
+        merged.setdefault((v.location, group), []).extend(_placements(turn, v))
     return [
         _Attack(where, group, tuple(dict.fromkeys(placements)))
         for (where, group), placements in merged.items()

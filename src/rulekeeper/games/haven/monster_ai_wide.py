@@ -34,6 +34,7 @@ from rulekeeper.boards.hexgrid import UNREACHABLE, Hex, add, sub
 from rulekeeper.games.haven.focus import FocusKey, extra_target_ranks, focus_reason
 from rulekeeper.games.haven.monster_answer import (
     MonsterAnswer,
+    closest_best_volleys,
     focus_answer,
     no_enemy_answer,
     no_focus_answer,
@@ -324,16 +325,9 @@ def _best_attacks(
         break
     if not scored:
         return []
-    best = min(s[0] for s in scored)
-    groups = {group for key, _, group, _ in scored if key == best}
-    finalists = [
-        (dis, move.distance[v.location], group, v) for _, dis, group, v in scored if group in groups
-    ]
-    top = min((d, c) for d, c, _, _ in finalists)
     merged: dict[tuple[int, frozenset[int]], list[frozenset[Hex]]] = {}
-    for d, c, group, v in finalists:
-        if (d, c) == top:
-            merged.setdefault((v.location, group), []).append(v.placement)
+    for group, v in closest_best_volleys(scored, move.distance):
+        merged.setdefault((v.location, group), []).append(v.placement)
     return [
         _Attack(where, group, tuple(dict.fromkeys(placements)))
         for (where, group), placements in merged.items()

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from rulekeeper.boards.hexgrid import Hex
 from rulekeeper.games.haven.monster_turn import hex_list
@@ -33,6 +33,32 @@ class PlannedAttack(Attack, Protocol):
 
     @property
     def aoe(self) -> tuple[frozenset[Hex], ...]: ...
+
+
+class _Located(Protocol):
+    @property
+    def location(self) -> int: ...
+
+
+VolleyT = TypeVar("VolleyT", bound=_Located)
+
+ScoredVolley = tuple[tuple[int, ...], int, frozenset[int], VolleyT]
+"""A volley ranked by the mover: its key, its disadvantaged targets, its target group."""
+
+
+def closest_best_volleys(
+    scored: Sequence[ScoredVolley[VolleyT]], distance: Sequence[int]
+) -> list[tuple[frozenset[int], VolleyT]]:
+    """HV-MOVE-MON-1/2: of the volleys whose target group has the best key (any volley of
+    that group counts), those with the fewest disadvantaged targets, then the fewest
+    movement points; both mover paths end their ranking here."""
+    best = min(s[0] for s in scored)
+    groups = {group for key, _, group, _ in scored if key == best}
+    finalists = [
+        (dis, distance[v.location], group, v) for _, dis, group, v in scored if group in groups
+    ]
+    top = min((d, c) for d, c, _, _ in finalists)
+    return [(group, v) for d, c, group, v in finalists if (d, c) == top]
 
 
 @dataclass(frozen=True, slots=True)
