@@ -13,6 +13,7 @@ Monster turns and forced movement walk through :func:`walk` too.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from rulekeeper.core.actions import Action
@@ -262,16 +263,19 @@ def pause_for_section(
         turn.queue.insert(0, ability.model_copy(update={"value": left}))
 
 
-def pause_moves(state: HavenState, figure: Figure, ability: AbilitySpec) -> list[Action]:
+def pause_moves(
+    state: HavenState, figure: Figure, ability: AbilitySpec, destinations: Sequence[Action]
+) -> list[Action]:
     """HV-ITEM-5: while the moving character holds a ready item used during a move, each
-    offered move that leaves movement points may instead stop there, for the item, and go on.
+    offered move (``destinations``, from :func:`move_destinations`) that leaves movement
+    points may instead stop there, for the item, and go on.
 
     Nothing is listed (and nothing computed) for a figure holding no such item."""
     hero = state.heroes.get(figure.id)
     if hero is None or not hero.items or not items.move_item_ready(state, hero):
         return []
     out: list[Action] = []
-    for action in move_destinations(state, figure, ability):
+    for action in destinations:
         assert isinstance(action, MoveTo)
         if points_left(state, figure, ability, action) > 0:
             out.append(MoveTo(action.hex, action.via, pause=True))

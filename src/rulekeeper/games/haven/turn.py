@@ -256,11 +256,8 @@ def hero_step_actions(state: HavenState, figure: Figure, turn: Turn) -> list[Act
         return [ConsumeElement(element, True), ConsumeElement(element, False)]
     if turn.stage == "move":
         # HV-ITEM-5: pauses only while the mover holds a ready move item (none: no cost)
-        return [
-            *move_destinations(state, figure, ability),
-            *pause_moves(state, figure, ability),
-            Skip(),
-        ]
+        destinations = move_destinations(state, figure, ability)
+        return [*destinations, *pause_moves(state, figure, ability, destinations), Skip()]
     if turn.stage == "attack":
         return [*(ChooseTarget(t) for t in attack_targets(state, figure)), Skip()]
     if turn.stage == "area":
