@@ -220,22 +220,31 @@ class Movement:
         if any(self.terrain.icy):
             return self._forward_on_ice(dist, neg)
         masks = self._terrain_masks()
+        board = self.board
+        at = board.hex_at_position()
+        passable = masks.passable
+        origin = 1 << board.positions[start]
+        if not (masks.difficult | masks.negative):
+            # every step costs 1 point and no negative hex: a breadth-first search
+            self._breadth_first_layers(origin, passable, at, dist, neg)
+            return dist, neg
         scale = _scale(n)
         # Dijkstra on (negative hexes, movement points) packed into one integer, with
         # a whole set of hexes settled at each key: entering a hex costs what the hex
         # is (1 or 2 points, and 1 negative hex for a trap or hazard), whichever side.
-        board = self.board
         grow = board.grow
-        at = board.hex_at_position()
-        classes = (
-            (1, masks.plain),
-            (2, masks.difficult & ~masks.negative),
-            (scale + 1, masks.negative & ~masks.difficult),
-            (scale + 2, masks.negative & masks.difficult),
-        )
-        passable = masks.passable
+        classes = [
+            (weight, kind)
+            for weight, kind in (
+                (1, masks.plain),
+                (2, masks.difficult & ~masks.negative),
+                (scale + 1, masks.negative & ~masks.difficult),
+                (scale + 2, masks.negative & masks.difficult),
+            )
+            if kind
+        ]
         settled = 0
-        pending = {0: 1 << board.positions[start]}
+        pending = {0: origin}
         while pending:
             key = min(pending)
             layer = pending.pop(key) & ~settled
@@ -250,6 +259,59 @@ class Movement:
                     if fresh:
                         pending[key + weight] = pending.get(key + weight, 0) | fresh
         return dist, neg
+
+    def _breadth_first_layers(
+        self, origin: int, passable: int, at: list[int], dist: list[int], neg: list[int]
+    ) -> None:
+        """Normal movement where every passable hex costs 1 point and no negative hex:
+        each breadth-first layer is one more point (the start, ``origin``, is filled in)."""
+        board = self.board
+        settled = frontier = origin
+        step = 0
+        if board.links:
+            grow = board.grow
+            while True:
+                frontier = grow(frontier) & passable & ~settled
+                if not frontier:
+                    return
+                settled |= frontier
+                step += 1
+                f = frontier
+                while f:
+                    low = f & -f
+                    i = at[low.bit_length() - 1]
+                    dist[i] = step
+                    neg[i] = 0
+                    f ^= low
+        # the plain board's grow, written out
+        o0, o1, o2, o3, o4, o5 = board.open_masks
+        s = board.shifts[0]
+        t = s - 1
+        while True:
+            f = frontier
+            frontier = (
+                (
+                    ((f & o0) << s)
+                    | ((f & o1) << t)
+                    | ((f & o2) >> 1)
+                    | ((f & o3) >> s)
+                    | ((f & o4) >> t)
+                    | ((f & o5) << 1)
+                )
+                & passable
+                & ~settled
+            )
+            if not frontier:
+                return
+            settled |= frontier
+            step += 1
+            f = frontier
+            while f:
+                low = f & -f
+                i = at[low.bit_length() - 1]
+                dist[i] = step
+                neg[i] = 0
+                f ^= low
 
     def _forward_on_ice(self, dist: list[int], neg: list[int]) -> tuple[list[int], list[int]]:
         """Normal movement with slides: Dijkstra over the steps of :meth:`_normal_steps`."""
