@@ -88,17 +88,14 @@ class LineOfSight:
     """Cached HV-LOS-1 queries on one board under one ruleset's reading."""
 
     __slots__ = (
-        "_at",
         "_board",
+        "_cache",
         "_corner_numbers",
         "_corner_points",
         "_corners",
-        "_known",
         "_lines",
         "_open_edge_neighbours",
-        "_positions",
         "_rule",
-        "_seen",
     )
 
     def __init__(
@@ -107,13 +104,7 @@ class LineOfSight:
         self._board = board
         self._rule: LosRule = rule
         self._open_edge_neighbours = open_edge_neighbours
-        # answers found so far, kept per hex as position masks (HexBoard.positions): bit p of
-        # _known[a] says whether the hex at position p was asked about from hex a, the same
-        # bit of _seen[a] whether it is seen; a hex sees itself
-        self._positions = board.positions
-        self._at = board.hex_at_position()
-        self._known: list[int] = [1 << p for p in board.positions]
-        self._seen: list[int] = list(self._known)
+        self._cache: dict[tuple[int, int], bool] = {}
         # [GH] corners are numbered as met; _lines[i][j] is whether the segment between
         # corners i and j touches no wall, as found so far (neighbouring hexes share corners)
         self._corner_numbers: dict[Point, int] = {}
@@ -134,67 +125,43 @@ class LineOfSight:
 
     def visible(self, a: int, b: int) -> bool:
         """HV-LOS-1: whether hex number ``a`` and hex number ``b`` see each other (symmetric)."""
-        bit = 1 << self._positions[b]
-        if self._known[a] & bit:
-            return bool(self._seen[a] & bit)
-        return self._decide(a, b)
-
-    def visible_among(self, a: int, candidates: int) -> int:
-        """HV-LOS-1: the hexes of the position mask ``candidates`` that hex number ``a`` sees."""
-        unknown = candidates & ~self._known[a]
-        if unknown:
-            at = self._at
-            while unknown:
-                low = unknown & -unknown
-                self._decide(a, at[low.bit_length() - 1])
-                unknown ^= low
-        return candidates & self._seen[a]
-
-    def _decide(self, a: int, b: int) -> bool:
-        """Work out whether two hexes not asked about before see each other, and keep it."""
-        low, high = (a, b) if a < b else (b, a)
-        if self._rule == "corner_to_corner":
-            seen = self._corner_to_corner(low, high)
-        elif self._board.adjacent(low, high):
-            seen = True  # [FH] through the open edge between them
-        else:
-            seen = self._any_point_between(low, high)
-        pa = 1 << self._positions[a]
-        pb = 1 << self._positions[b]
-        self._known[a] |= pb
-        self._known[b] |= pa
-        if seen:
-            self._seen[a] |= pb
-            self._seen[b] |= pa
-        return seen
-
-    def _any_point_between(self, a: int, b: int) -> bool:
-        """[FH] two hexes further apart than neighbours (``a < b``)."""
-        ha = self._board.hexes[a]
-        hb = self._board.hexes[b]
-        ca = centre(ha)
-        cb = centre(hb)
-        walls = self._walls_near(ca, cb)
-        if not walls:
+        if a == b:
             return True
-        # The answer depends only on the walls around the pair, seen from the first
-        # hex: boards that repeat a local layout share one computation.
-        shape = (
-            self._rule,
-            cb[0] - ca[0],
-            cb[1] - ca[1],
-            tuple(
-                ((w[0][0] - ca[0], w[0][1] - ca[1]), (w[1][0] - ca[0], w[1][1] - ca[1]))
-                for w in walls
-            ),
-        )
-        seen = _SHARED.get(shape)
-        if seen is None:
-            seen = self._any_point(ha, hb, walls)
-            if len(_SHARED) >= _SHARED_LIMIT:
-                _SHARED.clear()
-            _SHARED[shape] = seen
-        return seen
+        key = (a, b) if a < b else (b, a)
+        cached = self._cache.get(key)
+        if cached is None and self._rule == "corner_to_corner":
+            cached = self._corner_to_corner(*key)
+            self._cache[key] = cached
+        elif cached is None and self._board.adjacent(a, b):
+            cached = self._cache[key] = True  # [FH] through the open edge between them
+        elif cached is None:
+            ha = self._board.hexes[key[0]]
+            hb = self._board.hexes[key[1]]
+            ca = centre(ha)
+            cb = centre(hb)
+            walls = self._walls_near(ca, cb)
+            if not walls:
+                self._cache[key] = True
+                return True
+            # The answer depends only on the walls around the pair, seen from the first
+            # hex: boards that repeat a local layout share one computation.
+            shape = (
+                self._rule,
+                cb[0] - ca[0],
+                cb[1] - ca[1],
+                tuple(
+                    ((w[0][0] - ca[0], w[0][1] - ca[1]), (w[1][0] - ca[0], w[1][1] - ca[1]))
+                    for w in walls
+                ),
+            )
+            cached = _SHARED.get(shape)
+            if cached is None:
+                cached = self._any_point(ha, hb, walls)
+                if len(_SHARED) >= _SHARED_LIMIT:
+                    _SHARED.clear()
+                _SHARED[shape] = cached
+            self._cache[key] = cached
+        return cached
 
     def _walls_near(self, pa: Point, pb: Point) -> list[tuple[Point, Point]]:
         """The walls that may touch a line between the two hexes, in a fixed order.

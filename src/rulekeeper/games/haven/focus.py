@@ -11,6 +11,8 @@ has no focus (HV-FOCUS-3).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rulekeeper.boards.hexgrid import UNREACHABLE
 from rulekeeper.games.haven.monster_turn import MonsterTurn
 from rulekeeper.i18n import N_, Msg, lazy, lazy_plural
@@ -24,6 +26,7 @@ def find_focus(turn: MonsterTurn) -> tuple[list[int], FocusKey]:
     move = turn.movement
     negative, distance = move.negative, move.distance
     aoe = turn.aoe
+    hexes: Sequence[int]
     if aoe:
         hexes = turn.stand
         in_range = dict.fromkeys(turn.enemy_index, 0)

@@ -165,7 +165,15 @@ class MonsterTurn:
 
     def visible_enemies(self, location: int, candidates: int) -> int:
         """HV-LOS-1: the enemies of the position mask ``candidates`` that ``location`` sees."""
-        return self.los.visible_among(location, candidates)
+        seen = 0
+        visible = self.los.visible
+        at = self.board.hex_at_position()
+        while candidates:
+            low = candidates & -candidates
+            if visible(location, at[low.bit_length() - 1]):
+                seen |= low
+            candidates ^= low
+        return seen
 
     def placement_groups(self) -> list[PlacementGroup]:
         """Every ranged area placement covering an enemy, grouped by the enemies it covers.
