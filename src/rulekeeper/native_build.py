@@ -101,7 +101,7 @@ def build(root: str = SOURCE_ROOT) -> int:
         return 0
     checksums = source_checksums(root, MODULES)  # the sources as they are before compiling
     paths = [os.path.relpath(source_path(m, root), root) for m in MODULES]
-    print(f"rulekeeper: compiling {len(MODULES)} modules with mypyc (about a minute)")
+    print(f"rulekeeper: compiling {len(MODULES)} modules with mypyc (about a minute of CPU)")
     with tempfile.TemporaryDirectory(prefix="rulekeeper-mypyc-") as temp:
         done = subprocess.run(
             [sys.executable, "-c", _SETUP, temp, GROUP, *paths],
