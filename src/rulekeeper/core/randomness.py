@@ -49,7 +49,7 @@ class SeededSampler:
 
     def __init__(self, seed: int) -> None:
         self.seed = seed
-        self._rng = random.Random()
+        self._rng = random.Random(seed)  # seeded afresh before each draw (sample_from)
 
     def sample(self, state: State) -> Action:
         return self.sample_from(state, state.chance_outcomes())

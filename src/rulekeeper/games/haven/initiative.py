@@ -189,7 +189,10 @@ def monsters_of(state: HavenState, name: str) -> list[str]:
 def has_monsters(state: HavenState, name: str) -> bool:
     """Whether :func:`monsters_of` lists anyone (a set's types count, HV-INIT-6), unordered."""
     types = set_of(state, name)
-    return any(f.kind == "monster" and f.type in types for f in state.figures.values())
+    for f in state.figures.values():
+        if f.kind == "monster" and f.type in types:
+            return True
+    return False
 
 
 def group_has_members(state: HavenState, name: str) -> bool:

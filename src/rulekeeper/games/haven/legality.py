@@ -169,7 +169,11 @@ def _negation_actions(state: HavenState) -> list[Action]:
     if not n.pile:
         return [Negate(hero.id, c) for c in exhaustion.negation_choices(hero)]  # type: ignore[arg-type]
     pile = hero.hand if n.pile == "hand" else hero.discard
-    return [LoseCard(hero.id, c) for c in sorted(set(pile))]
+    return [_lose_card(hero.id, c) for c in sorted(set(pile))]
+
+
+_lose_card = lru_cache(maxsize=4096)(LoseCard)
+"""``LoseCard(hero, card)``, made once (actions are values; every negation lists them)."""
 
 
 # -- checking ----------------------------------------------------------------------------------
