@@ -150,7 +150,7 @@ def _choose(
         return _sample_listed(state, sampler)
     if policy is None:
         raise ValueError("a player must choose here and no policy was given")
-    legal = state.legal_actions()
+    legal = state.legal_actions_of(player)
     choose_from = getattr(policy, "choose_from", None)
     return (choose_from(state, legal) if choose_from else policy.choose(state)), legal
 

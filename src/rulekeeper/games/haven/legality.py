@@ -63,10 +63,11 @@ if TYPE_CHECKING:
 
 
 # -- what is legal ---------------------------------------------------------------------------
-def legal_actions(state: HavenState) -> list[Action]:
+def legal_actions(state: HavenState, player: int | None = None) -> list[Action]:
+    """``player``: :func:`current_player`, when the caller has just asked it."""
     if state.result:
         return []
-    if current_player(state) == CHANCE:
+    if (current_player(state) if player is None else player) == CHANCE:
         return [a for a, _ in chance_outcomes(state) or []]
     if state.negation is not None:
         return _negation_actions(state)
