@@ -189,10 +189,7 @@ def monsters_of(state: HavenState, name: str) -> list[str]:
 def has_monsters(state: HavenState, name: str) -> bool:
     """Whether :func:`monsters_of` lists anyone (a set's types count, HV-INIT-6), unordered."""
     types = set_of(state, name)
-    for f in state.figures.values():
-        if f.kind == "monster" and f.type in types:
-            return True
-    return False
+    return any(f.kind == "monster" and f.type in types for f in state.figures.values())
 
 
 def group_has_members(state: HavenState, name: str) -> bool:
