@@ -203,3 +203,38 @@ def test_doubtful_hexes_text_is_read_as_a_whole_document(start: str) -> None:
     for text in (start + _REST, start.replace('"hexes"', '"turn":{"hexes"', 1) + _REST):
         for _ in range(2):  # the second time, the map may be known
             assert _text_outcome(read_board_text, text) == _text_outcome(_whole_text, text)
+
+
+_BEYOND_THE_LIMITS = [
+    # text the document limits refuse, written raw (an escape sends the text the usual way)
+    ('"id":"C1"', '"id":"C\u202e1"'),
+    ('"id":"C1"', '"id":"C\x851"'),
+    ('"id":"C1"', '"id":"C\x7f1"'),
+    ('"id":"A"', '"id":"A\u2066"'),
+    ('"initiative":10}', '"initiative":10,"summoner":"A\x9b"}'),
+    ('"figure":"A"', '"figure":"A\u202a"'),
+    # printable text that is not plain ASCII passes
+    ('"id":"C1"', '"id":"Cé1"'),
+    # whole numbers at and beyond 64 bits
+    ('"initiative":10', '"initiative":9223372036854775807'),
+    ('"initiative":10', '"initiative":9223372036854775808'),
+    ('"initiative":10', '"initiative":-9223372036854775807'),
+    ('"initiative":10', '"initiative":-9223372036854775808'),
+    ('"move":2', '"move":9223372036854775808'),
+    ('"move":2', '"move":2,"range":99999999999999999999'),
+    ('"move":2', '"move":2,"targets":9223372036854775808'),
+]
+
+
+@pytest.mark.parametrize(("old", "new"), _BEYOND_THE_LIMITS)
+def test_a_board_beyond_the_document_limits_is_refused_as_a_whole_document(
+    old: str, new: str
+) -> None:
+    """Issue 12: the known-map reading checks the document limits on the board it read
+    (control characters in ids, numbers beyond 64 bits) and refuses what the whole reading
+    refuses, with the same error, for a new map and a known one."""
+    start = _TRICKY_TEXTS[0].split('"hexes":')[0] + '"hexes":[[0,0],[1,0]],'
+    text = start + _REST.replace(old, new)
+    assert new in text
+    for _ in range(2):
+        assert _text_outcome(read_board_text, text) == _text_outcome(_whole_text, text)
