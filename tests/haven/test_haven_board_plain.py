@@ -23,8 +23,14 @@ from hypothesis import strategies as st
 
 from rulekeeper.core.document_text import parse_document
 from rulekeeper.core.errors import ContentError
+from rulekeeper.core.limits import MAX_COORDINATE
 from rulekeeper.games.haven.board_format import parse_board
-from rulekeeper.games.haven.board_plain import PlainBoard, plain_board
+from rulekeeper.games.haven.board_plain import (
+    PlainBoard,
+    plain_board,
+    plain_hexes,
+    plain_hexes_text,
+)
 from rulekeeper.games.haven.board_read import read_board, read_board_text
 from rulekeeper.games.haven.monster_ai import solve_monster_turn
 
@@ -238,3 +244,44 @@ def test_a_board_beyond_the_document_limits_is_refused_as_a_whole_document(
     assert new in text
     for _ in range(2):
         assert _text_outcome(read_board_text, text) == _text_outcome(_whole_text, text)
+
+
+_NUMBER_TEXTS = st.sampled_from(
+    [
+        *("0", "7", "-7", "100", "-100", "101", "-101", "-0", "01", "-01", "+1", "1.0", "1e2"),
+        *(" 7", "7 ", "", "-", "true", "null", '"1"', "[1]", "[1,2]", "1,2", "]", "["),
+    ]
+)
+_SEPARATORS = st.sampled_from([",", ", ", ",  ", " ,", "", ",,"])
+
+
+@settings(max_examples=3000, deadline=None)
+@given(
+    st.lists(st.tuples(_NUMBER_TEXTS, _SEPARATORS, _NUMBER_TEXTS), min_size=1, max_size=6),
+    _SEPARATORS,
+)
+def test_hexes_read_from_text_are_the_hexes_json_reads(
+    pairs: list[tuple[str, str, str]], between: str
+) -> None:
+    """Issue 12: a map's ``hexes`` read straight from the text are the plain reading's, or the
+    text is left to the JSON reader (whatever the text: numbers with signs, leading zeros,
+    exponents, out of range; brackets, spaces and commas anywhere)."""
+    text = "[" + between.join(f"[{q}{sep}{r}]" for q, sep, r in pairs) + "]"
+    read = plain_hexes_text(text)
+    if read is not None:
+        assert read == plain_hexes(json.loads(text))
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.tuples(st.integers(-110, 110), st.integers(-110, 110)), min_size=1, max_size=40),
+    st.sampled_from([(",", ":"), (", ", ": ")]),
+)
+def test_hexes_as_json_writes_them_are_read_from_text(
+    hexes: list[tuple[int, int]], separators: tuple[str, str]
+) -> None:
+    """Issue 12: hexes written by json.dumps (either separator) are read from the text exactly
+    when they are within the coordinates' range."""
+    text = json.dumps([list(h) for h in hexes], separators=separators)
+    within = all(abs(n) <= MAX_COORDINATE for h in hexes for n in h)
+    assert plain_hexes_text(text) == (tuple(hexes) if within else None)

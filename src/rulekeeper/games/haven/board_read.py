@@ -16,6 +16,7 @@ from rulekeeper.games.haven.board_plain import (
     check_map,
     plain_board,
     plain_hexes,
+    plain_hexes_text,
     within_document_limits,
 )
 
@@ -96,12 +97,14 @@ def _read_known_map(text: str, source: str | None) -> PlainBoard | None:
     segment = text[begin:end]
     known = _KNOWN_MAPS.get(segment)
     if known is None:
-        try:
-            hexes = plain_hexes(json.loads(segment))
-        except (ValueError, RecursionError):  # not JSON, not one whole array, too deep
-            return None
+        hexes = plain_hexes_text(segment)
         if hexes is None:
-            return None
+            try:
+                hexes = plain_hexes(json.loads(segment))
+            except (ValueError, RecursionError):  # not JSON, not one whole array, too deep
+                return None
+            if hexes is None:
+                return None
         if len(_KNOWN_MAPS) >= _KNOWN_MAPS_LIMIT:
             _KNOWN_MAPS.clear()
         known = _KNOWN_MAPS[segment] = _KnownMap(hexes, frozenset(hexes))
