@@ -509,7 +509,7 @@ class Movement:
             # without slides each step costs a point at least: no trap or hazard within
             # ``points`` hexes (around walls) means no choice
             near = self.board.travel_proximity(self.start)
-            if not any(negative[i] and near[i] <= points for i in range(len(negative))):
+            if not any(near[i] <= points for i in compress(range(len(negative)), negative)):
                 return {}
         steps = self._normal_steps()
         # label: (hex, set entered, points, parent label, hexes slid over to get here)
