@@ -271,11 +271,10 @@ class Movement:
             settled |= layer
             _settle(layer, at, key, scale, dist, neg)
             reached = grow(layer) & passable & ~settled
-            if reached:
-                for weight, kind in classes:
-                    fresh = reached & kind
-                    if fresh:
-                        pending[key + weight] = pending.get(key + weight, 0) | fresh
+            for weight, kind in classes:
+                fresh = reached & kind
+                if fresh:
+                    pending[key + weight] = pending.get(key + weight, 0) | fresh
         return dist, neg
 
     def _breadth_first_layers(
