@@ -4,12 +4,12 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: venv test lint typecheck pytest play terminal bench fuzz docs catalogs catalogs-update clean
+.PHONY: venv native test lint typecheck pytest play terminal bench fuzz docs catalogs catalogs-update clean
 
 CATALOGS := $(wildcard src/rulekeeper/locale/*/*.po)
 COMPILED := src/rulekeeper/locale/.compiled
 
-venv: $(STAMP) $(COMPILED)
+venv: $(STAMP) $(COMPILED) native
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "rulekeeper needs Python 3.11 or newer")'
@@ -23,6 +23,12 @@ $(COMPILED): $(STAMP) $(CATALOGS)
 	@touch $(COMPILED)
 
 catalogs: $(COMPILED)
+
+# The monster mover compiled with mypyc in place (src/rulekeeper/native.py), rebuilt whenever its
+# sources changed; without a C compiler one line says so and everything runs as pure Python.
+# RULEKEEPER_PURE=1 bypasses the compiled modules at run time.
+native: $(STAMP)
+	@PYTHONPATH=$(CURDIR)/src $(BIN)/python -m rulekeeper.native_build
 
 # Extract the marked messages into every locale/<lang>/<area>.po (new ones untranslated), then compile.
 catalogs-update: $(STAMP)
@@ -61,3 +67,5 @@ bench: venv
 
 clean:
 	rm -rf $(VENV) artifacts .pytest_cache .mypy_cache .ruff_cache .hypothesis .benchmarks
+	rm -f src/rulekeeper/compiled-build.txt
+	find src -name '*.cpython-*.so' -delete

@@ -6,3 +6,9 @@ interfaces that never decide a rule.
 """
 
 __version__ = "0.1.0"
+
+# The monster mover's compiled modules run only when built from the current sources and not
+# switched off (RULEKEEPER_PURE=1); otherwise they load from their .py files (native.py).
+from rulekeeper import native as _native
+
+_native.install()

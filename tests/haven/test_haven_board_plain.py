@@ -23,8 +23,14 @@ from hypothesis import strategies as st
 
 from rulekeeper.core.document_text import parse_document
 from rulekeeper.core.errors import ContentError
+from rulekeeper.core.limits import MAX_COORDINATE
 from rulekeeper.games.haven.board_format import parse_board
-from rulekeeper.games.haven.board_plain import PlainBoard, plain_board
+from rulekeeper.games.haven.board_plain import (
+    PlainBoard,
+    plain_board,
+    plain_hexes,
+    plain_hexes_text,
+)
 from rulekeeper.games.haven.board_read import read_board, read_board_text
 from rulekeeper.games.haven.monster_ai import solve_monster_turn
 
@@ -203,3 +209,79 @@ def test_doubtful_hexes_text_is_read_as_a_whole_document(start: str) -> None:
     for text in (start + _REST, start.replace('"hexes"', '"turn":{"hexes"', 1) + _REST):
         for _ in range(2):  # the second time, the map may be known
             assert _text_outcome(read_board_text, text) == _text_outcome(_whole_text, text)
+
+
+_BEYOND_THE_LIMITS = [
+    # text the document limits refuse, written raw (an escape sends the text the usual way)
+    ('"id":"C1"', '"id":"C\u202e1"'),
+    ('"id":"C1"', '"id":"C\x851"'),
+    ('"id":"C1"', '"id":"C\x7f1"'),
+    ('"id":"A"', '"id":"A\u2066"'),
+    ('"initiative":10}', '"initiative":10,"summoner":"A\x9b"}'),
+    ('"figure":"A"', '"figure":"A\u202a"'),
+    # printable text that is not plain ASCII passes
+    ('"id":"C1"', '"id":"Cé1"'),
+    # whole numbers at and beyond 64 bits
+    ('"initiative":10', '"initiative":9223372036854775807'),
+    ('"initiative":10', '"initiative":9223372036854775808'),
+    ('"initiative":10', '"initiative":-9223372036854775807'),
+    ('"initiative":10', '"initiative":-9223372036854775808'),
+    ('"move":2', '"move":9223372036854775808'),
+    ('"move":2', '"move":2,"range":99999999999999999999'),
+    ('"move":2', '"move":2,"targets":9223372036854775808'),
+]
+
+
+@pytest.mark.parametrize(("old", "new"), _BEYOND_THE_LIMITS)
+def test_a_board_beyond_the_document_limits_is_refused_as_a_whole_document(
+    old: str, new: str
+) -> None:
+    """Issue 12: the known-map reading checks the document limits on the board it read
+    (control characters in ids, numbers beyond 64 bits) and refuses what the whole reading
+    refuses, with the same error, for a new map and a known one."""
+    start = _TRICKY_TEXTS[0].split('"hexes":')[0] + '"hexes":[[0,0],[1,0]],'
+    text = start + _REST.replace(old, new)
+    assert new in text
+    for _ in range(2):
+        assert _text_outcome(read_board_text, text) == _text_outcome(_whole_text, text)
+
+
+_NUMBER_TEXTS = st.sampled_from(
+    [
+        *("0", "7", "-7", "100", "-100", "101", "-101", "-0", "01", "-01", "+1", "1.0", "1e2"),
+        *(" 7", "7 ", "", "-", "true", "null", '"1"', "[1]", "[1,2]", "1,2", "]", "["),
+    ]
+)
+_SEPARATORS = st.sampled_from([",", ", ", ",  ", " ,", "", ",,"])
+
+
+@settings(max_examples=3000, deadline=None)
+@given(
+    st.lists(st.tuples(_NUMBER_TEXTS, _SEPARATORS, _NUMBER_TEXTS), min_size=1, max_size=6),
+    _SEPARATORS,
+)
+def test_hexes_read_from_text_are_the_hexes_json_reads(
+    pairs: list[tuple[str, str, str]], between: str
+) -> None:
+    """Issue 12: a map's ``hexes`` read straight from the text are the plain reading's, or the
+    text is left to the JSON reader (whatever the text: numbers with signs, leading zeros,
+    exponents, out of range; brackets, spaces and commas anywhere)."""
+    text = "[" + between.join(f"[{q}{sep}{r}]" for q, sep, r in pairs) + "]"
+    read = plain_hexes_text(text)
+    if read is not None:
+        assert read == plain_hexes(json.loads(text))
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.tuples(st.integers(-110, 110), st.integers(-110, 110)), min_size=1, max_size=40),
+    st.sampled_from([(",", ":"), (", ", ": ")]),
+)
+def test_hexes_as_json_writes_them_are_read_from_text(
+    hexes: list[tuple[int, int]], separators: tuple[str, str]
+) -> None:
+    """Issue 12: hexes written by json.dumps (either separator) are read from the text exactly
+    when they are within the coordinates' range."""
+    text = json.dumps([list(h) for h in hexes], separators=separators)
+    within = all(abs(n) <= MAX_COORDINATE for h in hexes for n in h)
+    assert plain_hexes_text(text) == (tuple(hexes) if within else None)

@@ -9,6 +9,7 @@ from rulekeeper.boards.hexgrid import (
     DIRECTIONS,
     UNREACHABLE,
     HexBoard,
+    ShapeStamps,
     distance,
     edge,
     neighbours,
@@ -109,3 +110,24 @@ def test_HV_LOS_2_proximity_to_a_few_hexes_reads_as_the_whole_table(start, targe
     table = board.proximity(start)
     assert fresh == {i: table[i] for i in targets}
     assert board.proximity_to(start, mask) == fresh  # read from the table once it is made
+
+
+offsets = st.tuples(st.integers(-4, 4), st.integers(-4, 4))
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.sets(coords.map(lambda h: (h[0] % 7, h[1] % 6 - 3)), min_size=1, max_size=30),
+    st.lists(st.frozensets(offsets, min_size=1, max_size=5), min_size=1, max_size=4),
+)
+def test_HV_TGT_3_a_shape_placed_around_a_hex_covers_exactly_its_map_hexes(hexes, shapes) -> None:
+    """Area shapes placed by mask shifts (top and bottom rows looked up) hold every map hex
+    of the shape moved to the hex, and no other: no offset wraps into another column."""
+    board = HexBoard(sorted(hexes))
+    stamps = ShapeStamps(board, shapes)
+    for i, (q, r) in enumerate(board.hexes):
+        expected = [
+            board.mask_of(board.index[c] for c in ((q + dq, r + dr) for dq, dr in s) if c in board)
+            for s in shapes
+        ]
+        assert stamps.around(i) == expected

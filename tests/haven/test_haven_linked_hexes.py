@@ -109,7 +109,7 @@ def test_HV_ROOM_5_without_the_link_the_monster_finds_no_focus() -> None:
 
 
 def _fields(board: PlainBoard) -> dict[str, Any]:
-    return {name: getattr(board, name) for name in PlainBoard.__dataclass_fields__}
+    return {name: getattr(board, name) for name in PlainBoard._fields}
 
 
 def test_HV_ROOM_5_a_link_gives_the_mover_no_line_of_sight_or_range() -> None:

@@ -103,14 +103,19 @@ def transform(h: Hex, turns: int, mirrored: bool) -> Hex:
 
 def orientations(shape: Iterable[Hex]) -> list[frozenset[Hex]]:
     """The distinct images of ``shape`` under the 12 rotations and reflections about the origin."""
-    cells = tuple(shape)
+    return list(_orientations(tuple(shape)))
+
+
+@lru_cache(maxsize=256)
+def _orientations(cells: tuple[Hex, ...]) -> tuple[frozenset[Hex], ...]:
+    # kept per shape: area shapes recur across boards and turns
     seen: list[frozenset[Hex]] = []
     for mirrored in (False, True):
         for turns in range(6):
             image = frozenset(transform(c, turns, mirrored) for c in cells)
             if image not in seen:
                 seen.append(image)
-    return seen
+    return tuple(seen)
 
 
 def centre(h: Hex) -> Point:
@@ -179,18 +184,19 @@ class HexBoard:
     def __init__(self, hexes: Iterable[Hex], thin_walls: Iterable[tuple[Hex, Hex]] = ()) -> None:
         self.hexes: tuple[Hex, ...] = tuple(dict.fromkeys(hexes))
         hexes = self.hexes
-        self.index: dict[Hex, int] = {h: i for i, h in enumerate(hexes)}
+        # (built-in iteration where it can be: a board is built for every new map)
+        self.index: dict[Hex, int] = dict(zip(hexes, range(len(hexes)), strict=True))
         self._wall_pairs: tuple[tuple[Hex, Hex], ...] = tuple(thin_walls)
-        q_low = min([h[0] for h in hexes]) if hexes else 0
-        rs = [h[1] for h in hexes] or [0]
+        qs, rs = zip(*hexes, strict=True) if hexes else ((0,), (0,))
+        q_low = min(qs)
         r_low = min(rs)
         stride = max(rs) - r_low + 2  # a spare bit: a step off the column's end lands on no hex
-        positions = [(q - q_low) * stride + r - r_low for q, r in hexes]
-        self._extent = (q_low, r_low, max([h[0] for h in hexes], default=0), r_low + stride - 2)
+        base = q_low * stride + r_low
+        positions = [q * stride + r - base for q, r in hexes]
+        self._extent = (q_low, r_low, max(qs), r_low + stride - 2)
         self.positions: tuple[int, ...] = tuple(positions)
-        full = 0
-        for p in positions:
-            full |= 1 << p
+        # the positions are distinct, so their sum is their union
+        full = sum(map((1).__lshift__, positions))
         # direction d moves a position by shifts[d]; the same order as DIRECTIONS
         self.shifts: tuple[int, ...] = (stride, stride - 1, -1, -stride, 1 - stride, 1)
         masks = [full & (full >> s if s > 0 else full << -s) for s in self.shifts]
@@ -597,6 +603,62 @@ class HexBoard:
         """HV-FOCUS-1 proximity of the hexes of ``targets``: :meth:`proximity_to` here; a
         :class:`LinkedHexBoard` also counts a link as one step (HV-ROOM-5)."""
         return self.proximity_to(start, targets)
+
+
+class ShapeStamps:
+    """Shapes (each a set of offsets from a hex) placed on a board around any hex, as
+    position masks of their map hexes (see :class:`HexBoard`).
+
+    Away from the top and bottom of the columns a placement is one shift of the
+    shape's own mask: a cell's position is the hex's plus ``dq * stride + dr``,
+    and a cell off the map lands on a spare bit, before the first position or
+    past the last column. Near them, where an offset could wrap into another
+    column, the cells are looked up one by one.
+    """
+
+    __slots__ = ("_bias", "_board", "_masks", "_rows", "_shapes")
+
+    def __init__(self, board: HexBoard, shapes: Iterable[Iterable[Hex]]) -> None:
+        self._board = board
+        self._shapes = [tuple(shape) for shape in shapes]
+        stride = board.shifts[0]
+        offsets = [[dq * stride + dr for dq, dr in shape] for shape in self._shapes]
+        bias = max([-o for row in offsets for o in row], default=0)
+        self._bias = bias if bias > 0 else 0
+        masks = []
+        for row in offsets:
+            mask = 0
+            for o in row:
+                mask |= 1 << (o + self._bias)
+            masks.append(mask)
+        self._masks = masks
+        rows = [dr for shape in self._shapes for _, dr in shape] or [0]
+        # the rows (counted from the lowest of the map) from which no cell leaves its column
+        # but for the spare bit below or above it
+        self._rows = (-1 - min(rows), stride - 1 - max(rows))
+
+    def around(self, i: int) -> list[int]:
+        """Each shape placed around hex number ``i``: its map hexes as a position mask."""
+        board = self._board
+        q, r = board.hexes[i]
+        row = r - board._extent[1]
+        low, high = self._rows
+        if low <= row <= high:
+            p = board.positions[i]
+            bias = self._bias
+            full = board.full_mask
+            return [(mask << p) >> bias & full for mask in self._masks]
+        get = board.index.get
+        positions = board.positions
+        out = []
+        for shape in self._shapes:
+            mask = 0
+            for dq, dr in shape:
+                j = get((q + dq, r + dr))
+                if j is not None:
+                    mask |= 1 << positions[j]
+            out.append(mask)
+        return out
 
 
 LINK: Final[int] = 6

@@ -50,9 +50,7 @@ class Deck:
             raise RuleViolation("CORE-DECK", lazy("the draw pile is empty; reshuffle first"))
         if self.ordered:
             return [(self.draw_pile[0], Fraction(1))]
-        counts = Counter(self.draw_pile)
-        total = len(self.draw_pile)
-        return [(card, _share(n, total)) for card, n in sorted(counts.items())]
+        return list(_pile_outcomes(tuple(self.draw_pile)))
 
     def draw(self, card: str) -> str:
         """Take ``card`` from the draw pile (it is the chance outcome drawn)."""
@@ -115,6 +113,15 @@ class Deck:
             raise ContentError(
                 _("a deck needs 'draw' and 'discard' lists ({reason})", reason=error), field="deck"
             ) from None
+
+
+@lru_cache(maxsize=4096)
+def _pile_outcomes(pile: tuple[str, ...]) -> tuple[tuple[str, Fraction], ...]:
+    """The distinct cards of an unordered draw pile with their shares, worked out once per
+    pile (rollouts meet the same few piles again and again; the result is immutable)."""
+    counts = Counter(pile)
+    total = len(pile)
+    return tuple((card, _share(n, total)) for card, n in sorted(counts.items()))
 
 
 @lru_cache(maxsize=4096)

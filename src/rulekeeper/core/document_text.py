@@ -37,8 +37,9 @@ def _refuse_constant(name: str) -> Any:
     raise ValueError(_("{name} is not a number rulekeeper accepts", name=name))
 
 
-_JSON_DECODER = json.JSONDecoder(parse_constant=_refuse_constant)
-"""What ``json.loads(text, parse_constant=...)`` builds anew on every call, made once."""
+JSON_DECODER = json.JSONDecoder(parse_constant=_refuse_constant)
+"""What ``json.loads(text, parse_constant=...)`` builds anew on every call, made once
+(NaN and Infinity refused); :func:`parse_document` checks the limits of what it reads."""
 
 
 def parse_document(text: str, source: str | None, fmt: DocumentFormat | None = None) -> Any:
@@ -46,7 +47,7 @@ def parse_document(text: str, source: str | None, fmt: DocumentFormat | None = N
     kind = fmt or format_of(source)
     try:
         if kind == "json" and not text.startswith("\ufeff"):
-            data = _JSON_DECODER.decode(text)
+            data = JSON_DECODER.decode(text)
         elif kind == "json":
             data = json.loads(text, parse_constant=_refuse_constant)  # names the byte order mark
         else:

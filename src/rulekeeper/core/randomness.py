@@ -33,10 +33,11 @@ def pick_weighted(outcomes: Sequence[tuple[Action, Fraction]], rng: random.Rando
     """Pick an outcome with exactly its probability, using integer arithmetic."""
     if not outcomes:
         raise RuleViolation("CORE-CHANCE", lazy("a chance node has no outcomes"))
-    denominator = math.lcm(*(p.denominator for _, p in outcomes))
+    shares = [p.denominator for _, p in outcomes]
+    denominator = math.lcm(*shares)
     ticket = rng.randrange(denominator)
-    for action, probability in outcomes:
-        weight = probability.numerator * (denominator // probability.denominator)
+    for (action, probability), share in zip(outcomes, shares, strict=True):
+        weight = probability.numerator * (denominator // share)
         if ticket < weight:
             return action
         ticket -= weight

@@ -197,6 +197,10 @@ def _resolve_cards(
     return resolve(context, (catalog[card] for card in cards))
 
 
+_draw_modifier = lru_cache(maxsize=4096)(DrawModifier)
+"""``DrawModifier(deck, card)``, made once per card (actions are values; every draw lists them)."""
+
+
 @dataclass(frozen=True, slots=True)
 class AttackDraw:
     """One target's modifier draw in progress (immutable; each step returns a new one)."""
@@ -307,7 +311,7 @@ class AttackDraw:
     ) -> list[tuple[Action, Fraction]]:
         """The cards the next draw may reveal (HV-ATK-4: an empty pile reshuffles first)."""
         self._expect_card(deck, catalog)
-        return [(DrawModifier(self.deck, card), p) for card, p in deck.draw_outcomes()]
+        return [(_draw_modifier(self.deck, card), p) for card, p in deck.draw_outcomes()]
 
     def legal_choices(self, catalog: ModifierCatalog) -> list[Action]:
         step = self.next_step(catalog)

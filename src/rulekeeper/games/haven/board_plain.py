@@ -13,16 +13,20 @@ before or name the bad field. Either way the cross-field rules below run, so a
 board is accepted, answered and refused exactly as the models alone would do;
 tests/haven/test_haven_board_plain.py holds both readings to the same values
 and errors.
+
+The plain values are named tuples: immutable like frozen dataclasses, but a
+board of the batch builds about ten of them, and a frozen dataclass sets each
+field through ``object.__setattr__`` (about 2.5 times the cost of a named tuple
+per value), and declaring one at import compiles half a dozen methods.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from itertools import chain
-from typing import TYPE_CHECKING, Any, TypeAlias
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeAlias
 
 from rulekeeper.boards.hexgrid import Hex, distance
-from rulekeeper.core.limits import MAX_COORDINATE, MAX_MAP_CELLS
+from rulekeeper.core.limits import MAX_COORDINATE, MAX_INTEGER, MAX_MAP_CELLS
 from rulekeeper.core.problems import Problems
 from rulekeeper.i18n import _
 
@@ -37,8 +41,7 @@ if TYPE_CHECKING:
 TERRAIN_KINDS = ("obstacle", "trap", "hazardous", "difficult", "icy")
 
 
-@dataclass(frozen=True, slots=True)
-class PlainTerrain:
+class PlainTerrain(NamedTuple):
     """:class:`~rulekeeper.games.haven.board_format.TerrainSpec`'s fields."""
 
     obstacle: tuple[Hex, ...] = ()
@@ -48,8 +51,7 @@ class PlainTerrain:
     icy: tuple[Hex, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
-class PlainFigure:
+class PlainFigure(NamedTuple):
     """:class:`~rulekeeper.games.haven.board_format.FigureSpec`'s fields."""
 
     id: str
@@ -61,8 +63,7 @@ class PlainFigure:
     """HV-GOAL-2: the other hexes of a figure covering several (an objective)."""
 
 
-@dataclass(frozen=True, slots=True)
-class PlainTurn:
+class PlainTurn(NamedTuple):
     """:class:`~rulekeeper.games.haven.board_format.TurnSpec`'s fields."""
 
     figure: str
@@ -76,15 +77,13 @@ class PlainTurn:
     muddled: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class PlainHouseRules:
+class PlainHouseRules(NamedTuple):
     """:class:`~rulekeeper.games.haven.board_format.BoardHouseRules`'s fields."""
 
     open_edge_neighbours: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class PlainBoard:
+class PlainBoard(NamedTuple):
     """:class:`~rulekeeper.games.haven.board_format.BoardSpec`'s fields."""
 
     format: str
@@ -105,6 +104,7 @@ class PlainBoard:
 
 
 if TYPE_CHECKING:
+    Cells: TypeAlias = set[Hex] | frozenset[Hex]
     # A board as the mover reads it: either reading, the same attributes.
     AnyBoard: TypeAlias = BoardSpec | PlainBoard
     AnyFigure: TypeAlias = FigureSpec | PlainFigure
@@ -126,7 +126,12 @@ _TURN_KEYS = frozenset(
     {"figure", "move", "range", "targets", "aoe", "flying", "jumping", "teleport", "muddled"}
 )
 _TERRAIN_KEYS = frozenset(TERRAIN_KINDS)
-_FLAGS = ("flying", "jumping", "teleport", "muddled")
+_TEAMS = ("characters", "monsters")
+_NONE: dict[str, Any] = {}
+"""An absent table (never changed)."""
+_NO_TERRAIN = PlainTerrain()
+_NO_HOUSE_RULES = PlainHouseRules()
+_OPEN_EDGE = PlainHouseRules(open_edge_neighbours=True)
 
 
 def _hex(value: object) -> Hex:
@@ -167,24 +172,60 @@ def plain_hexes(value: object) -> tuple[Hex, ...] | None:
         return None
 
 
+_COORDINATES = {str(n): n for n in range(-MAX_COORDINATE, MAX_COORDINATE + 1)}
+"""Each coordinate by its JSON text (no sign but ``-``, no leading zero)."""
+_NO_BRACKETS = str.maketrans("", "", "[]")
+_NO_NUMBERS = str.maketrans("", "", "-0123456789")
+
+
+def plain_hexes_text(text: str) -> tuple[Hex, ...] | None:
+    """The hexes a JSON array of hexes holds, read from its text, or None when it is not
+    written plainly: ``[[q,r],...]`` (or with ``", "`` after each comma, as json.dumps writes
+    it), each number a whole number within ±MAX_COORDINATE, written as JSON writes it.
+
+    The same hexes as :func:`plain_hexes` of the parsed text, at about a fifth of the
+    cost of parsing and checking (issue 12: a batch of new maps reads one per board): the
+    text without its numbers must be exactly brackets and commas around pairs, and each
+    number is looked up among the coordinates' texts.
+    """
+    compact = text.replace(", ", ",")
+    numbers = compact.translate(_NO_BRACKETS).split(",")
+    if len(numbers) % 2 or compact.translate(_NO_NUMBERS) != _pairs_skeleton(len(numbers) // 2):
+        return None
+    try:
+        values = iter(list(map(_COORDINATES.__getitem__, numbers)))
+    except KeyError:
+        return None
+    return tuple(zip(values, values, strict=False))  # values holds an even count
+
+
+def _pairs_skeleton(pairs: int) -> str:
+    """``[[,],[,],...]``: a JSON array of ``pairs`` pairs without its numbers."""
+    return "[" + ",".join(["[,]"] * pairs) + "]"
+
+
 def _dict(value: object, keys: frozenset[str]) -> dict[str, Any]:
     if type(value) is not dict or not value.keys() <= keys:
         raise _NotPlain
     return value
 
 
-def _optional(value: object, kind: type) -> Any:
-    if value is not None and type(value) is not kind:
-        raise _NotPlain
-    return value
-
-
 def _figure(value: object) -> PlainFigure:
     data = _dict(value, _FIGURE_KEYS)
-    figure_id, team = data.get("id"), data.get("team")
+    get = data.get
+    figure_id, team, initiative, summoner = (
+        get("id"),
+        get("team"),
+        get("initiative"),
+        get("summoner"),
+    )
     if type(figure_id) is not str or not figure_id:
         raise _NotPlain
-    if team not in ("characters", "monsters") or type(team) is not str:
+    if team not in _TEAMS or type(team) is not str:
+        raise _NotPlain
+    if initiative is not None and type(initiative) is not int:
+        raise _NotPlain
+    if summoner is not None and type(summoner) is not str:
         raise _NotPlain
     if "hex" not in data:
         raise _NotPlain
@@ -192,45 +233,27 @@ def _figure(value: object) -> PlainFigure:
         more = _hexes(data["more_hexes"])
         if len(more) > MAX_MAP_CELLS:
             raise _NotPlain
-        return PlainFigure(
-            figure_id,
-            team,
-            _hex(data["hex"]),
-            _optional(data.get("initiative"), int),
-            _optional(data.get("summoner"), str),
-            more,
-        )
-    return PlainFigure(
-        figure_id,
-        team,
-        _hex(data["hex"]),
-        _optional(data.get("initiative"), int),
-        _optional(data.get("summoner"), str),
-    )
+        return PlainFigure(figure_id, team, _hex(data["hex"]), initiative, summoner, more)
+    return PlainFigure(figure_id, team, _hex(data["hex"]), initiative, summoner)
 
 
 def _turn(value: object) -> PlainTurn:
     data = _dict(value, _TURN_KEYS)
-    figure = data.get("figure")
+    get = data.get
+    figure = get("figure")
+    move, reach, targets = get("move", 0), get("range", 0), get("targets", 1)
+    flags = (get("flying", False), get("jumping", False), get("teleport", False))
+    muddled = get("muddled", False)
     if type(figure) is not str:
         raise _NotPlain
-    move, reach, targets = data.get("move", 0), data.get("range", 0), data.get("targets", 1)
-    if any(type(n) is not int or n < 0 for n in (move, reach, targets)):
+    if type(move) is not int or type(reach) is not int or type(targets) is not int:
         raise _NotPlain
-    flags = {name: data.get(name, False) for name in _FLAGS}
-    if any(type(flag) is not bool for flag in flags.values()):
+    if move < 0 or reach < 0 or targets < 0:
         raise _NotPlain
-    return PlainTurn(
-        figure,
-        move=move,
-        range=reach,
-        targets=targets,
-        aoe=_hexes(data.get("aoe", [])),
-        flying=flags["flying"],
-        jumping=flags["jumping"],
-        teleport=flags["teleport"],
-        muddled=flags["muddled"],
-    )
+    if type(muddled) is not bool or set(map(type, flags)) != {bool}:
+        raise _NotPlain
+    aoe = _hexes(data["aoe"]) if "aoe" in data else ()
+    return PlainTurn(figure, move, reach, targets, aoe, *flags, muddled)
 
 
 def _walls(value: object) -> tuple[tuple[Hex, Hex], ...]:
@@ -242,6 +265,10 @@ def _walls(value: object) -> tuple[tuple[Hex, Hex], ...]:
         raise _NotPlain
     ends = _hexes(list(chain.from_iterable(value)))
     return tuple(zip(ends[0::2], ends[1::2], strict=True))
+
+
+def _terrain(data: dict[str, Any]) -> PlainTerrain:
+    return PlainTerrain(**{kind: _hexes(cells) for kind, cells in data.items()})
 
 
 def _links(value: object) -> tuple[tuple[Hex, Hex], ...]:
@@ -271,8 +298,8 @@ def plain_board(data: object, known_hexes: tuple[Hex, ...] | None = None) -> Pla
         hexes = _hexes(board["hexes"]) if known_hexes is None else known_hexes
         if not 1 <= len(hexes) <= MAX_MAP_CELLS:
             raise _NotPlain
-        terrain = _dict(board.get("terrain", {}), _TERRAIN_KEYS)
-        house_rules = _dict(board.get("house_rules", {}), _HOUSE_RULE_KEYS)
+        terrain = _dict(board.get("terrain", _NONE), _TERRAIN_KEYS)
+        house_rules = _dict(board.get("house_rules", _NONE), _HOUSE_RULE_KEYS)
         open_edge = house_rules.get("open_edge_neighbours", False)
         if type(open_edge) is not bool:
             raise _NotPlain
@@ -280,24 +307,52 @@ def plain_board(data: object, known_hexes: tuple[Hex, ...] | None = None) -> Pla
         if type(figures) is not list:
             raise _NotPlain
         return PlainBoard(
-            format="haven-board/1",
-            ruleset=ruleset,
-            hexes=hexes,
-            figures=tuple(_figure(f) for f in figures),
-            turn=_turn(board["turn"]),
-            walls=_walls(board.get("walls", [])),
-            terrain=PlainTerrain(**{kind: _hexes(cells) for kind, cells in terrain.items()}),
-            house_rules=PlainHouseRules(open_edge_neighbours=open_edge),
-            links=_links(board.get("links", [])),
+            "haven-board/1",
+            ruleset,
+            hexes,
+            tuple(map(_figure, figures)),
+            _turn(board["turn"]),
+            _walls(board["walls"]) if "walls" in board else (),
+            _terrain(terrain) if terrain else _NO_TERRAIN,
+            _OPEN_EDGE if open_edge else _NO_HOUSE_RULES,
+            _links(board["links"]) if "links" in board else (),
         )
     except _NotPlain:
         return None
 
 
-def check_map(spec: AnyMap, source: str | None, problems: Problems | None = None) -> None:
+def within_document_limits(board: PlainBoard) -> bool:
+    """Whether the document ``board`` was read from holds nothing the document limits refuse
+    (:func:`~rulekeeper.core.document_text.check_shape`), told from the board.
+
+    The plain shape nests a few levels, holds no float and no key but its own, and
+    its hexes are within ±MAX_COORDINATE; what is left are the ids (no control
+    character: every printable text passes) and the whole numbers of the turn and
+    the initiatives (within MAX_INTEGER). False leaves the answer to the limits.
+    """
+    figures = board.figures
+    turn = board.turn
+    ids = [f.id for f in figures]
+    ids.extend([f.summoner for f in figures if f.summoner is not None])
+    ids.append(turn.figure)
+    if not "".join(ids).isprintable():
+        return False
+    numbers = [f.initiative for f in figures if f.initiative is not None]
+    numbers += (turn.move, turn.range, turn.targets)
+    return min(numbers) >= -MAX_INTEGER and max(numbers) <= MAX_INTEGER
+
+
+def check_map(
+    spec: AnyMap,
+    source: str | None,
+    problems: Problems | None = None,
+    cells: Cells | None = None,
+) -> None:
     """Cross-field rules of a map: hexes unique, walls between adjacent map hexes, terrain on
-    the map. Each problem goes to ``problems`` (default: raise the first as a ContentError)."""
-    if problems is None and _map_is_sound(spec):
+    the map. Each problem goes to ``problems`` (default: raise the first as a ContentError).
+
+    ``cells``, when given, is the set of ``spec.hexes`` (a batch keeps it per map)."""
+    if problems is None and _map_is_sound(spec, set(spec.hexes) if cells is None else cells):
         return
     report = problems if problems is not None else Problems(source)
     seen: set[Hex] = set()
@@ -325,21 +380,20 @@ def check_map(spec: AnyMap, source: str | None, problems: Problems | None = None
                 report.add(_("{hex} is not on the map", hex=str(list(h))), f"terrain.{kind}.{n}")
 
 
-def _map_is_sound(spec: AnyMap) -> bool:
+def _map_is_sound(spec: AnyMap, hexes: Cells) -> bool:
     """Whether :func:`check_map` finds nothing, told by whole-set tests (a quick yes)."""
-    hexes = set(spec.hexes)
     if len(hexes) != len(spec.hexes):
         return False
     for a, b in spec.walls:
         if a not in hexes or b not in hexes or distance(a, b) != 1:
             return False
-    terrain = spec.terrain
-    return all(hexes.issuperset(getattr(terrain, kind)) for kind in TERRAIN_KINDS)
+    t = spec.terrain
+    return hexes.issuperset(chain(t.obstacle, t.trap, t.hazardous, t.difficult, t.icy))
 
 
 def check_links(
     links: tuple[tuple[Hex, Hex], ...],
-    hexes: set[Hex],
+    hexes: Cells,
     ruleset: str,
     source: str | None,
     problems: Problems | None = None,
@@ -371,7 +425,7 @@ def check_links(
 
 def check_figures(
     figures: tuple[AnyFigure, ...],
-    hexes: set[Hex],
+    hexes: Cells,
     actor_id: str | None,
     source: str | None,
     problems: Problems | None = None,
@@ -431,7 +485,7 @@ def check_figures(
 
 
 def _check_more_hexes(
-    figure: AnyFigure, n: int, hexes: set[Hex], where: set[Hex], report: Problems
+    figure: AnyFigure, n: int, hexes: Cells, where: set[Hex], report: Problems
 ) -> None:
     """HV-GOAL-2: a figure's other hexes are map hexes, each once, no other figure stands on."""
     own = {figure.hex}

@@ -7,21 +7,22 @@ See :mod:`rulekeeper.games.haven.board_plain` for the plain reading and why
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
-from rulekeeper.core.document_text import parse_document
-from rulekeeper.core.errors import ContentError
+from rulekeeper.core.document_text import JSON_DECODER, parse_document
 from rulekeeper.games.haven.board_plain import (
     check_figures,
     check_links,
     check_map,
     plain_board,
     plain_hexes,
+    plain_hexes_text,
+    within_document_limits,
 )
 
 if TYPE_CHECKING:
     from rulekeeper.boards.hexgrid import Hex
-    from rulekeeper.games.haven.board_plain import AnyBoard, PlainBoard
+    from rulekeeper.games.haven.board_plain import AnyBoard, Cells, PlainBoard
 
 
 def read_board(data: object, source: str | None = None) -> AnyBoard:
@@ -36,15 +37,15 @@ def read_board(data: object, source: str | None = None) -> AnyBoard:
         from rulekeeper.games.haven.board_format import parse_board
 
         return parse_board(data, source)
-    return _checked(board, source)
+    return _checked(board, source, set(board.hexes))
 
 
-def _checked(board: PlainBoard, source: str | None) -> PlainBoard:
-    """The plain board once the cross-field rules hold (else ContentError naming the field)."""
-    check_map(board, source)
-    hexes = set(board.hexes)
-    check_figures(board.figures, hexes, board.turn.figure, source)
-    check_links(board.links, hexes, board.ruleset, source)
+def _checked(board: PlainBoard, source: str | None, cells: Cells) -> PlainBoard:
+    """The plain board once the cross-field rules hold (else ContentError naming the field);
+    ``cells`` is the set of its hexes."""
+    check_map(board, source, cells=cells)
+    check_figures(board.figures, cells, board.turn.figure, source)
+    check_links(board.links, cells, board.ruleset, source)
     return board
 
 
@@ -56,11 +57,18 @@ def read_board_text(text: str, source: str | None = None) -> AnyBoard:
     return read_board(parse_document(text, source, "json"), source)
 
 
+class _KnownMap(NamedTuple):
+    """A map's hexes as read, and their set (the checks and the mover ask it per board)."""
+
+    hexes: tuple[Hex, ...]
+    cells: frozenset[Hex]
+
+
 _HEXES_KEY = '"hexes":'
-_KNOWN_HEXES: dict[str, tuple[Hex, ...]] = {}
-"""The hexes of maps read before, by the text of their ``hexes`` array (issue 12: batches
-hold many boards of one map)."""
-_KNOWN_HEXES_LIMIT = 256
+_KNOWN_MAPS: dict[str, _KnownMap] = {}
+"""The maps read before, by the text of their ``hexes`` array (issue 12: batches hold many
+boards of one map)."""
+_KNOWN_MAPS_LIMIT = 256
 """Maps kept at most; the table starts afresh when full."""
 
 
@@ -72,8 +80,8 @@ def _read_known_map(text: str, source: str | None) -> PlainBoard | None:
     already read. The rest of the document is parsed with the array replaced by
     ``0``, which only the key ``hexes`` of the board can hold afterwards. Any
     doubt (the array not plain, the rest not parsed, not plain or not the board's
-    ``hexes``) returns None, and the whole text is read as before, so the values
-    and the errors are the same.
+    ``hexes``, or something the document limits might refuse) returns None, and the
+    whole text is read as before, so the values and the errors are the same.
     """
     start = text.find(_HEXES_KEY)
     if start < 0 or "\\" in text or text.count('"hexes"') != 1:
@@ -87,24 +95,27 @@ def _read_known_map(text: str, source: str | None) -> PlainBoard | None:
     if end < 2:
         return None
     segment = text[begin:end]
-    hexes = _KNOWN_HEXES.get(segment)
-    if hexes is None:
-        try:
-            hexes = plain_hexes(json.loads(segment))
-        except (ValueError, RecursionError):  # not JSON, not one whole array, too deep
-            return None
+    known = _KNOWN_MAPS.get(segment)
+    if known is None:
+        hexes = plain_hexes_text(segment)
         if hexes is None:
-            return None
-        if len(_KNOWN_HEXES) >= _KNOWN_HEXES_LIMIT:
-            _KNOWN_HEXES.clear()
-        _KNOWN_HEXES[segment] = hexes
+            try:
+                hexes = plain_hexes(json.loads(segment))
+            except (ValueError, RecursionError):  # not JSON, not one whole array, too deep
+                return None
+            if hexes is None:
+                return None
+        if len(_KNOWN_MAPS) >= _KNOWN_MAPS_LIMIT:
+            _KNOWN_MAPS.clear()
+        known = _KNOWN_MAPS[segment] = _KnownMap(hexes, frozenset(hexes))
     try:
-        data = parse_document(text[:begin] + "0" + text[end:], source, "json")
-    except ContentError:
+        # the limits of parse_document are checked on the board read (within_document_limits)
+        data = JSON_DECODER.decode(text[:begin] + "0" + text[end:])
+    except (ValueError, RecursionError):  # not JSON, NaN or Infinity, a number too long
         return None
     if type(data) is not dict or type(data.get("hexes")) is not int or data["hexes"] != 0:
         return None
-    board = plain_board(data, hexes)
-    if board is None:
+    board = plain_board(data, known.hexes)
+    if board is None or not within_document_limits(board):
         return None
-    return _checked(board, source)
+    return _checked(board, source, known.cells)

@@ -21,7 +21,7 @@ from rulekeeper.core.errors import RuleViolation
 from rulekeeper.games.haven import bonuses, class_resources, elements
 from rulekeeper.games.haven.actions import LongRest, PlayHalf, SelectCard
 from rulekeeper.games.haven.card_index import class_card
-from rulekeeper.games.haven.scenario_format import AbilitySpec, CardSpec, HalfSpec
+from rulekeeper.games.haven.scenario_format import AbilitySpec, CardSpec, HalfSpec, ScenarioSpec
 from rulekeeper.games.haven.terms import term, terms
 from rulekeeper.i18n import lazy
 
@@ -140,9 +140,29 @@ def apply_selection(state: HavenState, hero: Hero, action: Action) -> None:
 
 
 # -- playing halves (HV-CARD-3, HV-CARD-4) -----------------------------------------------
+_plays: dict[tuple[object, ...], tuple[ScenarioSpec, tuple[Action, ...]]] = {}
+"""Halves already listed, by scenario, character, selected cards, half played and resources."""
+
+
 def play_actions(state: HavenState, hero: Hero, turn: Turn) -> list[Action]:
     """The halves still allowed: any of the two first, then the other card's other half (for
-    its actions only while the character holds what its spend actions ask, HV-DECK-5)."""
+    its actions only while the character holds what its spend actions ask, HV-DECK-5).
+
+    The list depends on nothing else, so it is made once for those (issue 12)."""
+    spec = state.spec
+    played = tuple(turn.halves[0][:2]) if turn.halves else ()
+    key = (id(spec), hero.id, hero.leading, hero.second, played, tuple(hero.resources.items()))
+    found = _plays.get(key)
+    if found is not None and found[0] is spec:
+        return list(found[1])
+    actions = _play_actions(state, hero, turn)
+    if len(_plays) >= _LISTED_LIMIT:
+        _plays.clear()
+    _plays[key] = (spec, tuple(actions))
+    return actions
+
+
+def _play_actions(state: HavenState, hero: Hero, turn: Turn) -> list[Action]:
     selected = [c for c in (hero.leading, hero.second) if c is not None]
     if not turn.halves:
         options = [(c, h) for c in selected for h in ("top", "bottom")]

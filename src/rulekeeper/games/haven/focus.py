@@ -11,6 +11,8 @@ has no focus (HV-FOCUS-3).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rulekeeper.boards.hexgrid import UNREACHABLE
 from rulekeeper.games.haven.monster_turn import MonsterTurn
 from rulekeeper.i18n import N_, Msg, lazy, lazy_plural
@@ -22,22 +24,32 @@ FocusKey = tuple[int, int, int, tuple[int, int]]
 def find_focus(turn: MonsterTurn) -> tuple[list[int], FocusKey]:
     """HV-FOCUS-1/2/4: the enemies needing the least movement to attack, ties broken."""
     move = turn.movement
-    stand = turn.stand  # in increasing hex number, which breaks ties as a stable sort would
     negative, distance = move.negative, move.distance
-    keyed = zip([negative[i] for i in stand], [distance[i] for i in stand], stand, strict=True)
-    order = [location for _, _, location in sorted(keyed)]
+    aoe = turn.aoe
+    hexes: Sequence[int]
+    if aoe:
+        hexes = turn.stand
+        in_range = dict.fromkeys(turn.enemy_index, 0)
+    else:
+        # without an area, attacking is being in reach: in range (a mask test), then in
+        # sight; only the hexes in range of some enemy can hold a focus's key
+        stand = turn.board.mask_of(turn.stand)
+        in_range = {enemy: turn.within_range(enemy) & stand for enemy in turn.enemy_index}
+        anywhere = 0
+        for mask in in_range.values():
+            anywhere |= mask
+        hexes = turn.members(anywhere)
+    # in increasing hex number, which breaks ties as a stable sort would
+    keyed = zip([negative[i] for i in hexes], [distance[i] for i in hexes], hexes, strict=True)
     positions = turn.positions
     visible = turn.los.visible
-    aoe = turn.aoe
-    # without an area, attacking is being in reach: in range (a mask test), then in sight
-    in_range = {enemy: 0 if aoe else turn.within_range(enemy) for enemy in turn.enemy_index}
     # Every enemy at once, hex by hex in order of (negative hexes, movement points): the
     # first of those keys from which any enemy can be attacked is every focus's, so the
     # sweep ends with it and no enemy's sight lines are read beyond it.
     found: dict[int, FocusKey] = {}
     level: tuple[int, int] | None = None
-    for location in order:
-        path_key = (move.negative[location], move.distance[location])
+    for entered, spent, location in sorted(keyed):
+        path_key = (entered, spent)
         if level is not None and path_key != level:
             break
         position = positions[location]

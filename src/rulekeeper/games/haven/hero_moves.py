@@ -14,6 +14,7 @@ Monster turns and forced movement walk through :func:`walk` too.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from rulekeeper.core.actions import Action
@@ -64,7 +65,7 @@ def _destinations(
     state: HavenState, figure: Figure, ability: AbilitySpec, hexboard: HexBoard, move: Movement
 ) -> list[Action]:
     hexes = map_state.reachable(state, figure, ability.value, move_mode(ability), built=move)
-    out: list[Action] = [MoveTo(h) for h in sorted(hexes) if h != figure.hex]
+    out: list[Action] = [_move_to(h) for h in sorted(hexes) if h != figure.hex]
     choices = [MoveTo(to, via) for to, via, _ in _path_options(ability, hexboard, move)]
     if choices:
         # each hex's default move first, then its via moves; hexes only a via reaches last
@@ -76,6 +77,10 @@ def _destinations(
         listed.extend(c for c in choices if c.hex not in hexes)
         out = listed
     return out
+
+
+_move_to = lru_cache(maxsize=4096)(MoveTo)
+"""``MoveTo(hex)``, made once per hex (actions are values; every move lists its hexes)."""
 
 
 MAX_PATH_CHOICES = 3

@@ -8,6 +8,7 @@ outcomes); :func:`chance_outcomes` gives each outcome its exact probability;
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from rulekeeper.core.actions import Action
@@ -153,7 +154,11 @@ def _ability_outcomes(state: HavenState, name: str) -> list[tuple[Action, Fracti
     if deck.is_empty:
         deck = deck.copy()
         deck.reshuffle()
-    return [(DrawAbility(name, c), p) for c, p in deck.draw_outcomes()]
+    return [(_draw_ability(name, c), p) for c, p in deck.draw_outcomes()]
+
+
+_draw_ability = lru_cache(maxsize=4096)(DrawAbility)
+"""``DrawAbility(group, card)``, made once per card (actions are values; every draw lists them)."""
 
 
 def _negation_actions(state: HavenState) -> list[Action]:

@@ -301,8 +301,9 @@ def _best_attacks(
         spent = move.distance[location]
         # HV-ATK-3: the enemies a ranged attack from here would hit with disadvantage
         close = turn.board.open_mask_around(location) if turn.susceptible else 0
+        beside = frozenset(turn.members(close & turn.enemy_mask))
         for group in _groups(volley, focus):
-            disadvantaged = sum(close >> positions[t] & 1 for t in group) if close else 0
+            disadvantaged = len(group & beside)
             if n_ranks == 1:
                 by_rank = [-len(group)]
             else:
@@ -451,14 +452,11 @@ def _fh_most_target_volleys(
             volleys = tried.get(location)
             if volleys is None:
                 volleys = tried[location] = _volleys(turn, location, focus, heeded, cache)
-            close = closeness[location][0]
+            beside = frozenset(turn.members(closeness[location][0] & turn.enemy_mask))
             for volley in volleys:
                 if volley.size != size:
                     continue
-                least = min(
-                    sum(close >> positions[t] & 1 for t in group)
-                    for group in _groups(volley, focus)
-                )
+                least = min(len(group & beside) for group in _groups(volley, focus))
                 key = (least, cost)
                 if best is None or key < best:
                     best = key

@@ -9,7 +9,15 @@ from collections.abc import Iterable
 from itertools import compress, filterfalse
 from typing import TYPE_CHECKING
 
-from rulekeeper.boards.hexgrid import UNREACHABLE, Hex, HexBoard, add, orientations, sub
+from rulekeeper.boards.hexgrid import (
+    UNREACHABLE,
+    Hex,
+    HexBoard,
+    ShapeStamps,
+    add,
+    orientations,
+    sub,
+)
 from rulekeeper.boards.line_of_sight import shared_line_of_sight
 from rulekeeper.games.haven.movement import Movement, MoveMode, Terrain
 from rulekeeper.games.haven.ruleset import Ruleset, find_ruleset
@@ -57,6 +65,7 @@ class MonsterTurn:
         self._within: dict[int, int] = {}
         self._members: dict[int, tuple[int, ...]] = {}
         self._melee: dict[int, list[int]] = {}
+        self._stamps: ShapeStamps | None = None
         n = len(self.board)
         t = spec.terrain
         self.terrain = Terrain(
@@ -122,18 +131,9 @@ class MonsterTurn:
         its map hexes as a position mask, in the order of the shapes (kept)."""
         found = self._melee.get(location)
         if found is None:
-            get = self.board.index.get
-            positions = self.positions
-            q, r = self.board.hexes[location]
-            found = []
-            for shape in self.shapes:
-                mask = 0
-                for dq, dr in shape:
-                    i = get((q + dq, r + dr))
-                    if i is not None:
-                        mask |= 1 << positions[i]
-                found.append(mask)
-            self._melee[location] = found
+            if self._stamps is None:
+                self._stamps = ShapeStamps(self.board, self.shapes)
+            found = self._melee[location] = self._stamps.around(location)
         return found
 
     def melee_placement(self, location: int, shape: int) -> frozenset[Hex]:

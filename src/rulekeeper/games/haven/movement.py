@@ -25,6 +25,7 @@ cross them, which is the same as preferring the fewest negative hexes first.
 from __future__ import annotations
 
 import heapq
+from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import compress
 
@@ -92,6 +93,8 @@ class Movement:
         self.enemies = enemies
         self.mode = mode
         self._steps: list[list[Step]] | None = None
+        self._rows: list[list[Step] | None] | None = None
+        """The rows of :meth:`_normal_steps` made so far (by the search on ice)."""
         self._reverse_cache: dict[int, tuple[list[int], list[int]]] = {}
         self._incoming_steps: list[list[tuple[int, int]]] | None = None
         self._masks: _Masks | None = None
@@ -132,10 +135,22 @@ class Movement:
     # -- normal movement -------------------------------------------------------------
     def _normal_steps(self) -> list[list[Step]]:
         """Every single step of normal movement, icy slides resolved (HV-MOVE-1, HV-MOVE-2)."""
-        if self._steps is not None:
-            return self._steps
+        rows = self._rows
+        if rows is None:
+            rows = self._rows = [None] * len(self.board)
+        steps = self._steps
+        if steps is None:
+            make = self._row_maker()
+            steps = self._steps = [
+                row if row is not None else make(u) for u, row in enumerate(rows)
+            ]
+        return steps
+
+    def _row_maker(self) -> Callable[[int], list[Step]]:
+        """A function giving the single steps of normal movement from one hex: to each open
+        neighbour (in direction order, then the hexes linked to it) that normal movement may
+        enter, icy slides resolved."""
         board = self.board
-        open_neighbours = board.open_neighbours
         terrain = self.terrain
         n = len(board)
         obstacle = terrain.obstacle
@@ -150,43 +165,46 @@ class Movement:
             else (v, 2 if difficult[v] else 1, int(negative[v]), ())
             for v in range(n)
         ]
-        if not any(icy):
-            steps = [[e for _, v in row if (e := entry[v]) is not None] for row in open_neighbours]
-            self._steps = steps
-            return steps
         occupied = self.occupied
         stops_slide = [entry[i] is None or i in occupied for i in range(n)]
         positions = board.positions
-        open_masks = board.open_masks
-        shifts = board.shifts
+        # per direction: the hexes whose neighbour that way is open, and the step's shift
+        directions = tuple(zip(board.open_masks, board.shifts, strict=True))
         at = board.hex_at_position()
-        steps = []
-        for u in range(n):
+        linked_to = board.linked_to if board.links else None
+
+        def make(u: int) -> list[Step]:
             row: list[Step] = []
-            for d, v in open_neighbours[u]:
+            p = positions[u]
+            for mask, shift in directions:
+                if not mask >> p & 1:
+                    continue
+                v = at[p + shift]
                 step = entry[v]
                 if step is None:
                     continue
-                if not icy[v] or d == LINK:
-                    # HV-ROOM-5: a step through a link has no direction to slide on
+                if not icy[v]:
                     row.append(step)
                     continue
                 slid: list[int] = []
                 while icy[v]:
-                    # the next hex on in direction d: off the map or behind a wall stops it
-                    p = positions[v]
-                    if not open_masks[d] >> p & 1:
+                    # the next hex on the same way: off the map or behind a wall stops it
+                    q = positions[v]
+                    if not mask >> q & 1:
                         break
-                    nxt = at[p + shifts[d]]
+                    nxt = at[q + shift]
                     if stops_slide[nxt]:
                         break
                     slid.append(v)
                     v = nxt
                 cost = 1 if slid or not difficult[v] else 2
                 row.append((v, cost, int(negative[v]), tuple(slid)))
-            steps.append(row)
-        self._steps = steps
-        return steps
+            if linked_to is not None:
+                # HV-ROOM-5: a step through a link has no direction to slide on
+                row.extend(step for v in linked_to(u) if (step := entry[v]) is not None)
+            return row
+
+        return make
 
     def _forward(self) -> tuple[list[int], list[int]]:
         n = len(self.board)
@@ -220,22 +238,31 @@ class Movement:
         if any(self.terrain.icy):
             return self._forward_on_ice(dist, neg)
         masks = self._terrain_masks()
+        board = self.board
+        at = board.hex_at_position()
+        passable = masks.passable
+        origin = 1 << board.positions[start]
+        if not (masks.difficult | masks.negative):
+            # every step costs 1 point and no negative hex: a breadth-first search
+            self._breadth_first_layers(origin, passable, at, dist, neg)
+            return dist, neg
         scale = _scale(n)
         # Dijkstra on (negative hexes, movement points) packed into one integer, with
         # a whole set of hexes settled at each key: entering a hex costs what the hex
         # is (1 or 2 points, and 1 negative hex for a trap or hazard), whichever side.
-        board = self.board
         grow = board.grow
-        at = board.hex_at_position()
-        classes = (
-            (1, masks.plain),
-            (2, masks.difficult & ~masks.negative),
-            (scale + 1, masks.negative & ~masks.difficult),
-            (scale + 2, masks.negative & masks.difficult),
-        )
-        passable = masks.passable
+        classes = [
+            (weight, kind)
+            for weight, kind in (
+                (1, masks.plain),
+                (2, masks.difficult & ~masks.negative),
+                (scale + 1, masks.negative & ~masks.difficult),
+                (scale + 2, masks.negative & masks.difficult),
+            )
+            if kind
+        ]
         settled = 0
-        pending = {0: 1 << board.positions[start]}
+        pending = {0: origin}
         while pending:
             key = min(pending)
             layer = pending.pop(key) & ~settled
@@ -251,12 +278,68 @@ class Movement:
                         pending[key + weight] = pending.get(key + weight, 0) | fresh
         return dist, neg
 
+    def _breadth_first_layers(
+        self, origin: int, passable: int, at: list[int], dist: list[int], neg: list[int]
+    ) -> None:
+        """Normal movement where every passable hex costs 1 point and no negative hex:
+        each breadth-first layer is one more point (the start, ``origin``, is filled in)."""
+        board = self.board
+        settled = frontier = origin
+        step = 0
+        if board.links:
+            grow = board.grow
+            while True:
+                frontier = grow(frontier) & passable & ~settled
+                if not frontier:
+                    return
+                settled |= frontier
+                step += 1
+                f = frontier
+                while f:
+                    low = f & -f
+                    i = at[low.bit_length() - 1]
+                    dist[i] = step
+                    neg[i] = 0
+                    f ^= low
+        # the plain board's grow, written out
+        o0, o1, o2, o3, o4, o5 = board.open_masks
+        s = board.shifts[0]
+        t = s - 1
+        while True:
+            f = frontier
+            frontier = (
+                (
+                    ((f & o0) << s)
+                    | ((f & o1) << t)
+                    | ((f & o2) >> 1)
+                    | ((f & o3) >> s)
+                    | ((f & o4) >> t)
+                    | ((f & o5) << 1)
+                )
+                & passable
+                & ~settled
+            )
+            if not frontier:
+                return
+            settled |= frontier
+            step += 1
+            f = frontier
+            while f:
+                low = f & -f
+                i = at[low.bit_length() - 1]
+                dist[i] = step
+                neg[i] = 0
+                f ^= low
+
     def _forward_on_ice(self, dist: list[int], neg: list[int]) -> tuple[list[int], list[int]]:
         """Normal movement with slides: Dijkstra over the steps of :meth:`_normal_steps`."""
         n = len(self.board)
         start = self.start
         parent: list[tuple[int, tuple[int, ...]]] = [(-1, ())] * n
-        steps = self._normal_steps()
+        # each hex's steps are made when it is settled: hexes never reached need none
+        rows: list[list[Step] | None] = [None] * n
+        self._rows = rows
+        make = self._row_maker()
         # Dijkstra on (negative hexes, movement points) packed into one integer: no
         # path worth keeping spends ``scale`` points, so the packing keeps the order.
         scale = _scale(n)
@@ -269,7 +352,8 @@ class Movement:
             k, u = pop(heap)
             if k != best[u]:
                 continue
-            for v, cost, trap, slid in steps[u]:
+            row = rows[u] = make(u)
+            for v, cost, trap, slid in row:
                 key = k + trap * scale + cost
                 if key < best[v]:
                     best[v] = key
@@ -426,7 +510,7 @@ class Movement:
             # without slides each step costs a point at least: no trap or hazard within
             # ``points`` hexes (around walls) means no choice
             near = self.board.travel_proximity(self.start)
-            if not any(negative[i] and near[i] <= points for i in range(len(negative))):
+            if not any(near[i] <= points for i in compress(range(len(negative)), negative)):
                 return {}
         steps = self._normal_steps()
         # label: (hex, set entered, points, parent label, hexes slid over to get here)

@@ -1,0 +1,159 @@
+"""The monster mover's optional compiled path (issue 12): which modules mypyc
+compiles, whether the compiled ones may run, and the build.
+
+The pure-Python modules are the reference; the compiled ones are the same
+source files compiled with mypyc (``make venv`` builds them when a C compiler
+is present; ``python -m rulekeeper.native_build``). They are used only when
+all of these hold, else every module below is imported from its ``.py`` file:
+
+- ``RULEKEEPER_PURE`` is unset, empty or ``0``;
+- the build record (:data:`RECORD`) names exactly :data:`MODULES`, every
+  compiled file it lists exists, and every source file still has the size and
+  CRC-32 checksum it had when it was compiled. An edited source therefore
+  never runs as old compiled code: the whole set falls back to pure Python
+  (all or nothing: compiled modules call each other directly, so one stale
+  member taints the rest) until the next build.
+
+:func:`install` runs when the ``rulekeeper`` package is imported, before any of
+these modules can be. ``python -m rulekeeper.native_build status`` says which path runs.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import zlib
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from importlib.machinery import ModuleSpec
+    from types import ModuleType
+
+MODULES: tuple[str, ...] = (
+    "rulekeeper.boards.hexgrid",
+    "rulekeeper.boards.line_of_sight",
+    "rulekeeper.games.haven.movement",
+    "rulekeeper.games.haven.monster_turn",
+    "rulekeeper.games.haven.monster_ai",
+    "rulekeeper.games.haven.monster_ai_wide",
+    "rulekeeper.games.haven.monster_answer",
+    "rulekeeper.games.haven.focus",
+    "rulekeeper.games.haven.board_plain",
+)
+"""The modules compiled: geometry, sight, travel and the monster mover (with the
+plain board reader of its batch)."""
+
+PURE_VARIABLE = "RULEKEEPER_PURE"
+"""Set to anything but empty or ``0`` to run every module of :data:`MODULES` as pure Python."""
+
+SOURCE_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+"""The folder holding the ``rulekeeper`` package (``src`` in a checkout)."""
+
+RECORD = "rulekeeper/compiled-build.txt"
+"""The build record, relative to :data:`SOURCE_ROOT`: one line per compiled file."""
+
+GROUP = "rulekeeper.compiled"
+"""mypyc's name for the shared library of the compiled modules (``…__mypyc``)."""
+
+_HEADER = "rulekeeper compiled build 1"
+
+
+def source_path(module: str, root: str = SOURCE_ROOT) -> str:
+    """The ``.py`` file of ``module`` under ``root``."""
+    return os.path.join(root, *module.split(".")) + ".py"
+
+
+def _checksum(path: str) -> tuple[int, int]:
+    with open(path, "rb") as handle:
+        data = handle.read()
+    return len(data), zlib.crc32(data)
+
+
+def source_checksums(root: str, modules: Sequence[str]) -> dict[str, tuple[int, int]]:
+    """Each module's source size and CRC-32, read now (read before compiling: an edit made
+    while the build runs then shows as stale)."""
+    return {module: _checksum(source_path(module, root)) for module in modules}
+
+
+def record_text(compiled_files: Sequence[str], checksums: dict[str, tuple[int, int]]) -> str:
+    """The build record: the compiled files (relative to the root), then each source's checksum."""
+    lines = [_HEADER]
+    lines += [f"file {name}" for name in compiled_files]
+    lines += [f"source {module} {size} {crc}" for module, (size, crc) in checksums.items()]
+    return "\n".join(lines) + "\n"
+
+
+def stale_reason(root: str = SOURCE_ROOT, modules: Sequence[str] = MODULES) -> str | None:
+    """Why the compiled modules under ``root`` may not run, or None when they may."""
+    try:
+        with open(os.path.join(root, RECORD), encoding="utf-8") as handle:
+            lines = handle.read().splitlines()
+    except OSError:
+        return "not built"
+    if not lines or lines[0] != _HEADER:
+        return "the build record is not understood"
+    recorded: dict[str, tuple[int, int]] = {}
+    for line in lines[1:]:
+        kind, _, rest = line.partition(" ")
+        if kind == "file":
+            if not os.path.exists(os.path.join(root, rest)):
+                return f"{rest} is missing"
+        elif kind == "source" and rest.count(" ") == 2:
+            module, size, crc = rest.split(" ")
+            recorded[module] = (int(size), int(crc))
+        else:
+            return "the build record is not understood"
+    if set(recorded) != set(modules):
+        return "the build compiled other modules"
+    for module in modules:
+        try:
+            found = _checksum(source_path(module, root))
+        except OSError:
+            return f"{module} has no source file"
+        if found != recorded[module]:
+            return f"{module} was edited after the build"
+    return None
+
+
+def pure_requested() -> bool:
+    """Whether :data:`PURE_VARIABLE` asks for pure Python."""
+    return os.environ.get(PURE_VARIABLE, "") not in ("", "0")
+
+
+class _SourceFirst:
+    """An import finder that loads each module of :data:`MODULES` from its ``.py`` file,
+    ahead of any compiled file beside it."""
+
+    def __init__(self, root: str, reason: str) -> None:
+        self.root = root
+        self.reason = reason
+
+    def find_spec(
+        self, name: str, path: Sequence[str] | None, target: ModuleType | None = None
+    ) -> ModuleSpec | None:
+        if name not in MODULES:
+            return None
+        from importlib.machinery import ModuleSpec, SourceFileLoader
+
+        location = source_path(name, self.root)
+        spec = ModuleSpec(name, SourceFileLoader(name, location), origin=location)
+        spec.has_location = True
+        return spec
+
+
+def install() -> None:
+    """Make every module of :data:`MODULES` load from source unless the compiled ones may run."""
+    if any(isinstance(f, _SourceFirst) for f in sys.meta_path):
+        return
+    reason = "RULEKEEPER_PURE is set" if pure_requested() else stale_reason()
+    if reason is not None:
+        sys.meta_path.insert(0, _SourceFirst(SOURCE_ROOT, reason))
+
+
+def running() -> str:
+    """Which path runs in this process, in one line."""
+    for finder in sys.meta_path:
+        if isinstance(finder, _SourceFirst):
+            return f"pure Python ({finder.reason})"
+    return "compiled (mypyc)"

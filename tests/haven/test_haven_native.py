@@ -1,0 +1,151 @@
+"""The monster mover's compiled path (issue 12; ``src/rulekeeper/native.py``).
+
+Pure Python is the reference: the compiled modules must give the same answers
+byte for byte, ``RULEKEEPER_PURE=1`` must bypass them, and a build whose
+sources were edited afterwards must never run (the whole set falls back to the
+``.py`` files). The tests that need a build skip when there is none (no C
+compiler); ``make venv`` and ``make test`` build it when there is one.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from importlib.machinery import SourceFileLoader
+from pathlib import Path
+
+import pytest
+
+from haven_random_boards import random_boards
+from rulekeeper import native
+
+SRC = Path(native.SOURCE_ROOT)
+
+_PROBE = (
+    "import json, sys, rulekeeper.native as n\n"
+    "for m in n.MODULES: __import__(m)\n"
+    "print(json.dumps({m: sys.modules[m].__file__ for m in n.MODULES}))\n"
+)
+
+
+def _environment(src: Path, *, pure: bool) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k != native.PURE_VARIABLE}
+    env["PYTHONPATH"] = str(src)
+    if pure:
+        env[native.PURE_VARIABLE] = "1"
+    return env
+
+
+def _module_files(src: Path, *, pure: bool) -> dict[str, str]:
+    """Where each compiled-path module was loaded from, in a fresh interpreter."""
+    done = subprocess.run(
+        [sys.executable, "-c", _PROBE],
+        env=_environment(src, pure=pure),
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    files: dict[str, str] = json.loads(done.stdout)
+    return files
+
+
+def _built() -> None:
+    reason = native.stale_reason()
+    if reason is not None:
+        pytest.skip(f"no usable compiled build ({reason}); make venv builds one with a C compiler")
+
+
+def test_the_pure_switch_loads_every_module_from_its_source() -> None:
+    files = _module_files(SRC, pure=True)
+    assert sorted(files) == sorted(native.MODULES)
+    assert all(path.endswith(".py") for path in files.values()), files
+
+
+def test_a_current_build_runs_compiled() -> None:
+    _built()
+    files = _module_files(SRC, pure=False)
+    assert not any(path.endswith(".py") for path in files.values()), files
+
+
+def test_compiled_and_pure_answers_agree_on_random_boards(tmp_path: Path) -> None:
+    """Text and JSON answers of the batch, byte for byte, on 400 new maps of both rulesets."""
+    _built()
+    boards = tmp_path / "boards.jsonl"
+    boards.write_text(
+        "".join(json.dumps(b) + "\n" for b in random_boards(400, 2026)), encoding="utf-8"
+    )
+    entry = "from rulekeeper.cli.entry import main; main()"
+    for extra in ([], ["--json"]):
+        outputs = []
+        for pure in (True, False):
+            done = subprocess.run(
+                [
+                    sys.executable,
+                    "-c",
+                    entry,
+                    "haven",
+                    "monster-move",
+                    "--batch",
+                    str(boards),
+                    *extra,
+                ],
+                env=_environment(SRC, pure=pure),
+                capture_output=True,
+                check=True,
+            )
+            outputs.append(done.stdout)
+        assert outputs[0].count(b"\n") >= 400
+        assert outputs[0] == outputs[1]
+
+
+def test_an_edited_source_makes_a_build_stale(tmp_path: Path) -> None:
+    modules = ("pkg.geometry", "pkg.mover")
+    for module in modules:
+        path = Path(native.source_path(module, str(tmp_path)))
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(f"NAME = {module!r}\n", encoding="utf-8")
+    library = tmp_path / "pkg" / "compiled__mypyc.so"
+    library.write_bytes(b"")
+    record = tmp_path / native.RECORD
+    record.parent.mkdir(parents=True, exist_ok=True)
+    checksums = native.source_checksums(str(tmp_path), modules)
+    record.write_text(native.record_text(["pkg/compiled__mypyc.so"], checksums), encoding="utf-8")
+    assert native.stale_reason(str(tmp_path), modules) is None
+
+    mover = Path(native.source_path("pkg.mover", str(tmp_path)))
+    original = mover.read_text(encoding="utf-8")
+    mover.write_text(original.replace("mover", "mowed"), encoding="utf-8")  # same size
+    assert native.stale_reason(str(tmp_path), modules) == "pkg.mover was edited after the build"
+    mover.write_text(original, encoding="utf-8")
+    assert native.stale_reason(str(tmp_path), modules) is None
+
+    assert native.stale_reason(str(tmp_path), ("pkg.geometry",)) is not None
+    library.unlink()
+    assert native.stale_reason(str(tmp_path), modules) == "pkg/compiled__mypyc.so is missing"
+    record.unlink()
+    assert native.stale_reason(str(tmp_path), modules) == "not built"
+
+
+def test_the_source_finder_takes_only_the_compiled_path_modules() -> None:
+    finder = native._SourceFirst(str(SRC), "test")
+    spec = finder.find_spec("rulekeeper.boards.hexgrid", None)
+    assert spec is not None and isinstance(spec.loader, SourceFileLoader)
+    assert spec.origin == str(SRC / "rulekeeper" / "boards" / "hexgrid.py")
+    assert finder.find_spec("rulekeeper.cli.entry", None) is None
+
+
+def test_a_stale_build_runs_every_module_from_source(tmp_path: Path) -> None:
+    """A copy of the package with one source edited after the build: nothing compiled loads."""
+    copy = tmp_path / "src"
+    shutil.copytree(SRC / "rulekeeper", copy / "rulekeeper", ignore=shutil.ignore_patterns("*.pyc"))
+    before = _module_files(copy, pure=False)
+    if native.stale_reason() is None:  # built here: the copy runs compiled until edited
+        assert not any(path.endswith(".py") for path in before.values()), before
+    focus = copy / "rulekeeper" / "games" / "haven" / "focus.py"
+    focus.write_text(focus.read_text(encoding="utf-8") + "# edited\n", encoding="utf-8")
+    files = _module_files(copy, pure=False)
+    assert all(path.endswith(".py") for path in files.values()), files
+    assert all(path.startswith(str(copy)) for path in {*before.values(), *files.values()})
