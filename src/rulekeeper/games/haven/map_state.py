@@ -411,7 +411,9 @@ def solver_spec(state: HavenState, actor: Figure, turn: PlainTurn | TurnSpec) ->
             obstacles = (*obstacles, *blocking)
         if hidden:
             obstacles = (*obstacles, *(f.hex for f in hidden if f.hex not in obstacles))
-        terrain = dataclasses.replace(terrain, obstacle=obstacles)
+        terrain = PlainTerrain(
+            obstacles, terrain.trap, terrain.hazardous, terrain.difficult, terrain.icy
+        )
     return PlainBoard(
         format="haven-board/1",
         ruleset=state.rules.name,
