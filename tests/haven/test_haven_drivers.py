@@ -32,9 +32,9 @@ def listings(monkeypatch: pytest.MonkeyPatch) -> Iterator[Counter[int]]:
     counts: Counter[int] = Counter()
     real = legality.legal_actions
 
-    def counting(state: HavenState) -> list[Action]:
+    def counting(state: HavenState, player: int | None = None) -> list[Action]:
         counts[id(state)] += 1
-        return real(state)
+        return real(state, player)
 
     monkeypatch.setattr(legality, "legal_actions", counting)
     yield counts

@@ -131,3 +131,10 @@ def test_HV_TGT_3_a_shape_placed_around_a_hex_covers_exactly_its_map_hexes(hexes
             for s in shapes
         ]
         assert stamps.around(i) == expected
+
+
+def test_a_hex_listed_twice_is_one_hex_with_its_first_number() -> None:
+    board = HexBoard([(0, 0), (1, 0), (0, 0), (2, 0)])
+    assert board.hexes == ((0, 0), (1, 0), (2, 0))
+    assert board.index == {(0, 0): 0, (1, 0): 1, (2, 0): 2}
+    assert board.full_mask.bit_count() == 3

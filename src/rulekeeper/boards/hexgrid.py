@@ -182,10 +182,14 @@ class HexBoard:
     )
 
     def __init__(self, hexes: Iterable[Hex], thin_walls: Iterable[tuple[Hex, Hex]] = ()) -> None:
-        self.hexes: tuple[Hex, ...] = tuple(dict.fromkeys(hexes))
-        hexes = self.hexes
         # (built-in iteration where it can be: a board is built for every new map)
-        self.index: dict[Hex, int] = dict(zip(hexes, range(len(hexes)), strict=True))
+        hexes = tuple(hexes)
+        index = dict(zip(hexes, range(len(hexes)), strict=True))
+        if len(index) < len(hexes):  # a hex listed twice keeps its first number
+            hexes = tuple(dict.fromkeys(hexes))
+            index = dict(zip(hexes, range(len(hexes)), strict=True))
+        self.hexes: tuple[Hex, ...] = hexes
+        self.index: dict[Hex, int] = index
         self._wall_pairs: tuple[tuple[Hex, Hex], ...] = tuple(thin_walls)
         qs, rs = zip(*hexes, strict=True) if hexes else ((0,), (0,))
         q_low = min(qs)
@@ -200,7 +204,6 @@ class HexBoard:
         # direction d moves a position by shifts[d]; the same order as DIRECTIONS
         self.shifts: tuple[int, ...] = (stride, stride - 1, -1, -stride, 1 - stride, 1)
         masks = [full & (full >> s if s > 0 else full << -s) for s in self.shifts]
-        index = self.index
         for a, b in self._wall_pairs:
             i = index.get(a)
             j = index.get(b)

@@ -74,6 +74,7 @@ def _answer_lines(
     from rulekeeper.core.document_text import decode_text
 
     out = sys.stdout
+    words = OptionWords.now()
     for number, raw in enumerate(lines, start=1):
         source = f"{batch}:{number}"
         try:
@@ -89,16 +90,35 @@ def _answer_lines(
         if as_json:
             out.write(json.dumps(answer.to_json()) + "\n")
         else:
-            line_out = f"{source}: " + "; ".join(option_line(o) for o in answer.options)
+            line_out = f"{source}: " + "; ".join(map(words.line, answer.options))
             out.write(printable(line_out, limit=100_000) + "\n")
     out.flush()
 
 
 def option_line(option: MonsterOption) -> str:
     """One option as the batch's text answer shows it."""
-    where = _("move to {hex}", hex=str(list(option.move_to)))
-    if option.targets:
-        where += ", " + _("attack {targets}", targets=", ".join(option.targets))
-    if option.focus:
-        where += " " + _("(focus {figure})", figure=option.focus)
-    return where
+    return OptionWords.now().line(option)
+
+
+class OptionWords:
+    """The words of an option's text line in one language, translated once (a batch shows
+    thousands of options)."""
+
+    def __init__(self, move_to: str, attack: str, focus: str) -> None:
+        self.move_to = move_to
+        self.attack = attack
+        self.focus = focus
+
+    @classmethod
+    def now(cls) -> OptionWords:
+        """The words in the current language."""
+        return cls(_("move to {hex}"), _("attack {targets}"), _("(focus {figure})"))
+
+    def line(self, option: MonsterOption) -> str:
+        """One option as the batch's text answer shows it."""
+        where = self.move_to.format(hex=str(list(option.move_to)))
+        if option.targets:
+            where += ", " + self.attack.format(targets=", ".join(option.targets))
+        if option.focus:
+            where += " " + self.focus.format(figure=option.focus)
+        return where

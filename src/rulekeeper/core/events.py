@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
 from rulekeeper.i18n import Msg, text_of
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
+class Event(tuple[str, Msg | str, tuple[str, ...], dict[str, Any]]):
     """One thing that happened in a game, for the log and for renderers.
 
     ``message`` says what happened, translated when shown (:class:`Msg`; a plain
@@ -17,12 +15,47 @@ class Event:
     ``text`` is it in the current language. ``rules`` are the catalog IDs
     applied (``("SV-MOVE-3",)``); ``data`` holds machine-readable details (JSON
     values only).
+
+    An immutable record of (kind, message, rules, data): a tuple underneath, the
+    cheapest immutable value to make, since games emit events at every step of a
+    rollout (issue 12). Nothing changes an event once emitted, ``data`` included.
     """
 
-    kind: str
-    message: Msg | str
-    rules: tuple[str, ...] = ()
-    data: dict[str, Any] = field(default_factory=dict)
+    __slots__ = ()
+
+    def __new__(
+        cls,
+        kind: str,
+        message: Msg | str,
+        rules: tuple[str, ...] = (),
+        data: dict[str, Any] | None = None,
+    ) -> Event:
+        return tuple.__new__(cls, (kind, message, rules, {} if data is None else data))
+
+    def __getnewargs__(self) -> tuple[str, Msg | str, tuple[str, ...], dict[str, Any]]:
+        return (self[0], self[1], self[2], self[3])
+
+    @property
+    def kind(self) -> str:
+        return self[0]
+
+    @property
+    def message(self) -> Msg | str:
+        return self[1]
+
+    @property
+    def rules(self) -> tuple[str, ...]:
+        return self[2]
+
+    @property
+    def data(self) -> dict[str, Any]:
+        return self[3]
+
+    def __repr__(self) -> str:
+        return (
+            f"Event(kind={self.kind!r}, message={self.message!r}, rules={self.rules!r},"
+            f" data={self.data!r})"
+        )
 
     @property
     def text(self) -> str:

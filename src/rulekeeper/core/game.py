@@ -175,6 +175,12 @@ class State(ABC):
     def legal_actions(self) -> list[Action]:
         """The actions the acting player may take; at a chance node, the outcomes."""
 
+    def legal_actions_of(self, player: int) -> list[Action]:
+        """:meth:`legal_actions` for a driver that has just asked :meth:`current_player`
+        (``player``): a game whose listing starts by working out who acts is spared doing
+        it twice (``play_step``). The default lists them as :meth:`legal_actions` does."""
+        return self.legal_actions()
+
     def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
         """At a chance node, every outcome with its exact probability (summing to 1)."""
         raise RuleViolation("CORE-CHANCE", lazy("this state is not waiting on chance"))

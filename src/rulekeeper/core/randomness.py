@@ -49,7 +49,7 @@ class SeededSampler:
 
     def __init__(self, seed: int) -> None:
         self.seed = seed
-        self._rng = random.Random()
+        self._rng = random.Random(seed)  # seeded afresh before each draw (sample_from)
 
     def sample(self, state: State) -> Action:
         return self.sample_from(state, state.chance_outcomes())
@@ -121,7 +121,7 @@ class RandomPolicy:
         """Pick among ``actions``, which the caller has just listed for ``state``."""
         if not actions:
             raise RuleViolation("CORE-LEGAL", lazy("no legal action is available"))
-        return actions[self.rng.randrange(len(actions))]
+        return self.rng.choice(actions)  # the same draw as actions[randrange(len(actions))]
 
 
 POLICIES = {"random": RandomPolicy}
@@ -147,19 +147,21 @@ def _choose(
 ) -> tuple[Action, list[Action]]:
     """:func:`choose_step` for a driver that has just asked ``state.current_player()``."""
     if player == CHANCE:
-        return _sample_listed(state, sampler)
+        outcomes = state.chance_outcomes()
+        return _sample(state, sampler, outcomes), [a for a, _ in outcomes]
     if policy is None:
         raise ValueError("a player must choose here and no policy was given")
-    legal = state.legal_actions()
+    legal = state.legal_actions_of(player)
     choose_from = getattr(policy, "choose_from", None)
     return (choose_from(state, legal) if choose_from else policy.choose(state)), legal
 
 
-def _sample_listed(state: State, sampler: ChanceSampler) -> tuple[Action, list[Action]]:
-    outcomes = state.chance_outcomes()
+def _sample(
+    state: State, sampler: ChanceSampler, outcomes: Sequence[tuple[Action, Fraction]]
+) -> Action:
+    """The sampler's pick among ``outcomes``, just listed for ``state``."""
     sample_from = getattr(sampler, "sample_from", None)
-    action = sample_from(state, outcomes) if sample_from else sampler.sample(state)
-    return action, [a for a, _ in outcomes]
+    return sample_from(state, outcomes) if sample_from else sampler.sample(state)
 
 
 def play_step(
@@ -173,6 +175,10 @@ def play_step(
     search and rollouts whose policy only ever picks a listed action.
     """
     player = state.current_player()
+    if trusted and player == CHANCE:
+        action = _sample(state, sampler, state.chance_outcomes())  # nothing to check it against
+        state.apply_trusted(action, player=player)
+        return action
     action, legal = _choose(state, player, policy, sampler)
     if trusted:
         state.apply_trusted(action, player=player)
@@ -185,7 +191,7 @@ def advance_chance(state: State, sampler: ChanceSampler) -> list[Action]:
     """Resolve chance nodes until a player must act or the game ends."""
     applied = []
     while state.is_chance_node():
-        outcome, listed = _sample_listed(state, sampler)
+        outcome, listed = _choose(state, CHANCE, None, sampler)
         state.apply(outcome, legal=listed)
         applied.append(outcome)
     return applied

@@ -14,6 +14,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from rulekeeper.core.actions import Action
@@ -21,7 +22,7 @@ from rulekeeper.core.errors import RuleViolation
 from rulekeeper.games.haven import bonuses, class_resources, elements
 from rulekeeper.games.haven.actions import LongRest, PlayHalf, SelectCard
 from rulekeeper.games.haven.card_index import class_card
-from rulekeeper.games.haven.scenario_format import AbilitySpec, CardSpec, HalfSpec, ScenarioSpec
+from rulekeeper.games.haven.scenario_format import AbilitySpec, CardSpec, HalfSpec
 from rulekeeper.games.haven.terms import term, terms
 from rulekeeper.i18n import lazy
 
@@ -140,29 +141,9 @@ def apply_selection(state: HavenState, hero: Hero, action: Action) -> None:
 
 
 # -- playing halves (HV-CARD-3, HV-CARD-4) -----------------------------------------------
-_plays: dict[tuple[object, ...], tuple[ScenarioSpec, tuple[Action, ...]]] = {}
-"""Halves already listed, by scenario, character, selected cards, half played and resources."""
-
-
 def play_actions(state: HavenState, hero: Hero, turn: Turn) -> list[Action]:
     """The halves still allowed: any of the two first, then the other card's other half (for
-    its actions only while the character holds what its spend actions ask, HV-DECK-5).
-
-    The list depends on nothing else, so it is made once for those (issue 12)."""
-    spec = state.spec
-    played = tuple(turn.halves[0][:2]) if turn.halves else ()
-    key = (id(spec), hero.id, hero.leading, hero.second, played, tuple(hero.resources.items()))
-    found = _plays.get(key)
-    if found is not None and found[0] is spec:
-        return list(found[1])
-    actions = _play_actions(state, hero, turn)
-    if len(_plays) >= _LISTED_LIMIT:
-        _plays.clear()
-    _plays[key] = (spec, tuple(actions))
-    return actions
-
-
-def _play_actions(state: HavenState, hero: Hero, turn: Turn) -> list[Action]:
+    its actions only while the character holds what its spend actions ask, HV-DECK-5)."""
     selected = [c for c in (hero.leading, hero.second) if c is not None]
     if not turn.halves:
         options = [(c, h) for c in selected for h in ("top", "bottom")]
@@ -174,9 +155,13 @@ def _play_actions(state: HavenState, hero: Hero, turn: Turn) -> list[Action]:
     for c, h in sorted(options):
         spec = card(state, hero.id, c)
         if class_resources.shortfall(state, hero, spec.top if h == "top" else spec.bottom) is None:
-            out.append(PlayHalf(c, h))  # type: ignore[arg-type]
-        out.append(PlayHalf(c, h, basic=True))  # type: ignore[arg-type]
+            out.append(_play_half(c, h, False))
+        out.append(_play_half(c, h, True))
     return out
+
+
+_play_half = lru_cache(maxsize=4096)(PlayHalf)
+"""``PlayHalf(card, half, basic)``, made once (actions are values; every turn lists them)."""
 
 
 def check_play(state: HavenState, hero: Hero, turn: Turn, action: PlayHalf) -> None:

@@ -39,6 +39,9 @@ class HavenPlay(HavenState):
     def legal_actions(self) -> list[Action]:
         return legality.legal_actions(self)
 
+    def legal_actions_of(self, player: int) -> list[Action]:
+        return legality.legal_actions(self, player)
+
     def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
         outcomes = legality.chance_outcomes(self)
         if outcomes is None:

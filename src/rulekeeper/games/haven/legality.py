@@ -63,10 +63,11 @@ if TYPE_CHECKING:
 
 
 # -- what is legal ---------------------------------------------------------------------------
-def legal_actions(state: HavenState) -> list[Action]:
+def legal_actions(state: HavenState, player: int | None = None) -> list[Action]:
+    """``player``: :func:`current_player`, when the caller has just asked it."""
     if state.result:
         return []
-    if current_player(state) == CHANCE:
+    if (current_player(state) if player is None else player) == CHANCE:
         return [a for a, _ in chance_outcomes(state) or []]
     if state.negation is not None:
         return _negation_actions(state)
@@ -169,7 +170,11 @@ def _negation_actions(state: HavenState) -> list[Action]:
     if not n.pile:
         return [Negate(hero.id, c) for c in exhaustion.negation_choices(hero)]  # type: ignore[arg-type]
     pile = hero.hand if n.pile == "hand" else hero.discard
-    return [LoseCard(hero.id, c) for c in sorted(set(pile))]
+    return [_lose_card(hero.id, c) for c in sorted(set(pile))]
+
+
+_lose_card = lru_cache(maxsize=4096)(LoseCard)
+"""``LoseCard(hero, card)``, made once (actions are values; every negation lists them)."""
 
 
 # -- checking ----------------------------------------------------------------------------------

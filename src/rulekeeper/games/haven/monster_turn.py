@@ -5,7 +5,8 @@ Used by the focus rules (focus.py) and the destination rules (monster_ai.py).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
+from functools import lru_cache
 from itertools import compress, filterfalse
 from typing import TYPE_CHECKING
 
@@ -285,11 +286,19 @@ def _distinct_up_to_translation(shapes: list[frozenset[Hex]]) -> list[frozenset[
     return out
 
 
-def _flags(n: int, index: dict[Hex, int], hexes: Iterable[Hex]) -> tuple[bool, ...]:
+def _flags(n: int, index: dict[Hex, int], hexes: Collection[Hex]) -> tuple[bool, ...]:
+    if not hexes:
+        return _no_flags(n)
     out = [False] * n
     for h in hexes:
         out[index[h]] = True
     return tuple(out)
+
+
+@lru_cache(maxsize=64)
+def _no_flags(n: int) -> tuple[bool, ...]:
+    """``n`` times False, shared: most boards lack most kinds of terrain."""
+    return (False,) * n
 
 
 def hex_list(hexes: Iterable[Hex]) -> str:

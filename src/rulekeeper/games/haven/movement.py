@@ -271,11 +271,10 @@ class Movement:
             settled |= layer
             _settle(layer, at, key, scale, dist, neg)
             reached = grow(layer) & passable & ~settled
-            if reached:
-                for weight, kind in classes:
-                    fresh = reached & kind
-                    if fresh:
-                        pending[key + weight] = pending.get(key + weight, 0) | fresh
+            for weight, kind in classes:
+                fresh = reached & kind
+                if fresh:
+                    pending[key + weight] = pending.get(key + weight, 0) | fresh
         return dist, neg
 
     def _breadth_first_layers(
@@ -512,46 +511,65 @@ class Movement:
             near = self.board.travel_proximity(self.start)
             if not any(near[i] <= points for i in compress(range(len(negative)), negative)):
                 return {}
-        steps = self._normal_steps()
-        # label: (hex, set entered, points, parent label, hexes slid over to get here)
-        labels: list[tuple[int, frozenset[int], int, int, tuple[int, ...]]] = []
+        row_of = self._step_rows()
+        # label: (hex, set entered as a mask of hex numbers, points, parent label, hexes slid
+        # over to get here); the heap orders by points, then by how many hexes were entered
+        labels: list[tuple[int, int, int, int, tuple[int, ...]]] = []
         kept: dict[int, list[int]] = {}
-        heap: list[tuple[int, int, int, int, frozenset[int], int, tuple[int, ...]]] = []
+        heap: list[tuple[int, int, int, int, int, int, tuple[int, ...]]] = []
         counter = 0
-        heapq.heappush(heap, (0, 0, counter, self.start, frozenset(), -1, ()))
+        heapq.heappush(heap, (0, 0, counter, self.start, 0, -1, ()))
         while heap:
             cost, _, _, u, harm, parent, slid = heapq.heappop(heap)
             here = kept.setdefault(u, [])
-            if len(here) >= MAX_LABELS or any(labels[k][1] <= harm for k in here):
-                continue
+            if len(here) >= MAX_LABELS or any(labels[k][1] | harm == harm for k in here):
+                continue  # at most MAX_LABELS, and none entering a superset of another's
             here.append(len(labels))
             labels.append((u, harm, cost, parent, slid))
             me = len(labels) - 1
-            for v, step_cost, _, step_slid in steps[u]:
+            for v, step_cost, _, step_slid in row_of(u):
                 total = cost + step_cost
                 if total > points:
                     continue
-                entered = harm | {v} if negative[v] else harm
+                entered = harm | 1 << v if negative[v] else harm
                 counter += 1
-                heapq.heappush(heap, (total, len(entered), counter, v, entered, me, step_slid))
+                heapq.heappush(
+                    heap, (total, entered.bit_count(), counter, v, entered, me, step_slid)
+                )
         out: dict[int, list[tuple[frozenset[int], list[int]]]] = {}
         for v, found in kept.items():
             if v == self.start or not self.can_end(v):
                 continue
             sets = [labels[k][1] for k in found]
-            minimal = [k for k in found if not any(s < labels[k][1] for s in sets)]
+            minimal = [k for k in found if not any(_strict_subset(s, labels[k][1]) for s in sets)]
             if not any(labels[k][1] for k in minimal):
                 continue
-            choices: dict[frozenset[int], list[int]] = {}
+            choices: dict[int, list[int]] = {}
             for k in minimal:
                 choices.setdefault(labels[k][1], self._label_path(labels, k))
-            out[v] = list(choices.items())
+            out[v] = [(_members(harm), path) for harm, path in choices.items()]
         return out
 
+    def _step_rows(self) -> Callable[[int], list[Step]]:
+        """The single steps of normal movement from a hex (:meth:`_normal_steps`), each hex's
+        made the first time it is asked: a move visits few of the board's hexes."""
+        if self._steps is not None:
+            return self._steps.__getitem__
+        rows = self._rows
+        if rows is None:
+            rows = self._rows = [None] * len(self.board)
+        make = self._row_maker()
+
+        def row_of(u: int) -> list[Step]:
+            row = rows[u]
+            if row is None:
+                row = rows[u] = make(u)
+            return row
+
+        return row_of
+
     @staticmethod
-    def _label_path(
-        labels: list[tuple[int, frozenset[int], int, int, tuple[int, ...]]], k: int
-    ) -> list[int]:
+    def _label_path(labels: list[tuple[int, int, int, int, tuple[int, ...]]], k: int) -> list[int]:
         out: list[int] = []
         while k >= 0:
             hex_, _, _, parent, slid = labels[k]
@@ -658,6 +676,21 @@ MAX_LABELS = 8
 
 _NEVER = 1 << 62
 """A packed distance larger than any reachable one."""
+
+
+def _strict_subset(a: int, b: int) -> bool:
+    """Masks of hex numbers: is ``a`` a strict subset of ``b``?"""
+    return a | b == b and a != b
+
+
+def _members(mask: int) -> frozenset[int]:
+    """The hex numbers of a mask."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return frozenset(out)
 
 
 def _back(d: int) -> int:

@@ -65,7 +65,8 @@ def rest_actions(state: HavenState, step: RestStep) -> list[Action]:
 def loss_outcomes(state: HavenState, step: RestStep) -> list[tuple[Action, Fraction]]:
     """HV-REST-1: each card of the discard pile equally likely (the first loss excluded on a redraw)."""
     pile = [c for c in state.heroes[step.hero].discard if c != step.lost_card]
-    return [(RestLoss(step.hero, c), Fraction(1, len(pile))) for c in sorted(pile)]
+    share = Fraction(1, len(pile))
+    return [(RestLoss(step.hero, c), share) for c in sorted(pile)]
 
 
 def check_rest(state: HavenState, step: RestStep, action: Action) -> None:

@@ -21,7 +21,7 @@ is ``who_acts.py``; what is legal, ``legality.py``; the turns phase,
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rulekeeper.core.actions import Action
 from rulekeeper.games.haven import (
@@ -294,38 +294,38 @@ def advance(state: HavenState) -> None:
         if state.loot_draws or state.by_hand or state.ally_numbers or state.escapes:
             return
         t = state.turn
-        if t is not None and t.attack.get("defending"):
-            if not items.defence_settled(state):
-                return  # HV-ITEM-5: the attacked character decides on its items
-            _end_defence(state)
-            continue
-        if t is not None and t.draw is not None:
-            if not t.draw.is_done(state.catalog):
-                return
-            attack_resolution.finish_draw(state)
-            continue
-        if t is not None and (
-            t.attack.get("forced") or t.attack.get("card_effects") or t.attack.get("card_element")
-        ):
-            # the pusher chooses the next hex; the player keeps the card's effects or picks
-            # the element it infuses (card_elements.py)
-            return
-        if t is not None and t.attack.get("resolving"):
-            # The target's damage is settled (negation above): the attack's last effects.
-            target = t.attack["resolving"]
-            if not t.attack.get("forced_checked"):
-                t.attack["forced_checked"] = True
-                forced_movement.start(state, t, target)
+        if t is not None:
+            attack = t.attack  # empty between attacks: nothing to ask of it
+            if attack and attack.get("defending"):
+                if not items.defence_settled(state):
+                    return  # HV-ITEM-5: the attacked character decides on its items
+                _end_defence(state)
                 continue
-            t.attack["resolving"] = ""
-            t.attack["forced_checked"] = False
-            retaliate.after_attack(state, t.actor, target)
-            t.attack["after"] = True
-            continue
-        if t is not None and t.attack.get("after"):
-            t.attack["after"] = False
-            _after_target(state, t)
-            continue
+            if t.draw is not None:
+                if not t.draw.is_done(state.catalog):
+                    return
+                attack_resolution.finish_draw(state)
+                continue
+            if attack and _attack_waits(attack):
+                # the pusher chooses the next hex; the player keeps the card's effects or
+                # picks the element it infuses (card_elements.py)
+                return
+            if attack and attack.get("resolving"):
+                # The target's damage is settled (negation above): the attack's last effects.
+                target = attack["resolving"]
+                if not attack.get("forced_checked"):
+                    attack["forced_checked"] = True
+                    forced_movement.start(state, t, target)
+                    continue
+                attack["resolving"] = ""
+                attack["forced_checked"] = False
+                retaliate.after_attack(state, t.actor, target)
+                attack["after"] = True
+                continue
+            if attack and attack.get("after"):
+                attack["after"] = False
+                _after_target(state, t)
+                continue
         if state.phase == "select":
             if cards.selecting_hero(state) is not None:
                 return
@@ -352,6 +352,11 @@ def advance(state: HavenState) -> None:
             continue
         return
     raise RuntimeError("haven: automatic steps did not settle")
+
+
+def _attack_waits(attack: dict[str, Any]) -> bool:
+    """A push or pull, a drawn card's effects or its element wait for a choice."""
+    return bool(attack.get("forced") or attack.get("card_effects") or attack.get("card_element"))
 
 
 def _end_defence(state: HavenState) -> None:

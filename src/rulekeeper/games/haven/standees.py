@@ -167,7 +167,8 @@ def number_outcomes(state: HavenState) -> list[tuple[Action, Fraction]]:
     likely."""
     figure = state.figures[state.standee_draws[0].figure]
     free = free_numbers(state, figure.type)
-    return [(NumberStandee(figure.type, n), Fraction(1, len(free))) for n in free]
+    share = Fraction(1, len(free))
+    return [(NumberStandee(figure.type, n), share) for n in free]
 
 
 def apply_number(state: HavenState, action: NumberStandee) -> None:
