@@ -40,7 +40,7 @@ def room_of(state: HavenState) -> dict[Hex, str]:
 class _View:
     """The hexes of one map as it stands, and what is built from them (cached below)."""
 
-    __slots__ = ("_present", "_walls", "board", "hexes", "spec", "terrain")
+    __slots__ = ("_links", "_plain", "_present", "_walls", "board", "hexes", "spec", "terrain")
 
     def __init__(self, spec: ScenarioSpec, hexes: tuple[Hex, ...]) -> None:
         self.spec = spec
@@ -49,6 +49,8 @@ class _View:
         self.terrain: dict[tuple[Hex, ...], tuple[TerrainSpec, Terrain]] = {}
         self._present: frozenset[Hex] | None = None
         self._walls: tuple[tuple[Hex, Hex], ...] | None = None
+        self._links: tuple[tuple[Hex, Hex], ...] | None = None
+        self._plain: dict[tuple[Hex, ...], PlainTerrain] = {}
 
     def present(self) -> frozenset[Hex]:
         if self._present is None:
@@ -62,6 +64,23 @@ class _View:
             walls = self.spec.map.walls
             self._walls = tuple(w for w in walls if w[0] in present and w[1] in present)
         return self._walls
+
+    def links(self) -> tuple[tuple[Hex, Hex], ...]:
+        """HV-ROOM-5: the map's links between two of these hexes."""
+        if self._links is None:
+            self._links = _present_links(self.present(), self.spec.links)
+        return self._links
+
+    def plain_terrain(self, state: HavenState) -> PlainTerrain:
+        """:func:`board_terrain` of these hexes as the mover reads it (per sprung traps)."""
+        sprung = tuple(state.sprung_traps)
+        found = self._plain.get(sprung)
+        if found is None:
+            t = _terrain_spec(state, self.hexes)
+            found = self._plain[sprung] = PlainTerrain(
+                t.obstacle, t.trap, t.hazardous, t.difficult, t.icy
+            )
+        return found
 
 
 _VIEW_LIMIT = 1024
@@ -354,7 +373,9 @@ def solver_spec(state: HavenState, actor: Figure, turn: PlainTurn | TurnSpec) ->
 
     Built as plain values (board_plain.py), not validated models: the state only
     holds what the models would accept (map hexes, one figure per hex), and a
-    monster turn must not pay for validation in rollouts (issue 12).
+    monster turn must not pay for validation in rollouts (issue 12). What depends
+    on the map alone (hexes, walls, links, terrain) comes from the view's caches;
+    the figures' places in the turn order from :func:`_ranks`.
     """
     view = _view(state, False)
     present = view.present()
@@ -362,39 +383,100 @@ def solver_spec(state: HavenState, actor: Figure, turn: PlainTurn | TurnSpec) ->
     # monsters treat it exactly as an obstacle; in FH they may pass through its hex but
     # not end there, which the mover models as a figure of its own team (an ally is
     # passable and never a hex to stop in) without an initiative (never a focus).
-    hidden = [
-        f
-        for f in state.figures.values()
-        if f.hex in present and f.team != actor.team and "invisible" in f.conditions
-    ]
-    shown = [f for f in state.figures.values() if f.hex in present and f not in hidden]
-    ranks = initiative_ranks(state, shown)
+    team = actor.team
+    shown: list[Figure] = []
+    hidden: list[Figure] = []
+    for f in state.figures.values():
+        if f.hex in present:
+            if "invisible" in f.conditions and f.team != team:
+                hidden.append(f)
+            else:
+                shown.append(f)
+    ranks = _ranks(state, shown)
     # HV-GOAL-2: an objective covering several hexes is one figure on all of them
     figures = [
-        PlainFigure(f.id, f.team, f.hex, ranks[f.id], f.owner or None, f.more_hexes) for f in shown
+        _plain_figure(f.id, f.team, f.hex, ranks[f.id], f.owner or None, f.more_hexes)
+        for f in shown
     ]
     if state.rules.monsters_pass_through_invisible:
-        figures.extend(PlainFigure(f.id, actor.team, f.hex) for f in hidden)
+        figures.extend(PlainFigure(f.id, team, f.hex) for f in hidden)
         hidden = []
-    spec = board_terrain(state, with_closed_doors=False)[0]
-    obstacles = spec.obstacle
-    blocking = objective_obstacles(state, actor.team)
-    if blocking:
-        # HV-GOAL-2 [GH]: an obstacle even to its own side (it stays a figure: no one ends there)
-        obstacles = (*obstacles, *blocking)
-    if hidden:
-        obstacles = (*obstacles, *(f.hex for f in hidden if f.hex not in obstacles))
+    terrain = view.plain_terrain(state)
+    blocking = objective_obstacles(state, team)
+    if blocking or hidden:
+        obstacles = terrain.obstacle
+        if blocking:
+            # HV-GOAL-2 [GH]: an obstacle even to its own side (it stays a figure: no one
+            # ends there)
+            obstacles = (*obstacles, *blocking)
+        if hidden:
+            obstacles = (*obstacles, *(f.hex for f in hidden if f.hex not in obstacles))
+        terrain = PlainTerrain(
+            obstacles, terrain.trap, terrain.hazardous, terrain.difficult, terrain.icy
+        )
     return PlainBoard(
         format="haven-board/1",
         ruleset=state.rules.name,
         hexes=view.hexes,
         walls=view.walls(),
-        links=_present_links(view.present(), state.spec.links),
-        terrain=PlainTerrain(obstacles, spec.trap, spec.hazardous, spec.difficult, spec.icy),
+        links=view.links(),
+        terrain=terrain,
         figures=tuple(figures),
         turn=turn if isinstance(turn, PlainTurn) else PlainTurn(**turn.model_dump()),
-        house_rules=PlainHouseRules(state.spec.house_rules.open_edge_neighbours),
+        house_rules=_HOUSE_RULES[state.spec.house_rules.open_edge_neighbours],
     )
+
+
+_FIGURES_LIMIT = 512
+_plain_figures: dict[tuple[object, ...], PlainFigure] = {}
+
+
+def _plain_figure(
+    fid: str, team: str, h: Hex, rank: int, owner: str | None, more: tuple[Hex, ...]
+) -> PlainFigure:
+    """The mover's figure with these fields: most figures stand still from one monster turn
+    to the next, so the same frozen value is shared instead of built again (issue 12)."""
+    key = (fid, team, h, rank, owner, more)
+    found = _plain_figures.get(key)
+    if found is None:
+        if len(_plain_figures) >= _FIGURES_LIMIT:
+            _plain_figures.clear()
+        found = _plain_figures[key] = PlainFigure(fid, team, h, rank, owner, more)
+    return found
+
+
+_HOUSE_RULES = {flag: PlainHouseRules(flag) for flag in (False, True)}
+
+_RANKS_LIMIT = 8
+"""A round's monster turns share a few turn orders; older ones are dropped."""
+_ranks_made: dict[tuple[object, ...], tuple[ScenarioSpec, Ruleset, dict[str, int]]] = {}
+
+
+def _ranks(state: HavenState, figures: list[Figure]) -> dict[str, int]:
+    """:func:`initiative_ranks` of ``figures``, kept for the next monster turns (issue 12).
+
+    The ranks depend only on the figures (id, kind, type, summoner), the
+    characters' cards, rests and tie ranks, the groups' cards and tie ranks and
+    the allies' tie rank (``initiative.turn_order_key``), with the scenario and
+    ruleset: exactly the key below. Callers only read the returned ranks.
+    """
+    spec, rules = state.spec, state.rules
+    key = (
+        id(spec),
+        id(rules),
+        state.ally_tie_rank,
+        tuple((h.id, h.leading, h.second, h.long_rest, h.tie_rank) for h in state.heroes.values()),
+        tuple((name, g.card, g.tie_rank) for name, g in state.groups.items()),
+        tuple((f.id, f.kind, f.type, f.owner) for f in figures),
+    )
+    found = _ranks_made.get(key)
+    if found is not None and found[0] is spec and found[1] is rules:
+        return found[2]
+    ranks = initiative_ranks(state, figures)
+    if len(_ranks_made) >= _RANKS_LIMIT:
+        del _ranks_made[next(iter(_ranks_made))]
+    _ranks_made[key] = (spec, rules, ranks)
+    return ranks
 
 
 def map_spec(state: HavenState) -> MapSpec:
