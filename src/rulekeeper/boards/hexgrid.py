@@ -470,6 +470,37 @@ class HexBoard:
             | ((frontier & o5) << 1)
         )
 
+    def layers(self, start: int, allowed: int = -1) -> Iterator[int]:
+        """The breadth-first layers from the position mask ``start``: each mask yielded holds
+        the hexes of ``allowed`` one more step away across open edges (:meth:`grow`, links
+        not counted), none reached before; it stops when a layer is empty."""
+        o0, o1, o2, o3, o4, o5 = self.open_masks
+        s = self.shifts[0]
+        t = s - 1
+        seen = f = start
+        while True:
+            f = (
+                (
+                    ((f & o0) << s)
+                    | ((f & o1) << t)
+                    | ((f & o2) >> 1)
+                    | ((f & o3) >> s)
+                    | ((f & o4) >> t)
+                    | ((f & o5) << 1)
+                )
+                & allowed
+                & ~seen
+            )
+            if not f:
+                return
+            seen |= f
+            yield f
+
+    def travel_layers(self, start: int, allowed: int) -> Iterator[int]:
+        """:meth:`layers` as a figure travels: the same here; a :class:`LinkedHexBoard` also
+        steps through a link (HV-ROOM-5)."""
+        return HexBoard.layers(self, start, allowed)
+
     def proximity(self, start: int) -> tuple[int, ...]:
         """HV-LOS-2: hexes counted from ``start`` around walls, through anything else.
 
@@ -482,24 +513,8 @@ class HexBoard:
         dist = [UNREACHABLE] * len(self.hexes)
         dist[start] = 0
         at = self.hex_at_position()
-        o0, o1, o2, o3, o4, o5 = self.open_masks
-        s = self.shifts[0]
-        t = s - 1
-        seen = frontier = 1 << self.positions[start]
-        step = 0
-        while frontier:
-            step += 1
-            f = frontier
-            frontier = (
-                ((f & o0) << s)
-                | ((f & o1) << t)
-                | ((f & o2) >> 1)
-                | ((f & o3) >> s)
-                | ((f & o4) >> t)
-                | ((f & o5) << 1)
-            ) & ~seen
-            seen |= frontier
-            f = frontier
+        for step, layer in enumerate(HexBoard.layers(self, 1 << self.positions[start]), 1):
+            f = layer
             while f:
                 low = f & -f
                 dist[at[low.bit_length() - 1]] = step
@@ -519,27 +534,14 @@ class HexBoard:
         if cached is not None:
             return {i: cached[i] for i in self.members(targets)}
         found: dict[int, int] = {}
-        o0, o1, o2, o3, o4, o5 = self.open_masks
-        s = self.shifts[0]
-        t = s - 1
-        seen = frontier = 1 << self.positions[start]
-        if targets & frontier:
+        origin = 1 << self.positions[start]
+        if targets & origin:
             found[start] = 0
-        remaining = targets & ~frontier
-        step = 0
-        while frontier and remaining:
-            step += 1
-            f = frontier
-            frontier = (
-                ((f & o0) << s)
-                | ((f & o1) << t)
-                | ((f & o2) >> 1)
-                | ((f & o3) >> s)
-                | ((f & o4) >> t)
-                | ((f & o5) << 1)
-            ) & ~seen
-            seen |= frontier
-            hit = frontier & remaining
+        remaining = targets & ~origin
+        for step, layer in enumerate(HexBoard.layers(self, origin), 1):
+            if not remaining:
+                break
+            hit = layer & remaining
             if hit:
                 remaining ^= hit
                 while hit:
@@ -719,6 +721,17 @@ class LinkedHexBoard(HexBoard):
     def linked_to(self, i: int) -> tuple[int, ...]:
         """The hex numbers linked to hex number ``i``, in increasing order."""
         return self._linked_neighbours.get(i, ())
+
+    def travel_layers(self, start: int, allowed: int) -> Iterator[int]:
+        """:meth:`HexBoard.layers` where a link is one more step too (:meth:`grow`)."""
+        grow = self.grow
+        seen = frontier = start
+        while True:
+            frontier = grow(frontier) & allowed & ~seen
+            if not frontier:
+                return
+            seen |= frontier
+            yield frontier
 
     def grow(self, frontier: int) -> int:
         """The open neighbours of the hexes of ``frontier`` and the hexes linked to them."""

@@ -282,47 +282,8 @@ class Movement:
     ) -> None:
         """Normal movement where every passable hex costs 1 point and no negative hex:
         each breadth-first layer is one more point (the start, ``origin``, is filled in)."""
-        board = self.board
-        settled = frontier = origin
-        step = 0
-        if board.links:
-            grow = board.grow
-            while True:
-                frontier = grow(frontier) & passable & ~settled
-                if not frontier:
-                    return
-                settled |= frontier
-                step += 1
-                f = frontier
-                while f:
-                    low = f & -f
-                    i = at[low.bit_length() - 1]
-                    dist[i] = step
-                    neg[i] = 0
-                    f ^= low
-        # the plain board's grow, written out
-        o0, o1, o2, o3, o4, o5 = board.open_masks
-        s = board.shifts[0]
-        t = s - 1
-        while True:
-            f = frontier
-            frontier = (
-                (
-                    ((f & o0) << s)
-                    | ((f & o1) << t)
-                    | ((f & o2) >> 1)
-                    | ((f & o3) >> s)
-                    | ((f & o4) >> t)
-                    | ((f & o5) << 1)
-                )
-                & passable
-                & ~settled
-            )
-            if not frontier:
-                return
-            settled |= frontier
-            step += 1
-            f = frontier
+        for step, layer in enumerate(self.board.travel_layers(origin, passable), 1):
+            f = layer
             while f:
                 low = f & -f
                 i = at[low.bit_length() - 1]
