@@ -1,5 +1,6 @@
-"""The monster mover's optional compiled path (issue 12): which modules mypyc
-compiles, whether the compiled ones may run, and the build.
+"""The optional compiled path (issue 12): which modules mypyc compiles (the
+monster mover and the haven rules a step of play runs through), whether the
+compiled ones may run, and the build.
 
 The pure-Python modules are the reference; the compiled ones are the same
 source files compiled with mypyc (``make venv`` builds them when a C compiler
@@ -40,9 +41,43 @@ MODULES: tuple[str, ...] = (
     "rulekeeper.games.haven.monster_answer",
     "rulekeeper.games.haven.focus",
     "rulekeeper.games.haven.board_plain",
+    "rulekeeper.games.haven.map_state",
+    "rulekeeper.games.haven.round_flow",
+    "rulekeeper.games.haven.attack_resolution",
+    "rulekeeper.games.haven.initiative",
+    "rulekeeper.games.haven.monster_turns",
+    "rulekeeper.games.haven.turn_sequence",
+    "rulekeeper.games.haven.cards",
+    "rulekeeper.games.haven.hero_moves",
+    "rulekeeper.games.haven.legality",
+    "rulekeeper.games.haven.special_rules",
+    "rulekeeper.games.haven.objectives",
+    "rulekeeper.games.haven.round_end",
+    "rulekeeper.games.haven.turn",
+    "rulekeeper.games.haven.who_acts",
+    "rulekeeper.games.haven.bonuses",
+    "rulekeeper.games.haven.card_index",
+    "rulekeeper.games.haven.exhaustion",
+    "rulekeeper.games.haven.rest",
+    "rulekeeper.games.haven.forced_movement",
+    "rulekeeper.games.haven.items",
+    "rulekeeper.games.haven.standees",
+    "rulekeeper.games.haven.attack_draw",
+    "rulekeeper.games.haven.conditions",
+    "rulekeeper.games.haven.terms",
+    "rulekeeper.games.haven.retaliate",
+    "rulekeeper.games.haven.condition_timing",
+    "rulekeeper.games.haven.loot",
+    "rulekeeper.games.haven.healing",
+    "rulekeeper.games.haven.area_attacks",
+    "rulekeeper.games.haven.class_resources",
 )
 """The modules compiled: geometry, sight, travel and the monster mover (with the
-plain board reader of its batch)."""
+plain board reader of its batch), then the haven rules every step of play runs
+through (applying, listing, turns, attacks, monster turns, the round's end).
+Modules holding frozen dataclasses that clones deep-copy without sharing them
+(mypyc's frozen classes cannot be rebuilt field by field) or pydantic models
+defined inside functions stay pure."""
 
 PURE_VARIABLE = "RULEKEEPER_PURE"
 """Set to anything but empty or ``0`` to run every module of :data:`MODULES` as pure Python."""

@@ -63,9 +63,29 @@ def _compiled_files(root: str) -> list[str]:
     return found
 
 
+def _recorded_files(root: str) -> list[str]:
+    """The compiled files the build record lists (an earlier build may have compiled modules
+    that :data:`MODULES` no longer names: their files must go too, or importing the module
+    would load an extension whose shared library lacks it)."""
+    try:
+        with open(os.path.join(root, RECORD), encoding="utf-8") as handle:
+            lines = handle.read().splitlines()
+    except OSError:
+        return []
+    names = [line.removeprefix("file ") for line in lines if line.startswith("file ")]
+    # only extension files inside the package: the record never makes us delete anything else
+    return [
+        name
+        for name in names
+        if name.startswith("rulekeeper/")
+        and ".." not in name.split("/")
+        and name.endswith((".so", ".pyd"))
+    ]
+
+
 def clean(root: str = SOURCE_ROOT) -> None:
-    """Remove the compiled files and the build record."""
-    for name in [*_compiled_files(root), RECORD]:
+    """Remove the compiled files (of this build and of the one the record lists) and the record."""
+    for name in [*_compiled_files(root), *_recorded_files(root), RECORD]:
         path = os.path.join(root, name)
         if os.path.exists(path):
             os.remove(path)

@@ -149,3 +149,34 @@ def test_a_stale_build_runs_every_module_from_source(tmp_path: Path) -> None:
     files = _module_files(copy, pure=False)
     assert all(path.endswith(".py") for path in files.values()), files
     assert all(path.startswith(str(copy)) for path in {*before.values(), *files.values()})
+
+
+def test_clean_removes_the_files_of_an_earlier_build_and_nothing_outside_the_package(
+    tmp_path: Path,
+) -> None:
+    """A module an earlier build compiled but MODULES no longer names keeps no extension
+    beside its source (it would load against a shared library that lacks it); a record
+    naming files outside the package deletes nothing."""
+    from rulekeeper import native_build
+
+    package = tmp_path / "rulekeeper" / "games"
+    package.mkdir(parents=True)
+    dropped = package / "dropped.cpython-311-x86_64-linux-gnu.so"
+    dropped.write_bytes(b"")
+    outside = tmp_path / "keep.so"
+    outside.write_bytes(b"")
+    record = tmp_path / native.RECORD
+    record.write_text(
+        native.record_text(
+            [
+                "rulekeeper/games/dropped.cpython-311-x86_64-linux-gnu.so",
+                "keep.so",
+                "rulekeeper/../keep.so",
+            ],
+            {},
+        ),
+        encoding="utf-8",
+    )
+    native_build.clean(str(tmp_path))
+    assert not dropped.exists() and not record.exists()
+    assert outside.exists()

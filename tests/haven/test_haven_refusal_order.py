@@ -6,11 +6,13 @@ rule; one that only waits for the draw is refused under CORE-CHANCE.
 
 from __future__ import annotations
 
+from typing import Any
+
 from test_haven_items import start_turn, with_items
 from test_haven_play_support import at, monster, new_state, play
 
 from rulekeeper.core.conformance import assert_rejected
-from rulekeeper.games.haven.actions import ChooseTarget, PlayHalf, SelectCard, UseItem
+from rulekeeper.games.haven.actions import ChooseTarget, MoveTo, PlayHalf, SelectCard, UseItem
 from rulekeeper.games.haven.state import HavenState
 
 
@@ -65,3 +67,15 @@ def test_HV_CARD_1_companion_mode_cites_the_selection_rule_mid_draw() -> None:
     state = mid_draw[0]
     assert_rejected(state, SelectCard("lampwright", "x"), "HV-CARD-1")
     assert_rejected(state, EndTurn(), "CORE-CHANCE")
+
+
+def test_an_action_with_misshapen_fields_is_refused_naming_the_field() -> None:
+    """CORE-LEGAL: an action built in code with a field of the wrong shape (a one-number hex,
+    a name where a number belongs) is refused naming that field, before any rule reads it:
+    compiled rule modules would otherwise fail on the type instead of refusing."""
+    state = _drawing_a_modifier([])
+    short: Any = (2,)
+    named: Any = ("a", 1)
+    for action in (MoveTo(hex=short), MoveTo(hex=named)):
+        violation = assert_rejected(state, action, "CORE-LEGAL")
+        assert "field 'hex'" in str(violation), violation

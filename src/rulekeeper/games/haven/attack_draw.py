@@ -215,6 +215,12 @@ class AttackDraw:
     drawn: tuple[str, ...] = ()
     choice: int | None = None
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> AttackDraw:
+        return self  # immutable all through: a clone shares it
+
+    def __copy__(self) -> AttackDraw:
+        return self
+
     @classmethod
     def start(
         cls,

@@ -16,7 +16,6 @@ HV-ATK-3).
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -29,6 +28,7 @@ from rulekeeper.games.haven.conditions import (
     check_can_target,
     condition,
     damage_factors,
+    scale_damage,
 )
 from rulekeeper.games.haven.modifiers import Effect, ModifierCard, combine_effects
 from rulekeeper.games.haven.ruleset import Ruleset
@@ -287,7 +287,7 @@ def resolve_totals(
     # FH FAQ §5.2: ward and brittle are not used up when shield left no damage.
     if damage > 0 and context.damage_factors:
         factors_used = True
-        damage = math.floor(damage * math.prod(context.damage_factors))
+        damage = scale_damage(damage, context.damage_factors)
     return AttackOutcome(
         damage=damage,
         effects=totals.effects,

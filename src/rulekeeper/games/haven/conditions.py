@@ -270,6 +270,15 @@ def check_can_target(target_conditions: Iterable[str], *, by_enemy: bool = True)
             raise RuleViolation(rule_id(row.name), lazy("an invisible figure cannot be targeted"))
 
 
+def scale_damage(amount: int, factors: Iterable[Fraction]) -> int:
+    """``amount`` times every ward or brittle factor, rounded down (HV-ATK-1 [FH]), in whole
+    numbers: the product's numerator over its denominator, so nothing passes through floats."""
+    product = Fraction(1)
+    for factor in factors:
+        product *= factor
+    return amount * product.numerator // product.denominator
+
+
 def damage_factors(target_conditions: Iterable[str], ruleset: Ruleset) -> list[Fraction]:
     """HV-ATK-1 [FH]: the factors ward and brittle apply after shield; together they cancel.
 

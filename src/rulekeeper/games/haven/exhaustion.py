@@ -21,7 +21,6 @@
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -31,6 +30,7 @@ from rulekeeper.games.haven.conditions import (
     may_gain,
     removed_by_damage,
     rule_id,
+    scale_damage,
 )
 from rulekeeper.games.haven.loot import drop_on_death
 from rulekeeper.games.haven.rule_terms import term
@@ -94,7 +94,7 @@ def damage_after_ward_and_brittle(state: HavenState, figure: Figure, amount: int
     held = [name for name in ("ward", "brittle") if name in figure.conditions]
     if not held:
         return amount
-    changed = math.floor(amount * math.prod(damage_factors(held, state.rules)))
+    changed = scale_damage(amount, damage_factors(held, state.rules))
     use_up(state, figure, held)
     return changed
 

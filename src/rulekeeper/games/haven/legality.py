@@ -12,7 +12,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from rulekeeper.core.actions import Action
-from rulekeeper.core.errors import RuleViolation
+from rulekeeper.core.errors import ActionFormatError, RuleViolation
 from rulekeeper.core.game import CHANCE
 from rulekeeper.games.haven import (
     added_targets,
@@ -186,6 +186,7 @@ def check(state: HavenState, action: Action) -> None:
     if action in legal:
         check_actor(state)
         return
+    _check_well_formed(state, action)
     if current_player(state) == CHANCE:
         _check_regardless_of_chance(state, action)
         raise RuleViolation(
@@ -280,6 +281,17 @@ def _check_regardless_of_chance(state: HavenState, action: Action) -> None:
         items.check_use(state, action)
     if isinstance(action, SelectCard | LongRest) and state.phase != "select":
         raise RuleViolation("HV-CARD-1", lazy("cards are selected at the start of the round"))
+
+
+def _check_well_formed(state: HavenState, action: Action) -> None:
+    """CORE-LEGAL: an action whose fields do not have the shapes its type declares (a hex
+    that is not two whole numbers, a number where a name belongs) is refused by naming the
+    field, before any rule reads it. Actions parsed from JSON always pass; this guards
+    actions built in code. Only refused actions are asked (a listed one is well formed)."""
+    try:
+        state.game.parse_action(action.to_json())
+    except ActionFormatError as error:
+        raise RuleViolation("CORE-LEGAL", str(error)) from error
 
 
 def check_actor(state: HavenState) -> None:
