@@ -45,7 +45,7 @@ BonusTrigger = Literal["", "attack", "attacked"]
 """What advances an active bonus's use slot (bonuses.py, HV-BONUS-3)."""
 
 
-@dataclass
+@dataclass(slots=True)
 class Figure:
     """A standee on the map: a character, a monster, a summon, an objective (HV-GOAL-2) or a
     scenario ally (HV-GOAL-3)."""
@@ -134,7 +134,7 @@ class ActiveBonus:
         return self
 
 
-@dataclass
+@dataclass(slots=True)
 class Hero:
     """A character's cards and round choices (HV-CARD-1..4, HV-REST-*, HV-EXH-*)."""
 
@@ -190,7 +190,7 @@ class Hero:
         return [*self.hand, *self.discard, *self.lost, *self.active]
 
 
-@dataclass
+@dataclass(slots=True)
 class Group:
     """A monster type's ability deck and this round's card (HV-INIT-4)."""
 
@@ -208,7 +208,7 @@ class Group:
     """[FH] HV-MON-3: the types of a monster set that have appeared (a set shares a group)."""
 
 
-@dataclass
+@dataclass(slots=True)
 class Negation:
     """HV-NEG-1: damage waiting for its victim's choice to negate it by losing cards."""
 
@@ -226,7 +226,7 @@ class Negation:
     """The cards lost so far to negate it."""
 
 
-@dataclass
+@dataclass(slots=True)
 class Turn:
     """The acting figure's turn in progress."""
 
@@ -255,7 +255,7 @@ class Turn:
     that item (HV-CHAR-6)."""
 
 
-@dataclass
+@dataclass(slots=True)
 class StandeeDraw:
     """HV-SCEN-1: a standee placed and waiting for its number, drawn at random (a chance node)."""
 
@@ -267,7 +267,7 @@ class StandeeDraw:
     """The summoner of a summoned monster."""
 
 
-@dataclass
+@dataclass(slots=True)
 class RestStep:
     """A short rest in progress at the end of the round (HV-REST-1)."""
 
