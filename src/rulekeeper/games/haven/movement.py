@@ -53,6 +53,70 @@ class MoveMode:
     teleport: bool = False
 
 
+_MODES = {
+    (flying, jumping, teleport): MoveMode(flying, jumping, teleport)
+    for flying in (False, True)
+    for jumping in (False, True)
+    for teleport in (False, True)
+}
+
+
+def move_mode(flying: bool = False, jumping: bool = False, teleport: bool = False) -> MoveMode:
+    """The :class:`MoveMode` of these flags, shared (a frozen value; every turn asks for one)."""
+    return _MODES[flying, jumping, teleport]
+
+
+class _TerrainMasks:
+    """One terrain on one board as position masks (see :class:`HexBoard`), with the
+    classes of hexes normal movement enters at each packed cost (:meth:`Movement._forward`)."""
+
+    __slots__ = ("board", "costs", "difficult", "icy", "negative", "obstacle", "terrain")
+
+    def __init__(self, board: HexBoard, terrain: Terrain) -> None:
+        self.board = board
+        self.terrain = terrain
+        positions = board.positions
+
+        def mask(flags: tuple[bool, ...]) -> int:
+            out = 0
+            for p in compress(positions, flags):
+                out |= 1 << p
+            return out
+
+        self.obstacle = mask(terrain.obstacle)
+        self.difficult = difficult = mask(terrain.difficult)
+        self.negative = negative = mask(terrain.negative)
+        self.icy = mask(terrain.icy)
+        scale = _scale(len(board))
+        self.costs = tuple(
+            (weight, kind)
+            for weight, kind in (
+                (1, board.full_mask & ~difficult & ~negative),
+                (2, difficult & ~negative),
+                (scale + 1, negative & ~difficult),
+                (scale + 2, negative & difficult),
+            )
+            if kind
+        )
+        """(packed cost of entering, hexes entered at that cost), passable or not."""
+
+
+_TERRAIN_MASKS_LIMIT = 64
+_terrain_masks: dict[tuple[int, int], _TerrainMasks] = {}
+
+
+def terrain_masks(board: HexBoard, terrain: Terrain) -> _TerrainMasks:
+    """The masks of ``terrain`` on ``board``, made once and shared by every table on them
+    while both are in use (both are immutable; issue 12)."""
+    key = (id(board), id(terrain))
+    found = _terrain_masks.get(key)
+    if found is None or found.board is not board or found.terrain is not terrain:
+        if len(_terrain_masks) >= _TERRAIN_MASKS_LIMIT:
+            _terrain_masks.clear()
+        found = _terrain_masks[key] = _TerrainMasks(board, terrain)
+    return found
+
+
 class _Masks:
     """Terrain for normal movement as position masks (see :class:`HexBoard`)."""
 
@@ -235,10 +299,11 @@ class Movement:
                     dist[i] = steps + 1 if extra and difficult[i] else steps
                     neg[i] = 0 if flying else int(negative[i])
             return dist, neg
-        if any(self.terrain.icy):
+        board = self.board
+        shared = terrain_masks(board, self.terrain)
+        if shared.icy:
             return self._forward_on_ice(dist, neg)
         masks = self._terrain_masks()
-        board = self.board
         at = board.hex_at_position()
         passable = masks.passable
         origin = 1 << board.positions[start]
@@ -251,16 +316,7 @@ class Movement:
         # a whole set of hexes settled at each key: entering a hex costs what the hex
         # is (1 or 2 points, and 1 negative hex for a trap or hazard), whichever side.
         grow = board.grow
-        classes = [
-            (weight, kind)
-            for weight, kind in (
-                (1, masks.plain),
-                (2, masks.difficult & ~masks.negative),
-                (scale + 1, masks.negative & ~masks.difficult),
-                (scale + 2, masks.negative & masks.difficult),
-            )
-            if kind
-        ]
+        classes = shared.costs
         settled = 0
         pending = {0: origin}
         while pending:
@@ -327,21 +383,13 @@ class Movement:
         """The terrain as position masks: what normal movement may enter and at what cost."""
         if self._masks is None:
             board = self.board
-            terrain = self.terrain
-            positions = board.positions
-
-            def mask(flags: tuple[bool, ...]) -> int:
-                out = 0
-                for p in compress(positions, flags):
-                    out |= 1 << p
-                return out
-
+            shared = terrain_masks(board, self.terrain)
             full = board.full_mask
-            difficult = mask(terrain.difficult)
-            negative = mask(terrain.negative)
-            passable = full & ~mask(terrain.obstacle) & ~board.mask_of(self.enemies)
+            passable = full & ~shared.obstacle & ~board.mask_of(self.enemies)
+            difficult = shared.difficult & passable
+            negative = shared.negative & passable
             plain = passable & ~difficult & ~negative
-            self._masks = _Masks(passable, plain, difficult & passable, negative & passable, full)
+            self._masks = _Masks(passable, plain, difficult, negative, full)
         return self._masks
 
     def _breadth_first(self, source: int) -> list[int]:
