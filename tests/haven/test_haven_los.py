@@ -196,3 +196,63 @@ def test_HV_LOS_1_GH_neighbours_see_through_an_open_edge_with_a_free_corner() ->
     # a wall ending at one shared corner of (0, 0) and (1, 0) leaves the other corner free
     one_side = HexBoard(disc(2), [((0, 0), (1, -1))])
     assert sight(one_side, "corner_to_corner", (0, 0), (1, 0))
+
+
+def _diagonal_pairs(a: tuple[int, int], b: tuple[int, int]):
+    """For each orientation with a strip between them: ``(p0, q0, dvec, gap, width)`` of the
+    parallel diagonals of hexes ``a`` and ``b``, as the [FH] test takes them."""
+    from rulekeeper.boards.line_of_sight import _DIAGONALS
+
+    ca, cb = centre(a), centre(b)
+    for lo, hi in _DIAGONALS:
+        dvec = (CORNERS[hi][0] - CORNERS[lo][0], CORNERS[hi][1] - CORNERS[lo][1])
+        p0 = (ca[0] + CORNERS[lo][0], ca[1] + CORNERS[lo][1])
+        q0 = (cb[0] + CORNERS[lo][0], cb[1] + CORNERS[lo][1])
+        gap = (q0[0] - p0[0], q0[1] - p0[1])
+        width = dvec[0] * gap[1] - dvec[1] * gap[0]
+        if width != 0:
+            yield p0, q0, dvec, gap, width
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.sets(st.sampled_from(wall_pairs), max_size=14),
+    st.sampled_from(hexes3),
+    st.sampled_from(hexes3),
+)
+def test_HV_LOS_1_a_wall_chain_proof_never_hides_a_clear_line(walls, a, b) -> None:
+    """HV-LOS-1 [FH]: when a chain of walls is found across the strip between two diagonals
+    (the shortcut that skips the sweep), the sweep finds no clear line there either, and
+    no sampled segment between the diagonals misses every wall: the proof never says
+    blocked where a sight line exists."""
+    from rulekeeper.boards.line_of_sight import _chain_crosses, _sweep_finds_line
+
+    board = HexBoard(hexes3, walls)
+    segments = list(board.wall_segments)
+    for p0, q0, dvec, gap, width in _diagonal_pairs(a, b):
+        if not _chain_crosses(p0, dvec, gap, width, segments):
+            continue
+        assert not _sweep_finds_line(p0, q0, dvec, width, segments)
+        for i in range(9):
+            p = (p0[0] + Fraction(i * dvec[0], 8), p0[1] + Fraction(i * dvec[1], 8))
+            for j in range(9):
+                q = (q0[0] + Fraction(j * dvec[0], 8), q0[1] + Fraction(j * dvec[1], 8))
+                assert any(segments_touch(p, q, w[0], w[1]) for w in segments)
+
+
+def test_HV_LOS_1_a_wall_across_the_board_is_proved_blocked_without_the_sweep() -> None:
+    """HV-LOS-1 [FH]: a straight wall splitting the board is found as one chain across every
+    strip between the diagonals of hexes on either side; a board without walls in between
+    has no such chain (the map edge runs round the pair, not across it)."""
+    from rulekeeper.boards.line_of_sight import _chain_crosses
+
+    hexes = disc(3)
+    split = [((0, r), (1, r - 1)) for q, r in hexes if q == 0 and (1, r - 1) in hexes]
+    split += [((0, r), (1, r)) for q, r in hexes if q == 0 and (1, r) in hexes]
+    walled = list(HexBoard(hexes, split).wall_segments)
+    open_board = list(HexBoard(hexes).wall_segments)
+    strips = list(_diagonal_pairs((-2, 0), (2, 0)))
+    assert strips
+    for p0, _q0, dvec, gap, width in strips:
+        assert _chain_crosses(p0, dvec, gap, width, walled)
+        assert not _chain_crosses(p0, dvec, gap, width, open_board)

@@ -29,6 +29,10 @@ therefore blocked). Two readings of where the line may start:
   by checking that one sight line through it, in exact integer arithmetic
   (the picture scaled by the window's binary denominator), touches no wall. So a "visible" answer always rests on an exactly
   checked line; only a window narrower than about 1e-12 of a hex could be missed.
+  Most pairs that reach the sweep are blocked, and most of those by one chain of
+  walls joined end to end across the parallelogram between the two diagonals;
+  such a chain is looked for first, exactly (:func:`_chain_crosses`), and when
+  found it proves every segment between the diagonals blocked without the sweep.
 """
 
 from __future__ import annotations
@@ -307,26 +311,117 @@ class LineOfSight:
         width = dvec[0] * gap[1] - dvec[1] * gap[0]
         if width == 0:
             return False  # the diagonals are collinear: no strip between them
-        # Search in floating point, then certify any window found with exact arithmetic:
-        # a "visible" answer always rests on one exactly checked sight line.
-        quad = (p0, (p0[0] + dvec[0], p0[1] + dvec[1]), (q0[0] + dvec[0], q0[1] + dvec[1]), q0)
-        sides = _quad_sides(quad)
-        approx: list[FLine] = []
-        for w in walls:
-            clipped = _clip_to_strip(w, p0, dvec, width)
-            if clipped is None or not _meets_quad(clipped, sides):
-                continue
-            approx.append(
-                (
-                    _endpoint_function(clipped[0], p0, gap, dvec),
-                    _endpoint_function(clipped[1], p0, gap, dvec),
-                )
+        if _chain_crosses(p0, dvec, gap, width, walls):
+            return False  # an exact proof that every segment between the diagonals is blocked
+        return _sweep_finds_line(p0, q0, dvec, width, walls)
+
+
+def _sweep_finds_line(
+    p0: Point, q0: Point, dvec: Point, width: int, walls: list[tuple[Point, Point]]
+) -> bool:
+    """Whether some segment from the diagonal ``p0``-``p0 + dvec`` to the parallel diagonal
+    ``q0``-``q0 + dvec`` touches no wall: the sweep of the module docstring, every line it
+    reports checked exactly."""
+    gap = (q0[0] - p0[0], q0[1] - p0[1])
+    # Search in floating point, then certify any window found with exact arithmetic:
+    # a "visible" answer always rests on one exactly checked sight line.
+    quad = (p0, (p0[0] + dvec[0], p0[1] + dvec[1]), (q0[0] + dvec[0], q0[1] + dvec[1]), q0)
+    sides = _quad_sides(quad)
+    approx: list[FLine] = []
+    for w in walls:
+        clipped = _clip_to_strip(w, p0, dvec, width)
+        if clipped is None or not _meets_quad(clipped, sides):
+            continue
+        approx.append(
+            (
+                _endpoint_function(clipped[0], p0, gap, dvec),
+                _endpoint_function(clipped[1], p0, gap, dvec),
             )
-        for s in _candidate_s(approx):
-            for t in _free_t(approx, s):
-                if _clear_scaled_line(p0, q0, dvec, s, t, walls):
-                    return True
+        )
+    for s in _candidate_s(approx):
+        for t in _free_t(approx, s):
+            if _clear_scaled_line(p0, q0, dvec, s, t, walls):
+                return True
+    return False
+
+
+def _chain_crosses(
+    p0: Point, dvec: Point, gap: Point, width: int, walls: list[tuple[Point, Point]]
+) -> bool:
+    """Exactly: whether walls joined end to end inside the parallelogram between two
+    diagonals run from its side ``p0``-``q0`` to its side ``p1``-``q1`` (``p1 = p0 + dvec``,
+    ``q0 = p0 + gap``); if so, no segment between the diagonals misses every wall.
+
+    In the integer coordinates ``u = sign * cross(dvec, e - p0)`` (across the strip: 0 on
+    the first diagonal, ``span`` on the second) and ``v = sign * cross(e - p0, gap)``
+    (along it: 0 on side zero, ``span`` on side one) the parallelogram is the square
+    ``[0, span]^2``. A segment from one diagonal to the other cuts the square into a part
+    holding side zero and a part holding side one, so a connected set of walls inside the
+    square meeting both sides touches it. Wall lines are hex edges, which meet only at
+    their end points: two walls are joined inside the square when they share an end
+    point lying in it. A chain is only sought, never assumed: when none is found the
+    caller runs the sweep.
+    """
+    sign = 1 if width > 0 else -1
+    span = width * sign
+    corners = ((0, 0), (span, 0), (0, span), (span, span))
+    # the walls meeting the square: their ends lying in it, and the sides they touch
+    ends_inside: list[list[Point]] = []
+    starts: list[int] = []  # walls touching side zero
+    finishes: set[int] = set()  # walls touching side one
+    for a, b in walls:
+        ua, va = _square_coordinates(a, p0, dvec, gap, sign)
+        ub, vb = _square_coordinates(b, p0, dvec, gap, sign)
+        if (ua < 0 and ub < 0) or (ua > span and ub > span):
+            continue
+        if (va < 0 and vb < 0) or (va > span and vb > span):
+            continue
+        # the boxes overlap: the wall meets the square unless its line leaves all four
+        # corners of the square strictly on one side
+        du = ub - ua
+        dv = vb - va
+        sides = [du * (v - va) - dv * (u - ua) for u, v in corners]
+        if min(sides) > 0 or max(sides) < 0:
+            continue
+        zero = va <= 0 or vb <= 0
+        zero = zero and segments_touch((0, 0), (span, 0), (ua, va), (ub, vb))
+        one = va >= span or vb >= span
+        one = one and segments_touch((0, span), (span, span), (ua, va), (ub, vb))
+        if zero and one:
+            return True
+        n = len(ends_inside)
+        if zero:
+            starts.append(n)
+        if one:
+            finishes.add(n)
+        inside = [p for p, u, v in ((a, ua, va), (b, ub, vb)) if 0 <= u <= span and 0 <= v <= span]
+        ends_inside.append(inside)
+    if not starts or not finishes:
         return False
+    # walls joined through an end point inside the square, from side zero towards side one
+    walls_at: dict[Point, list[int]] = {}
+    for n, inside in enumerate(ends_inside):
+        for p in inside:
+            walls_at.setdefault(p, []).append(n)
+    reached = set(starts)
+    todo = list(starts)
+    while todo:
+        n = todo.pop()
+        if n in finishes:
+            return True
+        for p in ends_inside[n]:
+            for m in walls_at[p]:
+                if m not in reached:
+                    reached.add(m)
+                    todo.append(m)
+    return False
+
+
+def _square_coordinates(e: Point, p0: Point, dvec: Point, gap: Point, sign: int) -> Point:
+    """The point ``e`` in the square coordinates ``(u, v)`` of :func:`_chain_crosses`."""
+    ex = e[0] - p0[0]
+    ey = e[1] - p0[1]
+    return (sign * (dvec[0] * ey - dvec[1] * ex), sign * (ex * gap[1] - ey * gap[0]))
 
 
 def _half_width(dx: int, dy: int) -> int:
