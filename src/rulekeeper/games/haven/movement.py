@@ -66,6 +66,30 @@ def move_mode(flying: bool = False, jumping: bool = False, teleport: bool = Fals
     return _MODES[flying, jumping, teleport]
 
 
+_NEIGHBOURS_LIMIT = 64
+_neighbours: dict[int, tuple[HexBoard, list[int] | None]] = {}
+
+
+def _neighbour_masks(board: HexBoard) -> list[int] | None:
+    """For each hex number, :meth:`HexBoard.grow` of that hex alone (its open neighbours and
+    linked hexes) as a position mask, once ``board`` is asked for a second table (None the
+    first time). ``grow`` is a union over the hexes grown, so a search that visits every
+    hex of a layer anyway grows it from this table, cheaper than shifting whole masks; a
+    board seen once (a mover batch's new maps) never pays for the table (issue 12)."""
+    found = _neighbours.get(id(board))
+    if found is not None and found[0] is board:
+        if found[1] is not None:
+            return found[1]
+        grow = board.grow
+        table = [grow(1 << p) for p in board.positions]
+        _neighbours[id(board)] = (board, table)
+        return table
+    if len(_neighbours) >= _NEIGHBOURS_LIMIT:
+        _neighbours.clear()
+    _neighbours[id(board)] = (board, None)
+    return None
+
+
 class _TerrainMasks:
     """One terrain on one board as position masks (see :class:`HexBoard`), with the
     classes of hexes normal movement enters at each packed cost (:meth:`Movement._forward`)."""
@@ -316,17 +340,18 @@ class Movement:
         # a whole set of hexes settled at each key: entering a hex costs what the hex
         # is (1 or 2 points, and 1 negative hex for a trap or hazard), whichever side.
         grow = board.grow
+        around = _neighbour_masks(board)
         classes = shared.costs
-        settled = 0
+        unsettled = board.full_mask  # (positive masks: Python's & on a negative costs more)
         pending = {0: origin}
         while pending:
             key = min(pending)
-            layer = pending.pop(key) & ~settled
+            layer = pending.pop(key) & unsettled
             if not layer:
                 continue
-            settled |= layer
-            _settle(layer, at, key, scale, dist, neg)
-            reached = grow(layer) & passable & ~settled
+            unsettled ^= layer
+            grown = _settle(layer, at, key, scale, dist, neg, around)
+            reached = (grow(layer) if around is None else grown) & passable & unsettled
             for weight, kind in classes:
                 fresh = reached & kind
                 if fresh:
@@ -399,18 +424,20 @@ class Movement:
         depth[source] = 0
         at = board.hex_at_position()
         grow = board.grow
-        seen = frontier = 1 << board.positions[source]
+        around = _neighbour_masks(board)
+        frontier = 1 << board.positions[source]
+        unseen = board.full_mask ^ frontier  # (positive masks, as in _forward)
+        grown = grow(frontier)
         step = 0
-        while frontier:
+        while True:
+            frontier = grown & unseen
+            if not frontier:
+                return depth
             step += 1
-            frontier = grow(frontier) & ~seen
-            seen |= frontier
-            f = frontier
-            while f:
-                low = f & -f
-                depth[at[low.bit_length() - 1]] = step
-                f ^= low
-        return depth
+            unseen ^= frontier
+            grown = _fill(frontier, at, step, depth, around)
+            if around is None:
+                grown = grow(frontier)
 
     def path(self, i: int) -> list[int]:
         """One shortest legal path from the start to hex ``i`` (slid-over hexes included)."""
@@ -727,17 +754,42 @@ def _scale(n: int) -> int:
 
 
 def _settle(
-    layer: int, at: list[int], key: int, scale: int, dist: list[int], neg: list[int]
-) -> None:
+    layer: int,
+    at: list[int],
+    key: int,
+    scale: int,
+    dist: list[int],
+    neg: list[int],
+    around: list[int] | None = None,
+) -> int:
     """Give every hex of the position mask ``layer`` the packed distance ``key``, split
-    into the two tables (as :func:`_unpack` would)."""
+    into the two tables (as :func:`_unpack` would); with ``around`` (:func:`_neighbour_masks`)
+    return the union of the layer's hexes' masks there (``HexBoard.grow`` of the layer)."""
     negative, points = divmod(key, scale)
+    grown = 0
     while layer:
-        low = layer & -layer
-        i = at[low.bit_length() - 1]
+        p = layer.bit_length() - 1
+        i = at[p]
         dist[i] = points
         neg[i] = negative
-        layer ^= low
+        if around is not None:
+            grown |= around[i]
+        layer ^= 1 << p
+    return grown
+
+
+def _fill(layer: int, at: list[int], value: int, table: list[int], around: list[int] | None) -> int:
+    """Give every hex of the position mask ``layer`` the ``value`` in ``table``; with ``around``
+    return the layer's ``HexBoard.grow``, as :func:`_settle` does."""
+    grown = 0
+    while layer:
+        p = layer.bit_length() - 1
+        i = at[p]
+        table[i] = value
+        if around is not None:
+            grown |= around[i]
+        layer ^= 1 << p
+    return grown
 
 
 def _unpack(best: list[int], scale: int, dist: list[int], neg: list[int]) -> None:
