@@ -369,9 +369,17 @@ def _chain_crosses(
     ends_inside: list[list[Point]] = []
     starts: list[int] = []  # walls touching side zero
     finishes: set[int] = set()  # walls touching side one
+    dx, dy = dvec
+    gx, gy = gap
     for a, b in walls:
-        ua, va = _square_coordinates(a, p0, dvec, gap, sign)
-        ub, vb = _square_coordinates(b, p0, dvec, gap, sign)
+        ex = a[0] - p0[0]
+        ey = a[1] - p0[1]
+        ua = sign * (dx * ey - dy * ex)
+        va = sign * (ex * gy - ey * gx)
+        ex = b[0] - p0[0]
+        ey = b[1] - p0[1]
+        ub = sign * (dx * ey - dy * ex)
+        vb = sign * (ex * gy - ey * gx)
         if (ua < 0 and ub < 0) or (ua > span and ub > span):
             continue
         if (va < 0 and vb < 0) or (va > span and vb > span):
@@ -383,10 +391,8 @@ def _chain_crosses(
         sides = [du * (v - va) - dv * (u - ua) for u, v in corners]
         if min(sides) > 0 or max(sides) < 0:
             continue
-        zero = va <= 0 or vb <= 0
-        zero = zero and segments_touch((0, 0), (span, 0), (ua, va), (ub, vb))
-        one = va >= span or vb >= span
-        one = one and segments_touch((0, span), (span, span), (ua, va), (ub, vb))
+        zero = _meets_side(ua, va, ub, vb, 0, span)
+        one = _meets_side(ua, va, ub, vb, span, span)
         if zero and one:
             return True
         n = len(ends_inside)
@@ -417,11 +423,22 @@ def _chain_crosses(
     return False
 
 
-def _square_coordinates(e: Point, p0: Point, dvec: Point, gap: Point, sign: int) -> Point:
-    """The point ``e`` in the square coordinates ``(u, v)`` of :func:`_chain_crosses`."""
-    ex = e[0] - p0[0]
-    ey = e[1] - p0[1]
-    return (sign * (dvec[0] * ey - dvec[1] * ex), sign * (ex * gap[1] - ey * gap[0]))
+def _meets_side(ua: int, va: int, ub: int, vb: int, level: int, span: int) -> bool:
+    """Exactly: whether the segment ``(ua, va)``-``(ub, vb)``, whose ``u`` range meets
+    ``[0, span]``, meets the side ``v = level``, ``0 <= u <= span`` of the square."""
+    da = va - level
+    db = vb - level
+    if (da > 0 and db > 0) or (da < 0 and db < 0):
+        return False
+    den = db - da
+    if den == 0:
+        return True  # it lies along the side's line, within the square's u range
+    # u where it crosses the line, times den
+    num = ua * db - ub * da
+    if den < 0:
+        num = -num
+        den = -den
+    return 0 <= num <= span * den
 
 
 def _half_width(dx: int, dy: int) -> int:
