@@ -364,7 +364,6 @@ def _chain_crosses(
     """
     sign = 1 if width > 0 else -1
     span = width * sign
-    corners = ((0, 0), (span, 0), (0, span), (span, span))
     # the walls meeting the square: their ends lying in it, and the sides they touch
     ends_inside: list[list[Point]] = []
     starts: list[int] = []  # walls touching side zero
@@ -385,11 +384,17 @@ def _chain_crosses(
         if (va < 0 and vb < 0) or (va > span and vb > span):
             continue
         # the boxes overlap: the wall meets the square unless its line leaves all four
-        # corners of the square strictly on one side
+        # corners of the square strictly on one side (cross(b - a, corner - a) for the
+        # corners (0, 0), (span, 0), (0, span) and (span, span))
         du = ub - ua
         dv = vb - va
-        sides = [du * (v - va) - dv * (u - ua) for u, v in corners]
-        if min(sides) > 0 or max(sides) < 0:
+        s00 = dv * ua - du * va
+        s10 = s00 - dv * span
+        s01 = s00 + du * span
+        s11 = s10 + du * span
+        if (s00 > 0 and s10 > 0 and s01 > 0 and s11 > 0) or (
+            s00 < 0 and s10 < 0 and s01 < 0 and s11 < 0
+        ):
             continue
         zero = _meets_side(ua, va, ub, vb, 0, span)
         one = _meets_side(ua, va, ub, vb, span, span)
@@ -400,7 +405,11 @@ def _chain_crosses(
             starts.append(n)
         if one:
             finishes.add(n)
-        inside = [p for p, u, v in ((a, ua, va), (b, ub, vb)) if 0 <= u <= span and 0 <= v <= span]
+        inside: list[Point] = []
+        if 0 <= ua <= span and 0 <= va <= span:
+            inside.append(a)
+        if 0 <= ub <= span and 0 <= vb <= span:
+            inside.append(b)
         ends_inside.append(inside)
     if not starts or not finishes:
         return False
