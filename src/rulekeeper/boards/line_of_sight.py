@@ -168,7 +168,7 @@ class LineOfSight:
         return cached
 
     def _walls_near(self, pa: Point, pb: Point) -> list[tuple[Point, Point]]:
-        """The walls that may touch a line between the two hexes, in a fixed order.
+        """The walls that may touch a line between the two hexes, sorted.
 
         Every such line lies in the convex hull of the two hexes, so a wall is
         kept only if it meets their joint bounding box and does not lie wholly
@@ -180,7 +180,9 @@ class LineOfSight:
         # the band's half-width: how far a corner reaches across the line pa-pb
         reach = _half_width(dx, dy)
         box = (min(pa[0], pb[0]) - 2, max(pa[0], pb[0]) + 2)
-        return self._walls_in(box, (min(pa[1], pb[1]) - 1, max(pa[1], pb[1]) + 1), pa, pb, reach)
+        near = self._walls_in(box, (min(pa[1], pb[1]) - 1, max(pa[1], pb[1]) + 1), pa, pb, reach)
+        near.sort()  # boards repeating a local layout list its walls alike (the shared key)
+        return near
 
     def _walls_between(self, ends: list[Point], pa: Point, pb: Point) -> list[tuple[Point, Point]]:
         """The walls that may touch a segment between two of ``ends`` (points of the two hexes).
@@ -200,7 +202,7 @@ class LineOfSight:
         self, xs: tuple[int, int], ys: tuple[int, int], pa: Point, pb: Point, reach: int
     ) -> list[tuple[Point, Point]]:
         """The walls meeting the box ``xs`` by ``ys`` and the band of half-width ``reach``
-        around the line pa-pb (measured as a cross product with pb - pa), sorted."""
+        around the line pa-pb (measured as a cross product with pb - pa), in no fixed order."""
         x0, x1 = xs
         y0, y1 = ys
         dx = pb[0] - pa[0]
@@ -217,7 +219,6 @@ class LineOfSight:
             if (g0 > reach and g1 > reach) or (g0 < -reach and g1 < -reach):
                 continue
             near.append(w)
-        near.sort()
         return near
 
     def _corner_to_corner(self, a: int, b: int) -> bool:
