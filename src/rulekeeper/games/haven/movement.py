@@ -558,8 +558,8 @@ class Movement:
         while heap:
             cost, _, _, u, harm, parent, slid = heapq.heappop(heap)
             here = kept.setdefault(u, [])
-            if _passed_over(labels, here, harm):
-                continue
+            if len(here) >= MAX_LABELS or any(labels[k][1] | harm == harm for k in here):
+                continue  # at most MAX_LABELS, and none entering a superset of another's
             here.append(len(labels))
             labels.append((u, harm, cost, parent, slid))
             me = len(labels) - 1
@@ -568,11 +568,6 @@ class Movement:
                 if total > points:
                     continue
                 entered = harm | 1 << v if negative[v] else harm
-                there = kept.get(v)
-                if there is not None and _passed_over(labels, there, entered):
-                    # it would be passed over when popped (a hex's labels are never dropped):
-                    # not queued, which leaves the order of the rest as it was
-                    continue
                 counter += 1
                 heapq.heappush(
                     heap, (total, entered.bit_count(), counter, v, entered, me, step_slid)
@@ -717,15 +712,6 @@ MAX_LABELS = 8
 
 _NEVER = 1 << 62
 """A packed distance larger than any reachable one."""
-
-
-def _passed_over(
-    labels: list[tuple[int, int, int, int, tuple[int, ...]]], here: list[int], harm: int
-) -> bool:
-    """Whether :meth:`Movement.harm_paths` skips a label entering ``harm`` at a hex that
-    holds the labels numbered ``here``: it keeps at most :data:`MAX_LABELS` per hex, and
-    none entering a superset of another's (popped first, so at no more points)."""
-    return len(here) >= MAX_LABELS or any(labels[k][1] | harm == harm for k in here)
 
 
 def _strict_subset(a: int, b: int) -> bool:
