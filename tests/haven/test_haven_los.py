@@ -256,3 +256,15 @@ def test_HV_LOS_1_a_wall_across_the_board_is_proved_blocked_without_the_sweep() 
     for p0, _q0, dvec, gap, width in strips:
         assert _chain_crosses(p0, dvec, gap, width, walled)
         assert not _chain_crosses(p0, dvec, gap, width, open_board)
+
+
+@settings(max_examples=300, deadline=None)
+@given(small, small, st.integers(-3, 3), st.integers(1, 4))
+def test_HV_LOS_1_square_side_test_agrees_with_segments_touch(a, b, level, span) -> None:
+    """HV-LOS-1: the chain proof's exact side test is the plain touching test."""
+    from rulekeeper.boards.line_of_sight import _meets_side
+
+    if max(a[0], b[0]) < 0 or min(a[0], b[0]) > span:
+        return  # the caller has already dropped walls outside the square's u range
+    side = ((0, level), (span, level))
+    assert _meets_side(a[0], a[1], b[0], b[1], level, span) == segments_touch(*side, a, b)

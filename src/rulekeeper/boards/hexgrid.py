@@ -409,8 +409,8 @@ class HexBoard:
             # the edge's box relative to the centre (ax <= bx: the corners are sorted)
             y_min, y_max = (ay, by) if ay <= by else (by, ay)
             while edges:
-                low = edges & -edges
-                q, r = hexes[at[low.bit_length() - 1]]
+                top = edges.bit_length() - 1  # highest first: no negated copy of the mask
+                q, r = hexes[at[top]]
                 x, y = 3 * q, 2 * r + q
                 if (
                     x + bx >= x_low
@@ -419,7 +419,7 @@ class HexBoard:
                     and y + y_min <= y_high
                 ):
                     found.add(((x + ax, y + ay), (x + bx, y + by)))
-                edges ^= low
+                edges ^= 1 << top
         return found
 
     def hex_at_position(self) -> list[int]:
@@ -438,9 +438,9 @@ class HexBoard:
         at = self.hex_at_position()
         out = []
         while mask:
-            low = mask & -mask
-            out.append(at[low.bit_length() - 1])
-            mask ^= low
+            top = mask.bit_length() - 1
+            out.append(at[top])
+            mask ^= 1 << top
         out.sort()
         return out
 
@@ -516,9 +516,9 @@ class HexBoard:
         for step, layer in enumerate(HexBoard.layers(self, 1 << self.positions[start]), 1):
             f = layer
             while f:
-                low = f & -f
-                dist[at[low.bit_length() - 1]] = step
-                f ^= low
+                top = f.bit_length() - 1
+                dist[at[top]] = step
+                f ^= 1 << top
         result = tuple(dist)
         self._proximity[start] = result
         return result

@@ -168,7 +168,7 @@ class LineOfSight:
         return cached
 
     def _walls_near(self, pa: Point, pb: Point) -> list[tuple[Point, Point]]:
-        """The walls that may touch a line between the two hexes, in a fixed order.
+        """The walls that may touch a line between the two hexes, sorted.
 
         Every such line lies in the convex hull of the two hexes, so a wall is
         kept only if it meets their joint bounding box and does not lie wholly
@@ -180,7 +180,9 @@ class LineOfSight:
         # the band's half-width: how far a corner reaches across the line pa-pb
         reach = _half_width(dx, dy)
         box = (min(pa[0], pb[0]) - 2, max(pa[0], pb[0]) + 2)
-        return self._walls_in(box, (min(pa[1], pb[1]) - 1, max(pa[1], pb[1]) + 1), pa, pb, reach)
+        near = self._walls_in(box, (min(pa[1], pb[1]) - 1, max(pa[1], pb[1]) + 1), pa, pb, reach)
+        near.sort()  # boards repeating a local layout list its walls alike (the shared key)
+        return near
 
     def _walls_between(self, ends: list[Point], pa: Point, pb: Point) -> list[tuple[Point, Point]]:
         """The walls that may touch a segment between two of ``ends`` (points of the two hexes).
@@ -200,7 +202,7 @@ class LineOfSight:
         self, xs: tuple[int, int], ys: tuple[int, int], pa: Point, pb: Point, reach: int
     ) -> list[tuple[Point, Point]]:
         """The walls meeting the box ``xs`` by ``ys`` and the band of half-width ``reach``
-        around the line pa-pb (measured as a cross product with pb - pa), sorted."""
+        around the line pa-pb (measured as a cross product with pb - pa), in no fixed order."""
         x0, x1 = xs
         y0, y1 = ys
         dx = pb[0] - pa[0]
@@ -217,7 +219,6 @@ class LineOfSight:
             if (g0 > reach and g1 > reach) or (g0 < -reach and g1 < -reach):
                 continue
             near.append(w)
-        near.sort()
         return near
 
     def _corner_to_corner(self, a: int, b: int) -> bool:
@@ -364,29 +365,40 @@ def _chain_crosses(
     """
     sign = 1 if width > 0 else -1
     span = width * sign
-    corners = ((0, 0), (span, 0), (0, span), (span, span))
     # the walls meeting the square: their ends lying in it, and the sides they touch
     ends_inside: list[list[Point]] = []
     starts: list[int] = []  # walls touching side zero
     finishes: set[int] = set()  # walls touching side one
+    dx, dy = dvec
+    gx, gy = gap
     for a, b in walls:
-        ua, va = _square_coordinates(a, p0, dvec, gap, sign)
-        ub, vb = _square_coordinates(b, p0, dvec, gap, sign)
+        ex = a[0] - p0[0]
+        ey = a[1] - p0[1]
+        ua = sign * (dx * ey - dy * ex)
+        va = sign * (ex * gy - ey * gx)
+        ex = b[0] - p0[0]
+        ey = b[1] - p0[1]
+        ub = sign * (dx * ey - dy * ex)
+        vb = sign * (ex * gy - ey * gx)
         if (ua < 0 and ub < 0) or (ua > span and ub > span):
             continue
         if (va < 0 and vb < 0) or (va > span and vb > span):
             continue
         # the boxes overlap: the wall meets the square unless its line leaves all four
-        # corners of the square strictly on one side
+        # corners of the square strictly on one side (cross(b - a, corner - a) for the
+        # corners (0, 0), (span, 0), (0, span) and (span, span))
         du = ub - ua
         dv = vb - va
-        sides = [du * (v - va) - dv * (u - ua) for u, v in corners]
-        if min(sides) > 0 or max(sides) < 0:
+        s00 = dv * ua - du * va
+        s10 = s00 - dv * span
+        s01 = s00 + du * span
+        s11 = s10 + du * span
+        if (s00 > 0 and s10 > 0 and s01 > 0 and s11 > 0) or (
+            s00 < 0 and s10 < 0 and s01 < 0 and s11 < 0
+        ):
             continue
-        zero = va <= 0 or vb <= 0
-        zero = zero and segments_touch((0, 0), (span, 0), (ua, va), (ub, vb))
-        one = va >= span or vb >= span
-        one = one and segments_touch((0, span), (span, span), (ua, va), (ub, vb))
+        zero = _meets_side(ua, va, ub, vb, 0, span)
+        one = _meets_side(ua, va, ub, vb, span, span)
         if zero and one:
             return True
         n = len(ends_inside)
@@ -394,7 +406,11 @@ def _chain_crosses(
             starts.append(n)
         if one:
             finishes.add(n)
-        inside = [p for p, u, v in ((a, ua, va), (b, ub, vb)) if 0 <= u <= span and 0 <= v <= span]
+        inside: list[Point] = []
+        if 0 <= ua <= span and 0 <= va <= span:
+            inside.append(a)
+        if 0 <= ub <= span and 0 <= vb <= span:
+            inside.append(b)
         ends_inside.append(inside)
     if not starts or not finishes:
         return False
@@ -417,11 +433,22 @@ def _chain_crosses(
     return False
 
 
-def _square_coordinates(e: Point, p0: Point, dvec: Point, gap: Point, sign: int) -> Point:
-    """The point ``e`` in the square coordinates ``(u, v)`` of :func:`_chain_crosses`."""
-    ex = e[0] - p0[0]
-    ey = e[1] - p0[1]
-    return (sign * (dvec[0] * ey - dvec[1] * ex), sign * (ex * gap[1] - ey * gap[0]))
+def _meets_side(ua: int, va: int, ub: int, vb: int, level: int, span: int) -> bool:
+    """Exactly: whether the segment ``(ua, va)``-``(ub, vb)``, whose ``u`` range meets
+    ``[0, span]``, meets the side ``v = level``, ``0 <= u <= span`` of the square."""
+    da = va - level
+    db = vb - level
+    if (da > 0 and db > 0) or (da < 0 and db < 0):
+        return False
+    den = db - da
+    if den == 0:
+        return True  # it lies along the side's line, within the square's u range
+    # u where it crosses the line, times den
+    num = ua * db - ub * da
+    if den < 0:
+        num = -num
+        den = -den
+    return 0 <= num <= span * den
 
 
 def _half_width(dx: int, dy: int) -> int:

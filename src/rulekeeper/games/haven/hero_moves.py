@@ -23,6 +23,7 @@ from rulekeeper.games.haven import exhaustion, items, map_state, objectives, spe
 from rulekeeper.games.haven.actions import MoveTo
 from rulekeeper.games.haven.conditions import has
 from rulekeeper.games.haven.movement import Movement, MoveMode
+from rulekeeper.games.haven.movement import move_mode as shared_mode
 from rulekeeper.games.haven.rule_terms import term
 from rulekeeper.games.haven.scenario_format import AbilitySpec
 from rulekeeper.games.haven.state import Figure
@@ -34,7 +35,7 @@ if TYPE_CHECKING:
 
 
 def move_mode(ability: AbilitySpec) -> MoveMode:
-    return MoveMode(flying=ability.flying, jumping=ability.jump)
+    return shared_mode(flying=ability.flying, jumping=ability.jump)
 
 
 _DESTINATIONS: dict[tuple[int, int], tuple[Movement, tuple[Action, ...]]] = {}
@@ -198,9 +199,7 @@ def walk(
     if len(path) < 2:
         return
     terrain = state.spec.map.terrain
-    trap = set(terrain.trap) - set(state.sprung_traps)
-    hazardous = set(terrain.hazardous)
-    doors = {d.hex: d for d in state.spec.doors}
+    sprung = tuple(state.sprung_traps)  # the traps sprung before this move
     entered = path[1:]
     if mode.flying:
         entered = []
@@ -216,19 +215,21 @@ def walk(
         figure=figure.id,
         path=[list(h) for h in path],
     )
-    for h in path[1:]:
+    if figure.kind == "character":
         # HV-SUM-7: only a character's own movement opens a door, never a summon's.
-        if figure.kind == "character" and h in doors and h not in state.open_doors:
-            special_rules.open_door(state, h, revealer=h)
+        doors = {d.hex for d in state.spec.doors}
+        for h in path[1:]:
+            if h in doors and h not in state.open_doors:
+                special_rules.open_door(state, h, revealer=h)
     for h in entered:
         if figure.id not in state.figures:
             return
-        if h in trap:
+        if h in terrain.trap and h not in sprung:
             state.sprung_traps.append(h)
             amount = state.scaling.trap_damage  # HV-SCEN-3, HV-SCEN-5
             trap_source = lazy("a trap at {hex}", hex=str(list(h)))
             exhaustion.hurt(state, figure, amount, trap_source, ("HV-MOVE-2",), by=mover)
-        elif h in hazardous:
+        elif h in terrain.hazardous:
             amount = state.scaling.hazardous_damage
             where = lazy("hazardous terrain at {hex}", hex=str(list(h)))
             exhaustion.hurt(state, figure, amount, where, ("HV-MOVE-2",), by=mover)

@@ -20,12 +20,13 @@ from rulekeeper.boards.hexgrid import (
     sub,
 )
 from rulekeeper.boards.line_of_sight import shared_line_of_sight
-from rulekeeper.games.haven.movement import Movement, MoveMode, Terrain
+from rulekeeper.games.haven.movement import Movement, Terrain, move_mode
 from rulekeeper.games.haven.ruleset import Ruleset, find_ruleset
 
 if TYPE_CHECKING:
     # Boards come validated by the models (board_format.py) or read plain (board_plain.py).
-    from rulekeeper.games.haven.board_plain import AnyBoard, AnyFigure
+    from rulekeeper.games.haven.board_format import TerrainSpec
+    from rulekeeper.games.haven.board_plain import AnyBoard, AnyFigure, PlainTerrain
 
 ALL_TARGETS = 6
 """A target count of 6 or more means every enemy in reach."""
@@ -68,19 +69,13 @@ class MonsterTurn:
         self._melee: dict[int, list[int]] = {}
         self._stamps: ShapeStamps | None = None
         n = len(self.board)
-        t = spec.terrain
-        self.terrain = Terrain(
-            obstacle=_flags(n, index, t.obstacle),
-            negative=_flags(n, index, (*t.trap, *t.hazardous)),
-            difficult=_flags(n, index, t.difficult),
-            icy=_flags(n, index, t.icy),
-        )
+        self.terrain = _terrain(self.board, spec.terrain)
         others = [f for f in spec.figures if f.id != actor.id]
         self.enemies: list[AnyFigure] = [f for f in others if f.team != actor.team]
         self.enemy_index = {index[f.hex]: f for f in self.enemies}
         self.positions = self.board.positions
         self.enemy_mask = self.board.mask_of(self.enemy_index)
-        mode = MoveMode(flying=turn.flying, jumping=turn.jumping, teleport=turn.teleport)
+        mode = move_mode(turn.flying, turn.jumping, turn.teleport)
         self.movement = Movement(
             self.board,
             self.ruleset,
@@ -284,6 +279,32 @@ def _distinct_up_to_translation(shapes: list[frozenset[Hex]]) -> list[frozenset[
             seen.add(normal)
             out.append(shape)
     return out
+
+
+_TERRAINS_LIMIT = 64
+_terrains: dict[tuple[object, ...], tuple[HexBoard, Terrain]] = {}
+
+
+def _terrain(board: HexBoard, t: TerrainSpec | PlainTerrain) -> Terrain:
+    """The flags of the terrain ``t`` on ``board``. A game asks about the same map turn after
+    turn: the same flags are shared, and with them the masks movement.py keeps per terrain
+    (issue 12). Keyed on the board and every hex of the terrain."""
+    key = (id(board), t.obstacle, t.trap, t.hazardous, t.difficult, t.icy)
+    found = _terrains.get(key)
+    if found is not None and found[0] is board:
+        return found[1]
+    n = len(board)
+    index = board.index
+    made = Terrain(
+        obstacle=_flags(n, index, t.obstacle),
+        negative=_flags(n, index, (*t.trap, *t.hazardous)),
+        difficult=_flags(n, index, t.difficult),
+        icy=_flags(n, index, t.icy),
+    )
+    if len(_terrains) >= _TERRAINS_LIMIT:
+        _terrains.clear()
+    _terrains[key] = (board, made)
+    return made
 
 
 def _flags(n: int, index: dict[Hex, int], hexes: Collection[Hex]) -> tuple[bool, ...]:

@@ -39,7 +39,7 @@ from rulekeeper.games.haven.card_index import deck_card
 from rulekeeper.games.haven.conditions import has
 from rulekeeper.games.haven.focus import TIE_BY_INITIATIVE, TIE_BY_TURN_ORDER, rule_of
 from rulekeeper.games.haven.monster_ai import solve_monster_turn
-from rulekeeper.games.haven.movement import MoveMode
+from rulekeeper.games.haven.movement import move_mode
 from rulekeeper.games.haven.ruleset import Ruleset
 from rulekeeper.games.haven.scenario_format import AbilitySpec
 from rulekeeper.i18n import lazy
@@ -322,7 +322,7 @@ def perform(state: HavenState, figure: Figure, turn: Turn, index: int) -> None:
     turn.options = []
     turn.stage = "ability"
     path = [(int(h[0]), int(h[1])) for h in option["path"]]
-    mode = MoveMode(flying=option["flying"], jumping=option.get("jumping", False))
+    mode = move_mode(option["flying"], option.get("jumping", False))
     hero_moves.walk(state, figure, path, mode)
     if figure.id in state.figures and option.get("condition"):
         monster_abilities.condition_targets(

@@ -53,6 +53,94 @@ class MoveMode:
     teleport: bool = False
 
 
+_MODES = {
+    (flying, jumping, teleport): MoveMode(flying, jumping, teleport)
+    for flying in (False, True)
+    for jumping in (False, True)
+    for teleport in (False, True)
+}
+
+
+def move_mode(flying: bool = False, jumping: bool = False, teleport: bool = False) -> MoveMode:
+    """The :class:`MoveMode` of these flags, shared (a frozen value; every turn asks for one)."""
+    return _MODES[flying, jumping, teleport]
+
+
+_NEIGHBOURS_LIMIT = 64
+_neighbours: dict[int, tuple[HexBoard, list[int] | None]] = {}
+
+
+def _neighbour_masks(board: HexBoard) -> list[int] | None:
+    """For each hex number, :meth:`HexBoard.grow` of that hex alone (its open neighbours and
+    linked hexes) as a position mask, once ``board`` is asked for a second table (None the
+    first time). ``grow`` is a union over the hexes grown, so a search that visits every
+    hex of a layer anyway grows it from this table, cheaper than shifting whole masks; a
+    board seen once (a mover batch's new maps) never pays for the table (issue 12)."""
+    found = _neighbours.get(id(board))
+    if found is not None and found[0] is board:
+        if found[1] is not None:
+            return found[1]
+        grow = board.grow
+        table = [grow(1 << p) for p in board.positions]
+        _neighbours[id(board)] = (board, table)
+        return table
+    if len(_neighbours) >= _NEIGHBOURS_LIMIT:
+        _neighbours.clear()
+    _neighbours[id(board)] = (board, None)
+    return None
+
+
+class _TerrainMasks:
+    """One terrain on one board as position masks (see :class:`HexBoard`), with the
+    classes of hexes normal movement enters at each packed cost (:meth:`Movement._forward`)."""
+
+    __slots__ = ("board", "costs", "difficult", "icy", "negative", "obstacle", "terrain")
+
+    def __init__(self, board: HexBoard, terrain: Terrain) -> None:
+        self.board = board
+        self.terrain = terrain
+        positions = board.positions
+
+        def mask(flags: tuple[bool, ...]) -> int:
+            out = 0
+            for p in compress(positions, flags):
+                out |= 1 << p
+            return out
+
+        self.obstacle = mask(terrain.obstacle)
+        self.difficult = difficult = mask(terrain.difficult)
+        self.negative = negative = mask(terrain.negative)
+        self.icy = mask(terrain.icy)
+        scale = _scale(len(board))
+        self.costs = tuple(
+            (weight, kind)
+            for weight, kind in (
+                (1, board.full_mask & ~difficult & ~negative),
+                (2, difficult & ~negative),
+                (scale + 1, negative & ~difficult),
+                (scale + 2, negative & difficult),
+            )
+            if kind
+        )
+        """(packed cost of entering, hexes entered at that cost), passable or not."""
+
+
+_TERRAIN_MASKS_LIMIT = 64
+_terrain_masks: dict[tuple[int, int], _TerrainMasks] = {}
+
+
+def terrain_masks(board: HexBoard, terrain: Terrain) -> _TerrainMasks:
+    """The masks of ``terrain`` on ``board``, made once and shared by every table on them
+    while both are in use (both are immutable; issue 12)."""
+    key = (id(board), id(terrain))
+    found = _terrain_masks.get(key)
+    if found is None or found.board is not board or found.terrain is not terrain:
+        if len(_terrain_masks) >= _TERRAIN_MASKS_LIMIT:
+            _terrain_masks.clear()
+        found = _terrain_masks[key] = _TerrainMasks(board, terrain)
+    return found
+
+
 class _Masks:
     """Terrain for normal movement as position masks (see :class:`HexBoard`)."""
 
@@ -235,10 +323,11 @@ class Movement:
                     dist[i] = steps + 1 if extra and difficult[i] else steps
                     neg[i] = 0 if flying else int(negative[i])
             return dist, neg
-        if any(self.terrain.icy):
+        board = self.board
+        shared = terrain_masks(board, self.terrain)
+        if shared.icy:
             return self._forward_on_ice(dist, neg)
         masks = self._terrain_masks()
-        board = self.board
         at = board.hex_at_position()
         passable = masks.passable
         origin = 1 << board.positions[start]
@@ -251,26 +340,18 @@ class Movement:
         # a whole set of hexes settled at each key: entering a hex costs what the hex
         # is (1 or 2 points, and 1 negative hex for a trap or hazard), whichever side.
         grow = board.grow
-        classes = [
-            (weight, kind)
-            for weight, kind in (
-                (1, masks.plain),
-                (2, masks.difficult & ~masks.negative),
-                (scale + 1, masks.negative & ~masks.difficult),
-                (scale + 2, masks.negative & masks.difficult),
-            )
-            if kind
-        ]
-        settled = 0
+        around = _neighbour_masks(board)
+        classes = shared.costs
+        unsettled = board.full_mask  # (positive masks: Python's & on a negative costs more)
         pending = {0: origin}
         while pending:
             key = min(pending)
-            layer = pending.pop(key) & ~settled
+            layer = pending.pop(key) & unsettled
             if not layer:
                 continue
-            settled |= layer
-            _settle(layer, at, key, scale, dist, neg)
-            reached = grow(layer) & passable & ~settled
+            unsettled ^= layer
+            grown = _settle(layer, at, key, scale, dist, neg, around)
+            reached = (grow(layer) if around is None else grown) & passable & unsettled
             for weight, kind in classes:
                 fresh = reached & kind
                 if fresh:
@@ -327,21 +408,13 @@ class Movement:
         """The terrain as position masks: what normal movement may enter and at what cost."""
         if self._masks is None:
             board = self.board
-            terrain = self.terrain
-            positions = board.positions
-
-            def mask(flags: tuple[bool, ...]) -> int:
-                out = 0
-                for p in compress(positions, flags):
-                    out |= 1 << p
-                return out
-
+            shared = terrain_masks(board, self.terrain)
             full = board.full_mask
-            difficult = mask(terrain.difficult)
-            negative = mask(terrain.negative)
-            passable = full & ~mask(terrain.obstacle) & ~board.mask_of(self.enemies)
+            passable = full & ~shared.obstacle & ~board.mask_of(self.enemies)
+            difficult = shared.difficult & passable
+            negative = shared.negative & passable
             plain = passable & ~difficult & ~negative
-            self._masks = _Masks(passable, plain, difficult & passable, negative & passable, full)
+            self._masks = _Masks(passable, plain, difficult, negative, full)
         return self._masks
 
     def _breadth_first(self, source: int) -> list[int]:
@@ -351,18 +424,20 @@ class Movement:
         depth[source] = 0
         at = board.hex_at_position()
         grow = board.grow
-        seen = frontier = 1 << board.positions[source]
+        around = _neighbour_masks(board)
+        frontier = 1 << board.positions[source]
+        unseen = board.full_mask ^ frontier  # (positive masks, as in _forward)
+        grown = grow(frontier)
         step = 0
-        while frontier:
+        while True:
+            frontier = grown & unseen
+            if not frontier:
+                return depth
             step += 1
-            frontier = grow(frontier) & ~seen
-            seen |= frontier
-            f = frontier
-            while f:
-                low = f & -f
-                depth[at[low.bit_length() - 1]] = step
-                f ^= low
-        return depth
+            unseen ^= frontier
+            grown = _fill(frontier, at, step, depth, around)
+            if around is None:
+                grown = grow(frontier)
 
     def path(self, i: int) -> list[int]:
         """One shortest legal path from the start to hex ``i`` (slid-over hexes included)."""
@@ -665,17 +740,42 @@ def _scale(n: int) -> int:
 
 
 def _settle(
-    layer: int, at: list[int], key: int, scale: int, dist: list[int], neg: list[int]
-) -> None:
+    layer: int,
+    at: list[int],
+    key: int,
+    scale: int,
+    dist: list[int],
+    neg: list[int],
+    around: list[int] | None = None,
+) -> int:
     """Give every hex of the position mask ``layer`` the packed distance ``key``, split
-    into the two tables (as :func:`_unpack` would)."""
+    into the two tables (as :func:`_unpack` would); with ``around`` (:func:`_neighbour_masks`)
+    return the union of the layer's hexes' masks there (``HexBoard.grow`` of the layer)."""
     negative, points = divmod(key, scale)
+    grown = 0
     while layer:
-        low = layer & -layer
-        i = at[low.bit_length() - 1]
+        p = layer.bit_length() - 1
+        i = at[p]
         dist[i] = points
         neg[i] = negative
-        layer ^= low
+        if around is not None:
+            grown |= around[i]
+        layer ^= 1 << p
+    return grown
+
+
+def _fill(layer: int, at: list[int], value: int, table: list[int], around: list[int] | None) -> int:
+    """Give every hex of the position mask ``layer`` the ``value`` in ``table``; with ``around``
+    return the layer's ``HexBoard.grow``, as :func:`_settle` does."""
+    grown = 0
+    while layer:
+        p = layer.bit_length() - 1
+        i = at[p]
+        table[i] = value
+        if around is not None:
+            grown |= around[i]
+        layer ^= 1 << p
+    return grown
 
 
 def _unpack(best: list[int], scale: int, dist: list[int], neg: list[int]) -> None:
