@@ -6,6 +6,7 @@ Small boards: the Tester (10 hit points, cards t1..t6) and Dummy monsters.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import pytest
@@ -195,7 +196,7 @@ def test_HV_SUM_5_summons_act_in_the_order_summoned_before_their_summoner() -> N
     state = board()
     for number, h in ((2, at(0, 1)), (1, at(1, 1))):
         pup = Figure(f"tester-pup-{number}", "summon", "pup", h, 3, 3, standee=number)
-        state.figures[pup.id] = Figure(**{**pup.__dict__, "owner": "tester"})
+        state.figures[pup.id] = dataclasses.replace(pup, owner="tester")
     assert actors_of_slot(state, "tester") == ["tester-pup-1", "tester-pup-2", "tester"]
 
 
