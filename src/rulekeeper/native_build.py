@@ -1,4 +1,4 @@
-"""Build the monster mover's compiled modules with mypyc (``make venv`` runs it).
+"""Build the compiled modules (mover and haven rules) with mypyc (``make venv`` runs it).
 
 ``python -m rulekeeper.native_build`` compiles :data:`rulekeeper.native.MODULES`
 in place (a shared library ``rulekeeper/compiled__mypyc…`` and one small
@@ -117,11 +117,11 @@ def build(root: str = SOURCE_ROOT) -> int:
     clean(root)
     missing = _compiler()
     if missing is not None:
-        print(f"rulekeeper: {missing}; the monster mover runs as pure Python")
+        print(f"rulekeeper: {missing}; everything runs as pure Python")
         return 0
     checksums = source_checksums(root, MODULES)  # the sources as they are before compiling
     paths = [os.path.relpath(source_path(m, root), root) for m in MODULES]
-    print(f"rulekeeper: compiling {len(MODULES)} modules with mypyc (about a minute of CPU)")
+    print(f"rulekeeper: compiling {len(MODULES)} modules with mypyc (a few minutes of CPU)")
     with tempfile.TemporaryDirectory(prefix="rulekeeper-mypyc-") as temp:
         done = subprocess.run(
             [sys.executable, "-c", _SETUP, temp, GROUP, *paths],
