@@ -474,23 +474,9 @@ class HexBoard:
         """The breadth-first layers from the position mask ``start``: each mask yielded holds
         the hexes of ``allowed`` one more step away across open edges (:meth:`grow`, links
         not counted), none reached before; it stops when a layer is empty."""
-        o0, o1, o2, o3, o4, o5 = self.open_masks
-        s = self.shifts[0]
-        t = s - 1
         seen = f = start
         while True:
-            f = (
-                (
-                    ((f & o0) << s)
-                    | ((f & o1) << t)
-                    | ((f & o2) >> 1)
-                    | ((f & o3) >> s)
-                    | ((f & o4) >> t)
-                    | ((f & o5) << 1)
-                )
-                & allowed
-                & ~seen
-            )
+            f = HexBoard.grow(self, f) & allowed & ~seen
             if not f:
                 return
             seen |= f
@@ -564,19 +550,9 @@ class HexBoard:
         cached = self._within.get(key)
         if cached is not None:
             return cached
-        o0, o1, o2, o3, o4, o5 = self.open_masks
-        s = self.shifts[0]
-        t = s - 1
         seen = f = 1 << self.positions[start]
         for _ in range(reach):
-            f = (
-                ((f & o0) << s)
-                | ((f & o1) << t)
-                | ((f & o2) >> 1)
-                | ((f & o3) >> s)
-                | ((f & o4) >> t)
-                | ((f & o5) << 1)
-            ) & ~seen
+            f = HexBoard.grow(self, f) & ~seen
             if not f:
                 break
             seen |= f
