@@ -21,13 +21,16 @@ these modules can be. ``python -m rulekeeper.native_build status`` says which pa
 
 from __future__ import annotations
 
+import functools
 import os
 import sys
 import zlib
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, TypeVar
+
+T = TypeVar("T")
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Callable, Sequence
     from importlib.machinery import ModuleSpec
     from types import ModuleType
 
@@ -71,10 +74,14 @@ MODULES: tuple[str, ...] = (
     "rulekeeper.games.haven.healing",
     "rulekeeper.games.haven.area_attacks",
     "rulekeeper.games.haven.class_resources",
+    "rulekeeper.games.haven.state",
+    "rulekeeper.games.haven.game",
 )
 """The modules compiled: geometry, sight, travel and the monster mover (with the
 plain board reader of its batch), then the haven rules every step of play runs
-through (applying, listing, turns, attacks, monster turns, the round's end).
+through (applying, listing, turns, attacks, monster turns, the round's end),
+and last the haven state and its wiring (``state``, ``game``): the rules read the
+state's fields at every step, which a native class answers without a lookup.
 Modules holding frozen dataclasses that clones deep-copy without sharing them
 (mypyc's frozen classes cannot be rebuilt field by field) or pydantic models
 defined inside functions stay pure."""
@@ -92,6 +99,16 @@ GROUP = "rulekeeper.compiled"
 """mypyc's name for the shared library of the compiled modules (``…__mypyc``)."""
 
 _HEADER = "rulekeeper compiled build 1"
+
+
+def mypyc_attr(*_flags: object, **_settings: object) -> Callable[[T], T]:
+    """The compiler's class settings where its helper package (``mypy_extensions``, a
+    dev dependency) is not installed: nothing to set, as nothing is compiled there.
+
+    A compiled module imports ``mypyc_attr`` from ``mypy_extensions`` (the name the
+    compiler looks for) and falls back to this one.
+    """
+    return lambda target: target
 
 
 def source_path(module: str, root: str = SOURCE_ROOT) -> str:
@@ -175,6 +192,42 @@ class _SourceFirst:
         spec = ModuleSpec(name, SourceFileLoader(name, location), origin=location)
         spec.has_location = True
         return spec
+
+
+def field_hints(cls: type) -> dict[str, Any]:
+    """A class's field annotations as types (``typing.get_type_hints``), compiled or not.
+
+    The compiler keeps only runtime classes in a compiled class's ``__annotations__``
+    (``list`` for ``list[Hex]``, ``type`` for an alias), which is not enough to copy
+    or restore a field; for a class of a compiled module the annotations are read from
+    its source (which the build record keeps beside it) and evaluated in the module.
+    """
+    import typing
+
+    module = sys.modules[cls.__module__]
+    if not str(getattr(module, "__file__", "")).endswith((".so", ".pyd")):
+        return typing.get_type_hints(cls)
+    return {
+        name: eval(text, vars(module))
+        for name, text in _source_annotations(cls.__module__, cls.__qualname__).items()
+    }
+
+
+@functools.cache
+def _source_annotations(module: str, qualname: str) -> dict[str, str]:
+    """The annotated fields of class ``qualname`` in ``module``'s source, as written."""
+    import ast
+
+    with open(source_path(module), encoding="utf-8") as handle:
+        tree = ast.parse(handle.read())
+    for node in tree.body:
+        if isinstance(node, ast.ClassDef) and node.name == qualname:
+            return {
+                item.target.id: ast.unparse(item.annotation)
+                for item in node.body
+                if isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name)
+            }
+    raise LookupError(f"class {qualname} not found in the source of {module}")
 
 
 def install() -> None:

@@ -8,48 +8,47 @@ costly part of a step.
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Iterator
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
 
 import pytest
-from rich.console import Console
 
-from rulekeeper.cli.play import PlaySession
+from rulekeeper import native
 from rulekeeper.core import RandomPolicy, RuleViolation, SeededSampler, play_out
 from rulekeeper.core.actions import Action
-from rulekeeper.core.conformance import check_game
-from rulekeeper.core.game import CHANCE
 from rulekeeper.core.randomness import play_step
-from rulekeeper.games.haven import legality
 from rulekeeper.games.haven.actions import SelectCard
 from rulekeeper.games.haven.game import GAME
 from rulekeeper.games.haven.state import HavenState
 
 
-@pytest.fixture
-def listings(monkeypatch: pytest.MonkeyPatch) -> Iterator[Counter[int]]:
-    """How many times each state (by id) had its legal actions listed."""
-    counts: Counter[int] = Counter()
-    real = legality.legal_actions
+def listings(case: str) -> dict[str, Any]:
+    """Run ``case`` of listing_counts.py on the pure modules in a child process: the
+    listings are counted on ``legality.legal_actions``, which compiled callers reach
+    directly, past any hook (the drivers and the rules are the same source either way)."""
+    env = {k: v for k, v in os.environ.items() if k != native.PURE_VARIABLE}
+    env[native.PURE_VARIABLE] = "1"
+    env["PYTHONPATH"] = os.pathsep.join([native.SOURCE_ROOT, env.get("PYTHONPATH", "")])
+    done = subprocess.run(
+        [sys.executable, str(Path(__file__).with_name("listing_counts.py")), case],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    result: dict[str, Any] = json.loads(done.stdout)
+    return result
 
-    def counting(state: HavenState, player: int | None = None) -> list[Action]:
-        counts[id(state)] += 1
-        return real(state, player)
 
-    monkeypatch.setattr(legality, "legal_actions", counting)
-    yield counts
-
-
-def player_steps(state: HavenState) -> int:
-    return sum(1 for player, _ in state.history if player != CHANCE)
-
-
-@pytest.mark.parametrize("trusted", [False, True])
-def test_play_out_lists_once_per_player_step(listings: Counter[int], trusted: bool) -> None:
-    state = GAME.new_state("sunken-larder", 3, "frosthaven")
-    play_out(state, RandomPolicy(3), SeededSampler(3), trusted=trusted)
-    assert state.is_terminal() and player_steps(state) > 50
-    assert listings[id(state)] == player_steps(state)
+@pytest.mark.parametrize("case", ["checked", "trusted"])
+def test_play_out_lists_once_per_player_step(case: str) -> None:
+    counted = listings(case)
+    assert counted["terminal"] and counted["steps"] > 50
+    assert counted["listed"] == counted["steps"]
 
 
 def test_checked_and_trusted_play_give_the_same_game() -> None:
@@ -89,24 +88,13 @@ def test_an_unlisted_choice_is_still_refused_with_its_rule() -> None:
     assert state.to_dict() == before
 
 
-def test_cli_auto_lists_once_per_player_step(listings: Counter[int]) -> None:
-    state = GAME.new_state("sunken-larder", 5, "gloomhaven")
-    session = PlaySession(
-        state, Console(quiet=True), lambda _: None, policy=RandomPolicy(5), quiet=True
-    )
-    assert session.run()
-    assert listings[id(session.state)] == player_steps(session.state)
+def test_cli_auto_lists_once_per_player_step() -> None:
+    counted = listings("cli")
+    assert counted["finished"]
+    assert counted["listed"] == counted["steps"]
 
 
-def test_conformance_lists_once_per_step_outside_its_deep_checks(
-    listings: Counter[int], monkeypatch: pytest.MonkeyPatch
-) -> None:
-    from rulekeeper.core import conformance
-
-    # The deep checks (at step 0 even with a large deep_every) probe illegal actions on the
-    # state itself, each refusal listing again: they are left out of this count.
-    monkeypatch.setattr(conformance, "_check_deep", lambda *_: None)
-    report = check_game(GAME, "sunken-larder", [2], ruleset="frosthaven", deep_every=10**9)
-    main = max(listings.values())
+def test_conformance_lists_once_per_step_outside_its_deep_checks() -> None:
+    counted = listings("conformance")
     # One listing per step (chance included: check_step compares both), plus the last.
-    assert main == report.actions + 1
+    assert counted["listed"] == counted["actions"] + 1

@@ -28,6 +28,8 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any, Literal, TypeVar, overload
 
+from rulekeeper.native import field_hints
+
 T = TypeVar("T")
 Copier = Callable[[Any], Any]
 
@@ -215,7 +217,7 @@ def _plan_class(cls: type) -> Copier | None:
     if dataclasses.is_dataclass(cls):
         params = getattr(cls, "__dataclass_params__", None)
         frozen = bool(getattr(params, "frozen", False))
-        hints = typing.get_type_hints(cls)
+        hints = field_hints(cls)
         fields = [(f.name, hints.get(f.name, Any)) for f in dataclasses.fields(cls)]
         if frozen and all(copier(h) is None for _, h in fields):
             return None
@@ -235,9 +237,11 @@ def _dataclass_copier(cls: type, fields: list[tuple[str, Any]]) -> Copier:
     """A copy function for a mutable dataclass, generated once from its fields' plans."""
     plans = {name: copier(hint) for name, hint in fields}
     names = {name: f"_p{i}" for i, name in enumerate(plans)}
-    env: dict[str, Any] = {"_new": object.__new__, "_cls": cls}
+    env: dict[str, Any] = {"_new": cls.__new__, "_cls": cls}
     env.update({names[n]: p for n, p in plans.items() if p is not None})
-    slotted = "__slots__" in cls.__dict__
+    # field by field for slotted classes and for compiled (native) ones, which have no
+    # instance dictionary (their own ``__new__`` makes an instance without ``__init__``)
+    slotted = "__slots__" in cls.__dict__ or cls.__dictoffset__ == 0
     lines = ["def _copy(value):", "    other = _new(_cls)"]
     if slotted:
         for name, plan in plans.items():

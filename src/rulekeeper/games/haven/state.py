@@ -35,6 +35,12 @@ from rulekeeper.games.haven.ruleset import Ruleset, find_ruleset
 from rulekeeper.games.haven.scaling import Scaling, evaluate, scenario_scaling
 from rulekeeper.games.haven.scenario_format import AbilitySpec, ScenarioSpec
 from rulekeeper.i18n import Msg, _, text_of
+from rulekeeper.native import field_hints
+
+try:
+    from mypy_extensions import mypyc_attr
+except ImportError:  # runtime dependencies only: nothing is compiled
+    from rulekeeper.native import mypyc_attr
 
 if TYPE_CHECKING:
     from rulekeeper.core.game import Game, Outcome
@@ -45,6 +51,7 @@ BonusTrigger = Literal["", "attack", "attacked"]
 """What advances an active bonus's use slot (bonuses.py, HV-BONUS-3)."""
 
 
+@mypyc_attr(serializable=True)
 @dataclass(slots=True)
 class Figure:
     """A standee on the map: a character, a monster, a summon, an objective (HV-GOAL-2) or a
@@ -134,6 +141,7 @@ class ActiveBonus:
         return self
 
 
+@mypyc_attr(serializable=True)
 @dataclass(slots=True)
 class Hero:
     """A character's cards and round choices (HV-CARD-1..4, HV-REST-*, HV-EXH-*)."""
@@ -190,6 +198,7 @@ class Hero:
         return [*self.hand, *self.discard, *self.lost, *self.active]
 
 
+@mypyc_attr(serializable=True)
 @dataclass(slots=True)
 class Group:
     """A monster type's ability deck and this round's card (HV-INIT-4)."""
@@ -208,6 +217,7 @@ class Group:
     """[FH] HV-MON-3: the types of a monster set that have appeared (a set shares a group)."""
 
 
+@mypyc_attr(serializable=True)
 @dataclass(slots=True)
 class Negation:
     """HV-NEG-1: damage waiting for its victim's choice to negate it by losing cards."""
@@ -226,6 +236,7 @@ class Negation:
     """The cards lost so far to negate it."""
 
 
+@mypyc_attr(serializable=True)
 @dataclass(slots=True)
 class Turn:
     """The acting figure's turn in progress."""
@@ -255,6 +266,7 @@ class Turn:
     that item (HV-CHAR-6)."""
 
 
+@mypyc_attr(serializable=True)
 @dataclass(slots=True)
 class StandeeDraw:
     """HV-SCEN-1: a standee placed and waiting for its number, drawn at random (a chance node)."""
@@ -267,6 +279,7 @@ class StandeeDraw:
     """The summoner of a summoned monster."""
 
 
+@mypyc_attr(serializable=True)
 @dataclass(slots=True)
 class RestStep:
     """A short rest in progress at the end of the round (HV-REST-1)."""
@@ -277,11 +290,73 @@ class RestStep:
     redrawn: bool = False
 
 
+@dataclass
+class _SavedFields:
+    """The saved fields of :class:`HavenState` and their types (for restoring)."""
+
+    round: int
+    phase: str
+    figures: dict[str, Figure]
+    heroes: dict[str, Hero]
+    groups: dict[str, Group]
+    decks: ModifierDecks
+    elements: dict[str, str]
+    revealed: list[str]
+    open_doors: list[Hex]
+    sprung_traps: list[Hex]
+    arrivals: list[str]
+    reveal_draws: list[str]
+    order: list[str]
+    slot: int
+    actors: list[str]
+    turn: Turn | None
+    negation: Negation | None
+    damage_queue: list[Negation]
+    rest: RestStep | None
+    bonuses: tuple[ActiveBonus, ...]
+    result: str
+    result_text: Msg | str
+    money: list[Hex]
+    treasures: list[str]
+    loot_deck: Deck
+    loot_draws: list[str]
+    by_hand: list[Msg | str]
+    fired: list[int]
+    held_deaths: list[str]
+    ending: str
+    ally_numbers: list[str]
+    destroyed: list[str]
+    escapes: list[str]
+    standee_draws: list[StandeeDraw]
+    ally_tie_rank: int
+
+
+_SAVED = tuple(f.name for f in dataclasses.fields(_SavedFields))
+_SAVED_SINCE = frozenset({"ally_numbers", "destroyed", "escapes", "standee_draws", "ally_tie_rank"})
+"""Saved fields added later: older saves lack them."""
+_DERIVED = ("spec", "rules", "catalog", "scaling")
+"""Fields set up from the scenario and the ruleset, never saved: immutable, so a clone shares
+them."""
+_OWN = _DERIVED + _SAVED
+"""The fields :class:`HavenState` adds to the core's (its slots)."""
+_CORE_FIELDS = frozenset({"game", "ruleset", "scenario", "seed", "_history", "_log"})
+"""The core's fields, in the instance dictionary: a clone shares the game and the header and
+forks the history and the log."""
+
+
+@mypyc_attr(serializable=True)
 class HavenState(State):
     """A haven scenario in play on one ruleset: its fields, lookups and files.
 
     The rules are wired in by :class:`rulekeeper.games.haven.game.HavenPlay`.
+    The rule modules read its own fields at every step: compiled (``native.MODULES``)
+    they are the native class's attributes, read without a lookup; as pure Python they
+    are slots. The core's fields, and any attribute a subclass adds, stay in the
+    instance dictionary. Serializable: a clone makes an instance without ``__init__``
+    (as do ``copy`` and ``pickle``), then sets every field.
     """
+
+    __slots__ = _OWN
 
     def __init__(
         self, game: Game, *, ruleset: str, scenario: str, seed: int, spec: ScenarioSpec
@@ -415,15 +490,20 @@ class HavenState(State):
         Each saved field is copied as its type needs (:mod:`rulekeeper.core.copying`);
         an attribute this class does not know is deep copied.
         """
-        other = type(self).__new__(type(self))
+        cls = type(self)
+        other = cls.__new__(cls)
         fields = self.__dict__.copy()
         fields["_history"] = self._history.fork()
         fields["_log"] = self._log.fork()
-        for name, plan in _field_copiers():
-            fields[name] = plan(fields[name])
-        for name in fields.keys() - _CLONE_KNOWN:
-            fields[name] = copy.deepcopy(fields[name], self._shared_memo())
+        unknown = fields.keys() - _CORE_FIELDS
+        if unknown:
+            memo = self._shared_memo()
+            for name in unknown:
+                fields[name] = copy.deepcopy(fields[name], memo)
         other.__dict__ = fields
+        for name, plan in _field_copiers():
+            value = getattr(self, name)
+            setattr(other, name, value if plan is None else plan(value))
         return other
 
     def _shared_memo(self) -> dict[int, Any]:
@@ -438,7 +518,7 @@ class HavenState(State):
         return {name: to_json(getattr(self, name)) for name in _SAVED}
 
     def _fields_from_dict(self, data: Mapping[str, Any]) -> None:
-        hints = typing.get_type_hints(_SavedFields)
+        hints = field_hints(_SavedFields)
         try:
             for name in _SAVED:
                 if name in _SAVED_SINCE and name not in data:
@@ -448,61 +528,14 @@ class HavenState(State):
             raise ContentError(_("bad haven state ({error})", error=error), field="state") from None
 
 
-@dataclass
-class _SavedFields:
-    """The saved fields of :class:`HavenState` and their types (for restoring)."""
-
-    round: int
-    phase: str
-    figures: dict[str, Figure]
-    heroes: dict[str, Hero]
-    groups: dict[str, Group]
-    decks: ModifierDecks
-    elements: dict[str, str]
-    revealed: list[str]
-    open_doors: list[Hex]
-    sprung_traps: list[Hex]
-    arrivals: list[str]
-    reveal_draws: list[str]
-    order: list[str]
-    slot: int
-    actors: list[str]
-    turn: Turn | None
-    negation: Negation | None
-    damage_queue: list[Negation]
-    rest: RestStep | None
-    bonuses: tuple[ActiveBonus, ...]
-    result: str
-    result_text: Msg | str
-    money: list[Hex]
-    treasures: list[str]
-    loot_deck: Deck
-    loot_draws: list[str]
-    by_hand: list[Msg | str]
-    fired: list[int]
-    held_deaths: list[str]
-    ending: str
-    ally_numbers: list[str]
-    destroyed: list[str]
-    escapes: list[str]
-    standee_draws: list[StandeeDraw]
-    ally_tie_rank: int
-
-
-_SAVED = tuple(f.name for f in dataclasses.fields(_SavedFields))
-_SAVED_SINCE = frozenset({"ally_numbers", "destroyed", "escapes", "standee_draws", "ally_tie_rank"})
-"""Saved fields added later: older saves lack them."""
-_CLONE_SHARED = frozenset({"game", "ruleset", "scenario", "seed", "spec", "rules"})
-"""Attributes a clone shares: the game, the scenario's content and the ruleset (immutable)."""
-_CLONE_KNOWN = _CLONE_SHARED | {"_history", "_log"} | set(_SAVED)
-
-
 @functools.cache
-def _field_copiers() -> tuple[tuple[str, Copier], ...]:
-    """How :meth:`HavenState.clone` copies each saved field (fields that cannot change: shared)."""
-    hints = typing.get_type_hints(_SavedFields)
-    plans = ((name, copier(hints[name])) for name in _SAVED)
-    return tuple((name, plan) for name, plan in plans if plan is not None)
+def _field_copiers() -> tuple[tuple[str, Copier | None], ...]:
+    """How :meth:`HavenState.clone` copies each of its fields (None: shared, as it cannot
+    change)."""
+    hints = field_hints(_SavedFields)
+    return tuple((name, None) for name in _DERIVED) + tuple(
+        (name, copier(hints[name])) for name in _SAVED
+    )
 
 
 # -- JSON for the dataclasses above ----------------------------------------------------
@@ -555,7 +588,7 @@ def from_json(hint: Any, data: Any) -> Any:
     if origin is dict:
         return {str(k): from_json(args[1], v) for k, v in data.items()}
     if isinstance(hint, type) and dataclasses.is_dataclass(hint):
-        sub = typing.get_type_hints(hint)
+        sub = field_hints(hint)
         # a field with a default may be missing from an older save
         return hint(
             **{
