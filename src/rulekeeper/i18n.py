@@ -299,7 +299,16 @@ def _field_from_json(value: Any) -> Any:
 
 def lazy(template: str, /, **fields: Any) -> Msg:
     """A message translated when shown (event log, refusals, results)."""
-    return Msg(template, fields)
+    # Msg(template, fields), its fields set here: the rules make one at nearly every step
+    # of a rollout, and this skips a call of __init__ (issue 12)
+    message = _new_msg(Msg)
+    message.template = template
+    message.fields = fields
+    message.plural = message.n = message.context = None
+    return message
+
+
+_new_msg = object.__new__
 
 
 def lazy_plural(singular: str, plural: str, n: int, /, **fields: Any) -> Msg:

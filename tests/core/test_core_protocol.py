@@ -192,3 +192,23 @@ def test_fuzz_game_finds_a_check_that_crashes() -> None:
     assert fuzz_game(GAME, "long", range(3)) > 0
     with pytest.raises(ConformanceError, match="raised KeyError"):
         fuzz_game(FragileRace(), "long", range(3))
+
+
+def test_an_emitted_event_is_the_event_its_fields_make() -> None:
+    """``State.emit`` (and haven's compiled one) make the event in C (make_event): the same
+    value, type and fields as ``Event(kind, message, rules, data)``."""
+    from rulekeeper.core.events import Event
+    from rulekeeper.games.haven.game import GAME
+    from rulekeeper.i18n import lazy
+
+    message = lazy("{who} rolled", who="someone")
+    for state in (DiceRace().new_state("short", 1), GAME.new_state("sunken-larder", 1)):
+        event = state.emit("roll", message, "CORE-CHANCE", "X-1", faces=[1, 2])
+        assert type(event) is Event and state.log[-1] is event
+        assert event == Event("roll", message, ("CORE-CHANCE", "X-1"), {"faces": [1, 2]})
+        assert (event.kind, event.rules, event.data) == (
+            "roll",
+            ("CORE-CHANCE", "X-1"),
+            {"faces": [1, 2]},
+        )
+        assert event.message is message

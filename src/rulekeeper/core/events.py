@@ -93,3 +93,9 @@ class Event(tuple[str, Msg | str, tuple[str, ...], dict[str, Any]]):
     def __str__(self) -> str:
         cited = f" [{', '.join(self.rules)}]" if self.rules else ""
         return f"{self.text}{cited}"
+
+
+make_event = tuple.__new__
+"""``make_event(Event, (kind, message, rules, data))`` is the event ``Event(...)`` makes from
+those four fields (``data`` a dict), made in C without the Python-level ``__new__``: games
+emit at every step of a rollout (issue 12)."""

@@ -26,7 +26,7 @@ from typing import Any, ClassVar
 from rulekeeper.core.actions import Action, ActionCodec
 from rulekeeper.core.copying import AppendOnlyList
 from rulekeeper.core.errors import RuleViolation
-from rulekeeper.core.events import Event
+from rulekeeper.core.events import Event, make_event
 from rulekeeper.i18n import N_, Msg, _, lazy, use_language
 
 CHANCE = -1
@@ -291,7 +291,8 @@ class State(ABC):
         ``message`` is a :func:`rulekeeper.i18n.lazy` message, so that each reader
         sees it in their language (a plain string is shown untranslated).
         """
-        event = Event(kind, message, rules, data)  # both made afresh for this call
+        # rules and data are made afresh for this call
+        event = make_event(Event, (kind, message, rules, data))
         self._log.append(event)
         return event
 

@@ -57,6 +57,13 @@ class HavenPlay(HavenState):
     def _apply(self, action: Action) -> None:
         round_flow.apply(self, action)
 
+    def apply_trusted(self, action: Action, *, player: int | None = None) -> None:
+        """:meth:`State.apply_trusted`, compiled: rollouts apply every step through it."""
+        if player is None:
+            player = who_acts.current_player(self)
+        round_flow.apply(self, action)
+        self.history.append((player, action))
+
 
 class HavenGame(Game):
     name = "haven"

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from rulekeeper.core.copying import Copier, copier
 from rulekeeper.core.deck import Deck
 from rulekeeper.core.errors import ContentError
+from rulekeeper.core.events import Event, make_event
 from rulekeeper.core.game import State
 from rulekeeper.games.haven.attack_draw import AttackDraw
 from rulekeeper.games.haven.modifiers import ModifierCatalog, ModifierDecks
@@ -439,6 +440,12 @@ class HavenState(State):
             return None
         message = self.result_text if isinstance(self.result_text, Msg) else None
         return Outcome(self.result, text_of(self.result_text), message=message)
+
+    def emit(self, kind: str, message: Msg | str, *rules: str, **data: Any) -> Event:
+        """:meth:`State.emit`, compiled with the rules that report at every step."""
+        event = make_event(Event, (kind, message, rules, data))
+        self._log.append(event)
+        return event
 
     # -- lookups ---------------------------------------------------------------------
     def hero_figure(self, hero: str) -> Figure | None:
