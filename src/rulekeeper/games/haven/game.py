@@ -62,7 +62,7 @@ class HavenPlay(HavenState):
         if player is None:
             player = who_acts.current_player(self)
         round_flow.apply(self, action)
-        self.history.append((player, action))
+        self._history.append((player, action))
 
 
 class HavenGame(Game):

@@ -80,23 +80,6 @@ def announce(state: HavenState) -> None:
     state.emit("goal", text, "HV-GOAL-1")
 
 
-_BOSSES: dict[int, tuple[ScenarioSpec, frozenset[str]]] = {}
-"""The boss types of each scenario (its content never changes; asked after every step)."""
-
-
-def _boss_types(state: HavenState) -> frozenset[str]:
-    spec = state.spec
-    found = _BOSSES.get(id(spec))
-    if found is not None and found[0] is spec:
-        return found[1]
-    types = {s.type for s in spec.monsters} | {s.type for r in spec.rules for s in r.spawn}
-    bosses = frozenset(t for t in types if spec.monster_types[t].boss)
-    if len(_BOSSES) >= 64:
-        _BOSSES.clear()
-    _BOSSES[id(spec)] = (spec, bosses)
-    return bosses
-
-
 def _pending_spawns(state: HavenState, types: frozenset[str] | None = None) -> bool:
     """[FH] HV-GOAL-1: spawn rules that have not fired yet (the kill-all count includes them)."""
     for n, rule in enumerate(state.spec.rules):
@@ -107,16 +90,39 @@ def _pending_spawns(state: HavenState, types: frozenset[str] | None = None) -> b
     return False
 
 
+def _goal_facts(spec: ScenarioSpec) -> tuple[int | None, frozenset[str]]:
+    """The room count of a ``kill_all`` goal (else None) and the boss types of a scenario,
+    worked out once per scenario (its content never changes; asked after every step)."""
+    found = _GOAL_FACTS.get(id(spec))
+    if found is not None and found[0] is spec:
+        return found[1]
+    rooms = len(spec.rooms) if spec.objective.kind == "kill_all" else None
+    types = {s.type for s in spec.monsters} | {s.type for r in spec.rules for s in r.spawn}
+    facts = (rooms, frozenset(t for t in types if spec.monster_types[t].boss))
+    if len(_GOAL_FACTS) >= 64:
+        _GOAL_FACTS.clear()
+    _GOAL_FACTS[id(spec)] = (spec, facts)
+    return facts
+
+
+_GOAL_FACTS: dict[int, tuple[ScenarioSpec, tuple[int | None, frozenset[str]]]] = {}
+
+
+def _boss_types(state: HavenState) -> frozenset[str]:
+    return _goal_facts(state.spec)[1]
+
+
 def goal_met(state: HavenState) -> bool:
     """HV-GOAL-1: is the goal met as the board stands (reach: ``reached``)?"""
-    objective = state.spec.objective
-    if objective.kind == "kill_all":
-        if len(state.revealed) < len(state.spec.rooms):
+    rooms = _goal_facts(state.spec)[0]
+    if rooms is not None:
+        if len(state.revealed) < rooms:
             return False
         for f in state.figures.values():
             if f.kind == "monster":
                 return False
         return not (state.rules.both_ends_in_a_round_lose and _pending_spawns(state))
+    objective = state.spec.objective
     if objective.kind == "kill_boss":
         bosses = _boss_types(state)
         seen = any(standees.appeared(state, t) for t in bosses)
