@@ -207,27 +207,32 @@ def field_hints(cls: type) -> dict[str, Any]:
     module = sys.modules[cls.__module__]
     if not str(getattr(module, "__file__", "")).endswith((".so", ".pyd")):
         return typing.get_type_hints(cls)
+    annotations = _source_annotations(cls.__module__).get(cls.__qualname__)
+    if annotations is None:
+        raise LookupError(f"class {cls.__qualname__} not found in the source of {cls.__module__}")
     return {
-        name: eval(text, vars(module))
-        for name, text in _source_annotations(cls.__module__, cls.__qualname__).items()
+        name: eval(text, vars(module))  # our own source's annotations, in its module
+        for name, text in annotations.items()
     }
 
 
 @functools.cache
-def _source_annotations(module: str, qualname: str) -> dict[str, str]:
-    """The annotated fields of class ``qualname`` in ``module``'s source, as written."""
+def _source_annotations(module: str) -> dict[str, dict[str, str]]:
+    """The annotated fields of each top-level class in ``module``'s source, as written
+    (the file is parsed once)."""
     import ast
 
     with open(source_path(module), encoding="utf-8") as handle:
         tree = ast.parse(handle.read())
-    for node in tree.body:
-        if isinstance(node, ast.ClassDef) and node.name == qualname:
-            return {
-                item.target.id: ast.unparse(item.annotation)
-                for item in node.body
-                if isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name)
-            }
-    raise LookupError(f"class {qualname} not found in the source of {module}")
+    return {
+        node.name: {
+            item.target.id: ast.unparse(item.annotation)
+            for item in node.body
+            if isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name)
+        }
+        for node in tree.body
+        if isinstance(node, ast.ClassDef)
+    }
 
 
 def install() -> None:
