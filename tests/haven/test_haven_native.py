@@ -180,3 +180,62 @@ def test_clean_removes_the_files_of_an_earlier_build_and_nothing_outside_the_pac
     native_build.clean(str(tmp_path))
     assert not dropped.exists() and not record.exists()
     assert outside.exists()
+
+
+_HINTS = (
+    "import dataclasses, json, sys\n"
+    "from rulekeeper.native import field_hints\n"
+    "from rulekeeper.games.haven import state\n"
+    "classes = [c for c in vars(state).values() if isinstance(c, type)"
+    " and c.__module__ == state.__name__ and dataclasses.is_dataclass(c)]\n"
+    "print(json.dumps({c.__qualname__: {k: repr(v) for k, v in field_hints(c).items()}"
+    " for c in classes}))\n"
+)
+
+
+def test_compiled_classes_have_the_field_types_of_their_source() -> None:
+    """The compiler keeps only runtime classes in a compiled class's annotations; saving,
+    restoring and the clone's copy plans take each field's type from ``field_hints``, which
+    must give what ``typing.get_type_hints`` gives on the pure module."""
+    _built()
+    answers = []
+    for pure in (True, False):
+        done = subprocess.run(
+            [sys.executable, "-c", _HINTS],
+            env=_environment(SRC, pure=pure),
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        answers.append(json.loads(done.stdout))
+    pure_hints, compiled_hints = answers
+    assert {"Figure", "Hero", "Turn", "_SavedFields"} <= set(pure_hints)
+    assert pure_hints["Figure"]["hex"] == "tuple[int, int]"
+    assert compiled_hints == pure_hints
+
+
+def test_the_state_runs_without_the_compilers_helper_package(tmp_path: Path) -> None:
+    """With runtime dependencies only (no ``mypy_extensions``), the pure state imports with
+    the no-op ``mypyc_attr`` of native.py, plays, clones and round-trips."""
+    blocker = tmp_path / "mypy_extensions.py"
+    blocker.write_text("raise ImportError('not installed')\n", encoding="utf-8")
+    script = (
+        "import json\n"
+        "from rulekeeper.core import RandomPolicy, SeededSampler, play_out\n"
+        "from rulekeeper.games.haven import state\n"
+        "from rulekeeper.games.haven.game import GAME\n"
+        "from rulekeeper import native\n"
+        "assert state.mypyc_attr is native.mypyc_attr\n"
+        "game = GAME.new_state('sunken-larder', 2, 'gloomhaven')\n"
+        "twin = game.clone()\n"
+        "play_out(game, RandomPolicy(2), SeededSampler(2), trusted=True)\n"
+        "again = GAME.state_from_dict(json.loads(json.dumps(game.to_dict())))\n"
+        "assert again.to_dict() == game.to_dict() and twin.to_dict() != game.to_dict()\n"
+        "print('ok')\n"
+    )
+    env = _environment(SRC, pure=True)
+    env["PYTHONPATH"] = os.pathsep.join([str(tmp_path), str(SRC)])
+    done = subprocess.run(
+        [sys.executable, "-c", script], env=env, capture_output=True, text=True, check=True
+    )
+    assert done.stdout.strip() == "ok"
