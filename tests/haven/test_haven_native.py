@@ -16,6 +16,7 @@ import subprocess
 import sys
 from importlib.machinery import SourceFileLoader
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -39,16 +40,21 @@ def _environment(src: Path, *, pure: bool) -> dict[str, str]:
     return env
 
 
-def _module_files(src: Path, *, pure: bool) -> dict[str, str]:
-    """Where each compiled-path module was loaded from, in a fresh interpreter."""
+def _probe(script: str, src: Path, *, pure: bool) -> Any:
+    """What ``script`` prints as JSON in a fresh interpreter on ``src``."""
     done = subprocess.run(
-        [sys.executable, "-c", _PROBE],
+        [sys.executable, "-c", script],
         env=_environment(src, pure=pure),
         capture_output=True,
         text=True,
         check=True,
     )
-    files: dict[str, str] = json.loads(done.stdout)
+    return json.loads(done.stdout)
+
+
+def _module_files(src: Path, *, pure: bool) -> dict[str, str]:
+    """Where each compiled-path module was loaded from, in a fresh interpreter."""
+    files: dict[str, str] = _probe(_PROBE, src, pure=pure)
     return files
 
 
@@ -198,17 +204,7 @@ def test_compiled_classes_have_the_field_types_of_their_source() -> None:
     restoring and the clone's copy plans take each field's type from ``field_hints``, which
     must give what ``typing.get_type_hints`` gives on the pure module."""
     _built()
-    answers = []
-    for pure in (True, False):
-        done = subprocess.run(
-            [sys.executable, "-c", _HINTS],
-            env=_environment(SRC, pure=pure),
-            capture_output=True,
-            text=True,
-            check=True,
-        )
-        answers.append(json.loads(done.stdout))
-    pure_hints, compiled_hints = answers
+    pure_hints, compiled_hints = (_probe(_HINTS, SRC, pure=pure) for pure in (True, False))
     assert {"Figure", "Hero", "Turn", "_SavedFields"} <= set(pure_hints)
     assert pure_hints["Figure"]["hex"] == "tuple[int, int]"
     assert compiled_hints == pure_hints
