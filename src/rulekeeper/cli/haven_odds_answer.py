@@ -120,9 +120,9 @@ def answer_odds(question: OddsQuestion) -> None:
     _print_table(result, q.attack, q.shield, q.pierce, mode, ruleset.title)
     if mode == "advantage" and ruleset.character_chooses_advantage_card and not q.monster:
         # HV-ADV-3: the player may keep either card; the odds need an assumption.
-        from rich.console import Console
+        from rulekeeper.cli.boxed_table import print_wrapped
 
-        Console().print(
+        print_wrapped(
             _(
                 "assumed: the character keeps the card dealing more damage"
                 " (HV-ADV-3 lets the player keep either)"
@@ -133,10 +133,8 @@ def answer_odds(question: OddsQuestion) -> None:
 def _print_table(
     result: Odds, attack: int, shield: int, pierce: int, mode: str, title: str
 ) -> None:
-    from rich.console import Console
-    from rich.table import Table
+    from rulekeeper.cli.boxed_table import print_table, print_wrapped
 
-    console = Console()
     heading = _(
         "{ruleset}: Attack {attack} vs Shield {shield}", ruleset=title, attack=attack, shield=shield
     )
@@ -148,27 +146,25 @@ def _print_table(
         heading += ", " + _("disadvantage")
     elif mode != "none":
         heading += f", {mode}"
-    table = Table(title=heading)
-    table.add_column(_("damage"), justify="right")
-    table.add_column(_("probability"), justify="right")
-    table.add_column(_("at least"), justify="right")
-    for damage, p, at_least in result.rows():
-        table.add_row(str(damage), f"{float(p):7.2%}  ({p})", f"{float(at_least):7.2%}")
-    console.print(table)
+    rows = [
+        (str(damage), f"{float(p):7.2%}  ({p})", f"{float(at_least):7.2%}")
+        for damage, p, at_least in result.rows()
+    ]
+    print_table(heading, (_("damage"), _("probability"), _("at least")), rows)
     expected = result.expected_damage
     value = f"{float(expected):.4f}"
-    console.print(_("expected damage: {value} ({exact})", value=value, exact=expected))
+    print_wrapped(_("expected damage: {value} ({exact})", value=value, exact=expected))
     for name, p in result.effects.items():
         chance = f"{float(p):.2%}"
-        console.print(_("adds {effect}: {chance}", effect=_term(name), chance=chance))
+        print_wrapped(_("adds {effect}: {chance}", effect=_term(name), chance=chance))
     if any(name.split()[0] in ("push", "pull") for name in result.effects):
         # HV-PUSH-3: a card's push or pull moves the target after the damage; no damage.
-        console.print(
+        print_wrapped(
             _("a push or pull from a card moves the target; it adds no damage (HV-PUSH-3)")
         )
     if any(name.split()[0] in ("shield", "retaliate", "heal") for name in result.effects):
         # HV-SHIELD-2, HV-HEAL-2: they go to the attacker, after the damage.
-        console.print(
+        print_wrapped(
             _(
                 "a card's shield, retaliate or heal goes to the attacker; it adds no damage"
                 " (HV-SHIELD-2, HV-HEAL-2)"
@@ -176,7 +172,7 @@ def _print_table(
         )
     if any(name.split()[0] == "target" for name in result.effects):
         # HV-TGT-1: each added target is an attack of its own, with a draw of its own.
-        console.print(
+        print_wrapped(
             _(
                 "a card's +N target adds targets to the attack, each with a modifier draw of"
                 " its own; these odds are for one target and add no damage for it (HV-TGT-1)"
