@@ -7,13 +7,17 @@ outcomes end their ``label()`` in the card drawn, so tests script them with
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Literal
 
 from rulekeeper.core.actions import Action, action_type
 from rulekeeper.games.haven.attack_draw import ACTION_TYPES as DRAW_ACTION_TYPES
 
 Half = Literal["top", "bottom"]
+HALVES: tuple[Half, Half] = ("top", "bottom")
+NegateChoice = Literal["suffer", "hand", "discard"]
 
 
 @action_type("select-card")
@@ -177,7 +181,7 @@ class Negate(Action):
     """HV-NEG-1: suffer the damage, or negate it by losing 1 card from hand or 2 from discard."""
 
     character: str
-    choice: Literal["suffer", "hand", "discard"]
+    choice: NegateChoice
 
 
 @action_type("lose-card")
@@ -367,3 +371,24 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     *DRAW_ACTION_TYPES,
     NumberStandee,
 )
+
+
+# Made once: the listings offer the same few actions at nearly every step, and actions are
+# values, so each is made once and shared (issue 12: constructing a frozen dataclass runs an
+# interpreted __init__ costing about ten times the lookup).
+SKIP = Skip()
+"""The one :class:`Skip` (it has no fields)."""
+
+# Typed as what they make from, so the callers' arguments stay checked.
+move_to: Callable[[tuple[int, int]], MoveTo] = lru_cache(maxsize=4096)(MoveTo)
+play_half: Callable[[str, Half, bool], PlayHalf] = lru_cache(maxsize=4096)(PlayHalf)
+choose_target: Callable[[str], ChooseTarget] = lru_cache(maxsize=4096)(ChooseTarget)
+draw_ability: Callable[[str, str], DrawAbility] = lru_cache(maxsize=4096)(DrawAbility)
+lose_card: Callable[[str, str], LoseCard] = lru_cache(maxsize=4096)(LoseCard)
+rest_loss: Callable[[str, str], RestLoss] = lru_cache(maxsize=4096)(RestLoss)
+number_standee: Callable[[str, int], NumberStandee] = lru_cache(maxsize=4096)(NumberStandee)
+negate: Callable[[str, NegateChoice], Negate] = lru_cache(maxsize=1024)(Negate)
+short_rest: Callable[[str, bool], ShortRest] = lru_cache(maxsize=1024)(ShortRest)
+redraw: Callable[[str, bool], Redraw] = lru_cache(maxsize=1024)(Redraw)
+heal_on_long_rest: Callable[[str, bool], LongRestHeal] = lru_cache(maxsize=1024)(LongRestHeal)
+escape: Callable[[str, bool], Escape] = lru_cache(maxsize=1024)(Escape)

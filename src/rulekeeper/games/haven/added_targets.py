@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING
 from rulekeeper.core.actions import Action
 from rulekeeper.core.errors import RuleViolation
 from rulekeeper.games.haven import card_effects, map_state
-from rulekeeper.games.haven.actions import ChooseTarget, Skip
+from rulekeeper.games.haven.actions import SKIP, ChooseTarget, Skip, choose_target
 from rulekeeper.games.haven.attack_resolution import attack_targets, begin_draw
 from rulekeeper.games.haven.board_plain import PlainTurn
 from rulekeeper.games.haven.focus import extra_target_ranks
@@ -128,9 +128,9 @@ def turn_range(state: HavenState) -> int:
 def target_actions(state: HavenState, turn: Turn) -> list[Action]:
     """The players' choice of the added target (stopping where HV-DECK-5 allows it)."""
     figure = state.figures.get(turn.actor)
-    options: list[Action] = [ChooseTarget(t) for t in turn.attack.get("added_options", [])]
+    options: list[Action] = [choose_target(t) for t in turn.attack.get("added_options", [])]
     if figure is not None and may_stop(state, figure):
-        options.append(Skip())
+        options.append(SKIP)
     return options
 
 

@@ -14,13 +14,19 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from rulekeeper.core.actions import Action
 from rulekeeper.core.errors import RuleViolation
 from rulekeeper.games.haven import bonuses, class_resources, elements
-from rulekeeper.games.haven.actions import LongRest, PlayHalf, SelectCard
+from rulekeeper.games.haven.actions import (
+    HALVES,
+    Half,
+    LongRest,
+    PlayHalf,
+    SelectCard,
+    play_half,
+)
 from rulekeeper.games.haven.card_index import class_card
 from rulekeeper.games.haven.scenario_format import AbilitySpec, CardSpec, HalfSpec
 from rulekeeper.games.haven.terms import term, terms
@@ -145,8 +151,9 @@ def play_actions(state: HavenState, hero: Hero, turn: Turn) -> list[Action]:
     """The halves still allowed: any of the two first, then the other card's other half (for
     its actions only while the character holds what its spend actions ask, HV-DECK-5)."""
     selected = [c for c in (hero.leading, hero.second) if c is not None]
+    options: list[tuple[str, Half]]
     if not turn.halves:
-        options = [(c, h) for c in selected for h in ("top", "bottom")]
+        options = [(c, h) for c in selected for h in HALVES]
     else:
         played_card, played_half, _ = turn.halves[0]
         other = [c for c in selected if c != played_card]
@@ -155,13 +162,9 @@ def play_actions(state: HavenState, hero: Hero, turn: Turn) -> list[Action]:
     for c, h in sorted(options):
         spec = card(state, hero.id, c)
         if class_resources.shortfall(state, hero, spec.top if h == "top" else spec.bottom) is None:
-            out.append(_play_half(c, h, False))
-        out.append(_play_half(c, h, True))
+            out.append(play_half(c, h, False))
+        out.append(play_half(c, h, True))
     return out
-
-
-_play_half = lru_cache(maxsize=4096)(PlayHalf)
-"""``PlayHalf(card, half, basic)``, made once (actions are values; every turn lists them)."""
 
 
 def check_play(state: HavenState, hero: Hero, turn: Turn, action: PlayHalf) -> None:

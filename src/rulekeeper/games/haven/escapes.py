@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from rulekeeper.core.errors import RuleViolation
 from rulekeeper.games.haven import bonuses, objectives
-from rulekeeper.games.haven.actions import Escape
+from rulekeeper.games.haven.actions import Escape, escape
 from rulekeeper.i18n import lazy, lazy_plural
 
 if TYPE_CHECKING:
@@ -37,7 +37,7 @@ def end_of_turn(state: HavenState, figure: Figure) -> None:
 
 def actions(state: HavenState) -> list[Action]:
     hero = state.escapes[0]
-    return [Escape(hero, True), Escape(hero, False)]
+    return [escape(hero, True), escape(hero, False)]
 
 
 def check(state: HavenState, action: Action) -> None:

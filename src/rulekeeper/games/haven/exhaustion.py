@@ -38,6 +38,7 @@ from rulekeeper.games.haven.state import Negation
 from rulekeeper.i18n import Msg, lazy, lazy_plural
 
 if TYPE_CHECKING:
+    from rulekeeper.games.haven.actions import NegateChoice
     from rulekeeper.games.haven.state import Figure, HavenState, Hero
 
 
@@ -46,8 +47,8 @@ def can_negate(hero: Hero) -> bool:
     return len(hero.hand) >= 1 or len(hero.discard) >= 2
 
 
-def negation_choices(hero: Hero) -> list[str]:
-    choices = ["suffer"]
+def negation_choices(hero: Hero) -> list[NegateChoice]:
+    choices: list[NegateChoice] = ["suffer"]
     if hero.hand:
         choices.append("hand")
     if len(hero.discard) >= 2:

@@ -38,7 +38,7 @@ from rulekeeper.boards.hexgrid import LINK
 from rulekeeper.core.actions import Action
 from rulekeeper.core.errors import RuleViolation
 from rulekeeper.games.haven import items, map_state
-from rulekeeper.games.haven.actions import ForceStep, Skip
+from rulekeeper.games.haven.actions import SKIP, ForceStep, Skip
 from rulekeeper.games.haven.movement import MoveMode
 from rulekeeper.i18n import lazy, lazy_plural
 
@@ -163,7 +163,7 @@ def next_hexes(state: HavenState, turn: Turn) -> list[Hex]:
 def actions(state: HavenState, turn: Turn) -> list[Action]:
     out: list[Action] = [ForceStep(h) for h in next_hexes(state, turn)]
     if may_stop(state, turn):
-        out.append(Skip())
+        out.append(SKIP)
     return out
 
 

@@ -14,13 +14,12 @@ Monster turns and forced movement walk through :func:`walk` too.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from rulekeeper.core.actions import Action
 from rulekeeper.core.errors import RuleViolation
 from rulekeeper.games.haven import exhaustion, items, map_state, objectives, special_rules
-from rulekeeper.games.haven.actions import MoveTo
+from rulekeeper.games.haven.actions import MoveTo, move_to
 from rulekeeper.games.haven.conditions import has
 from rulekeeper.games.haven.movement import Movement, MoveMode
 from rulekeeper.games.haven.movement import move_mode as shared_mode
@@ -66,7 +65,7 @@ def _destinations(
     state: HavenState, figure: Figure, ability: AbilitySpec, hexboard: HexBoard, move: Movement
 ) -> list[Action]:
     hexes = map_state.reachable(state, figure, ability.value, move_mode(ability), built=move)
-    out: list[Action] = [_move_to(h) for h in sorted(hexes) if h != figure.hex]
+    out: list[Action] = [move_to(h) for h in sorted(hexes) if h != figure.hex]
     choices = [MoveTo(to, via) for to, via, _ in _path_options(ability, hexboard, move)]
     if choices:
         # each hex's default move first, then its via moves; hexes only a via reaches last
@@ -78,10 +77,6 @@ def _destinations(
         listed.extend(c for c in choices if c.hex not in hexes)
         out = listed
     return out
-
-
-_move_to = lru_cache(maxsize=4096)(MoveTo)
-"""``MoveTo(hex)``, made once per hex (actions are values; every move lists its hexes)."""
 
 
 MAX_PATH_CHOICES = 3

@@ -8,7 +8,6 @@ outcomes); :func:`chance_outcomes` gives each outcome its exact probability;
 from __future__ import annotations
 
 from fractions import Fraction
-from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from rulekeeper.core.actions import Action
@@ -37,17 +36,17 @@ from rulekeeper.games.haven import turn as turns
 from rulekeeper.games.haven.actions import (
     ActFirst,
     ChooseMonsterOption,
-    ChooseTarget,
-    DrawAbility,
     EndBonus,
     GroupFirst,
     LongRest,
-    LoseCard,
-    Negate,
     PlaceSummon,
     PlayHalf,
     SelectCard,
     UseItem,
+    choose_target,
+    draw_ability,
+    lose_card,
+    negate,
 )
 from rulekeeper.games.haven.attack_draw import KeepModifier
 from rulekeeper.games.haven.summons import check_can_act
@@ -110,7 +109,7 @@ def legal_actions(state: HavenState, player: int | None = None) -> list[Action]:
     if t.stage == card_elements.STAGE:
         return card_elements.element_actions()
     if t.stage == "monster_heal":
-        return [ChooseTarget(c) for c in t.targeted]
+        return [choose_target(c) for c in t.targeted]
     if t.stage == "monster_summon":
         return [PlaceSummon(h) for h in monster_abilities.summon_hexes(state, figure)]
     hero = state.heroes.get(t.actor)
@@ -155,10 +154,9 @@ def _ability_outcomes(state: HavenState, name: str) -> list[tuple[Action, Fracti
     if deck.is_empty:
         deck = deck.copy()
         deck.reshuffle()
-    return [(_draw_ability(name, c), p) for c, p in deck.draw_outcomes()]
+    return [(draw_ability(name, c), p) for c, p in deck.draw_outcomes()]
 
 
-_draw_ability = lru_cache(maxsize=4096)(DrawAbility)
 """``DrawAbility(group, card)``, made once per card (actions are values; every draw lists them)."""
 
 
@@ -168,12 +166,11 @@ def _negation_actions(state: HavenState) -> list[Action]:
         return []
     hero = state.heroes[n.hero]
     if not n.pile:
-        return [Negate(hero.id, c) for c in exhaustion.negation_choices(hero)]  # type: ignore[arg-type]
+        return [negate(hero.id, c) for c in exhaustion.negation_choices(hero)]
     pile = hero.hand if n.pile == "hand" else hero.discard
-    return [_lose_card(hero.id, c) for c in sorted(set(pile))]
+    return [lose_card(hero.id, c) for c in sorted(set(pile))]
 
 
-_lose_card = lru_cache(maxsize=4096)(LoseCard)
 """``LoseCard(hero, card)``, made once (actions are values; every negation lists them)."""
 
 

@@ -26,6 +26,11 @@ from rulekeeper.games.haven.actions import (
     RefreshItems,
     RestLoss,
     ShortRest,
+    heal_on_long_rest,
+    lose_card,
+    redraw,
+    rest_loss,
+    short_rest,
 )
 from rulekeeper.games.haven.state import RestStep
 from rulekeeper.i18n import lazy, lazy_plural
@@ -56,9 +61,9 @@ def next_rester(state: HavenState, after: str | None) -> RestStep | None:
 
 def rest_actions(state: HavenState, step: RestStep) -> list[Action]:
     if step.stage == "decide":
-        return [ShortRest(step.hero, True), ShortRest(step.hero, False)]
+        return [short_rest(step.hero, True), short_rest(step.hero, False)]
     if step.stage == "redraw":
-        return [Redraw(step.hero, False), Redraw(step.hero, True)]
+        return [redraw(step.hero, False), redraw(step.hero, True)]
     return []
 
 
@@ -66,7 +71,7 @@ def loss_outcomes(state: HavenState, step: RestStep) -> list[tuple[Action, Fract
     """HV-REST-1: each card of the discard pile equally likely (the first loss excluded on a redraw)."""
     pile = [c for c in state.heroes[step.hero].discard if c != step.lost_card]
     share = Fraction(1, len(pile))
-    return [(RestLoss(step.hero, c), share) for c in sorted(pile)]
+    return [(rest_loss(step.hero, c), share) for c in sorted(pile)]
 
 
 def check_rest(state: HavenState, step: RestStep, action: Action) -> None:
@@ -152,9 +157,9 @@ def _finish_short_rest(state: HavenState, hero: Hero, card: str) -> None:
 def long_rest_actions(state: HavenState, hero: Hero, turn: Turn) -> list[Action]:
     if turn.stage == "long_rest_lose":
         choices = {*hero.discard, *bonuses.rest_cards(state, hero.id)}
-        return [LoseCard(hero.id, c) for c in sorted(choices)]
+        return [lose_card(hero.id, c) for c in sorted(choices)]
     if turn.stage == "long_rest_heal":
-        return [LongRestHeal(hero.id, True), LongRestHeal(hero.id, False)]
+        return [heal_on_long_rest(hero.id, True), heal_on_long_rest(hero.id, False)]
     if turn.stage == "long_rest_refresh":
         return items.refresh_actions(hero)
     return []

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from rulekeeper.core.deck import Deck
 from rulekeeper.games.haven import initiative, map_state
-from rulekeeper.games.haven.actions import NumberStandee
+from rulekeeper.games.haven.actions import NumberStandee, number_standee
 from rulekeeper.games.haven.scaling import evaluate
 from rulekeeper.games.haven.state import Figure, Group, StandeeDraw
 from rulekeeper.games.haven.terms import term
@@ -168,7 +168,7 @@ def number_outcomes(state: HavenState) -> list[tuple[Action, Fraction]]:
     figure = state.figures[state.standee_draws[0].figure]
     free = free_numbers(state, figure.type)
     share = Fraction(1, len(free))
-    return [(NumberStandee(figure.type, n), share) for n in free]
+    return [(number_standee(figure.type, n), share) for n in free]
 
 
 def apply_number(state: HavenState, action: NumberStandee) -> None:

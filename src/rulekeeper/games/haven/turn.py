@@ -31,6 +31,7 @@ from rulekeeper.games.haven import (
     summons,
 )
 from rulekeeper.games.haven.actions import (
+    SKIP,
     ChooseTarget,
     ConsumeElement,
     MoveTo,
@@ -39,6 +40,7 @@ from rulekeeper.games.haven.actions import (
     RecoverCard,
     RefreshItem,
     Skip,
+    choose_target,
 )
 from rulekeeper.games.haven.attack_resolution import (
     add_conditions,
@@ -257,30 +259,30 @@ def hero_step_actions(state: HavenState, figure: Figure, turn: Turn) -> list[Act
     if turn.stage == "move":
         # HV-ITEM-5: pauses only while the mover holds a ready move item (none: no cost)
         destinations = move_destinations(state, figure, ability)
-        return [*destinations, *pause_moves(state, figure, ability, destinations), Skip()]
+        return [*destinations, *pause_moves(state, figure, ability, destinations), SKIP]
     if turn.stage == "attack":
-        return [*(ChooseTarget(t) for t in attack_targets(state, figure)), Skip()]
+        return [*(choose_target(t) for t in attack_targets(state, figure)), SKIP]
     if turn.stage == "area":
         found = area_attacks.placements(state, figure, ability)
-        return [*(PlaceArea(p) for p in found), Skip()]
+        return [*(PlaceArea(p) for p in found), SKIP]
     if turn.stage == "area_target":
-        pending: list[Action] = [ChooseTarget(t) for t in turn.attack.get("pending", [])]
+        pending: list[Action] = [choose_target(t) for t in turn.attack.get("pending", [])]
         # HV-TGT-4 [FH]: the attacker may leave the rest of the area's enemies out.
-        return [*pending, Skip()] if state.rules.area_targets_optional else pending
+        return [*pending, SKIP] if state.rules.area_targets_optional else pending
     if turn.stage == "heal":
-        return [*(ChooseTarget(t) for t in heal_targets(state, figure, ability)), Skip()]
+        return [*(choose_target(t) for t in heal_targets(state, figure, ability)), SKIP]
     if turn.stage == "condition":
         # HV-TGT-1: "up to" its targets: the player may stop early.
         targets = condition_targets(state, figure, ability)
-        return [*(ChooseTarget(t) for t in targets), Skip()]
+        return [*(choose_target(t) for t in targets), SKIP]
     if turn.stage == "summon":
         return [PlaceSummon(h) for h in summons.free_adjacent_hexes(state, figure)]
     if turn.stage == "recover":
-        return [*(RecoverCard(c) for c in recoverable(state, turn, ability)), Skip()]
+        return [*(RecoverCard(c) for c in recoverable(state, turn, ability)), SKIP]
     if turn.stage == "refresh":
         hero = state.heroes[turn.actor]
         ready = items.refreshable_by_ability(state, hero, ability.refresh)
-        return [*(RefreshItem(i) for i in ready), Skip()]
+        return [*(RefreshItem(i) for i in ready), SKIP]
     return []
 
 
