@@ -21,6 +21,7 @@ these modules can be. ``python -m rulekeeper.native_build status`` says which pa
 
 from __future__ import annotations
 
+import abc
 import functools
 import os
 import sys
@@ -35,6 +36,8 @@ if TYPE_CHECKING:
     from types import ModuleType
 
 MODULES: tuple[str, ...] = (
+    "rulekeeper.core.append_only",
+    "rulekeeper.core.randomness",
     "rulekeeper.boards.hexgrid",
     "rulekeeper.boards.line_of_sight",
     "rulekeeper.games.haven.movement",
@@ -77,14 +80,15 @@ MODULES: tuple[str, ...] = (
     "rulekeeper.games.haven.state",
     "rulekeeper.games.haven.game",
 )
-"""The modules compiled: geometry, sight, travel and the monster mover (with the
-plain board reader of its batch), then the haven rules every step of play runs
-through (applying, listing, turns, attacks, monster turns, the round's end),
-and last the haven state and its wiring (``state``, ``game``): the rules read the
-state's fields at every step, which a native class answers without a lookup.
-Modules holding frozen dataclasses that clones deep-copy without sharing them
-(mypyc's frozen classes cannot be rebuilt field by field) or pydantic models
-defined inside functions stay pure."""
+"""The modules compiled: the core's shared history and log, its samplers and its
+policy (every step of a rollout goes through them), then geometry, sight, travel
+and the monster mover (with the plain board reader of its batch), then the haven
+rules every step of play runs through (applying, listing, turns, attacks, monster
+turns, the round's end), and last the haven state and its wiring (``state``,
+``game``): the rules read the state's fields at every step, which a native class
+answers without a lookup. Modules holding frozen dataclasses that clones deep-copy
+without sharing them (mypyc's frozen classes cannot be rebuilt field by field) or
+pydantic models defined inside functions stay pure."""
 
 PURE_VARIABLE = "RULEKEEPER_PURE"
 """Set to anything but empty or ``0`` to run every module of :data:`MODULES` as pure Python."""
@@ -99,6 +103,22 @@ GROUP = "rulekeeper.compiled"
 """mypyc's name for the shared library of the compiled modules (``…__mypyc``)."""
 
 _HEADER = "rulekeeper compiled build 1"
+
+
+def own_abc_records(cls: type) -> None:
+    """Give a compiled class with an abstract base class its own ABC records.
+
+    mypyc makes a native class without running ``ABCMeta.__new__``, so the class
+    shares its base's registry and isinstance caches: a check against one answered
+    for the other (after ``issubclass(SalvageState, HavenState)`` was False,
+    ``issubclass(SalvageState, State)`` was False too, and a list checked against
+    ``AppendOnlyList`` stopped being a ``Sequence``). This does what
+    ``ABCMeta.__new__`` does (``abc._abc_init``: fresh records and the abstract
+    methods); a class that has its own records (every pure one) is left alone.
+    Each compiled module calls it after defining such a class.
+    """
+    if isinstance(cls, abc.ABCMeta) and "_abc_impl" not in cls.__dict__:
+        getattr(abc, "_abc_init")(cls)  # noqa: B009 (abc does not declare it)
 
 
 def mypyc_attr(*_flags: object, **_settings: object) -> Callable[[T], T]:

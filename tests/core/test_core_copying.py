@@ -11,7 +11,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rulekeeper.core.copying import AppendOnlyList, copier, copy_value
+from rulekeeper.core.append_only import AppendOnlyList
+from rulekeeper.core.copying import copier, copy_value
 
 
 # -- AppendOnlyList ---------------------------------------------------------------------------

@@ -235,3 +235,34 @@ def test_the_state_runs_without_the_compilers_helper_package(tmp_path: Path) -> 
         [sys.executable, "-c", script], env=env, capture_output=True, text=True, check=True
     )
     assert done.stdout.strip() == "ok"
+
+
+_ABC_CHECKS = (
+    "import json\n"
+    "from collections.abc import Sequence\n"
+    "from rulekeeper.core.append_only import AppendOnlyList\n"
+    "from rulekeeper.core.game import State\n"
+    "from rulekeeper.games.haven.game import HavenPlay\n"
+    "from rulekeeper.games.haven.state import HavenState\n"
+    "from rulekeeper.games.salvage.game import SalvageState\n"
+    "print(json.dumps([\n"
+    "    issubclass(SalvageState, HavenState), issubclass(SalvageState, HavenPlay),\n"
+    "    issubclass(SalvageState, State), issubclass(HavenPlay, State),\n"
+    "    isinstance([], AppendOnlyList), isinstance([], Sequence),\n"
+    "    isinstance(AppendOnlyList(), Sequence), sorted(HavenPlay.__abstractmethods__),\n"
+    "]))\n"
+)
+
+
+@pytest.mark.parametrize("pure", [True, False], ids=["pure", "compiled"])
+def test_compiled_subclasses_of_abstract_classes_keep_their_own_isinstance_answers(
+    pure: bool,
+) -> None:
+    """A native class is made without ``ABCMeta.__new__``; without records of its own
+    (``native.own_abc_records``) it shared its base's caches, so that after a salvage state
+    was found not to be a haven state, it was not a ``State`` either, and a list checked
+    against ``AppendOnlyList`` stopped being a ``Sequence``."""
+    if not pure:
+        _built()
+    answers = _probe(_ABC_CHECKS, SRC, pure=pure)
+    assert answers == [False, False, True, True, False, True, True, []]

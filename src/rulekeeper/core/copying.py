@@ -4,10 +4,11 @@ Search and rollouts clone states by the thousand (DESIGN.md, "Performance"),
 so a clone must cost about as much as the state's *mutable* parts, not its
 whole history:
 
-- :class:`AppendOnlyList` holds a history or an event log. Its entries are
-  values that are never changed once recorded, so a clone shares them: a copy
-  costs O(1), and a copy that appends after another copy has appended to the
-  shared storage takes its own copy of the common entries first.
+- :class:`~rulekeeper.core.append_only.AppendOnlyList` holds a history or an
+  event log. Its entries are values that are never changed once recorded, so a
+  clone shares them: a copy costs O(1), and a copy that appends after another
+  copy has appended to the shared storage takes its own copy of the common
+  entries first.
 - :func:`copier` plans, once per type, how to copy a value from its type
   hints: values that cannot change (numbers, strings, frozen dataclasses and
   frozen pydantic models, tuples of those) are shared, lists and dicts are
@@ -20,13 +21,12 @@ from __future__ import annotations
 
 import copy
 import dataclasses
-import itertools
 import types
 import typing
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable
 from decimal import Decimal
 from fractions import Fraction
-from typing import Any, Literal, TypeVar, overload
+from typing import Any, Literal, TypeVar
 
 from rulekeeper.native import field_hints
 
@@ -45,70 +45,6 @@ _SCALARS: tuple[type, ...] = (
     Decimal,
 )
 """Types whose values never change: shared by every copy."""
-
-
-class AppendOnlyList(Sequence[T]):
-    """A list that only grows, whose copies share the entries they have in common.
-
-    ``fork()`` is O(1). The storage is shared until a copy appends while the
-    storage holds entries another copy added; only then does it copy the
-    entries it had (once). Entries must never be changed once appended.
-    """
-
-    __slots__ = ("_items", "_n")
-
-    def __init__(self, items: Iterable[T] = ()) -> None:
-        self._items: list[T] = list(items)
-        self._n = len(self._items)
-
-    def fork(self) -> AppendOnlyList[T]:
-        """An independent copy sharing this list's entries."""
-        other: AppendOnlyList[T] = AppendOnlyList.__new__(AppendOnlyList)
-        other._items = self._items
-        other._n = self._n
-        return other
-
-    def append(self, item: T) -> None:
-        if len(self._items) != self._n:
-            self._items = self._items[: self._n]
-        self._items.append(item)
-        self._n += 1
-
-    def extend(self, items: Iterable[T]) -> None:
-        for item in items:
-            self.append(item)
-
-    def __len__(self) -> int:
-        return self._n
-
-    @overload
-    def __getitem__(self, index: int) -> T: ...
-    @overload
-    def __getitem__(self, index: slice) -> list[T]: ...
-    def __getitem__(self, index: int | slice) -> T | list[T]:
-        if isinstance(index, slice):
-            return self._items[: self._n][index]
-        if index < 0:
-            index += self._n
-        if not 0 <= index < self._n:
-            raise IndexError("AppendOnlyList index out of range")
-        return self._items[index]
-
-    def __iter__(self) -> Iterator[T]:
-        return itertools.islice(self._items, self._n)
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, AppendOnlyList | list | tuple):
-            return len(self) == len(other) and all(a == b for a, b in zip(self, other, strict=True))
-        return NotImplemented
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def __repr__(self) -> str:
-        return f"AppendOnlyList({list(self)!r})"
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> AppendOnlyList[T]:
-        return AppendOnlyList(copy.deepcopy(list(self), memo))
 
 
 # -- copies planned from type hints ------------------------------------------------------

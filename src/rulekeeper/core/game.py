@@ -24,7 +24,7 @@ from functools import cached_property
 from typing import Any, ClassVar
 
 from rulekeeper.core.actions import Action, ActionCodec
-from rulekeeper.core.copying import AppendOnlyList
+from rulekeeper.core.append_only import AppendOnlyList
 from rulekeeper.core.errors import RuleViolation
 from rulekeeper.core.events import Event, make_event
 from rulekeeper.i18n import N_, Msg, _, lazy, use_language
@@ -116,7 +116,7 @@ class State(ABC):
     The base keeps ``history`` (every applied action with the player who chose
     it, chance included) and ``log`` (the events); subclasses implement
     :meth:`check` and :meth:`_apply`, and report events through :meth:`emit`.
-    Both are :class:`~rulekeeper.core.copying.AppendOnlyList`: entries are
+    Both are :class:`~rulekeeper.core.append_only.AppendOnlyList`: entries are
     never changed once recorded, so clones share them (assigning any iterable
     stores a new one).
     """

@@ -33,15 +33,42 @@ def pick_weighted(outcomes: Sequence[tuple[Action, Fraction]], rng: random.Rando
     """Pick an outcome with exactly its probability, using integer arithmetic."""
     if not outcomes:
         raise RuleViolation("CORE-CHANCE", lazy("a chance node has no outcomes"))
-    shares = [p.denominator for _, p in outcomes]
-    denominator = math.lcm(*shares)
-    ticket = rng.randrange(denominator)
-    for (action, probability), share in zip(outcomes, shares, strict=True):
-        weight = probability.numerator * (denominator // share)
+    # Outcomes often share one Fraction object (a deck's equal shares are made once):
+    # its numerator and denominator are read once (issue 12: each read is an interpreted call).
+    ratios: list[tuple[int, int]] = []
+    last: Fraction | None = None
+    ratio = (0, 1)
+    for _, probability in outcomes:
+        if probability is not last:
+            ratio = probability.as_integer_ratio()
+            last = probability
+        ratios.append(ratio)
+    denominator = math.lcm(*(share for _, share in ratios))
+    ticket = below(rng, denominator)
+    for (action, _), (numerator, share) in zip(outcomes, ratios, strict=True):
+        weight = numerator * (denominator // share)
         if ticket < weight:
             return action
         ticket -= weight
     raise ValueError("chance outcome probabilities do not sum to 1")
+
+
+def below(rng: random.Random, n: int) -> int:
+    """A number in ``range(n)``, the very draw ``rng.randrange(n)`` and ``rng.choice`` make.
+
+    ``random.Random`` draws it from ``getrandbits`` (as ``_randbelow_with_getrandbits``:
+    the bits of ``n``, drawn again while the number is ``n`` or more); done here, a
+    compiled caller makes no interpreted call at each step of a rollout (issue 12).
+    ``tests/core/test_core_randomness.py`` checks it against ``randrange``.
+    """
+    if n <= 0:
+        raise ValueError(f"empty range for below: {n}")
+    getrandbits = rng.getrandbits
+    k = n.bit_length()
+    r = getrandbits(k)
+    while r >= n:
+        r = getrandbits(k)
+    return r
 
 
 class SeededSampler:
@@ -121,7 +148,7 @@ class RandomPolicy:
         """Pick among ``actions``, which the caller has just listed for ``state``."""
         if not actions:
             raise RuleViolation("CORE-LEGAL", lazy("no legal action is available"))
-        return self.rng.choice(actions)  # the same draw as actions[randrange(len(actions))]
+        return actions[below(self.rng, len(actions))]  # the draw of self.rng.choice(actions)
 
 
 POLICIES = {"random": RandomPolicy}

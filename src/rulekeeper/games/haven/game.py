@@ -22,6 +22,7 @@ from rulekeeper.games.haven.scenario_format import (
 )
 from rulekeeper.games.haven.state import HavenState
 from rulekeeper.i18n import N_, lazy
+from rulekeeper.native import own_abc_records
 
 
 class HavenPlay(HavenState):
@@ -63,6 +64,9 @@ class HavenPlay(HavenState):
             player = who_acts.current_player(self)
         round_flow.apply(self, action)
         self._history.append((player, action))
+
+
+own_abc_records(HavenPlay)
 
 
 class HavenGame(Game):

@@ -36,7 +36,7 @@ from rulekeeper.games.haven.ruleset import Ruleset, find_ruleset
 from rulekeeper.games.haven.scaling import Scaling, evaluate, scenario_scaling
 from rulekeeper.games.haven.scenario_format import AbilitySpec, ScenarioSpec
 from rulekeeper.i18n import Msg, _, text_of
-from rulekeeper.native import field_hints
+from rulekeeper.native import field_hints, own_abc_records
 
 try:
     from mypy_extensions import mypyc_attr
@@ -533,6 +533,9 @@ class HavenState(State):
                 setattr(self, name, from_json(hints[name], data[name]))
         except (KeyError, TypeError, ValueError) as error:
             raise ContentError(_("bad haven state ({error})", error=error), field="state") from None
+
+
+own_abc_records(HavenState)
 
 
 @functools.cache
