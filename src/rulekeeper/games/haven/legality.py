@@ -157,9 +157,6 @@ def _ability_outcomes(state: HavenState, name: str) -> list[tuple[Action, Fracti
     return [(draw_ability(name, c), p) for c, p in deck.draw_outcomes()]
 
 
-"""``DrawAbility(group, card)``, made once per card (actions are values; every draw lists them)."""
-
-
 def _negation_actions(state: HavenState) -> list[Action]:
     n = state.negation
     if n is None:
@@ -169,9 +166,6 @@ def _negation_actions(state: HavenState) -> list[Action]:
         return [negate(hero.id, c) for c in exhaustion.negation_choices(hero)]
     pile = hero.hand if n.pile == "hand" else hero.discard
     return [lose_card(hero.id, c) for c in sorted(set(pile))]
-
-
-"""``LoseCard(hero, card)``, made once (actions are values; every negation lists them)."""
 
 
 # -- checking ----------------------------------------------------------------------------------
