@@ -1,10 +1,7 @@
-"""A list that only grows, shared between a state and its clones (``State.history``, ``State.log``).
+"""The list behind ``State.history`` and ``State.log``, shared by a state and its clones.
 
-Entries are values never changed once recorded, so a clone shares them: a copy
-costs O(1) (:meth:`AppendOnlyList.fork`), and a copy that appends after another
-copy has appended to the shared storage first takes its own copy of the common
-entries. Compiled with the rules (``rulekeeper.native.MODULES``): the rules
-append an event at nearly every step of a rollout (issue 12).
+Compiled with the rules (``rulekeeper.native.MODULES``): the rules append an event
+at nearly every step of a rollout (issue 12).
 """
 
 from __future__ import annotations

@@ -4,11 +4,8 @@ Search and rollouts clone states by the thousand (DESIGN.md, "Performance"),
 so a clone must cost about as much as the state's *mutable* parts, not its
 whole history:
 
-- :class:`~rulekeeper.core.append_only.AppendOnlyList` holds a history or an
-  event log. Its entries are values that are never changed once recorded, so a
-  clone shares them: a copy costs O(1), and a copy that appends after another
-  copy has appended to the shared storage takes its own copy of the common
-  entries first.
+- a history or an event log is an
+  :class:`~rulekeeper.core.append_only.AppendOnlyList`, which a clone forks in O(1).
 - :func:`copier` plans, once per type, how to copy a value from its type
   hints: values that cannot change (numbers, strings, frozen dataclasses and
   frozen pydantic models, tuples of those) are shared, lists and dicts are
