@@ -10,12 +10,12 @@ is made by :func:`rulekeeper.games.haven.monster_ai.solve_monster_turn`.
 
 from __future__ import annotations
 
-import gc
 import json
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from rulekeeper.core.collector import collector_set_aside
 from rulekeeper.core.errors import ContentError, RulekeeperError, printable
 from rulekeeper.i18n import _
 
@@ -47,21 +47,9 @@ def run_batch(batch: Path, as_json: bool) -> None:
     except ContentError as error:
         raise BatchRefused(str(error)) from None
     # Each board makes thousands of short-lived tuples and lists and almost no reference
-    # cycles; the collector's default pace (every 700 allocations) would keep walking the
-    # modules and per-map tables. Those are set aside, and the young generation is collected
-    # less often (cycles are still collected; memory stays bounded).
-    thresholds = gc.get_threshold()
-    gc.freeze()
-    gc.set_threshold(_BATCH_GC_THRESHOLD, *thresholds[1:])
-    try:
+    # cycles; the modules and per-map tables are set aside from the collector meanwhile.
+    with collector_set_aside():
         _answer_lines(batch, lines, as_json, read_board_text, solve_monster_turn)
-    finally:
-        gc.set_threshold(*thresholds)
-        gc.unfreeze()
-
-
-_BATCH_GC_THRESHOLD = 50_000
-"""Allocations between collections of the young generation during a batch (default 700)."""
 
 
 def _answer_lines(

@@ -14,6 +14,7 @@ from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Protocol
 
+from rulekeeper.core.collector import collector_set_aside
 from rulekeeper.core.errors import RuleViolation
 from rulekeeper.core.game import CHANCE
 from rulekeeper.i18n import lazy
@@ -235,10 +236,13 @@ def play_out(
     """Play ``state`` to the end: chance from ``sampler``, choices from ``policy``.
 
     Each step lists the legal actions once (:func:`play_step`); ``trusted``
-    applies the choices unchecked, for rollouts.
+    applies the choices unchecked, for rollouts. The garbage collector sets the
+    objects alive at the start aside while the game is played
+    (:func:`rulekeeper.core.collector.collector_set_aside`).
     """
-    for _ in range(max_actions):
-        if state.is_terminal():
-            return state
-        play_step(state, policy, sampler, trusted=trusted)
+    with collector_set_aside():
+        for _ in range(max_actions):
+            if state.is_terminal():
+                return state
+            play_step(state, policy, sampler, trusted=trusted)
     raise RuntimeError(f"the game did not end within {max_actions} actions")

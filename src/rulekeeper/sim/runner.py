@@ -47,6 +47,7 @@ def play_game(spec: SimulationSpec, seed: int) -> GameRecord:
     """Play one game to its end; tracks each hero's hit points after every action."""
     from rulekeeper.ai.adapter import agent_game
     from rulekeeper.ai.agents import make_agent
+    from rulekeeper.core.collector import collector_set_aside
     from rulekeeper.core.randomness import SeededSampler
     from rulekeeper.i18n import use_language
 
@@ -58,18 +59,19 @@ def play_game(spec: SimulationSpec, seed: int) -> GameRecord:
     health = adapter.hero_health(state)
     damage = dict.fromkeys(health, 0)
     actions = 0
-    while not state.is_terminal() and actions < MAX_ACTIONS:
-        if state.is_chance_node():
-            state.apply_trusted(sampler.sample(state))
-        else:
-            state.apply_trusted(agent.choose(state))
-        actions += 1
-        now = adapter.hero_health(state)
-        for hero, points in now.items():
-            lost = health.get(hero, points) - points
-            if lost > 0:
-                damage[hero] = damage.get(hero, 0) + lost
-        health = now
+    with collector_set_aside():
+        while not state.is_terminal() and actions < MAX_ACTIONS:
+            if state.is_chance_node():
+                state.apply_trusted(sampler.sample(state))
+            else:
+                state.apply_trusted(agent.choose(state))
+            actions += 1
+            now = adapter.hero_health(state)
+            for hero, points in now.items():
+                lost = health.get(hero, points) - points
+                if lost > 0:
+                    damage[hero] = damage.get(hero, 0) + lost
+            health = now
     # The database is machine data: the same row whatever language the worker speaks.
     with use_language("en"):
         outcome = state.outcome()
