@@ -9,15 +9,26 @@ edited since the caches were written. ``benchmarks/race.py`` and
 from __future__ import annotations
 
 import importlib.util
+import json
 import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 BENCHMARKS = Path(__file__).parents[1] / "benchmarks"
 _FAILS_WITHOUT_CACHES = "import sys; sys.exit(3 if sys.flags.dont_write_bytecode else 0)"
+
+
+def _load_tool(name: str) -> object:
+    """The module ``benchmarks/NAME.py``, loaded by path (the folder is not a package)."""
+    spec = importlib.util.spec_from_file_location(name, BENCHMARKS / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def test_race_runs_its_commands_with_bytecode_caches() -> None:
@@ -46,12 +57,46 @@ def test_the_start_up_benchmark_runs_its_commands_with_bytecode_caches(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setenv("PYTHONDONTWRITEBYTECODE", "1")
-    spec = importlib.util.spec_from_file_location(
-        "bench_startup_probe", BENCHMARKS / "test_bench_startup.py"
-    )
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    module: Any = _load_tool("test_bench_startup")
     assert "PYTHONDONTWRITEBYTECODE" not in module.ENVIRONMENT
     out = module._run([sys.executable, "-c", "import sys; print(sys.flags.dont_write_bytecode)"])
     assert out.strip() == "0"
+
+
+def test_the_mover_batches_hold_the_reference_boards_twice_and_new_maps(tmp_path: Path) -> None:
+    """``benchmarks/mover_batches.py`` writes the race's batches (issue 12): 362 reference
+    boards twice over, and random boards that the mover answers line by line."""
+    tool: Any = _load_tool("mover_batches")
+    tool.main([str(tmp_path), "--random", "3"])
+    reference = (tmp_path / "ref724.jsonl").read_text(encoding="utf-8").splitlines()
+    assert len(reference) == 724 and reference[:362] == reference[362:]
+    boards = [json.loads(line) for line in reference]
+    assert {b["ruleset"] for b in boards} == {"gloomhaven", "frosthaven"}
+    random_lines = (tmp_path / "rand3.jsonl").read_text(encoding="utf-8").splitlines()
+    assert len(random_lines) == 3
+    answered = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "from rulekeeper.cli.entry import main; main()",
+            "haven",
+            "monster-move",
+            "--batch",
+            str(tmp_path / "rand3.jsonl"),
+            "--json",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
+    answers = [json.loads(line) for line in answered.stdout.splitlines()]
+    assert len(answers) == 3 and all("options" in answer for answer in answers)
+
+
+def test_the_mover_batches_refuse_an_empty_size_before_writing(tmp_path: Path) -> None:
+    tool: Any = _load_tool("mover_batches")
+    with pytest.raises(SystemExit) as stopped:
+        tool.main([str(tmp_path / "out"), "--random", "0"])
+    assert stopped.value.code == 2
+    assert not (tmp_path / "out").exists()
