@@ -53,3 +53,38 @@ def test_pick_weighted_gives_each_outcome_exactly_its_share() -> None:
 
     picked: list[Any] = [pick_weighted(outcomes, Tickets(t)) for t in range(12)]
     assert picked.count("a") == 3 and picked.count("b") == 8 and picked.count("c") == 1
+
+
+@given(
+    seed=st.integers(0, 2**32),
+    size=st.integers(1, 30),
+    numerator=st.integers(1, 3),
+    spare=st.integers(0, 5),
+)
+def test_equal_shares_pick_what_the_weighted_loop_picks(
+    seed: int, size: int, numerator: int, spare: int
+) -> None:
+    """Outcomes sharing one probability object take the equal-shares path; equal but
+    distinct objects take the weighted loop: the same draw picks the same outcome, and
+    shares that do not sum to 1 are refused alike when the ticket falls past them."""
+    denominator = size * numerator + spare
+    shared = Fraction(numerator, denominator)
+    same: list[Any] = [(f"o{i}", shared) for i in range(size)]
+    distinct: list[Any] = [(f"o{i}", Fraction(numerator, denominator)) for i in range(size)]
+    mine, theirs = random.Random(seed), random.Random(seed)
+    for _ in range(3):
+        try:
+            expected = pick_weighted(distinct, theirs)
+        except ValueError:
+            with pytest.raises(ValueError, match="do not sum to 1"):
+                pick_weighted(same, mine)
+        else:
+            assert pick_weighted(same, mine) == expected
+        assert mine.getstate() == theirs.getstate()
+
+
+def test_equal_shares_of_nothing_are_refused() -> None:
+    nothing = Fraction(0)
+    outcomes: list[Any] = [("a", nothing), ("b", nothing)]
+    with pytest.raises(ValueError, match="do not sum to 1"):
+        pick_weighted(outcomes, random.Random(1))

@@ -34,6 +34,15 @@ def pick_weighted(outcomes: Sequence[tuple[Action, Fraction]], rng: random.Rando
     """Pick an outcome with exactly its probability, using integer arithmetic."""
     if not outcomes:
         raise RuleViolation("CORE-CHANCE", lazy("a chance node has no outcomes"))
+    first = outcomes[0][1]
+    if all(probability is first for _, probability in outcomes):
+        # Equal shares (a deck's cards, a die's faces): the ticket drawn below the
+        # denominator, as the loop below draws it, falls in outcome ticket // numerator.
+        numerator, share = first.as_integer_ratio()
+        chosen = below(rng, share) // numerator if numerator > 0 else len(outcomes)
+        if chosen >= len(outcomes):
+            raise ValueError("chance outcome probabilities do not sum to 1")
+        return outcomes[chosen][0]
     # Outcomes often share one Fraction object (a deck's equal shares are made once):
     # its numerator and denominator are read once (issue 12: each read is an interpreted call).
     ratios: list[tuple[int, int]] = []
