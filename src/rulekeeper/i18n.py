@@ -272,13 +272,26 @@ class Msg:
             None if context is None else str(context),
         )
 
-    def parts(self) -> Iterator[Msg]:
-        """This message and every message among its fields, depth first."""
-        yield self
-        for value in self.fields.values():
-            for item in value if isinstance(value, list | tuple) else (value,):
-                if isinstance(item, Msg):
-                    yield from item.parts()
+    def parts(self) -> list[Msg]:
+        """This message and every message among its fields, depth first.
+
+        A loop over a stack, not nested generators: the game walks the monster mover's
+        reasons with it at every monster turn of a rollout (issue 12).
+        """
+        found: list[Msg] = []
+        stack: list[Msg] = [self]
+        while stack:
+            message = stack.pop()
+            found.append(message)
+            inner: list[Msg] = []
+            for value in message.fields.values():
+                if isinstance(value, Msg):
+                    inner.append(value)
+                elif isinstance(value, list | tuple):
+                    inner.extend([item for item in value if isinstance(item, Msg)])
+            inner.reverse()  # the first field's message is taken next
+            stack.extend(inner)
+        return found
 
 
 def _field_to_json(value: Any) -> Any:

@@ -36,15 +36,16 @@ def pick_weighted(outcomes: Sequence[tuple[Action, Fraction]], rng: random.Rando
         raise RuleViolation("CORE-CHANCE", lazy("a chance node has no outcomes"))
     first = outcomes[0][1]
     if all(probability is first for _, probability in outcomes):
-        # Equal shares (a deck's cards, a die's faces): the ticket drawn below the
-        # denominator, as the loop below draws it, falls in outcome ticket // numerator.
+        # One share for every outcome (an ability deck's cards, standee numbers): the ticket
+        # the loop below would draw falls in outcome ticket // numerator.
         numerator, share = first.as_integer_ratio()
-        chosen = below(rng, share) // numerator if numerator > 0 else len(outcomes)
-        if chosen >= len(outcomes):
-            raise ValueError("chance outcome probabilities do not sum to 1")
-        return outcomes[chosen][0]
-    # Outcomes often share one Fraction object (a deck's equal shares are made once):
-    # its numerator and denominator are read once (issue 12: each read is an interpreted call).
+        if numerator > 0:
+            chosen = below(rng, share) // numerator
+            if chosen < len(outcomes):
+                return outcomes[chosen][0]
+        raise ValueError(_NOT_WHOLE)
+    # Otherwise a probability shared by several outcomes is read once (issue 12: each
+    # read is an interpreted call).
     ratios: list[tuple[int, int]] = []
     last: Fraction | None = None
     ratio = (0, 1)
@@ -60,7 +61,10 @@ def pick_weighted(outcomes: Sequence[tuple[Action, Fraction]], rng: random.Rando
         if ticket < weight:
             return action
         ticket -= weight
-    raise ValueError("chance outcome probabilities do not sum to 1")
+    raise ValueError(_NOT_WHOLE)
+
+
+_NOT_WHOLE = "chance outcome probabilities do not sum to 1"
 
 
 def below(rng: random.Random, n: int) -> int:

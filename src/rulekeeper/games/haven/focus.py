@@ -149,32 +149,9 @@ def sentences_of(sentences: list[Msg]) -> Msg:
 
 def first_rule(parts: Sequence[Msg]) -> str:
     """The rule ID leading a reason: the first ``{rule}`` field among its
-    :func:`message_parts`, or ``""``."""
+    ``Msg.parts()``, or ``""``."""
     for part in parts:
         rule = part.fields.get("rule")
         if isinstance(rule, str):
             return rule
     return ""
-
-
-def message_parts(reason: Msg) -> list[Msg]:
-    """``list(reason.parts())``: the message and every message among its fields, depth first.
-
-    A loop over a stack instead of the nested generators of ``Msg.parts``: compiled, it
-    costs a fraction of them, and the mover's reasons are walked at every monster turn of
-    a rollout (issue 12).
-    """
-    found: list[Msg] = []
-    stack: list[Msg] = [reason]
-    while stack:
-        message = stack.pop()
-        found.append(message)
-        inner: list[Msg] = []
-        for value in message.fields.values():
-            if isinstance(value, Msg):
-                inner.append(value)
-            elif isinstance(value, list | tuple):
-                inner.extend([item for item in value if isinstance(item, Msg)])
-        inner.reverse()  # the first field's message is taken next
-        stack.extend(inner)
-    return found

@@ -37,12 +37,7 @@ from rulekeeper.games.haven import turn as turns
 from rulekeeper.games.haven.board_plain import PlainTurn
 from rulekeeper.games.haven.card_index import deck_card
 from rulekeeper.games.haven.conditions import has
-from rulekeeper.games.haven.focus import (
-    TIE_BY_INITIATIVE,
-    TIE_BY_TURN_ORDER,
-    first_rule,
-    message_parts,
-)
+from rulekeeper.games.haven.focus import TIE_BY_INITIATIVE, TIE_BY_TURN_ORDER, first_rule
 from rulekeeper.games.haven.monster_ai import solve_monster_turn
 from rulekeeper.games.haven.movement import move_mode
 from rulekeeper.games.haven.ruleset import Ruleset
@@ -256,7 +251,7 @@ def _solve(
     )
     answer = solve_monster_turn(spec)
     for reason in answer.messages:
-        parts = message_parts(reason)
+        parts = reason.parts()
         rule = first_rule(parts)
         # The mover was given places in the turn order, not printed initiatives
         # (map_state.initiative_ranks, HV-FOCUS-2 with HV-INIT-2/3).
