@@ -12,6 +12,10 @@ repeated value, an unknown option) goes to the typer application unchanged,
 which answers or names the error as before. tests/cli/test_cli_entry.py checks
 that both ways print the same bytes and exit with the same status, and that
 the options read here are the typer command's.
+
+The console script itself is :func:`run`: :func:`main` in a process of its
+own, with the cyclic collector set aside while the modules are imported and at
+exit (:mod:`rulekeeper.core.collector`).
 """
 
 from __future__ import annotations
@@ -116,6 +120,20 @@ def quick_batch(args: list[str]) -> tuple[Path, bool] | None:
     return Path(batch), as_json
 
 
+def run() -> None:
+    """The console script: :func:`main`, the collector off during start-up and set aside at exit.
+
+    Only for a process of its own (``project.scripts``); in-process callers use :func:`main`.
+    """
+    from rulekeeper.core.collector import process_ends, process_starts
+
+    process_starts()
+    try:
+        main()
+    finally:
+        process_ends()
+
+
 def main() -> None:
     """Answer a plain ``haven odds`` or mover batch here; hand every other line to typer.
 
@@ -154,7 +172,9 @@ def main() -> None:
         if question is not None:
             from rulekeeper.cli.errors import USER_ERROR, error_line
             from rulekeeper.cli.haven_odds_answer import OddsRefused, answer_odds
+            from rulekeeper.core.collector import work_starts
 
+            work_starts()
             try:
                 answer_odds(question)
             except OddsRefused as refused:
@@ -164,5 +184,7 @@ def main() -> None:
                 sys.exit(USER_ERROR)
             sys.exit(0)
     from rulekeeper.cli.main import main as typer_main
+    from rulekeeper.core.collector import work_starts
 
+    work_starts()  # typer, click and rich are in; a command imports its game when it runs
     typer_main()

@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from rulekeeper.core.collector import collector_set_aside
+from rulekeeper.core.collector import BATCH_YOUNG_THRESHOLD, collector_set_aside, work_starts
 from rulekeeper.core.errors import ContentError, RulekeeperError, printable
 from rulekeeper.i18n import _
 
@@ -46,9 +46,11 @@ def run_batch(batch: Path, as_json: bool) -> None:
         lines = read_bytes(batch).split(b"\n")
     except ContentError as error:
         raise BatchRefused(str(error)) from None
-    # Each board makes thousands of short-lived tuples and lists and almost no reference
-    # cycles; the modules and per-map tables are set aside from the collector meanwhile.
-    with collector_set_aside():
+    work_starts()  # the console script's collector, off while the modules were imported
+    # Each board makes thousands of short-lived tuples and lists and no reference cycles;
+    # the modules are set aside from the collector meanwhile, and the per-map tables
+    # filling up are not walked young collection after young collection.
+    with collector_set_aside(BATCH_YOUNG_THRESHOLD):
         _answer_lines(batch, lines, as_json, read_board_text, solve_monster_turn)
 
 
