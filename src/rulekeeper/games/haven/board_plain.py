@@ -148,20 +148,16 @@ def _hex(value: object) -> Hex:
 def _hexes(value: object) -> tuple[Hex, ...]:
     """Hexes as the models read them: each ``[q, r]`` of ints within ±MAX_COORDINATE.
 
-    Checked a whole list at a time with built-in loops; boards hold thousands.
+    One loop over the list (compiled, native.MODULES): most lists a board holds are
+    short (terrain, walls, areas), where building sets and maps to check them cost
+    several times the loop (issue 12).
     """
     if type(value) is not list:
         raise _NotPlain
-    if not value:
-        return ()
-    if set(map(type, value)) != {list} or set(map(len, value)) != {2}:
-        raise _NotPlain
-    numbers = list(chain.from_iterable(value))
-    if set(map(type, numbers)) != {int}:
-        raise _NotPlain
-    if min(numbers) < -MAX_COORDINATE or max(numbers) > MAX_COORDINATE:
-        raise _NotPlain
-    return tuple(map(tuple, value))
+    out: list[Hex] = []
+    for item in value:
+        out.append(_hex(item))
+    return tuple(out)
 
 
 def plain_hexes(value: object) -> tuple[Hex, ...] | None:
@@ -192,11 +188,15 @@ def plain_hexes_text(text: str) -> tuple[Hex, ...] | None:
     numbers = compact.translate(_NO_BRACKETS).split(",")
     if len(numbers) % 2 or compact.translate(_NO_NUMBERS) != _pairs_skeleton(len(numbers) // 2):
         return None
-    try:
-        values = iter(list(map(_COORDINATES.__getitem__, numbers)))
-    except KeyError:
-        return None
-    return tuple(zip(values, values, strict=False))  # values holds an even count
+    coordinates = _COORDINATES
+    hexes: list[Hex] = []
+    for k in range(0, len(numbers), 2):  # an even count
+        q = coordinates.get(numbers[k])
+        r = coordinates.get(numbers[k + 1])
+        if q is None or r is None:
+            return None
+        hexes.append((q, r))
+    return tuple(hexes)
 
 
 def _pairs_skeleton(pairs: int) -> str:
@@ -259,12 +259,12 @@ def _turn(value: object) -> PlainTurn:
 def _walls(value: object) -> tuple[tuple[Hex, Hex], ...]:
     if type(value) is not list:
         raise _NotPlain
-    if not value:
-        return ()
-    if set(map(type, value)) != {list} or set(map(len, value)) != {2}:
-        raise _NotPlain
-    ends = _hexes(list(chain.from_iterable(value)))
-    return tuple(zip(ends[0::2], ends[1::2], strict=True))
+    out: list[tuple[Hex, Hex]] = []
+    for pair in value:
+        if type(pair) is not list or len(pair) != 2:
+            raise _NotPlain
+        out.append((_hex(pair[0]), _hex(pair[1])))
+    return tuple(out)
 
 
 def _terrain(data: dict[str, Any]) -> PlainTerrain:

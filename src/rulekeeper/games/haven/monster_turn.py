@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable
 from functools import lru_cache
-from itertools import compress, filterfalse
+from itertools import compress
 from typing import TYPE_CHECKING
 
 from rulekeeper.boards.hexgrid import (
@@ -98,9 +98,13 @@ class MonsterTurn:
         if not turn.flying:
             barred.update(compress(range(n), self.terrain.obstacle))
         barred.discard(self.start)
-        # (built-in iteration only: this runs over every hex of every board)
-        reached = compress(range(n), map(UNREACHABLE.__ne__, self.movement.negative))
-        self.stand = list(filterfalse(barred.__contains__, reached))
+        # (one compiled loop, native.MODULES: this runs over every hex of every board)
+        negative = self.movement.negative
+        stand: list[int] = []
+        for i in range(n):
+            if negative[i] != UNREACHABLE and i not in barred:
+                stand.append(i)
+        self.stand = stand
 
     # -- reach -------------------------------------------------------------------------
     def in_reach(self, location: int, target: int) -> bool:
