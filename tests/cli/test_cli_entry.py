@@ -212,3 +212,38 @@ def test_mover_quick_path_reads_only_batch_and_json() -> None:
     assert quick_batch(["--json", "--batch=b.jsonl"]) == (Path("b.jsonl"), True)
     for declined in (["b.json"], ["--batch"], ["--json"], ["--batch", "-x"], ["--batch", ""]):
         assert quick_batch(declined) is None
+
+
+_RUN = "import sys; from rulekeeper.cli.entry import run; sys.argv[0] = 'rulekeeper'; run()"
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["haven", "monster-move", "--batch", "{batch}"],
+        ["haven", "odds", "--attack", "3"],
+        ["--help"],
+    ],
+    ids=["batch", "odds", "help"],
+)
+def test_a_reader_that_stops_early_ends_the_command_quietly(
+    command: list[str], tmp_path: Path
+) -> None:
+    """``rulekeeper ... | head -1``: the console script stops with status 1 and no traceback."""
+    import json
+
+    batch = tmp_path / "many.jsonl"
+    batch.write_text((json.dumps(_BOARD) + "\n") * 3000, encoding="utf-8")
+    process = subprocess.Popen(
+        [sys.executable, "-c", _RUN, *[a.format(batch=batch) for a in command]],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert process.stdout is not None and process.stderr is not None
+    assert process.stdout.read(1)  # one byte read, then the reader goes away
+    process.stdout.close()
+    error = process.stderr.read().decode()
+    status = process.wait(timeout=120)
+    assert "Traceback" not in error
+    assert error == ""
+    assert status in (0, 1)  # 0: everything was written before the pipe closed

@@ -20,6 +20,7 @@ exit (:mod:`rulekeeper.core.collector`).
 
 from __future__ import annotations
 
+import os
 import sys
 from typing import TYPE_CHECKING, Any
 
@@ -124,12 +125,19 @@ def run() -> None:
     """The console script: :func:`main`, the collector off during start-up and set aside at exit.
 
     Only for a process of its own (``project.scripts``); in-process callers use :func:`main`.
+    A closed output pipe ends it quietly with status 1.
     """
     from rulekeeper.core.collector import process_ends, process_starts
 
     process_starts()
     try:
         main()
+    except BrokenPipeError:
+        # The reader of the output went away (``| head``): stop quietly, as other
+        # command-line tools do, and keep the interpreter's last flush from failing again.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        sys.exit(1)
     finally:
         process_ends()
 
