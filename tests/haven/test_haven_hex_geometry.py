@@ -9,6 +9,7 @@ from rulekeeper.boards.hexgrid import (
     DIRECTIONS,
     UNREACHABLE,
     HexBoard,
+    LinkedHexBoard,
     ShapeStamps,
     distance,
     edge,
@@ -138,3 +139,66 @@ def test_a_hex_listed_twice_is_one_hex_with_its_first_number() -> None:
     assert board.hexes == ((0, 0), (1, 0), (2, 0))
     assert board.index == {(0, 0): 0, (1, 0): 1, (2, 0): 2}
     assert board.full_mask.bit_count() == 3
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.sets(st.tuples(st.integers(-6, 6), st.integers(-6, 6)), min_size=1, max_size=60),
+    st.data(),
+)
+def test_travel_steps_are_the_open_neighbours_then_the_links(cells, data) -> None:
+    """The flat step table the movement searches read (position arithmetic, walls closing a
+    step both ways) lists exactly the open neighbours, in direction order, then the links."""
+    hexes = sorted(cells)
+    pairs = [(a, b) for a in hexes for b in hexes if a < b and distance(a, b) == 1]
+    walls = data.draw(st.lists(st.sampled_from(pairs), max_size=12)) if pairs else []
+    links = data.draw(
+        st.lists(st.tuples(st.sampled_from(hexes), st.sampled_from(hexes)), max_size=3)
+    )
+    for board in (HexBoard(hexes, walls), LinkedHexBoard(hexes, walls, links)):
+        want = tuple(tuple(j for _, j in row) for row in board.open_neighbours)
+        assert board.travel_steps == want
+        for i, row in enumerate(board.travel_steps):
+            for j in row:
+                assert i in board.travel_steps[j]  # a step goes both ways
+
+
+def _counted(board: HexBoard, start: int, links: bool) -> list[int]:
+    """Hexes counted from ``start`` by a plain search over ``adjacent`` (and links)."""
+    dist = [UNREACHABLE] * len(board)
+    dist[start] = 0
+    queue = [start]
+    for u in queue:
+        beside = [v for v in range(len(board)) if board.adjacent(u, v)]
+        if links:
+            beside += list(board.linked_to(u))
+        for v in beside:
+            if dist[v] == UNREACHABLE:
+                dist[v] = dist[u] + 1
+                queue.append(v)
+    return dist
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    st.sets(st.tuples(st.integers(-5, 5), st.integers(-5, 5)), min_size=1, max_size=45),
+    st.data(),
+)
+def test_HV_LOS_2_proximity_counts_around_walls_and_focus_counts_links(cells, data) -> None:
+    """proximity, proximity_to and (with links) focus_proximity, read from the flat step
+    tables, count what a search hex by hex over open edges counts."""
+    hexes = sorted(cells)
+    pairs = [(a, b) for a in hexes for b in hexes if a < b and distance(a, b) == 1]
+    walls = data.draw(st.lists(st.sampled_from(pairs), max_size=10)) if pairs else []
+    links = data.draw(
+        st.lists(st.tuples(st.sampled_from(hexes), st.sampled_from(hexes)), max_size=3)
+    )
+    start = data.draw(st.integers(0, len(hexes) - 1))
+    wanted = data.draw(st.sets(st.integers(0, len(hexes) - 1), max_size=4))
+    for board in (HexBoard(hexes, walls), LinkedHexBoard(hexes, walls, links)):
+        plain = _counted(board, start, links=False)
+        assert list(board.proximity(start)) == plain
+        fresh = HexBoard(hexes, walls)  # no table made for ``start`` yet: the stopping search
+        assert fresh.proximity_to(start, fresh.mask_of(wanted)) == {i: plain[i] for i in wanted}
+        travel = _counted(board, start, links=True)
+        assert board.focus_proximity(start, board.mask_of(wanted)) == {i: travel[i] for i in wanted}

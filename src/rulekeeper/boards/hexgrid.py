@@ -164,6 +164,7 @@ class HexBoard:
         "_at",
         "_edged",
         "_extent",
+        "_grid_table",
         "_neighbour_table",
         "_open_neighbours",
         "_proximity",
@@ -239,6 +240,7 @@ class HexBoard:
         self._wall_segments: tuple[tuple[Point, Point], ...] | None = None
         self._wall_corners: frozenset[Point] | None = None
         self._thin_walls: frozenset[frozenset[Hex]] | None = None
+        self._grid_table: tuple[tuple[int, ...], ...] | None = None
         self._proximity: dict[int, tuple[int, ...]] = {}
         self._within: dict[tuple[int, int], int] = {}
 
@@ -306,6 +308,47 @@ class HexBoard:
                     mask ^= low
             self._open_neighbours = tuple([tuple(row) for row in rows])
         return self._open_neighbours
+
+    @property
+    def grid_steps(self) -> tuple[tuple[int, ...], ...]:
+        """For each hex number, the hex numbers of its map neighbours not walled off, in
+        direction order: the flat table of the searches that count hexes around walls
+        (:meth:`proximity`) and, with links added, of travel (:attr:`travel_steps`)."""
+        if self._grid_table is None:
+            self._grid_table = self._grid_steps()
+        return self._grid_table
+
+    @property
+    def travel_steps(self) -> tuple[tuple[int, ...], ...]:
+        """For each hex number, the hex numbers one step of travel away: :attr:`grid_steps`
+        here; a :class:`LinkedHexBoard` adds the hexes linked to each (movement.py)."""
+        return self.grid_steps
+
+    def _grid_steps(self) -> tuple[tuple[int, ...], ...]:
+        """:attr:`grid_steps`, by position arithmetic: the neighbour in
+        direction ``d`` sits ``shifts[d]`` positions on (a spare position when it is off
+        the map, as in :meth:`grow`); then each thin wall takes its step out both ways."""
+        at = self.hex_at_position()
+        size = len(at)
+        shifts = self.shifts
+        rows: list[list[int]] = []
+        for p in self.positions:
+            row: list[int] = []
+            for shift in shifts:
+                x = p + shift
+                if 0 <= x < size:
+                    j = at[x]
+                    if j >= 0:
+                        row.append(j)
+            rows.append(row)
+        index = self.index
+        for a, b in self._wall_pairs:
+            first = index.get(a)
+            second = index.get(b)
+            if first is not None and second is not None and second in rows[first]:
+                rows[first].remove(second)
+                rows[second].remove(first)
+        return tuple([tuple(row) for row in rows])
 
     @property
     def wall_segments(self) -> tuple[tuple[Point, Point], ...]:
@@ -482,23 +525,6 @@ class HexBoard:
             | ((frontier & o5) << 1)
         )
 
-    def layers(self, start: int, allowed: int = -1) -> Iterator[int]:
-        """The breadth-first layers from the position mask ``start``: each mask yielded holds
-        the hexes of ``allowed`` one more step away across open edges (:meth:`grow`, links
-        not counted), none reached before; it stops when a layer is empty."""
-        seen = f = start
-        while True:
-            f = HexBoard.grow(self, f) & allowed & ~seen
-            if not f:
-                return
-            seen |= f
-            yield f
-
-    def travel_layers(self, start: int, allowed: int) -> Iterator[int]:
-        """:meth:`layers` as a figure travels: the same here; a :class:`LinkedHexBoard` also
-        steps through a link (HV-ROOM-5)."""
-        return HexBoard.layers(self, start, allowed)
-
     def proximity(self, start: int) -> tuple[int, ...]:
         """HV-LOS-2: hexes counted from ``start`` around walls, through anything else.
 
@@ -508,16 +534,7 @@ class HexBoard:
         cached = self._proximity.get(start)
         if cached is not None:
             return cached
-        dist = [UNREACHABLE] * len(self.hexes)
-        dist[start] = 0
-        at = self.hex_at_position()
-        for step, layer in enumerate(HexBoard.layers(self, 1 << self.positions[start]), 1):
-            f = layer
-            while f:
-                top = f.bit_length() - 1
-                dist[at[top]] = step
-                f ^= 1 << top
-        result = tuple(dist)
+        result = tuple(steps_from(self.grid_steps, start))
         self._proximity[start] = result
         return result
 
@@ -527,30 +544,11 @@ class HexBoard:
         By hex number; the search stops once every target is counted (a table
         already made for ``start`` is read instead).
         """
-        at = self.hex_at_position()
+        wanted = self.members(targets)
         cached = self._proximity.get(start)
         if cached is not None:
-            return {i: cached[i] for i in self.members(targets)}
-        found: dict[int, int] = {}
-        origin = 1 << self.positions[start]
-        if targets & origin:
-            found[start] = 0
-        remaining = targets & ~origin
-        for step, layer in enumerate(HexBoard.layers(self, origin), 1):
-            if not remaining:
-                break
-            hit = layer & remaining
-            if hit:
-                remaining ^= hit
-                while hit:
-                    low = hit & -hit
-                    found[at[low.bit_length() - 1]] = step
-                    hit ^= low
-        while remaining:
-            low = remaining & -remaining
-            found[at[low.bit_length() - 1]] = UNREACHABLE
-            remaining ^= low
-        return found
+            return {i: cached[i] for i in wanted}
+        return steps_to(self.grid_steps, start, wanted)
 
     def within(self, start: int, reach: int) -> int:
         """HV-LOS-2: the hexes at most ``reach`` from ``start`` (counted as by :meth:`proximity`).
@@ -670,7 +668,7 @@ class LinkedHexBoard(HexBoard):
     links are built as this class, so the plain searches stay as they are.
     """
 
-    __slots__ = ("_link_mask", "_linked", "_linked_neighbours", "_travel", "links")
+    __slots__ = ("_link_mask", "_linked", "_linked_neighbours", "_travel", "_travel_table", "links")
 
     def __init__(
         self,
@@ -705,21 +703,11 @@ class LinkedHexBoard(HexBoard):
         self._link_mask = mask
         self._linked_neighbours = {x: tuple(sorted(row)) for x, row in neighbours.items()}
         self._travel: dict[int, tuple[int, ...]] = {}
+        self._travel_table: tuple[tuple[int, ...], ...] | None = None
 
     def linked_to(self, i: int) -> tuple[int, ...]:
         """The hex numbers linked to hex number ``i``, in increasing order."""
         return self._linked_neighbours.get(i, ())
-
-    def travel_layers(self, start: int, allowed: int) -> Iterator[int]:
-        """:meth:`HexBoard.layers` where a link is one more step too (:meth:`grow`)."""
-        grow = self.grow
-        seen = frontier = start
-        while True:
-            frontier = grow(frontier) & allowed & ~seen
-            if not frontier:
-                return
-            seen |= frontier
-            yield frontier
 
     def grow(self, frontier: int) -> int:
         """The open neighbours of the hexes of ``frontier`` and the hexes linked to them."""
@@ -733,6 +721,15 @@ class LinkedHexBoard(HexBoard):
         return out
 
     @property
+    def travel_steps(self) -> tuple[tuple[int, ...], ...]:
+        """As on a plain board, then the hexes linked to each hex."""
+        if self._travel_table is None:
+            self._travel_table = tuple(
+                [row + self.linked_to(i) for i, row in enumerate(self.grid_steps)]
+            )
+        return self._travel_table
+
+    @property
     def open_neighbours(self) -> tuple[tuple[tuple[int, int], ...], ...]:
         """As on a plain board, then ``(LINK, j)`` for each hex ``j`` linked to the hex."""
         if self._open_neighbours is None:
@@ -742,33 +739,66 @@ class LinkedHexBoard(HexBoard):
             )
         return self._open_neighbours
 
-    def _travel_search(self, start: int) -> list[int]:
-        dist = [UNREACHABLE] * len(self.hexes)
-        dist[start] = 0
-        at = self.hex_at_position()
-        seen = frontier = 1 << self.positions[start]
-        step = 0
-        while frontier:
-            step += 1
-            frontier = self.grow(frontier) & ~seen
-            seen |= frontier
-            f = frontier
-            while f:
-                low = f & -f
-                dist[at[low.bit_length() - 1]] = step
-                f ^= low
-        return dist
-
     def travel_proximity(self, start: int) -> tuple[int, ...]:
         cached = self._travel.get(start)
         if cached is None:
-            cached = tuple(self._travel_search(start))
+            cached = tuple(steps_from(self.travel_steps, start))
             self._travel[start] = cached
         return cached
 
     def focus_proximity(self, start: int, targets: int) -> dict[int, int]:
         table = self.travel_proximity(start)
         return {i: table[i] for i in self.members(targets)}
+
+
+def steps_from(table: tuple[tuple[int, ...], ...], start: int) -> list[int]:
+    """Breadth first over the flat step ``table`` (:attr:`HexBoard.grid_steps`,
+    :attr:`HexBoard.travel_steps`): the steps from ``start`` to each hex number,
+    :data:`UNREACHABLE` where none lead."""
+    dist = [UNREACHABLE] * len(table)
+    dist[start] = 0
+    frontier = [start]
+    step = 0
+    while frontier:
+        step += 1
+        reached: list[int] = []
+        for u in frontier:
+            for v in table[u]:
+                if dist[v] == UNREACHABLE:
+                    dist[v] = step
+                    reached.append(v)
+        frontier = reached
+    return dist
+
+
+def steps_to(table: tuple[tuple[int, ...], ...], start: int, wanted: list[int]) -> dict[int, int]:
+    """:func:`steps_from` for the hex numbers ``wanted`` only: the search stops once each is
+    counted."""
+    found: dict[int, int] = {}
+    remaining = set(wanted)
+    if start in remaining:
+        found[start] = 0
+        remaining.discard(start)
+    if remaining:
+        dist = [UNREACHABLE] * len(table)
+        dist[start] = 0
+        frontier = [start]
+        step = 0
+        while frontier and remaining:
+            step += 1
+            reached: list[int] = []
+            for u in frontier:
+                for v in table[u]:
+                    if dist[v] == UNREACHABLE:
+                        dist[v] = step
+                        reached.append(v)
+                        if v in remaining:
+                            found[v] = step
+                            remaining.discard(v)
+            frontier = reached
+    for v in sorted(remaining):
+        found[v] = UNREACHABLE
+    return found
 
 
 @lru_cache(maxsize=512)

@@ -66,96 +66,6 @@ def move_mode(flying: bool = False, jumping: bool = False, teleport: bool = Fals
     return _MODES[flying, jumping, teleport]
 
 
-_NEIGHBOURS_LIMIT = 64
-_neighbours: dict[int, tuple[HexBoard, list[int] | None]] = {}
-
-
-def _neighbour_masks(board: HexBoard) -> list[int] | None:
-    """For each hex number, :meth:`HexBoard.grow` of that hex alone (its open neighbours and
-    linked hexes) as a position mask, once ``board`` is asked for a second table (None the
-    first time). ``grow`` is a union over the hexes grown, so a search that visits every
-    hex of a layer anyway grows it from this table, cheaper than shifting whole masks; a
-    board seen once (a mover batch's new maps) never pays for the table (issue 12)."""
-    found = _neighbours.get(id(board))
-    if found is not None and found[0] is board:
-        if found[1] is not None:
-            return found[1]
-        grow = board.grow
-        table = [grow(1 << p) for p in board.positions]
-        _neighbours[id(board)] = (board, table)
-        return table
-    if len(_neighbours) >= _NEIGHBOURS_LIMIT:
-        _neighbours.clear()
-    _neighbours[id(board)] = (board, None)
-    return None
-
-
-class _TerrainMasks:
-    """One terrain on one board as position masks (see :class:`HexBoard`), with the
-    classes of hexes normal movement enters at each packed cost (:meth:`Movement._forward`)."""
-
-    __slots__ = ("board", "costs", "difficult", "icy", "negative", "obstacle", "terrain")
-
-    def __init__(self, board: HexBoard, terrain: Terrain) -> None:
-        self.board = board
-        self.terrain = terrain
-        positions = board.positions
-
-        def mask(flags: tuple[bool, ...]) -> int:
-            out = 0
-            for p in compress(positions, flags):
-                out |= 1 << p
-            return out
-
-        self.obstacle = mask(terrain.obstacle)
-        self.difficult = difficult = mask(terrain.difficult)
-        self.negative = negative = mask(terrain.negative)
-        self.icy = mask(terrain.icy)
-        scale = _scale(len(board))
-        self.costs = tuple(
-            (weight, kind)
-            for weight, kind in (
-                (1, board.full_mask & ~difficult & ~negative),
-                (2, difficult & ~negative),
-                (scale + 1, negative & ~difficult),
-                (scale + 2, negative & difficult),
-            )
-            if kind
-        )
-        """(packed cost of entering, hexes entered at that cost), passable or not."""
-
-
-_TERRAIN_MASKS_LIMIT = 64
-_terrain_masks: dict[tuple[int, int], _TerrainMasks] = {}
-
-
-def terrain_masks(board: HexBoard, terrain: Terrain) -> _TerrainMasks:
-    """The masks of ``terrain`` on ``board``, made once and shared by every table on them
-    while both are in use (both are immutable; issue 12)."""
-    key = (id(board), id(terrain))
-    found = _terrain_masks.get(key)
-    if found is None or found.board is not board or found.terrain is not terrain:
-        if len(_terrain_masks) >= _TERRAIN_MASKS_LIMIT:
-            _terrain_masks.clear()
-        found = _terrain_masks[key] = _TerrainMasks(board, terrain)
-    return found
-
-
-class _Masks:
-    """Terrain for normal movement as position masks (see :class:`HexBoard`)."""
-
-    __slots__ = ("difficult", "full", "negative", "passable", "plain")
-
-    def __init__(self, passable: int, plain: int, difficult: int, negative: int, full: int) -> None:
-        self.passable = passable
-        """Neither an obstacle nor an enemy (HV-MOVE-1)."""
-        self.plain = plain
-        """Passable, costing 1 point and no negative hex."""
-        self.difficult = difficult
-        self.negative = negative
-        self.full = full
-
-
 Step = tuple[int, int, int, tuple[int, ...]]
 """A single step: (landing hex, movement points, negative hexes entered, hexes slid over)."""
 
@@ -185,7 +95,7 @@ class Movement:
         """The rows of :meth:`_normal_steps` made so far (by the search on ice)."""
         self._reverse_cache: dict[int, tuple[list[int], list[int]]] = {}
         self._incoming_steps: list[list[tuple[int, int]]] | None = None
-        self._masks: _Masks | None = None
+        self._weights: list[int] | None = None
         self._parent: list[tuple[int, tuple[int, ...]]] | None = None
         """Each hex's step of a shortest path, when the search kept them (icy terrain, teleport)."""
         self._depth: list[int] | None = None
@@ -323,54 +233,33 @@ class Movement:
                     dist[i] = steps + 1 if extra and difficult[i] else steps
                     neg[i] = 0 if flying else int(negative[i])
             return dist, neg
-        board = self.board
-        shared = terrain_masks(board, self.terrain)
-        if shared.icy:
+        terrain = self.terrain
+        if any(terrain.icy):
             return self._forward_on_ice(dist, neg)
-        masks = self._terrain_masks()
-        at = board.hex_at_position()
-        passable = masks.passable
-        origin = 1 << board.positions[start]
-        if not (masks.difficult | masks.negative):
+        table = self.board.travel_steps
+        weights = self._entry_weights()
+        if not (any(terrain.difficult) or any(terrain.negative)):
             # every step costs 1 point and no negative hex: a breadth-first search
-            self._breadth_first_layers(origin, passable, at, dist, neg)
+            _breadth_first_fill(table, start, weights, dist, neg)
             return dist, neg
-        scale = _scale(n)
-        # Dijkstra on (negative hexes, movement points) packed into one integer, with
-        # a whole set of hexes settled at each key: entering a hex costs what the hex
-        # is (1 or 2 points, and 1 negative hex for a trap or hazard), whichever side.
-        grow = board.grow
-        around = _neighbour_masks(board)
-        classes = shared.costs
-        unsettled = board.full_mask  # (positive masks: Python's & on a negative costs more)
-        pending = {0: origin}
-        while pending:
-            key = min(pending)
-            layer = pending.pop(key) & unsettled
-            if not layer:
-                continue
-            unsettled ^= layer
-            grown = _settle(layer, at, key, scale, dist, neg, around)
-            reached = (grow(layer) if around is None else grown) & passable & unsettled
-            for weight, kind in classes:
-                fresh = reached & kind
-                if fresh:
-                    pending[key + weight] = pending.get(key + weight, 0) | fresh
+        # Dijkstra on (negative hexes, movement points) packed into one integer, a bucket
+        # per key: entering a hex costs what the hex is (1 or 2 points, and 1 negative hex
+        # for a trap or hazard), whichever side it is entered from.
+        best = [_NEVER] * n
+        best[start] = 0
+        buckets: dict[int, list[int]] = {0: [start]}
+        while buckets:
+            key = min(buckets)
+            for u in buckets.pop(key):
+                if best[u] != key:
+                    continue  # reached again more cheaply: settled from a lower bucket
+                for v in table[u]:
+                    weight = weights[v]
+                    if weight and key + weight < best[v]:
+                        best[v] = key + weight
+                        buckets.setdefault(key + weight, []).append(v)
+        _unpack(best, _scale(n), dist, neg)
         return dist, neg
-
-    def _breadth_first_layers(
-        self, origin: int, passable: int, at: list[int], dist: list[int], neg: list[int]
-    ) -> None:
-        """Normal movement where every passable hex costs 1 point and no negative hex:
-        each breadth-first layer is one more point (the start, ``origin``, is filled in)."""
-        for step, layer in enumerate(self.board.travel_layers(origin, passable), 1):
-            f = layer
-            while f:
-                low = f & -f
-                i = at[low.bit_length() - 1]
-                dist[i] = step
-                neg[i] = 0
-                f ^= low
 
     def _forward_on_ice(self, dist: list[int], neg: list[int]) -> tuple[list[int], list[int]]:
         """Normal movement with slides: Dijkstra over the steps of :meth:`_normal_steps`."""
@@ -404,40 +293,43 @@ class Movement:
         self._parent = parent
         return dist, neg
 
-    def _terrain_masks(self) -> _Masks:
-        """The terrain as position masks: what normal movement may enter and at what cost."""
-        if self._masks is None:
-            board = self.board
-            shared = terrain_masks(board, self.terrain)
-            full = board.full_mask
-            passable = full & ~shared.obstacle & ~board.mask_of(self.enemies)
-            difficult = shared.difficult & passable
-            negative = shared.negative & passable
-            plain = passable & ~difficult & ~negative
-            self._masks = _Masks(passable, plain, difficult, negative, full)
-        return self._masks
-
     def _breadth_first(self, source: int) -> list[int]:
         """Steps from ``source`` to each hex through open edges only (flying, jumping)."""
-        board = self.board
-        depth = [UNREACHABLE] * len(board)
+        steps = self.board.travel_steps
+        depth = [UNREACHABLE] * len(steps)
         depth[source] = 0
-        at = board.hex_at_position()
-        grow = board.grow
-        around = _neighbour_masks(board)
-        frontier = 1 << board.positions[source]
-        unseen = board.full_mask ^ frontier  # (positive masks, as in _forward)
-        grown = grow(frontier)
+        frontier = [source]
         step = 0
-        while True:
-            frontier = grown & unseen
-            if not frontier:
-                return depth
+        while frontier:
             step += 1
-            unseen ^= frontier
-            grown = _fill(frontier, at, step, depth, around)
-            if around is None:
-                grown = grow(frontier)
+            reached: list[int] = []
+            for u in frontier:
+                for v in steps[u]:
+                    if depth[v] == UNREACHABLE:
+                        depth[v] = step
+                        reached.append(v)
+            frontier = reached
+        return depth
+
+    def _entry_weights(self) -> list[int]:
+        """For each hex, what normal movement pays to enter it, packed as (negative hexes,
+        movement points) are (:func:`_scale`); 0 where it may not enter (HV-MOVE-1/2)."""
+        weights = self._weights
+        if weights is None:
+            terrain = self.terrain
+            obstacle = terrain.obstacle
+            negative = terrain.negative
+            difficult = terrain.difficult
+            enemies = self.enemies
+            scale = _scale(len(obstacle))
+            weights = []
+            for i in range(len(obstacle)):
+                if obstacle[i] or i in enemies:
+                    weights.append(0)
+                else:
+                    weights.append((scale if negative[i] else 0) + (2 if difficult[i] else 1))
+            self._weights = weights
+        return weights
 
     def path(self, i: int) -> list[int]:
         """One shortest legal path from the start to hex ``i`` (slid-over hexes included)."""
@@ -640,7 +532,7 @@ class Movement:
                     dist[i] += extra
                     neg[i] = landing
         elif not any(self.terrain.icy):
-            self._reverse_by_masks(destination, dist, neg)
+            self._reverse_without_ice(destination, dist, neg)
         else:
             incoming = self._incoming()
             scale = _scale(n)
@@ -663,36 +555,29 @@ class Movement:
         self._reverse_cache[destination] = result
         return result
 
-    def _reverse_by_masks(self, destination: int, dist: list[int], neg: list[int]) -> None:
-        """Reverse Dijkstra without ice: a step costs what the hex it enters is, so from a
-        settled set each kind of hex passes its own weight to the neighbours it is entered from."""
+    def _reverse_without_ice(self, destination: int, dist: list[int], neg: list[int]) -> None:
+        """Reverse Dijkstra without ice: a step costs what the hex it enters is, so a settled
+        hex that may be entered passes its own weight to every hex it is entered from (the
+        steps of travel go both ways)."""
         n = len(self.board)
-        scale = _scale(n)
-        masks = self._terrain_masks()
-        board = self.board
-        grow = board.grow
-        at = board.hex_at_position()
-        classes = (
-            (1, masks.plain),
-            (2, masks.difficult & ~masks.negative),
-            (scale + 1, masks.negative & ~masks.difficult),
-            (scale + 2, masks.negative & masks.difficult),
-        )
-        settled = 0
-        pending = {0: 1 << board.positions[destination]}
-        while pending:
-            key = min(pending)
-            layer = pending.pop(key) & ~settled
-            if not layer:
-                continue
-            settled |= layer
-            _settle(layer, at, key, scale, dist, neg)
-            for weight, kind in classes:
-                entered = layer & kind
-                if entered:
-                    fresh = grow(entered) & ~settled
-                    if fresh:
-                        pending[key + weight] = pending.get(key + weight, 0) | fresh
+        steps = self.board.travel_steps
+        weights = self._entry_weights()
+        best = [_NEVER] * n
+        best[destination] = 0
+        buckets: dict[int, list[int]] = {0: [destination]}
+        while buckets:
+            key = min(buckets)
+            for v in buckets.pop(key):
+                if best[v] != key:
+                    continue
+                weight = weights[v]
+                if not weight:
+                    continue  # not entered by normal movement: no step leads into it
+                for u in steps[v]:
+                    if key + weight < best[u]:
+                        best[u] = key + weight
+                        buckets.setdefault(key + weight, []).append(u)
+        _unpack(best, _scale(n), dist, neg)
 
     def _incoming(self) -> list[list[tuple[int, int]]]:
         """For each hex, the steps into it: (from hex, packed weight), as :meth:`_forward` packs."""
@@ -739,43 +624,28 @@ def _scale(n: int) -> int:
     return 2 * n + 2
 
 
-def _settle(
-    layer: int,
-    at: list[int],
-    key: int,
-    scale: int,
+def _breadth_first_fill(
+    steps: tuple[tuple[int, ...], ...],
+    start: int,
+    weights: list[int],
     dist: list[int],
     neg: list[int],
-    around: list[int] | None = None,
-) -> int:
-    """Give every hex of the position mask ``layer`` the packed distance ``key``, split
-    into the two tables (as :func:`_unpack` would); with ``around`` (:func:`_neighbour_masks`)
-    return the union of the layer's hexes' masks there (``HexBoard.grow`` of the layer)."""
-    negative, points = divmod(key, scale)
-    grown = 0
-    while layer:
-        p = layer.bit_length() - 1
-        i = at[p]
-        dist[i] = points
-        neg[i] = negative
-        if around is not None:
-            grown |= around[i]
-        layer ^= 1 << p
-    return grown
-
-
-def _fill(layer: int, at: list[int], value: int, table: list[int], around: list[int] | None) -> int:
-    """Give every hex of the position mask ``layer`` the ``value`` in ``table``; with ``around``
-    return the layer's ``HexBoard.grow``, as :func:`_settle` does."""
-    grown = 0
-    while layer:
-        p = layer.bit_length() - 1
-        i = at[p]
-        table[i] = value
-        if around is not None:
-            grown |= around[i]
-        layer ^= 1 << p
-    return grown
+) -> None:
+    """Normal movement where every hex it may enter costs 1 point and no negative hex: each
+    breadth-first layer over the hexes of non-zero ``weights`` is one more point (the start is
+    filled in already)."""
+    frontier = [start]
+    step = 0
+    while frontier:
+        step += 1
+        reached: list[int] = []
+        for u in frontier:
+            for v in steps[u]:
+                if dist[v] == UNREACHABLE and weights[v]:
+                    dist[v] = step
+                    neg[v] = 0
+                    reached.append(v)
+        frontier = reached
 
 
 def _unpack(best: list[int], scale: int, dist: list[int], neg: list[int]) -> None:
