@@ -100,3 +100,50 @@ def test_the_mover_batches_refuse_an_empty_size_before_writing(tmp_path: Path) -
         tool.main([str(tmp_path / "out"), "--random", "0"])
     assert stopped.value.code == 2
     assert not (tmp_path / "out").exists()
+
+
+def test_the_reference_driver_compares_options_whatever_their_order(tmp_path: Path) -> None:
+    """benchmarks/reference_driver.py (the reference solver itself is not needed here):
+    our JSON answers in its one-line form, agreement counted, skipped lines apart."""
+    tool: Any = _load_tool("reference_driver")
+    board = {
+        "figures": [
+            {"id": "A", "team": "monsters", "hex": [0, 0]},
+            {"id": "C1", "team": "characters", "hex": [2, -1]},
+            {"id": "C2", "team": "characters", "hex": [1, 1]},
+        ]
+    }
+    answer = {
+        "options": [
+            {"move_to": [1, 0], "targets": ["C2", "C1"]},
+            {"move_to": [0, 1], "targets": []},
+        ]
+    }
+    line = tool.our_line(board, answer)
+    assert line == "0,1> | 1,0>1,1;2,-1"
+    batch, ours, theirs = tmp_path / "b.jsonl", tmp_path / "o.json", tmp_path / "t.txt"
+    batch.write_text((json.dumps(board) + "\n") * 3, encoding="utf-8")
+    ours.write_text((json.dumps(answer) + "\n") * 3, encoding="utf-8")
+    theirs.write_text(f"{line}\nSKIP links or house rules\n1,0>2,-1\n", encoding="utf-8")
+    assert tool.compare(batch, ours, theirs) == (1, 1, [3])
+
+
+def test_the_reference_driver_places_areas_in_the_references_grid() -> None:
+    tool: Any = _load_tool("reference_driver")
+    melee = tool.aoe_cells([(0, 0), (1, 0), (1, -1)], ranged=False)
+    assert melee is not None and sum(melee) == 2  # the attacker's own hex is not a cell
+    assert melee[4 * 7 + 3] and melee[4 * 7 + 4]  # column 4 (odd): rows 3 and 4
+    ranged = tool.aoe_cells([(0, 0), (0, 1)], ranged=True)
+    assert ranged is not None and ranged[3 * 7 + 3]  # (0, 0) is the grid's centre
+    assert tool.aoe_cells([(4, 0)], ranged=True) is None  # beyond the 7x7 grid
+
+
+def test_the_reference_driver_refuses_a_folder_without_the_reference(tmp_path: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, str(BENCHMARKS / "reference_driver.py"), "solve", str(tmp_path), "x"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 2
+    assert "no server/solver folder" in done.stderr

@@ -154,10 +154,12 @@ class HexBoard:
     ``(q - q_min) * stride + (r - r_min)`` (:attr:`positions`), with one spare
     bit per column, so a neighbour in a fixed direction is a fixed shift of the
     mask. ``open_masks[d]`` holds the hexes whose neighbour in direction ``d``
-    is on the map and not walled off: breadth-first searches (:meth:`within`,
-    :meth:`proximity`) move a whole frontier with six shifts per step. Building
-    a board is only the index and these masks; the lists of neighbours and wall
-    lines are made when first asked for.
+    is on the map and not walled off: :meth:`within` moves a whole frontier with
+    six shifts per step. Searches that number every hex they reach
+    (:meth:`proximity`, the travel tables of movement.py) walk the flat table
+    :attr:`grid_steps` instead, made from the same positions when first asked
+    for. Building a board is only the index and these masks; the lists of
+    neighbours and wall lines are made when first asked for.
     """
 
     __slots__ = (
