@@ -14,7 +14,7 @@ keep incidence and the side a point lies on, so line-of-sight tests
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Collection, Iterable, Iterator, Sequence
 from functools import lru_cache
 from typing import Final
 
@@ -295,21 +295,26 @@ class HexBoard:
     def open_neighbours(self) -> tuple[tuple[tuple[int, int], ...], ...]:
         """For each hex, ``(direction, j)`` for every neighbour ``j`` not walled off."""
         if self._open_neighbours is None:
-            at = self.hex_at_position()
-            masks = self.open_masks
-            shifts = self.shifts
-            rows: list[list[tuple[int, int]]] = [[] for _ in self.positions]
-            # direction by direction, so each row comes out in direction order
-            for d in range(6):
-                mask = masks[d]
-                step = shifts[d]
-                while mask:
-                    low = mask & -mask
-                    p = low.bit_length() - 1
-                    rows[at[p]].append((d, at[p + step]))
-                    mask ^= low
-            self._open_neighbours = tuple([tuple(row) for row in rows])
+            self._open_neighbours = self._grid_neighbours()
         return self._open_neighbours
+
+    def _grid_neighbours(self) -> tuple[tuple[tuple[int, int], ...], ...]:
+        """:attr:`open_neighbours` of the plain grid, links left out (a method, not the
+        property's getter, so a subclass's property can call it compiled too)."""
+        at = self.hex_at_position()
+        masks = self.open_masks
+        shifts = self.shifts
+        rows: list[list[tuple[int, int]]] = [[] for _ in self.positions]
+        # direction by direction, so each row comes out in direction order
+        for d in range(6):
+            mask = masks[d]
+            step = shifts[d]
+            while mask:
+                low = mask & -mask
+                p = low.bit_length() - 1
+                rows[at[p]].append((d, at[p + step]))
+                mask ^= low
+        return tuple([tuple(row) for row in rows])
 
     @property
     def grid_steps(self) -> tuple[tuple[int, ...], ...]:
@@ -547,10 +552,10 @@ class HexBoard:
         already made for ``start`` is read instead).
         """
         wanted = self.members(targets)
-        cached = self._proximity.get(start)
-        if cached is not None:
-            return {i: cached[i] for i in wanted}
-        return steps_to(self.grid_steps, start, wanted)
+        counted: Sequence[int] | None = self._proximity.get(start)
+        if counted is None:
+            counted = steps_from(self.grid_steps, start, frozenset(wanted))
+        return {i: counted[i] for i in wanted}
 
     def within(self, start: int, reach: int) -> int:
         """HV-LOS-2: the hexes at most ``reach`` from ``start`` (counted as by :meth:`proximity`).
@@ -735,7 +740,7 @@ class LinkedHexBoard(HexBoard):
     def open_neighbours(self) -> tuple[tuple[tuple[int, int], ...], ...]:
         """As on a plain board, then ``(LINK, j)`` for each hex ``j`` linked to the hex."""
         if self._open_neighbours is None:
-            plain = HexBoard.open_neighbours.fget(self)  # type: ignore[attr-defined]
+            plain = self._grid_neighbours()
             self._open_neighbours = tuple(
                 [row + tuple((LINK, j) for j in self.linked_to(i)) for i, row in enumerate(plain)]
             )
@@ -753,15 +758,19 @@ class LinkedHexBoard(HexBoard):
         return {i: table[i] for i in self.members(targets)}
 
 
-def steps_from(table: tuple[tuple[int, ...], ...], start: int) -> list[int]:
+def steps_from(
+    table: tuple[tuple[int, ...], ...], start: int, wanted: Collection[int] | None = None
+) -> list[int]:
     """Breadth first over the flat step ``table`` (:attr:`HexBoard.grid_steps`,
     :attr:`HexBoard.travel_steps`): the steps from ``start`` to each hex number,
-    :data:`UNREACHABLE` where none lead."""
+    :data:`UNREACHABLE` where none lead. With ``wanted``, the search stops once each of
+    those is counted (hexes further away may be left :data:`UNREACHABLE`)."""
     dist = [UNREACHABLE] * len(table)
     dist[start] = 0
+    remaining = -1 if wanted is None else len(wanted) - (start in wanted)
     frontier = [start]
     step = 0
-    while frontier:
+    while frontier and remaining:
         step += 1
         reached: list[int] = []
         for u in frontier:
@@ -769,38 +778,12 @@ def steps_from(table: tuple[tuple[int, ...], ...], start: int) -> list[int]:
                 if dist[v] == UNREACHABLE:
                     dist[v] = step
                     reached.append(v)
+                    if wanted is not None and v in wanted:
+                        remaining -= 1
+                        if not remaining:
+                            return dist
         frontier = reached
     return dist
-
-
-def steps_to(table: tuple[tuple[int, ...], ...], start: int, wanted: list[int]) -> dict[int, int]:
-    """:func:`steps_from` for the hex numbers ``wanted`` only: the search stops once each is
-    counted."""
-    found: dict[int, int] = {}
-    remaining = set(wanted)
-    if start in remaining:
-        found[start] = 0
-        remaining.discard(start)
-    if remaining:
-        dist = [UNREACHABLE] * len(table)
-        dist[start] = 0
-        frontier = [start]
-        step = 0
-        while frontier and remaining:
-            step += 1
-            reached: list[int] = []
-            for u in frontier:
-                for v in table[u]:
-                    if dist[v] == UNREACHABLE:
-                        dist[v] = step
-                        reached.append(v)
-                        if v in remaining:
-                            found[v] = step
-                            remaining.discard(v)
-            frontier = reached
-    for v in sorted(remaining):
-        found[v] = UNREACHABLE
-    return found
 
 
 @lru_cache(maxsize=512)

@@ -29,7 +29,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import compress
 
-from rulekeeper.boards.hexgrid import LINK, UNREACHABLE, HexBoard, distance
+from rulekeeper.boards.hexgrid import LINK, UNREACHABLE, HexBoard, distance, steps_from
 from rulekeeper.games.haven.ruleset import Ruleset
 
 
@@ -242,23 +242,7 @@ class Movement:
             # every step costs 1 point and no negative hex: a breadth-first search
             _breadth_first_fill(table, start, weights, dist, neg)
             return dist, neg
-        # Dijkstra on (negative hexes, movement points) packed into one integer, a bucket
-        # per key: entering a hex costs what the hex is (1 or 2 points, and 1 negative hex
-        # for a trap or hazard), whichever side it is entered from.
-        best = [_NEVER] * n
-        best[start] = 0
-        buckets: dict[int, list[int]] = {0: [start]}
-        while buckets:
-            key = min(buckets)
-            for u in buckets.pop(key):
-                if best[u] != key:
-                    continue  # reached again more cheaply: settled from a lower bucket
-                for v in table[u]:
-                    weight = weights[v]
-                    if weight and key + weight < best[v]:
-                        best[v] = key + weight
-                        buckets.setdefault(key + weight, []).append(v)
-        _unpack(best, _scale(n), dist, neg)
+        _unpack(_packed_costs(table, start, weights, toward=False), _scale(n), dist, neg)
         return dist, neg
 
     def _forward_on_ice(self, dist: list[int], neg: list[int]) -> tuple[list[int], list[int]]:
@@ -295,21 +279,7 @@ class Movement:
 
     def _breadth_first(self, source: int) -> list[int]:
         """Steps from ``source`` to each hex through open edges only (flying, jumping)."""
-        steps = self.board.travel_steps
-        depth = [UNREACHABLE] * len(steps)
-        depth[source] = 0
-        frontier = [source]
-        step = 0
-        while frontier:
-            step += 1
-            reached: list[int] = []
-            for u in frontier:
-                for v in steps[u]:
-                    if depth[v] == UNREACHABLE:
-                        depth[v] = step
-                        reached.append(v)
-            frontier = reached
-        return depth
+        return steps_from(self.board.travel_steps, source)
 
     def _entry_weights(self) -> list[int]:
         """For each hex, what normal movement pays to enter it, packed as (negative hexes,
@@ -556,28 +526,9 @@ class Movement:
         return result
 
     def _reverse_without_ice(self, destination: int, dist: list[int], neg: list[int]) -> None:
-        """Reverse Dijkstra without ice: a step costs what the hex it enters is, so a settled
-        hex that may be entered passes its own weight to every hex it is entered from (the
-        steps of travel go both ways)."""
-        n = len(self.board)
-        steps = self.board.travel_steps
-        weights = self._entry_weights()
-        best = [_NEVER] * n
-        best[destination] = 0
-        buckets: dict[int, list[int]] = {0: [destination]}
-        while buckets:
-            key = min(buckets)
-            for v in buckets.pop(key):
-                if best[v] != key:
-                    continue
-                weight = weights[v]
-                if not weight:
-                    continue  # not entered by normal movement: no step leads into it
-                for u in steps[v]:
-                    if key + weight < best[u]:
-                        best[u] = key + weight
-                        buckets.setdefault(key + weight, []).append(u)
-        _unpack(best, _scale(n), dist, neg)
+        """Reverse Dijkstra without ice (:func:`_packed_costs` toward ``destination``)."""
+        best = _packed_costs(self.board.travel_steps, destination, self._entry_weights(), True)
+        _unpack(best, _scale(len(self.board)), dist, neg)
 
     def _incoming(self) -> list[list[tuple[int, int]]]:
         """For each hex, the steps into it: (from hex, packed weight), as :meth:`_forward` packs."""
@@ -622,6 +573,34 @@ def _back(d: int) -> int:
 def _scale(n: int) -> int:
     """The packing factor for ``n`` hexes: more than the points of any simple path (2 per step)."""
     return 2 * n + 2
+
+
+def _packed_costs(
+    table: tuple[tuple[int, ...], ...], source: int, weights: list[int], toward: bool
+) -> list[int]:
+    """Dijkstra over the step ``table`` with (negative hexes, movement points) packed into one
+    integer, a bucket per key: entering hex ``v`` costs ``weights[v]`` (0: never entered),
+    whichever side it is entered from. From ``source`` (``toward`` false) a settled hex
+    passes on the weight of each hex it steps into; toward it, a settled hex that may be
+    entered passes its own weight to every hex it is entered from (steps go both ways).
+    Unreached hexes keep :data:`_NEVER`."""
+    best = [_NEVER] * len(table)
+    best[source] = 0
+    buckets: dict[int, list[int]] = {0: [source]}
+    while buckets:
+        key = min(buckets)
+        for u in buckets.pop(key):
+            if best[u] != key:
+                continue  # reached again more cheaply: settled from a lower bucket
+            own = weights[u]
+            if toward and not own:
+                continue  # not entered by normal movement: no step leads into it
+            for v in table[u]:
+                cost = key + (own if toward else weights[v])
+                if cost < best[v] and (toward or weights[v]):
+                    best[v] = cost
+                    buckets.setdefault(cost, []).append(v)
+    return best
 
 
 def _breadth_first_fill(
