@@ -2,7 +2,8 @@
 
 - turning or mirroring a whole board turns or mirrors the answer;
 - no path is shorter than the hex distance, and each one is a legal walk;
-- the solver answers every valid board.
+- the solver answers every valid board;
+- an enemy is in reach of a hex exactly when the hex's own range search finds it.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from hypothesis import strategies as st
 from rulekeeper.boards.hexgrid import DIRECTIONS, add, distance, transform
 from rulekeeper.games.haven.board_format import parse_board
 from rulekeeper.games.haven.monster_ai import MonsterAnswer, solve_monster_turn
+from rulekeeper.games.haven.monster_turn import MonsterTurn
 
 DISC = [(q, r) for q in range(-3, 4) for r in range(-3, 4) if distance((0, 0), (q, r)) <= 3]
 SHAPES = [[], [[1, 0]], [[1, 0], [1, -1]], [[0, 0], [1, 0], [2, 0]], [[1, 0], [2, -1], [0, 1]]]
@@ -147,3 +149,21 @@ def test_HV_FOCUS_1_the_solver_answers_every_valid_board(data) -> None:
         assert option.focus is None or option.focus in enemies
         if spec.turn.targets == 0:
             assert option.targets == ()
+
+
+@settings(max_examples=60, deadline=None)
+@given(boards())
+def test_HV_LOS_2_range_counts_the_same_from_either_end(data) -> None:
+    """HV-LOS-1/2: the enemies in reach of a hex, found from each enemy's hexes in range
+    (reachable_enemies, in_reach), are those a range search from the hex itself finds
+    and it sees; the bound on targets per hex counts the same way."""
+    turn = MonsterTurn(parse_board(data))
+    for location in turn.stand:
+        around = turn.board.within(location, turn.range)
+        expected = turn.visible_enemies(location, turn.enemy_mask & around)
+        assert turn.reachable_enemies(location, turn.enemy_mask) == expected
+        for enemy in turn.enemy_index:
+            in_range = bool(around >> turn.positions[enemy] & 1)
+            assert turn.in_reach(location, enemy) == (
+                in_range and turn.los.visible(location, enemy)
+            )

@@ -174,6 +174,7 @@ class HexBoard:
         "_wall_corners",
         "_wall_pairs",
         "_wall_segments",
+        "_ways",
         "_within",
         "closed_masks",
         "full_mask",
@@ -243,6 +244,7 @@ class HexBoard:
         self._wall_corners: frozenset[Point] | None = None
         self._thin_walls: frozenset[frozenset[Hex]] | None = None
         self._grid_table: tuple[tuple[int, ...], ...] | None = None
+        self._ways: list[int] | None = None
         self._proximity: dict[int, tuple[int, ...]] = {}
         self._within: dict[tuple[int, int], int] = {}
 
@@ -324,6 +326,35 @@ class HexBoard:
         if self._grid_table is None:
             self._grid_table = self._grid_steps()
         return self._grid_table
+
+    @property
+    def open_ways(self) -> list[int]:
+        """Entry ``6 * i + d``: the neighbour of hex number ``i`` in direction ``d`` when the
+        edge between them is open, else -1 (off the map or behind a thin wall). Made when
+        first asked for; icy slides walk it, one direction at a time (movement.py)."""
+        if self._ways is None:
+            self._ways = self._open_ways()
+        return self._ways
+
+    def _open_ways(self) -> list[int]:
+        """:attr:`open_ways` by position arithmetic, as :meth:`_grid_steps`."""
+        at = self.hex_at_position()
+        size = len(at)
+        shifts = self.shifts
+        ways: list[int] = []
+        for p in self.positions:
+            for shift in shifts:
+                x = p + shift
+                ways.append(at[x] if 0 <= x < size else -1)
+        index = self.index
+        for a, b in self._wall_pairs:
+            i = index.get(a)
+            j = index.get(b)
+            d = _DIRECTION_OF.get((b[0] - a[0], b[1] - a[1]))
+            if i is not None and j is not None and d is not None:
+                ways[6 * i + d] = -1
+                ways[6 * j + (d + 3) % 6] = -1
+        return ways
 
     @property
     def travel_steps(self) -> tuple[tuple[int, ...], ...]:
@@ -756,6 +787,19 @@ class LinkedHexBoard(HexBoard):
     def focus_proximity(self, start: int, targets: int) -> dict[int, int]:
         table = self.travel_proximity(start)
         return {i: table[i] for i in self.members(targets)}
+
+
+def mask_bytes(mask: int) -> bytes:
+    """The bits of a position mask (at least 0) as bytes, bit ``p`` in bit ``p % 8`` of
+    byte ``p // 8``: testing many positions against one mask reads a byte each
+    (:func:`has_position`) instead of shifting the whole mask, a new long int per test."""
+    return mask.to_bytes((mask.bit_length() + 7) // 8, "little")
+
+
+def has_position(bits: bytes, p: int) -> bool:
+    """Whether position ``p`` is in the mask that :func:`mask_bytes` gave ``bits``."""
+    k = p >> 3
+    return k < len(bits) and (bits[k] >> (p & 7)) & 1 == 1
 
 
 def steps_from(

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rulekeeper.boards.hexgrid import UNREACHABLE
+from rulekeeper.boards.hexgrid import UNREACHABLE, has_position
 from rulekeeper.games.haven.monster_turn import MonsterTurn
 from rulekeeper.i18n import N_, Msg, lazy, lazy_plural
 
@@ -29,16 +29,16 @@ def find_focus(turn: MonsterTurn) -> tuple[list[int], FocusKey]:
     hexes: Sequence[int]
     if aoe:
         hexes = turn.stand
-        in_range = dict.fromkeys(turn.enemy_index, 0)
+        in_range = dict.fromkeys(turn.enemy_index, b"")
     else:
-        # without an area, attacking is being in reach: in range (a mask test), then in
+        # without an area, attacking is being in reach: in range (a bit test), then in
         # sight; only the hexes in range of some enemy can hold a focus's key
         stand = turn.board.mask_of(turn.stand)
-        in_range = {enemy: turn.within_range(enemy) & stand for enemy in turn.enemy_index}
+        in_range = {enemy: turn.range_bytes(enemy) for enemy in turn.enemy_index}
         anywhere = 0
-        for mask in in_range.values():
-            anywhere |= mask
-        hexes = turn.members(anywhere)
+        for enemy in turn.enemy_index:
+            anywhere |= turn.within_range(enemy)
+        hexes = turn.members(anywhere & stand)
     # in increasing hex number, which breaks ties as a stable sort would
     keyed = zip([negative[i] for i in hexes], [distance[i] for i in hexes], hexes, strict=True)
     positions = turn.positions
@@ -57,7 +57,7 @@ def find_focus(turn: MonsterTurn) -> tuple[list[int], FocusKey]:
             if enemy in found:
                 continue
             if (
-                reach >> position & 1 and visible(location, enemy)
+                has_position(reach, position) and visible(location, enemy)
                 if not aoe
                 else turn.can_attack(location, enemy)
             ):

@@ -35,7 +35,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-from rulekeeper.boards.hexgrid import Hex
+from rulekeeper.boards.hexgrid import Hex, has_position, mask_bytes
 from rulekeeper.games.haven.focus import extra_target_ranks, find_focus, focus_reason
 from rulekeeper.games.haven.monster_answer import MonsterAnswer as MonsterAnswer
 from rulekeeper.games.haven.monster_answer import MonsterOption as MonsterOption
@@ -266,15 +266,16 @@ def _best_attacks(
     negative = move.negative
 
     # a single-target attack needs the focus in range (HV-LOS-2): other hexes cannot attack it
-    in_range = -1 if turn.aoe else turn.within_range(focus)
+    in_range = None if turn.aoe else mask_bytes(turn.within_range(focus))
+    beside_bits = mask_bytes(beside_focus)
     tiers: dict[tuple[int, ...], list[int]] = {}
     positions = turn.positions
     for location in turn.stand:
         position = positions[location]
-        if in_range >> position & 1:
+        if in_range is None or has_position(in_range, position):
             reach = -int(distance[location] <= limit)
             head: tuple[int, ...] = (
-                (negative[location], reach, beside_focus >> position & 1)
+                (negative[location], reach, int(has_position(beside_bits, position)))
                 if focus_first
                 else (negative[location], reach)
             )
@@ -334,15 +335,20 @@ def _most_target_volleys(
     weighs only the volleys with the most targets), so their sight lines
     (HV-LOS-1) are never read. The volleys come back in the hexes' order.
     """
-    heeded_mask = turn.mask_of(heeded)
-    within_range = turn.within_range
+    # the heeded enemies in range of a hex are those it is in range of (HV-LOS-2 counts the
+    # same both ways): each enemy's hexes in range answer for every hex, with no search
+    ranges = [turn.range_bytes(enemy) for enemy in heeded]
+    positions = turn.positions
     limit = len(heeded) if turn.all_targets else 1 + turn.extra_targets
-    bounded = sorted(
-        (
-            (-min(limit, (within_range(location) & heeded_mask).bit_count()), location)
-            for location in locations
-        ),
-    )
+    bounded: list[tuple[int, int]] = []
+    for location in locations:
+        position = positions[location]
+        count = 0
+        for bits in ranges:
+            if has_position(bits, position):
+                count += 1
+        bounded.append((-min(limit, count), location))
+    bounded.sort()
     if not turn.susceptible:
         return _nearest_most_target_volleys(turn, bounded, focus, heeded, cache)
     if not turn.ruleset.focus_disadvantage_before_more_targets:

@@ -16,6 +16,8 @@ from rulekeeper.boards.hexgrid import (
     HexBoard,
     ShapeStamps,
     add,
+    has_position,
+    mask_bytes,
     orientations,
     sub,
 )
@@ -65,6 +67,7 @@ class MonsterTurn:
         self._groups: list[PlacementGroup] | None = None
         self._cover: dict[int, int] = {}
         self._within: dict[int, int] = {}
+        self._range_bytes: dict[int, bytes] = {}
         self._members: dict[int, tuple[int, ...]] = {}
         self._melee: dict[int, list[int]] = {}
         self._stamps: ShapeStamps | None = None
@@ -109,17 +112,33 @@ class MonsterTurn:
     # -- reach -------------------------------------------------------------------------
     def in_reach(self, location: int, target: int) -> bool:
         """HV-LOS-1/2: within range counted around walls, and in line of sight."""
-        return bool(self.within_range(target) >> self.positions[location] & 1) and self.los.visible(
-            location, target
-        )
+        return has_position(
+            self.range_bytes(target), self.positions[location]
+        ) and self.los.visible(location, target)
 
     def reachable_enemies(self, location: int, candidates: int) -> int:
         """HV-LOS-1/2: the enemies of ``candidates`` in reach of ``location``, as a position mask.
 
-        Range counts the same both ways (HV-LOS-2), so the hexes in range of
-        ``location`` are those from which it is in range.
+        Range counts the same both ways (HV-LOS-2), so ``location`` is in range
+        of an enemy when the enemy is in range of it: each enemy's hexes in range
+        (:meth:`range_bytes`, kept for the turn) answer for every hex, and no
+        search from ``location`` is made (issue 12: on a new map each is a search).
         """
-        return self.visible_enemies(location, candidates & self.within_range(location))
+        position = self.positions[location]
+        positions = self.positions
+        in_range = 0
+        for enemy in self.members(candidates):
+            if has_position(self.range_bytes(enemy), position):
+                in_range |= 1 << positions[enemy]
+        return self.visible_enemies(location, in_range)
+
+    def range_bytes(self, target: int) -> bytes:
+        """:meth:`within_range` of ``target`` as :func:`mask_bytes` (kept): the hexes
+        from which ``target`` is in range, to test one at a time."""
+        found = self._range_bytes.get(target)
+        if found is None:
+            found = self._range_bytes[target] = mask_bytes(self.within_range(target))
+        return found
 
     def melee_placements(self, location: int) -> list[frozenset[Hex]]:
         """A melee area turned every way the grid allows around the attacker."""

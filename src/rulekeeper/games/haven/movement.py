@@ -165,19 +165,17 @@ class Movement:
         ]
         occupied = self.occupied
         stops_slide = [entry[i] is None or i in occupied for i in range(n)]
-        positions = board.positions
-        # per direction: the hexes whose neighbour that way is open, and the step's shift
-        directions = tuple(zip(board.open_masks, board.shifts, strict=True))
-        at = board.hex_at_position()
+        # entry 6 * u + d: the open neighbour of u in direction d, or -1
+        ways = board.open_ways
         linked_to = board.linked_to if board.links else None
 
         def make(u: int) -> list[Step]:
             row: list[Step] = []
-            p = positions[u]
-            for mask, shift in directions:
-                if not mask >> p & 1:
+            base = 6 * u
+            for d in range(6):
+                v = ways[base + d]
+                if v < 0:
                     continue
-                v = at[p + shift]
                 step = entry[v]
                 if step is None:
                     continue
@@ -187,11 +185,8 @@ class Movement:
                 slid: list[int] = []
                 while icy[v]:
                     # the next hex on the same way: off the map or behind a wall stops it
-                    q = positions[v]
-                    if not mask >> q & 1:
-                        break
-                    nxt = at[q + shift]
-                    if stops_slide[nxt]:
+                    nxt = ways[6 * v + d]
+                    if nxt < 0 or stops_slide[nxt]:
                         break
                     slid.append(v)
                     v = nxt
