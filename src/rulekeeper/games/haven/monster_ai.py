@@ -429,21 +429,26 @@ def _fh_most_target_volleys(
     """
     distance = turn.movement.distance
     positions = turn.positions
-    focus_bit = 1 << positions[focus]
-    heeded_mask = turn.mask_of(heeded)
-    within_range = turn.within_range
-    open_mask_around = turn.board.open_mask_around
-    closeness: dict[int, tuple[int, int, int]] = {}
+    # per hex: whether the focus is next to it (across an open edge), and how many other
+    # heeded enemies are in range of it and not next to it (range read from the enemies'
+    # side, as in _most_target_volleys)
+    ways = turn.board.open_ways
+    others = [(enemy, turn.range_bytes(enemy)) for enemy in heeded if enemy != focus]
+    closeness: dict[int, tuple[int, int]] = {}
     for _, location in bounded:
-        close = open_mask_around(location)
-        others = within_range(location) & heeded_mask & ~focus_bit
-        closeness[location] = (close, int(bool(close & focus_bit)), (others & ~close).bit_count())
+        around = ways[6 * location : 6 * location + 6]
+        position = positions[location]
+        apart = 0
+        for enemy, bits in others:
+            if enemy not in around and has_position(bits, position):
+                apart += 1
+        closeness[location] = (int(focus in around), apart)
     tried: dict[int, list[_Volley]] = {}
     top = -bounded[0][0] if bounded else 0
     for size in range(top, 0, -1):
         ranked = sorted(
             (
-                closeness[location][1] + max(0, size - 1 - closeness[location][2]),
+                closeness[location][0] + max(0, size - 1 - closeness[location][1]),
                 distance[location],
                 location,
             )
@@ -458,7 +463,8 @@ def _fh_most_target_volleys(
             volleys = tried.get(location)
             if volleys is None:
                 volleys = tried[location] = _volleys(turn, location, focus, heeded, cache)
-            beside = frozenset(turn.members(closeness[location][0] & turn.enemy_mask))
+            close = turn.board.open_mask_around(location)
+            beside = frozenset(turn.members(close & turn.enemy_mask))
             for volley in volleys:
                 if volley.size != size:
                     continue
