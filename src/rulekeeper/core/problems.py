@@ -15,8 +15,7 @@ it is.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from rulekeeper.core.errors import ContentError, printable
 
@@ -24,9 +23,12 @@ MAX_REASON_CHARS = 300
 """Longest reason shown for one problem (pydantic repeats the bad input in its messages)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Problem:
-    """One thing wrong with a content file: where (file, field) and why."""
+class Problem(NamedTuple):
+    """One thing wrong with a content file: where (file, field) and why.
+
+    A named tuple, not a dataclass: the monster mover batch imports this module,
+    and a dataclass would cost its start-up the ``dataclasses`` module (issue 12).
+    """
 
     source: str | None
     field: str | None

@@ -9,7 +9,6 @@ mover never walks through one.
 
 from __future__ import annotations
 
-import dataclasses
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -283,7 +282,7 @@ def _build_movement(
         for h in blocking:
             if h in index:
                 flags[index[h]] = True
-        terrain = dataclasses.replace(terrain, obstacle=tuple(flags))
+        terrain = terrain.with_obstacles(tuple(flags))
     others = [f for f in state.figures.values() if f.id != figure.id and f.hex in index]
     # HV-GOAL-2: an objective covering several hexes stands in each of them.
     occupied = frozenset(index[h] for f in others for h in f.covers if h in index)

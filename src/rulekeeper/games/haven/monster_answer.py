@@ -7,7 +7,6 @@ monster_ai_wide.py (a figure covering several hexes, HV-GOAL-2).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from rulekeeper.boards.hexgrid import Hex
@@ -61,16 +60,45 @@ def closest_best_volleys(
     return [(group, v) for d, c, group, v in finalists if (d, c) == top]
 
 
-@dataclass(frozen=True, slots=True)
 class MonsterOption:
-    """One outcome the players may choose for the monster's turn."""
+    """One outcome the players may choose for the monster's turn (a value, never changed).
 
-    move_to: Hex
-    path: tuple[Hex, ...]
-    focus: str | None
-    targets: tuple[str, ...]
-    aoe: tuple[Hex, ...]
-    heading_to: tuple[Hex, ...]
+    This class and :class:`MonsterAnswer` are plain classes, not dataclasses:
+    see :class:`~rulekeeper.games.haven.movement.Terrain` (issue 12, start-up).
+    """
+
+    __slots__ = ("aoe", "focus", "heading_to", "move_to", "path", "targets")
+
+    def __init__(
+        self,
+        move_to: Hex,
+        path: tuple[Hex, ...],
+        focus: str | None,
+        targets: tuple[str, ...],
+        aoe: tuple[Hex, ...],
+        heading_to: tuple[Hex, ...],
+    ) -> None:
+        self.move_to = move_to
+        self.path = path
+        self.focus = focus
+        self.targets = targets
+        self.aoe = aoe
+        self.heading_to = heading_to
+
+    def _fields(self) -> tuple[object, ...]:
+        return (self.move_to, self.path, self.focus, self.targets, self.aoe, self.heading_to)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, MonsterOption) and self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return (
+            f"MonsterOption(move_to={self.move_to!r}, path={self.path!r}, focus={self.focus!r}, "
+            f"targets={self.targets!r}, aoe={self.aoe!r}, heading_to={self.heading_to!r})"
+        )
 
     def to_json(self) -> dict[str, object]:
         """The answer entry of haven-board/1."""
@@ -84,13 +112,28 @@ class MonsterOption:
         }
 
 
-@dataclass(frozen=True, slots=True)
 class MonsterAnswer:
     """Every valid option and the reasons, each citing the rule IDs that decided it."""
 
-    options: tuple[MonsterOption, ...]
-    messages: tuple[Msg, ...] = field(default=())
-    """The reasons as messages (translated when shown; the mover renders no text)."""
+    __slots__ = ("messages", "options")
+
+    def __init__(self, options: tuple[MonsterOption, ...], messages: tuple[Msg, ...] = ()) -> None:
+        self.options = options
+        self.messages = messages
+        """The reasons as messages (translated when shown; the mover renders no text)."""
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, MonsterAnswer)
+            and self.options == other.options
+            and self.messages == other.messages
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.options, self.messages))
+
+    def __repr__(self) -> str:
+        return f"MonsterAnswer(options={self.options!r}, messages={self.messages!r})"
 
     @property
     def reasons(self) -> tuple[str, ...]:

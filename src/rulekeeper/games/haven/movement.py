@@ -26,31 +26,78 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Callable
-from dataclasses import dataclass
 from itertools import compress
 
 from rulekeeper.boards.hexgrid import LINK, UNREACHABLE, HexBoard, distance, steps_from
 from rulekeeper.games.haven.ruleset import Ruleset
 
 
-@dataclass(frozen=True, slots=True)
 class Terrain:
-    """Per-hex terrain flags, indexed by hex number."""
+    """Per-hex terrain flags, indexed by hex number (a value: never changed once made).
 
-    obstacle: tuple[bool, ...]
-    negative: tuple[bool, ...]
-    """Traps and hazardous terrain (HV-FOCUS-4)."""
-    difficult: tuple[bool, ...]
-    icy: tuple[bool, ...]
+    This class and :class:`MoveMode` are plain classes, not dataclasses: a
+    dataclass costs its module's import the ``dataclasses`` module (and
+    ``inspect``) and code generated per class, about a third of the monster
+    mover batch's start-up (issue 12).
+    """
+
+    __slots__ = ("difficult", "icy", "negative", "obstacle")
+
+    def __init__(
+        self,
+        obstacle: tuple[bool, ...],
+        negative: tuple[bool, ...],
+        difficult: tuple[bool, ...],
+        icy: tuple[bool, ...],
+    ) -> None:
+        self.obstacle = obstacle
+        self.negative = negative
+        """Traps and hazardous terrain (HV-FOCUS-4)."""
+        self.difficult = difficult
+        self.icy = icy
+
+    def with_obstacles(self, obstacle: tuple[bool, ...]) -> Terrain:
+        """The same terrain with these obstacle flags."""
+        return Terrain(obstacle, self.negative, self.difficult, self.icy)
+
+    def _fields(self) -> tuple[tuple[bool, ...], ...]:
+        return (self.obstacle, self.negative, self.difficult, self.icy)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Terrain) and self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return (
+            f"Terrain(obstacle={self.obstacle!r}, negative={self.negative!r}, "
+            f"difficult={self.difficult!r}, icy={self.icy!r})"
+        )
 
 
-@dataclass(frozen=True, slots=True)
 class MoveMode:
-    """How the acting figure moves this turn."""
+    """How the acting figure moves this turn (a value; see :class:`Terrain`)."""
 
-    flying: bool = False
-    jumping: bool = False
-    teleport: bool = False
+    __slots__ = ("flying", "jumping", "teleport")
+
+    def __init__(self, flying: bool = False, jumping: bool = False, teleport: bool = False) -> None:
+        self.flying = flying
+        self.jumping = jumping
+        self.teleport = teleport
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, MoveMode) and (self.flying, self.jumping, self.teleport) == (
+            other.flying,
+            other.jumping,
+            other.teleport,
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.flying, self.jumping, self.teleport))
+
+    def __repr__(self) -> str:
+        return f"MoveMode(flying={self.flying}, jumping={self.jumping}, teleport={self.teleport})"
 
 
 _MODES = {

@@ -5,17 +5,20 @@ compares ruleset names (STYLE.md). Fields are grouped by the module that
 consults them.
 """
 
-from __future__ import annotations
-
-from dataclasses import dataclass
-from typing import Literal
+# No ``from __future__ import annotations`` here: typing.NamedTuple would turn each field's
+# annotation text into a ForwardRef, compiling it at import (46 fields, start-up of issue 12).
+from typing import Literal, NamedTuple
 
 from rulekeeper.i18n import _
 
 
-@dataclass(frozen=True, slots=True)
-class Ruleset:
-    """One haven ruleset. Look one up with :func:`find_ruleset`."""
+class Ruleset(NamedTuple):
+    """One haven ruleset. Look one up with :func:`find_ruleset`.
+
+    A named tuple, not a dataclass: every command that reads a board imports
+    this module, and a dataclass would cost its start-up the ``dataclasses``
+    module and code generated for the class (issue 12).
+    """
 
     name: str
     title: str
