@@ -99,6 +99,22 @@ def test_play_out_leaves_the_collector_as_it_found_it() -> None:
     assert gc.get_freeze_count() == 0
 
 
+def test_what_a_run_leaves_alive_is_not_left_young() -> None:
+    """After a run, its survivors join the oldest generation, so the first young collection
+    at the restored pace walks none of them; a full collection still collects them."""
+    gc.set_threshold(700, 10, 10)
+    with collector_set_aside(BATCH_YOUNG_THRESHOLD):
+        kept = [[n] for n in range(5_000)]
+        node = _Node()
+        gone = weakref.ref(node)
+        del node
+    assert gc.get_freeze_count() == 0
+    assert any(o is kept for o in gc.get_objects(generation=2))
+    gc.collect()
+    assert gone() is None
+    assert len(kept) == 5_000
+
+
 def test_a_batch_run_takes_the_batch_pace() -> None:
     gc.set_threshold(700, 10, 10)
     with collector_set_aside(BATCH_YOUNG_THRESHOLD):
