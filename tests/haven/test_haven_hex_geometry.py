@@ -148,9 +148,11 @@ def test_a_hex_listed_twice_is_one_hex_with_its_first_number() -> None:
     st.sets(st.tuples(st.integers(-6, 6), st.integers(-6, 6)), min_size=1, max_size=60),
     st.data(),
 )
-def test_travel_steps_are_the_open_neighbours_then_the_links(cells, data) -> None:
+def test_travel_steps_and_open_ways_are_the_open_neighbours(cells, data) -> None:
     """The flat step table the movement searches read (position arithmetic, walls closing a
-    step both ways) lists exactly the open neighbours, in direction order, then the links."""
+    step both ways) lists exactly the open neighbours, in direction order, then the links;
+    the icy slides' table (entry ``6 * i + d``) holds the neighbour in direction ``d``
+    exactly when that edge is open, links left out."""
     hexes = sorted(cells)
     pairs = [(a, b) for a in hexes for b in hexes if a < b and distance(a, b) == 1]
     walls = data.draw(st.lists(st.sampled_from(pairs), max_size=12)) if pairs else []
@@ -163,6 +165,12 @@ def test_travel_steps_are_the_open_neighbours_then_the_links(cells, data) -> Non
         for i, row in enumerate(board.travel_steps):
             for j in row:
                 assert i in board.travel_steps[j]  # a step goes both ways
+        ways = [-1] * (6 * len(board))
+        for i, row in enumerate(board.open_neighbours):
+            for d, j in row:
+                if d < 6:  # a link is no direction
+                    ways[6 * i + d] = j
+        assert board.open_ways == ways
 
 
 def _counted(board: HexBoard, start: int, links: bool) -> list[int]:
@@ -204,29 +212,6 @@ def test_HV_LOS_2_proximity_counts_around_walls_and_focus_counts_links(cells, da
         assert fresh.proximity_to(start, fresh.mask_of(wanted)) == {i: plain[i] for i in wanted}
         travel = _counted(board, start, links=True)
         assert board.focus_proximity(start, board.mask_of(wanted)) == {i: travel[i] for i in wanted}
-
-
-@settings(max_examples=150, deadline=None)
-@given(
-    st.sets(st.tuples(st.integers(-6, 6), st.integers(-6, 6)), min_size=1, max_size=60),
-    st.data(),
-)
-def test_open_ways_are_the_open_neighbours_by_direction(cells, data) -> None:
-    """The icy slides' table (entry ``6 * i + d``) holds the neighbour in direction ``d``
-    exactly when the edge is open (on the map, no thin wall either way), links left out."""
-    hexes = sorted(cells)
-    pairs = [(a, b) for a in hexes for b in hexes if a < b and distance(a, b) == 1]
-    walls = data.draw(st.lists(st.sampled_from(pairs), max_size=12)) if pairs else []
-    links = data.draw(
-        st.lists(st.tuples(st.sampled_from(hexes), st.sampled_from(hexes)), max_size=3)
-    )
-    for board in (HexBoard(hexes, walls), LinkedHexBoard(hexes, walls, links)):
-        want = [-1] * (6 * len(board))
-        for i, row in enumerate(board.open_neighbours):
-            for d, j in row:
-                if d < 6:  # a link is no direction
-                    want[6 * i + d] = j
-        assert board.open_ways == want
 
 
 @given(st.integers(0, 1 << 300), st.integers(0, 320))
