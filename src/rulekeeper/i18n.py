@@ -31,13 +31,15 @@ request. Nothing here imports Babel; the catalogs are read with ``gettext``.
 
 from __future__ import annotations
 
-import gettext
 import os
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # read only for other languages: English needs no catalog at all
+    import gettext
 
 LANGUAGES = ("en", "ca", "tr")
 """The languages rulekeeper speaks; English is the source language."""
@@ -121,6 +123,8 @@ def use_language(code: str) -> Iterator[str]:
 @cache
 def translations(lang: str) -> gettext.NullTranslations:
     """The compiled catalog of ``lang`` (English: the identity)."""
+    import gettext  # here: a command speaking English never needs the module (start-up)
+
     if lang == "en":
         return gettext.NullTranslations()
     # the package is a folder on disk (importlib.resources costs quick commands ~10 ms)
@@ -129,6 +133,11 @@ def translations(lang: str) -> gettext.NullTranslations:
         return gettext.NullTranslations()
     with open(path, "rb") as handle:
         return gettext.GNUTranslations(handle)
+
+
+def _english_form(singular: str, plural: str, n: int) -> str:
+    """English's plural rule, as the identity catalog applies it: the singular for one."""
+    return singular if n == 1 else plural
 
 
 def _fill(template: str, fields: Mapping[str, Any], lang: str) -> str:
@@ -159,7 +168,11 @@ def _n(singular: str, plural: str, n: int, /, **fields: Any) -> str:
     ``n`` is also available to the template as ``{n}``.
     """
     lang = current_language()
-    text = translations(lang).ngettext(singular, plural, n)
+    text = (
+        _english_form(singular, plural, n)
+        if lang == "en"
+        else translations(lang).ngettext(singular, plural, n)
+    )
     return _fill(text, {"n": n, **fields}, lang)
 
 
@@ -178,7 +191,11 @@ def _p(context: str, message: str, /, **fields: Any) -> str:
 def _np(context: str, singular: str, plural: str, n: int, /, **fields: Any) -> str:
     """The form of ``singular``/``plural`` for ``n``, as meant in ``context``, filled in."""
     lang = current_language()
-    text = translations(lang).npgettext(context, singular, plural, n)
+    text = (
+        _english_form(singular, plural, n)
+        if lang == "en"
+        else translations(lang).npgettext(context, singular, plural, n)
+    )
     return _fill(text, {"n": n, **fields}, lang)
 
 
@@ -209,20 +226,22 @@ class Msg:
     def render(self, lang: str | None = None) -> str:
         """The message in ``lang`` (default: the current language)."""
         lang = current_language() if lang is None else lang
-        catalog = translations(lang)
+        english = lang == "en"
         if self.plural is None:
-            if lang == "en":
+            if english:
                 text = self.template
             elif self.context is None:
-                text = catalog.gettext(self.template)
+                text = translations(lang).gettext(self.template)
             else:
-                text = catalog.pgettext(self.context, self.template)
+                text = translations(lang).pgettext(self.context, self.template)
             return _fill(text, self.fields, lang)
         n = self.n or 0
-        if self.context is None:
-            text = catalog.ngettext(self.template, self.plural, n)
+        if english:
+            text = _english_form(self.template, self.plural, n)
+        elif self.context is None:
+            text = translations(lang).ngettext(self.template, self.plural, n)
         else:
-            text = catalog.npgettext(self.context, self.template, self.plural, n)
+            text = translations(lang).npgettext(self.context, self.template, self.plural, n)
         return _fill(text, {"n": n, **self.fields}, lang)
 
     def __str__(self) -> str:

@@ -15,6 +15,13 @@ all of these hold, else every module below is imported from its ``.py`` file:
   (all or nothing: compiled modules call each other directly, so one stale
   member taints the rest) until the next build.
 
+  Reading 43 sources at every start costs about a millisecond, so the record
+  also keeps each source's modification time, when it was at least
+  :data:`SETTLED_NS` older than the build's reading of it: a source with that
+  time and its size is taken as read. An edit after the build gives the file a
+  later time (the same second, or the same clock tick, cannot be confused with
+  one that settled before the build), and is read and checked in full.
+
 :func:`install` runs when the ``rulekeeper`` package is imported, before any of
 these modules can be. ``python -m rulekeeper.native_build status`` says which path runs.
 """
@@ -25,6 +32,7 @@ import abc
 import functools
 import os
 import sys
+import time
 import zlib
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -102,7 +110,15 @@ RECORD = "rulekeeper/compiled-build.txt"
 GROUP = "rulekeeper.compiled"
 """mypyc's name for the shared library of the compiled modules (``…__mypyc``)."""
 
-_HEADER = "rulekeeper compiled build 1"
+_HEADER = "rulekeeper compiled build 2"
+
+SETTLED_NS = 2_000_000_000
+"""How much older than the build's reading a source's modification time must be for the
+record to keep it (coarse file system clocks tick in up to a second or two)."""
+
+SourceStamp = tuple[int, int, int]
+"""A source as the build read it: size, CRC-32, and its modification time in nanoseconds
+when settled (else -1: always read in full)."""
 
 
 def own_abc_records(cls: type) -> None:
@@ -142,17 +158,27 @@ def _checksum(path: str) -> tuple[int, int]:
     return len(data), zlib.crc32(data)
 
 
-def source_checksums(root: str, modules: Sequence[str]) -> dict[str, tuple[int, int]]:
-    """Each module's source size and CRC-32, read now (read before compiling: an edit made
-    while the build runs then shows as stale)."""
-    return {module: _checksum(source_path(module, root)) for module in modules}
+def source_checksums(root: str, modules: Sequence[str]) -> dict[str, SourceStamp]:
+    """Each module's source size, CRC-32 and settled modification time (:data:`SourceStamp`),
+    read now (read before compiling: an edit made while the build runs then shows as stale)."""
+    stamps: dict[str, SourceStamp] = {}
+    for module in modules:
+        path = source_path(module, root)
+        modified = os.stat(path).st_mtime_ns
+        size, crc = _checksum(path)
+        settled = modified < time.time_ns() - SETTLED_NS
+        stamps[module] = (size, crc, modified if settled else -1)
+    return stamps
 
 
-def record_text(compiled_files: Sequence[str], checksums: dict[str, tuple[int, int]]) -> str:
-    """The build record: the compiled files (relative to the root), then each source's checksum."""
+def record_text(compiled_files: Sequence[str], checksums: dict[str, SourceStamp]) -> str:
+    """The build record: the compiled files (relative to the root), then each source's stamp."""
     lines = [_HEADER]
     lines += [f"file {name}" for name in compiled_files]
-    lines += [f"source {module} {size} {crc}" for module, (size, crc) in checksums.items()]
+    lines += [
+        f"source {module} {size} {crc} {modified}"
+        for module, (size, crc, modified) in checksums.items()
+    ]
     return "\n".join(lines) + "\n"
 
 
@@ -165,25 +191,33 @@ def stale_reason(root: str = SOURCE_ROOT, modules: Sequence[str] = MODULES) -> s
         return "not built"
     if not lines or lines[0] != _HEADER:
         return "the build record is not understood"
-    recorded: dict[str, tuple[int, int]] = {}
+    recorded: dict[str, SourceStamp] = {}
     for line in lines[1:]:
         kind, _, rest = line.partition(" ")
         if kind == "file":
             if not os.path.exists(os.path.join(root, rest)):
                 return f"{rest} is missing"
-        elif kind == "source" and rest.count(" ") == 2:
-            module, size, crc = rest.split(" ")
-            recorded[module] = (int(size), int(crc))
+        elif kind == "source" and rest.count(" ") == 3:
+            module, *numbers = rest.split(" ")
+            try:
+                recorded[module] = (int(numbers[0]), int(numbers[1]), int(numbers[2]))
+            except ValueError:
+                return "the build record is not understood"
         else:
             return "the build record is not understood"
     if set(recorded) != set(modules):
         return "the build compiled other modules"
     for module in modules:
+        size, crc, modified = recorded[module]
+        path = source_path(module, root)
         try:
-            found = _checksum(source_path(module, root))
+            info = os.stat(path)
+            if info.st_mtime_ns == modified and info.st_size == size:
+                continue  # settled before the build and not touched since: as read then
+            found = _checksum(path)
         except OSError:
             return f"{module} has no source file"
-        if found != recorded[module]:
+        if found != (size, crc):
             return f"{module} was edited after the build"
     return None
 

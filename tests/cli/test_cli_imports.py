@@ -108,6 +108,9 @@ def test_mover_batch_needs_neither_typer_nor_pydantic(tmp_path: Path) -> None:
     # a dataclass costs the import of dataclasses, inspect and their own imports, and code
     # generated per class: a third of the batch's start-up (Ruleset, Terrain, the answer)
     assert not {"dataclasses", "inspect"} & loaded
+    # the file is named by a string (pathlib and its imports cost about 3 ms), and English
+    # is shown without reading a catalog (gettext)
+    assert not {"pathlib", "gettext"} & loaded
 
 
 def test_policy_names_in_the_help_are_the_policies() -> None:

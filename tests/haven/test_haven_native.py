@@ -135,6 +135,49 @@ def test_an_edited_source_makes_a_build_stale(tmp_path: Path) -> None:
     assert native.stale_reason(str(tmp_path), modules) == "not built"
 
 
+def test_a_settled_source_is_taken_as_read_and_an_edit_is_still_found(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A source last modified well before the build is checked by its size and time alone;
+    one written just before the build (a racy time) and any later edit are read in full."""
+    modules = ("pkg.geometry", "pkg.mover")
+    hour_ago = 0
+    for module in modules:
+        path = Path(native.source_path(module, str(tmp_path)))
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(f"NAME = {module!r}\n", encoding="utf-8")
+        hour_ago = path.stat().st_mtime_ns - 3600 * 10**9
+    geometry = Path(native.source_path("pkg.geometry", str(tmp_path)))
+    os.utime(geometry, ns=(hour_ago, hour_ago))  # settled; pkg.mover was written just now
+    record = tmp_path / native.RECORD
+    record.parent.mkdir(parents=True, exist_ok=True)
+    stamps = native.source_checksums(str(tmp_path), modules)
+    assert stamps["pkg.geometry"][2] == hour_ago
+    assert stamps["pkg.mover"][2] == -1  # too recent to trust its time
+    record.write_text(native.record_text([], stamps), encoding="utf-8")
+
+    read: list[str] = []
+    checksum = native._checksum
+
+    def reading(path: str) -> tuple[int, int]:
+        read.append(Path(path).name)
+        return checksum(path)
+
+    monkeypatch.setattr(native, "_checksum", reading)
+    assert native.stale_reason(str(tmp_path), modules) is None
+    assert read == ["mover.py"]
+
+    original = geometry.read_text(encoding="utf-8")
+    geometry.write_text(original.replace("geometry", "geometrx"), encoding="utf-8")  # same size
+    assert native.stale_reason(str(tmp_path), modules) == "pkg.geometry was edited after the build"
+    geometry.write_text(original, encoding="utf-8")  # the same text again, at a later time
+    read.clear()
+    assert native.stale_reason(str(tmp_path), modules) is None
+    assert read == ["geometry.py", "mover.py"]
+    record.write_text(native.record_text([], stamps).replace(" -1\n", " x\n"), encoding="utf-8")
+    assert native.stale_reason(str(tmp_path), modules) == "the build record is not understood"
+
+
 def test_the_source_finder_takes_only_the_compiled_path_modules() -> None:
     finder = native._SourceFirst(str(SRC), "test")
     spec = finder.find_spec("rulekeeper.boards.hexgrid", None)

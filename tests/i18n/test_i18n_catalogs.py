@@ -80,6 +80,22 @@ def test_plural_messages_pick_the_form_for_n() -> None:
         ).startswith("Ana aplica 2 impactes;")
 
 
+@pytest.mark.parametrize("n", [0, 1, 2, 21])
+def test_english_plurals_need_no_catalog_and_read_as_the_identity_catalog(n: int) -> None:
+    """English is shown without reading a catalog (issue 12: the batch starts without
+    gettext); its forms are those of the identity catalog, the singular for 1 only."""
+    import gettext
+
+    identity = gettext.NullTranslations()
+    singular, plural = "{n} hex away", "{n} hexes away"
+    with use_language("en"):
+        expected = identity.ngettext(singular, plural, n).format(n=n)
+        assert _n(singular, plural, n) == expected
+        assert _np("distance", singular, plural, n) == expected
+        assert lazy_plural(singular, plural, n).render() == expected
+        assert Msg(singular, {}, plural, n, context="distance").render() == expected
+
+
 def test_events_keep_the_message_and_save_english_text_beside_it() -> None:
     event = Event("gain", lazy("{hero} gains {item}", hero="Ana", item="Rope"), ("SV-SALV-4",))
     raw = event.to_json()

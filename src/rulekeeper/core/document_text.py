@@ -16,6 +16,7 @@ import math
 import os
 import re
 import stat
+from functools import cache
 from typing import TYPE_CHECKING, Any, Literal
 
 from rulekeeper.core.errors import ContentError, os_reason
@@ -128,22 +129,30 @@ _TOML_REASONS = {
 }
 """The TOML reader's reasons, in our words for the other languages (its own are English)."""
 
-_TOML_PATTERNS = (
-    (re.compile(r"Cannot declare (.+) twice"), N_("{key} is declared twice")),
-    (
-        re.compile(r"Cannot (?:mutate immutable|redefine) namespace (.+)"),
-        N_("{key} is declared twice"),
-    ),
-    (re.compile(r"Duplicate inline table key (.+)"), N_("{key} is declared twice")),
-    (
-        re.compile(r"(?:Found invalid|Illegal) character (.+)"),
-        N_("the character {key} is not allowed here"),
-    ),
-    (re.compile(r"Expected (.+)"), N_("{key} was expected")),
-)
-_TOML_WHERE = re.compile(
-    r"^(.*) \((?:at line (\d+), column (\d+)|at end of document)\)$", re.DOTALL
-)
+
+@cache
+def _toml_patterns() -> tuple[tuple[re.Pattern[str], str], ...]:
+    """The TOML reader's reasons that name a key, as patterns (compiled when first needed:
+    only a TOML error in another language reads them)."""
+    return (
+        (re.compile(r"Cannot declare (.+) twice"), N_("{key} is declared twice")),
+        (
+            re.compile(r"Cannot (?:mutate immutable|redefine) namespace (.+)"),
+            N_("{key} is declared twice"),
+        ),
+        (re.compile(r"Duplicate inline table key (.+)"), N_("{key} is declared twice")),
+        (
+            re.compile(r"(?:Found invalid|Illegal) character (.+)"),
+            N_("the character {key} is not allowed here"),
+        ),
+        (re.compile(r"Expected (.+)"), N_("{key} was expected")),
+    )
+
+
+@cache
+def _toml_where() -> re.Pattern[str]:
+    """Where a TOML reader's error happened, as its message ends."""
+    return re.compile(r"^(.*) \((?:at line (\d+), column (\d+)|at end of document)\)$", re.DOTALL)
 
 
 def toml_reason(text: str) -> str:
@@ -151,13 +160,13 @@ def toml_reason(text: str) -> str:
     language; a reason not listed, and English, keep the reader's words."""
     if current_language() == "en":
         return text
-    where = _TOML_WHERE.match(text)
+    where = _toml_where().match(text)
     reason = where.group(1) if where else text
     known = _TOML_REASONS.get(reason)
     if known is not None:
         shown = _(known)
     else:
-        for pattern, template in _TOML_PATTERNS:
+        for pattern, template in _toml_patterns():
             found = pattern.fullmatch(reason)
             if found:
                 shown = _(template, key=found.group(1))
@@ -184,7 +193,6 @@ _CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u202a-\u202e\u2066-\
 """Characters no text in a document may hold: terminal controls and bidirectional overrides."""
 
 
-_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
 _NOT_BRACKET_BYTES = bytes(c for c in range(256) if c not in b"[]{}")
 _ONE_BRACKET_KIND = bytes.maketrans(b"{}", b"[]")
 """Braces read as brackets: in parsed JSON the pairs nest properly, so depth is kept."""
@@ -215,7 +223,7 @@ def _json_text_within_limits(text: str) -> bool:
         return False
     if "e" in rest.replace("true", "").replace("false", ""):
         return False
-    only = rest if rest.isascii() else _NOT_BRACKET.sub("", rest)
+    only = rest if rest.isascii() else re.sub(r"[^\[\]{}]+", "", rest)
     brackets = only.encode("ascii").translate(_ONE_BRACKET_KIND, _NOT_BRACKET_BYTES)
     for _depth in range(MAX_NESTING):
         if not brackets:
@@ -268,7 +276,7 @@ def check_shape(data: object, source: str | None) -> None:
             )
 
 
-def read_bytes(path: Path, limit: int = MAX_FILE_BYTES) -> bytes:
+def read_bytes(path: str | Path, limit: int = MAX_FILE_BYTES) -> bytes:
     """A regular file's bytes, at most ``limit`` of them; anything else is a ContentError.
 
     Devices, FIFOs and directories are refused before a byte is read, so a file
