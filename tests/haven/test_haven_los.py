@@ -268,3 +268,44 @@ def test_HV_LOS_1_square_side_test_agrees_with_segments_touch(a, b, level, span)
         return  # the caller has already dropped walls outside the square's u range
     side = ((0, level), (span, level))
     assert _meets_side(a[0], a[1], b[0], b[1], level, span) == segments_touch(*side, a, b)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.integers(0, 10_000),
+    st.tuples(st.integers(-40, 40), st.integers(-40, 40)),
+    st.tuples(st.integers(0, 40), st.integers(0, 30)),
+    st.data(),
+)
+def test_HV_LOS_1_walls_near_a_box_are_the_wall_lines_meeting_it(
+    seed, corner, extent, data
+) -> None:
+    """HV-LOS-1: the walls read around a pair (hex by hex, within a band) are the wall lines
+    of the board whose bounding box meets the box, and with a band at least those whose
+    hex's centre lies in it; the band only leaves walls out."""
+    import random
+
+    from haven_random_boards import _patch, _walls
+
+    rng = random.Random(seed)
+    hexes = _patch(rng)
+    board = HexBoard(hexes, _walls(rng, hexes))
+    x0, y0 = corner
+    x1, y1 = x0 + extent[0], y0 + extent[1]
+
+    def meets(w: tuple[tuple[int, int], tuple[int, int]]) -> bool:
+        (ax, ay), (bx, by) = w
+        return max(ax, bx) >= x0 and min(ax, bx) <= x1 and max(ay, by) >= y0 and min(ay, by) <= y1
+
+    boxed = {w for w in board.wall_segments if meets(w)}
+    assert board.walls_near(x0, x1, y0, y1) == boxed
+    a = centre(data.draw(st.sampled_from(hexes)))
+    b = centre(data.draw(st.sampled_from(hexes)))
+    limit = data.draw(st.integers(0, 60))
+    banded = board.walls_near(x0, x1, y0, y1, (a, b, limit))
+    assert banded <= boxed
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    for i, h in enumerate(board.hexes):
+        x, y = centre(h)
+        if abs(dx * (y - a[1]) - dy * (x - a[0])) <= limit:
+            assert {w for w in board.walls_of(i) if meets(w)} <= banded

@@ -18,6 +18,11 @@ from collections.abc import Collection, Iterable, Iterator, Sequence
 from functools import lru_cache
 from typing import Final
 
+try:
+    from mypy_extensions import i64
+except ImportError:  # runtime dependencies only: nothing is compiled, and i64 is int
+    i64 = int  # type: ignore[misc]
+
 Hex = tuple[int, int]
 """An axial coordinate ``(q, r)``."""
 
@@ -120,7 +125,10 @@ def _orientations(cells: tuple[Hex, ...]) -> tuple[frozenset[Hex], ...]:
 
 def centre(h: Hex) -> Point:
     """The centre of ``h`` in lattice coordinates."""
-    return (3 * h[0], 2 * h[1] + h[0])
+    # machine integers in the compiled module: it multiplies a negative int slowly
+    q: i64 = h[0]
+    r: i64 = h[1]
+    return (3 * q, 2 * r + q)
 
 
 def corners(h: Hex) -> tuple[Point, ...]:
@@ -164,9 +172,10 @@ class HexBoard:
 
     __slots__ = (
         "_at",
-        "_edged",
+        "_closed_bytes",
         "_extent",
         "_grid_table",
+        "_hex_walls",
         "_neighbour_table",
         "_open_neighbours",
         "_proximity",
@@ -232,11 +241,10 @@ class HexBoard:
         self.open_masks: tuple[int, ...] = tuple(masks)
         self.closed_masks: tuple[int, ...] = tuple([full & ~m for m in masks])
         """The hexes whose edge in each direction is a wall line (a thin wall or the map edge)."""
-        edged = 0
-        for m in self.closed_masks:
-            edged |= m
-        self._edged = edged
-        """The hexes with at least one edge on a wall line."""
+        self._hex_walls: list[tuple[tuple[Point, Point], ...] | None] | None = None
+        """:meth:`walls_of` each hex number, as made so far."""
+        self._closed_bytes: tuple[bytes, ...] = ()
+        """:attr:`closed_masks` as :func:`mask_bytes` (made with ``_hex_walls``)."""
         self._at: list[int] | None = None
         self._neighbour_table: tuple[tuple[int, ...], ...] | None = None
         self._open_neighbours: tuple[tuple[tuple[int, int], ...], ...] | None = None
@@ -450,29 +458,37 @@ class HexBoard:
         has ``|cross(b - a, c - a)| <= limit`` are read (walls of other hexes
         may be returned too).
         """
-        hexes = self.hexes
-        if not hexes:
+        if not self.hexes:
             return set()
         q_low, r_low, q_top, r_top = self._extent
         stride = self.shifts[0]
-        box = 0
+        at = self.hex_at_position()
+        size = len(at)
+        found: set[tuple[Point, Point]] = set()
         first_q = -((2 - x_low) // 3)
         last_q = (x_high + 2) // 3
         first_q = first_q if first_q > q_low else q_low
         last_q = last_q if last_q < q_top else q_top
-        if band is None:
-            ax = ay = dx = dy = limit = 0
-        else:
-            (ax, ay), (bx, by), limit = band
-            dx = bx - ax
-            dy = by - ay
+        # machine integers in the compiled module for the band's products (lattice points)
+        ax: i64 = 0
+        ay: i64 = 0
+        dx: i64 = 0
+        dy: i64 = 0
+        limit = 0
+        if band is not None:
+            a, b, limit = band
+            ax = a[0]
+            ay = a[1]
+            dx = b[0] - ax
+            dy = b[1] - ay
         two = 2 * dx
         for q in range(first_q, last_q + 1):
             lo = -((q + 1 - y_low) // 2)
             hi = (y_high + 1 - q) // 2
             if band is not None:
                 # the centre (3q, 2r + q) must lie in the band: a condition linear in r
-                c = dx * (q - ay) - dy * (3 * q - ax)
+                column: i64 = q
+                c = dx * (column - ay) - dy * (3 * column - ax)
                 if dx > 0:
                     first = -((limit + c) // two)  # ceil((-limit - c) / 2dx)
                     last = (limit - c) // two
@@ -487,32 +503,43 @@ class HexBoard:
                 hi = hi if hi < last else last
             lo = lo if lo > r_low else r_low
             hi = hi if hi < r_top else r_top
-            if lo <= hi:
-                box |= ((1 << (hi - lo + 1)) - 1) << ((q - q_low) * stride + lo - r_low)
-        found: set[tuple[Point, Point]] = set()
-        box &= self._edged
-        if not box:
-            return found
-        at = self.hex_at_position()
-        for d, mask in enumerate(self.closed_masks):
-            edges = mask & box
-            if not edges:
-                continue
-            (ax, ay), (bx, by) = _EDGE_OFFSETS[d]
-            # the edge's box relative to the centre (ax <= bx: the corners are sorted)
-            y_min, y_max = (ay, by) if ay <= by else (by, ay)
-            while edges:
-                top = edges.bit_length() - 1  # highest first: no negated copy of the mask
-                q, r = hexes[at[top]]
-                x, y = 3 * q, 2 * r + q
-                if (
-                    x + bx >= x_low
-                    and x + ax <= x_high
-                    and y + y_max >= y_low
-                    and y + y_min <= y_high
-                ):
-                    found.add(((x + ax, y + ay), (x + bx, y + by)))
-                edges ^= 1 << top
+            # the column's positions from r = lo to r = hi run on one by one
+            start = (q - q_low) * stride - r_low
+            end = start + hi + 1
+            for p in range(start + lo, end if end < size else size):
+                i = at[p]
+                if i < 0:
+                    continue
+                for wall in self.walls_of(i):
+                    e, f = wall  # e[0] <= f[0]: the corners are sorted
+                    if (
+                        f[0] >= x_low
+                        and e[0] <= x_high
+                        and (e[1] >= y_low or f[1] >= y_low)
+                        and (e[1] <= y_high or f[1] <= y_high)
+                    ):
+                        found.add(wall)
+        return found
+
+    def walls_of(self, i: int) -> tuple[tuple[Point, Point], ...]:
+        """HV-LOS-1: the wall lines (thin walls and the map's edge) among the edges of hex
+        number ``i``, in lattice points with their corners sorted (as :attr:`wall_segments`
+        gives them); made when first asked for, hex by hex."""
+        table = self._hex_walls
+        if table is None:
+            table = self._hex_walls = [None] * len(self.hexes)
+            self._closed_bytes = tuple([mask_bytes(m) for m in self.closed_masks])
+        found = table[i]
+        if found is None:
+            closed = self._closed_bytes
+            p = self.positions[i]
+            x, y = centre(self.hexes[i])
+            walls: list[tuple[Point, Point]] = []
+            for d in range(6):
+                if has_position(closed[d], p):
+                    (ax, ay), (bx, by) = _EDGE_OFFSETS[d]
+                    walls.append(((x + ax, y + ay), (x + bx, y + by)))
+            found = table[i] = tuple(walls)
         return found
 
     def hex_at_position(self) -> list[int]:

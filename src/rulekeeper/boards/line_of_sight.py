@@ -41,6 +41,11 @@ from typing import TYPE_CHECKING, Final, Literal
 
 from rulekeeper.boards.hexgrid import CORNERS, EDGE_CORNERS, HexBoard, Point, centre, corners
 
+try:
+    from mypy_extensions import i64
+except ImportError:  # runtime dependencies only: nothing is compiled, and i64 is int
+    i64 = int  # type: ignore[misc]
+
 LosRule = Literal["corner_to_corner", "any_point"]
 
 if TYPE_CHECKING:  # exact tests take fractions too; importing them costs start-up time
@@ -131,16 +136,17 @@ class LineOfSight:
         """HV-LOS-1: whether hex number ``a`` and hex number ``b`` see each other (symmetric)."""
         if a == b:
             return True
-        key = (a, b) if a < b else (b, a)
+        low, high = (a, b) if a < b else (b, a)
+        key = (low, high)
         cached = self._cache.get(key)
         if cached is None and self._rule == "corner_to_corner":
-            cached = self._corner_to_corner(*key)
+            cached = self._corner_to_corner(low, high)
             self._cache[key] = cached
         elif cached is None and self._board.adjacent(a, b):
             cached = self._cache[key] = True  # [FH] through the open edge between them
         elif cached is None:
-            ha = self._board.hexes[key[0]]
-            hb = self._board.hexes[key[1]]
+            ha = self._board.hexes[low]
+            hb = self._board.hexes[high]
             ca = centre(ha)
             cb = centre(hb)
             walls = self._walls_near(ca, cb)
@@ -205,18 +211,20 @@ class LineOfSight:
         around the line pa-pb (measured as a cross product with pb - pa), in no fixed order."""
         x0, x1 = xs
         y0, y1 = ys
-        dx = pb[0] - pa[0]
-        dy = pb[1] - pa[1]
-        ax, ay = pa
+        ax: i64 = pa[0]
+        ay: i64 = pa[1]
+        dx: i64 = pb[0] - ax
+        dy: i64 = pb[1] - ay
+        limit: i64 = reach
         near: list[tuple[Point, Point]] = []
         # a wall with an end point in the band belongs to a hex whose centre is within
         # ``reach`` plus a hex's own half-width (measured the same way) of the line
         half_width = _half_width(dx, dy)
         for w in self._board.walls_near(x0, x1, y0, y1, (pa, pb, reach + half_width)):
-            (px, py), (qx, qy) = w
-            g0 = dx * (py - ay) - dy * (px - ax)
-            g1 = dx * (qy - ay) - dy * (qx - ax)
-            if (g0 > reach and g1 > reach) or (g0 < -reach and g1 < -reach):
+            p, q = w
+            g0: i64 = dx * (p[1] - ay) - dy * (p[0] - ax)
+            g1: i64 = dx * (q[1] - ay) - dy * (q[0] - ax)
+            if (g0 > limit and g1 > limit) or (g0 < -limit and g1 < -limit):
                 continue
             near.append(w)
         return near
@@ -363,23 +371,28 @@ def _chain_crosses(
     point lying in it. A chain is only sought, never assumed: when none is found the
     caller runs the sweep.
     """
-    sign = 1 if width > 0 else -1
-    span = width * sign
+    sign: i64 = 1 if width > 0 else -1
+    span: i64 = width * sign
     # the walls meeting the square: their ends lying in it, and the sides they touch
     ends_inside: list[list[Point]] = []
     starts: list[int] = []  # walls touching side zero
     finishes: set[int] = set()  # walls touching side one
-    dx, dy = dvec
-    gx, gy = gap
+    # lattice points: machine integers in the compiled module (see _clear_integer_line)
+    dx: i64 = dvec[0]
+    dy: i64 = dvec[1]
+    gx: i64 = gap[0]
+    gy: i64 = gap[1]
+    x0: i64 = p0[0]
+    y0: i64 = p0[1]
     for a, b in walls:
-        ex = a[0] - p0[0]
-        ey = a[1] - p0[1]
-        ua = sign * (dx * ey - dy * ex)
-        va = sign * (ex * gy - ey * gx)
-        ex = b[0] - p0[0]
-        ey = b[1] - p0[1]
-        ub = sign * (dx * ey - dy * ex)
-        vb = sign * (ex * gy - ey * gx)
+        ex: i64 = a[0] - x0
+        ey: i64 = a[1] - y0
+        ua: i64 = sign * (dx * ey - dy * ex)
+        va: i64 = sign * (ex * gy - ey * gx)
+        ex = b[0] - x0
+        ey = b[1] - y0
+        ub: i64 = sign * (dx * ey - dy * ex)
+        vb: i64 = sign * (ex * gy - ey * gx)
         if (ua < 0 and ub < 0) or (ua > span and ub > span):
             continue
         if (va < 0 and vb < 0) or (va > span and vb > span):
@@ -475,14 +488,27 @@ _CENTRE_STEP: Final[tuple[Point, ...]] = ((3, 1), (3, -1), (0, -2), (-3, -1), (-
 
 
 def _clear_integer_line(p: Point, q: Point, walls: list[tuple[Point, Point]]) -> bool:
-    """:func:`segments_touch` against every wall, inlined for integer end points (hot path)."""
-    px, py = p
-    qx, qy = q
-    x_lo, x_hi = (px, qx) if px <= qx else (qx, px)
-    y_lo, y_hi = (py, qy) if py <= qy else (qy, py)
-    dx = qx - px
-    dy = qy - py
-    for (ax, ay), (bx, by) in walls:
+    """:func:`segments_touch` against every wall, inlined for lattice points (hot path).
+
+    Lattice coordinates of a board are a few hundred at most (``MAX_COORDINATE``), so
+    the compiled module does this arithmetic in machine integers (``i64``; pure Python
+    reads it as ``int``). Scaled points (:func:`_clear_scaled_line`) take the general test.
+    """
+    px: i64 = p[0]
+    py: i64 = p[1]
+    qx: i64 = q[0]
+    qy: i64 = q[1]
+    x_lo: i64 = px if px <= qx else qx
+    x_hi: i64 = qx if px <= qx else px
+    y_lo: i64 = py if py <= qy else qy
+    y_hi: i64 = qy if py <= qy else py
+    dx: i64 = qx - px
+    dy: i64 = qy - py
+    for a, b in walls:
+        ax: i64 = a[0]
+        ay: i64 = a[1]
+        bx: i64 = b[0]
+        by: i64 = b[1]
         if (ax < x_lo and bx < x_lo) or (ax > x_hi and bx > x_hi):
             continue
         if (ay < y_lo and by < y_lo) or (ay > y_hi and by > y_hi):
@@ -509,7 +535,7 @@ def _clear_scaled_line(
 
     ``s`` and ``t`` are binary fractions ``m / 2^k``; scaling the whole picture by
     the larger denominator makes every coordinate an integer, so the test is
-    :func:`_clear_integer_line` on exact values (touching is scale invariant).
+    :func:`segments_touch` on exact values (touching is scale invariant).
     """
     ns, ds = s.as_integer_ratio()
     nt, dt = t.as_integer_ratio()
@@ -518,8 +544,10 @@ def _clear_scaled_line(
     nt *= scale // dt
     p = (p0[0] * scale + ns * dvec[0], p0[1] * scale + ns * dvec[1])
     q = (q0[0] * scale + nt * dvec[0], q0[1] * scale + nt * dvec[1])
-    scaled = [((a[0] * scale, a[1] * scale), (b[0] * scale, b[1] * scale)) for a, b in walls]
-    return _clear_integer_line(p, q, scaled)
+    return not any(
+        segments_touch(p, q, (a[0] * scale, a[1] * scale), (b[0] * scale, b[1] * scale))
+        for a, b in walls
+    )
 
 
 def _neighbours_see(ca: Point, direction: int, wall_set: set[tuple[Point, Point]]) -> bool:

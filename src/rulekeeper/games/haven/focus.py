@@ -12,8 +12,9 @@ has no focus (HV-FOCUS-3).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
-from rulekeeper.boards.hexgrid import UNREACHABLE, has_position
+from rulekeeper.boards.hexgrid import UNREACHABLE, has_position, mask_bytes
 from rulekeeper.games.haven.monster_turn import MonsterTurn
 from rulekeeper.i18n import N_, Msg, lazy, lazy_plural
 
@@ -21,11 +22,18 @@ FocusKey = tuple[int, int, int, tuple[int, int]]
 """(negative hexes, movement points, proximity, (initiative, summon-first))."""
 
 
+_LEVEL_BITS: Final = UNREACHABLE.bit_length()
+"""Bits holding any count of movement points or negative hexes (unreached: UNREACHABLE).
+Shifts, not a product: the compiled module multiplies by a factor this large slowly."""
+_LEVEL_MASK: Final = (1 << _LEVEL_BITS) - 1
+
+
 def find_focus(turn: MonsterTurn) -> tuple[list[int], FocusKey]:
     """HV-FOCUS-1/2/4: the enemies needing the least movement to attack, ties broken."""
     move = turn.movement
     negative, distance = move.negative, move.distance
     aoe = turn.aoe
+    positions = turn.positions
     hexes: Sequence[int]
     if aoe:
         hexes = turn.stand
@@ -33,36 +41,49 @@ def find_focus(turn: MonsterTurn) -> tuple[list[int], FocusKey]:
     else:
         # without an area, attacking is being in reach: in range (a bit test), then in
         # sight; only the hexes in range of some enemy can hold a focus's key
-        stand = turn.board.mask_of(turn.stand)
         in_range = {enemy: turn.range_bytes(enemy) for enemy in turn.enemy_index}
         anywhere = 0
         for enemy in turn.enemy_index:
             anywhere |= turn.within_range(enemy)
-        hexes = turn.members(anywhere & stand)
-    # in increasing hex number, which breaks ties as a stable sort would
-    keyed = zip([negative[i] for i in hexes], [distance[i] for i in hexes], hexes, strict=True)
-    positions = turn.positions
+        near = mask_bytes(anywhere)
+        hexes = [i for i in turn.stand if has_position(near, positions[i])]
+    # The hexes by (negative hexes, movement points), each such level in increasing hex
+    # number: a level packed in one integer (no count exceeds UNREACHABLE), the levels
+    # sorted, not the hexes.
+    levels: dict[int, list[int]] = {}
+    for i in hexes:
+        level_key = (negative[i] << _LEVEL_BITS) | distance[i]
+        same = levels.get(level_key)
+        if same is None:
+            levels[level_key] = [i]
+        else:
+            same.append(i)
     visible = turn.los.visible
     # Every enemy at once, hex by hex in order of (negative hexes, movement points): the
     # first of those keys from which any enemy can be attacked is every focus's, so the
     # sweep ends with it and no enemy's sight lines are read beyond it.
     found: dict[int, FocusKey] = {}
-    level: tuple[int, int] | None = None
-    for entered, spent, location in sorted(keyed):
-        path_key = (entered, spent)
-        if level is not None and path_key != level:
+    for level_key in sorted(levels):
+        entered = level_key >> _LEVEL_BITS
+        spent = level_key & _LEVEL_MASK
+        for location in levels[level_key]:
+            position = positions[location]
+            for enemy, reach in in_range.items():
+                if enemy in found:
+                    continue
+                if (
+                    has_position(reach, position) and visible(location, enemy)
+                    if not aoe
+                    else turn.can_attack(location, enemy)
+                ):
+                    found[enemy] = (
+                        entered,
+                        spent,
+                        turn.proximity_from_start[enemy],
+                        turn.initiative[enemy],
+                    )
+        if found:
             break
-        position = positions[location]
-        for enemy, reach in in_range.items():
-            if enemy in found:
-                continue
-            if (
-                has_position(reach, position) and visible(location, enemy)
-                if not aoe
-                else turn.can_attack(location, enemy)
-            ):
-                found[enemy] = (*path_key, turn.proximity_from_start[enemy], turn.initiative[enemy])
-                level = path_key
     if not found:
         return [], (UNREACHABLE, UNREACHABLE, UNREACHABLE, (0, 0))
     best = min(found.values())

@@ -124,8 +124,8 @@ class MonsterTurn:
         (:meth:`range_bytes`, kept for the turn) answer for every hex, and no
         search from ``location`` is made (issue 12: on a new map each is a search).
         """
-        position = self.positions[location]
         positions = self.positions
+        position = positions[location]
         in_range = 0
         for enemy in self.members(candidates):
             if has_position(self.range_bytes(enemy), position):

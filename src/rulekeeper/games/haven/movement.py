@@ -27,6 +27,7 @@ from __future__ import annotations
 import heapq
 from collections.abc import Callable
 from itertools import compress
+from typing import Final
 
 from rulekeeper.boards.hexgrid import LINK, UNREACHABLE, HexBoard, distance, steps_from
 from rulekeeper.games.haven.ruleset import Ruleset
@@ -86,15 +87,14 @@ class MoveMode:
         self.jumping = jumping
         self.teleport = teleport
 
+    def _fields(self) -> tuple[bool, bool, bool]:
+        return (self.flying, self.jumping, self.teleport)
+
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, MoveMode) and (self.flying, self.jumping, self.teleport) == (
-            other.flying,
-            other.jumping,
-            other.teleport,
-        )
+        return isinstance(other, MoveMode) and self._fields() == other._fields()
 
     def __hash__(self) -> int:
-        return hash((self.flying, self.jumping, self.teleport))
+        return hash(self._fields())
 
     def __repr__(self) -> str:
         return f"MoveMode(flying={self.flying}, jumping={self.jumping}, teleport={self.teleport})"
@@ -149,6 +149,8 @@ class Movement:
         """[flying, jumping] each hex's breadth-first depth, for finding paths afterwards."""
         self._found_parent: dict[int, int] = {}
         self._order: dict[int, tuple[int, ...]] = {}
+        self._unit_steps = not (any(terrain.difficult) or any(terrain.negative))
+        """Whether every hex normal movement may enter costs 1 point and none is negative."""
         self.distance, self.negative = self._forward()
 
     # -- what a hex allows ------------------------------------------------------------
@@ -280,7 +282,7 @@ class Movement:
             return self._forward_on_ice(dist, neg)
         table = self.board.travel_steps
         weights = self._entry_weights()
-        if not (any(terrain.difficult) or any(terrain.negative)):
+        if self._unit_steps:
             # every step costs 1 point and no negative hex: a breadth-first search
             _breadth_first_fill(table, start, weights, dist, neg)
             return dist, neg
@@ -568,8 +570,14 @@ class Movement:
         return result
 
     def _reverse_without_ice(self, destination: int, dist: list[int], neg: list[int]) -> None:
-        """Reverse Dijkstra without ice (:func:`_packed_costs` toward ``destination``)."""
-        best = _packed_costs(self.board.travel_steps, destination, self._entry_weights(), True)
+        """Reverse Dijkstra without ice (:func:`_packed_costs` toward ``destination``); with
+        every step costing 1 point and no negative hex, breadth-first layers instead."""
+        table = self.board.travel_steps
+        weights = self._entry_weights()
+        if self._unit_steps:
+            _breadth_first_toward(table, destination, weights, dist, neg)
+            return
+        best = _packed_costs(table, destination, weights, True)
         _unpack(best, _scale(len(self.board)), dist, neg)
 
     def _incoming(self) -> list[list[tuple[int, int]]]:
@@ -588,8 +596,9 @@ class Movement:
 MAX_LABELS = 8
 """The most (set entered, points) labels :meth:`Movement.harm_paths` keeps per hex."""
 
-_NEVER = 1 << 62
-"""A packed distance larger than any reachable one."""
+_NEVER: Final = 1 << 61
+"""A packed distance larger than any reachable one, and a machine-size integer in the
+compiled module (from 2**62 on it is a boxed one, and every comparison with it slow)."""
 
 
 def _strict_subset(a: int, b: int) -> bool:
@@ -669,8 +678,37 @@ def _breadth_first_fill(
         frontier = reached
 
 
+def _breadth_first_toward(
+    steps: tuple[tuple[int, ...], ...],
+    destination: int,
+    weights: list[int],
+    dist: list[int],
+    neg: list[int],
+) -> None:
+    """:func:`_breadth_first_fill` toward ``destination`` (filled in already): each layer is one
+    more point from a hex to it. A hex of zero weight is given its points (a step leaves it)
+    but leads nowhere further, since no step enters it (steps go both ways)."""
+    if not weights[destination]:
+        return  # not entered by normal movement: nothing reaches it
+    frontier = [destination]
+    step = 0
+    while frontier:
+        step += 1
+        reached: list[int] = []
+        for v in frontier:
+            for u in steps[v]:
+                if dist[u] == UNREACHABLE:
+                    dist[u] = step
+                    neg[u] = 0
+                    if weights[u]:
+                        reached.append(u)
+        frontier = reached
+
+
 def _unpack(best: list[int], scale: int, dist: list[int], neg: list[int]) -> None:
     """Split packed (negative hexes, movement points) into the two tables, unreached left alone."""
     for i, key in enumerate(best):
         if key != _NEVER:
-            neg[i], dist[i] = divmod(key, scale)
+            entered = key // scale  # not divmod: a call and a tuple per hex
+            neg[i] = entered
+            dist[i] = key - entered * scale
