@@ -6,6 +6,9 @@ import json
 from pathlib import Path
 from typing import Any
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from rulekeeper.boards.hexgrid import distance
 from rulekeeper.games.haven.board_format import parse_board
 from rulekeeper.games.haven.monster_ai import MonsterAnswer, solve_monster_turn
@@ -349,3 +352,39 @@ def test_HV_FOCUS_1_GH_a_melee_monster_in_a_one_hex_corridor_reaches_its_neighbo
         board([monster(3, -1), hero(0, 0, "C1")], ruleset="gloomhaven", hexes=corridor, move=3)
     )
     assert [(o.move_to, o.focus) for o in plain.options] == [((3, -1), None)]
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.integers(0, 100_000))
+def test_HV_MOVE_2_icy_travel_in_layers_is_the_weighted_search(seed: int) -> None:
+    """HV-MOVE-2: with ice and no difficult or negative hex every step costs 1 point, and
+    travel is counted in breadth-first layers; each hex's points, its path and the points
+    to any destination are those of the weighted (heap) search the other boards take."""
+    import random
+
+    from haven_random_boards import _patch, _walls
+    from rulekeeper.boards.hexgrid import HexBoard
+    from rulekeeper.games.haven.movement import Movement, Terrain, move_mode
+    from rulekeeper.games.haven.ruleset import FROSTHAVEN
+
+    rng = random.Random(seed)
+    hexes = _patch(rng)
+    board = HexBoard(hexes, _walls(rng, hexes))
+    n = len(hexes)
+    no = (False,) * n
+    icy = tuple(rng.random() < 0.4 for _ in range(n))
+    obstacle = tuple(rng.random() < 0.1 for _ in range(n))
+    start = rng.randrange(n)
+    others = rng.sample(range(n), min(n, 6))
+    enemies = frozenset(i for i in others[:3] if i != start)
+    occupied = frozenset(i for i in others if i != start)
+    terrain = Terrain(obstacle, no, no, icy)
+    layers = Movement(board, FROSTHAVEN, terrain, start, occupied, enemies, move_mode())
+    heap = Movement(board, FROSTHAVEN, terrain, start, occupied, enemies, move_mode())
+    heap._unit_steps = False  # the weighted search, as a board with a difficult hex takes
+    heap._reverse_cache = {}
+    heap.distance, heap.negative = heap._forward()
+    assert (layers.distance, layers.negative) == (heap.distance, heap.negative)
+    assert [layers.path(i) for i in range(n)] == [heap.path(i) for i in range(n)]
+    for destination in rng.sample(range(n), min(n, 4)):
+        assert layers.to_destination(destination) == heap.to_destination(destination)

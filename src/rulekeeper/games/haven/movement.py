@@ -290,7 +290,8 @@ class Movement:
         return dist, neg
 
     def _forward_on_ice(self, dist: list[int], neg: list[int]) -> tuple[list[int], list[int]]:
-        """Normal movement with slides: Dijkstra over the steps of :meth:`_normal_steps`."""
+        """Normal movement with slides: Dijkstra over the steps of :meth:`_normal_steps`
+        (breadth-first layers when every step costs 1 point and no hex is negative)."""
         n = len(self.board)
         start = self.start
         parent: list[tuple[int, tuple[int, ...]]] = [(-1, ())] * n
@@ -298,6 +299,27 @@ class Movement:
         rows: list[list[Step] | None] = [None] * n
         self._rows = rows
         make = self._row_maker()
+        if self._unit_steps:
+            # every step, slide or not, costs 1 point and enters no negative hex:
+            # breadth-first layers, each settled in increasing hex number as the heap
+            # below would settle them, so each hex keeps the same step of its path
+            frontier = [start]
+            points = 0
+            while frontier:
+                points += 1
+                reached: list[int] = []
+                for u in frontier:
+                    row = rows[u] = make(u)
+                    for v, _, _, slid in row:
+                        if dist[v] == UNREACHABLE:
+                            dist[v] = points
+                            neg[v] = 0
+                            parent[v] = (u, slid)
+                            reached.append(v)
+                reached.sort()
+                frontier = reached
+            self._parent = parent
+            return dist, neg
         # Dijkstra on (negative hexes, movement points) packed into one integer: no
         # path worth keeping spends ``scale`` points, so the packing keeps the order.
         scale = _scale(n)
@@ -547,6 +569,8 @@ class Movement:
                     neg[i] = landing
         elif not any(self.terrain.icy):
             self._reverse_without_ice(destination, dist, neg)
+        elif self._unit_steps:
+            _layers_toward(self._incoming(), destination, dist, neg)
         else:
             incoming = self._incoming()
             scale = _scale(n)
@@ -702,6 +726,26 @@ def _breadth_first_toward(
                     neg[u] = 0
                     if weights[u]:
                         reached.append(u)
+        frontier = reached
+
+
+def _layers_toward(
+    incoming: list[list[tuple[int, int]]], destination: int, dist: list[int], neg: list[int]
+) -> None:
+    """Breadth-first over the steps into each hex (:meth:`Movement._incoming`), each costing
+    1 point and entering no negative hex: the points from every hex to ``destination``
+    (filled in already)."""
+    frontier = [destination]
+    points = 0
+    while frontier:
+        points += 1
+        reached: list[int] = []
+        for v in frontier:
+            for u, _ in incoming[v]:
+                if dist[u] == UNREACHABLE:
+                    dist[u] = points
+                    neg[u] = 0
+                    reached.append(u)
         frontier = reached
 
 
