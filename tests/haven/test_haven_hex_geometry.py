@@ -217,3 +217,22 @@ def test_HV_LOS_2_proximity_counts_around_walls_and_focus_counts_links(cells, da
 @given(st.integers(0, 1 << 300), st.integers(0, 320))
 def test_a_mask_as_bytes_holds_the_same_positions(mask, p) -> None:
     assert has_position(mask_bytes(mask), p) == bool(mask >> p & 1)
+
+
+def test_a_shared_board_is_one_per_map_and_walls_whatever_tuple_names_them() -> None:
+    """HexBoard.shared answers a tuple of hexes seen before from its identity, an equal
+    tuple from the table by value, and other walls with another board."""
+    from rulekeeper.boards.hexgrid import clear_shared_boards
+
+    clear_shared_boards()
+    hexes = tuple((q, r) for q in range(4) for r in range(3))
+    wall = (((0, 0), (1, 0)),)
+    board = HexBoard.shared(hexes, ())
+    assert HexBoard.shared(hexes, ()) is board
+    assert HexBoard.shared(tuple(list(hexes)), ()) is board
+    walled = HexBoard.shared(hexes, wall)
+    assert walled is not board and walled.walled((0, 0), (1, 0))
+    assert HexBoard.shared(hexes, tuple(list(wall))) is walled
+    assert HexBoard.shared(hexes, ()) is board  # back to the unwalled board, by value
+    clear_shared_boards()
+    assert HexBoard.shared(hexes, ()) is not board

@@ -857,8 +857,28 @@ def steps_from(
     return dist
 
 
-@lru_cache(maxsize=512)
+_BY_HEXES_OBJECT: dict[int, tuple[tuple[Hex, ...], tuple[tuple[Hex, Hex], ...], HexBoard]] = {}
+"""The last board given for each tuple of hexes, by the tuple's identity (the entry holds
+the tuple, so its id is not reused meanwhile), with the walls it was given for."""
+_BY_HEXES_OBJECT_LIMIT: Final = 64
+
+
 def _shared_board(hexes: tuple[Hex, ...], thin_walls: tuple[tuple[Hex, Hex], ...]) -> HexBoard:
+    """The board of :meth:`HexBoard.shared` without links. A caller passing the same tuple of
+    hexes again (a batch keeps one per map) is answered without hashing it again: a map of
+    a hundred hexes costs thousands of instructions to hash."""
+    known = _BY_HEXES_OBJECT.get(id(hexes))
+    if known is not None and known[0] is hexes and known[1] == thin_walls:
+        return known[2]
+    board = _board_by_value(hexes, thin_walls)
+    if len(_BY_HEXES_OBJECT) >= _BY_HEXES_OBJECT_LIMIT:
+        _BY_HEXES_OBJECT.clear()
+    _BY_HEXES_OBJECT[id(hexes)] = (hexes, thin_walls, board)
+    return board
+
+
+@lru_cache(maxsize=512)
+def _board_by_value(hexes: tuple[Hex, ...], thin_walls: tuple[tuple[Hex, Hex], ...]) -> HexBoard:
     return HexBoard(hexes, thin_walls)
 
 
@@ -873,5 +893,6 @@ def _shared_linked_board(
 
 def clear_shared_boards() -> None:
     """Forget the boards kept by :meth:`HexBoard.shared`."""
-    _shared_board.cache_clear()
+    _BY_HEXES_OBJECT.clear()
+    _board_by_value.cache_clear()
     _shared_linked_board.cache_clear()

@@ -279,7 +279,11 @@ def _best_attacks(
                 if focus_first
                 else (negative[location], reach)
             )
-            tiers.setdefault(head, []).append(location)
+            tier = tiers.get(head)
+            if tier is None:
+                tiers[head] = [location]
+            else:
+                tier.append(location)
     if not turn.aoe and turn.extra_targets == 0:
         return _best_single_attacks(turn, focus, [tiers[head] for head in sorted(tiers)])
     volleys: list[_Volley] = []
