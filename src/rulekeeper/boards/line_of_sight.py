@@ -196,13 +196,28 @@ class LineOfSight:
         As :meth:`_walls_near`, for the convex hull of ``ends`` only: its box, and
         the band around the line pa-pb that holds all of them.
         """
-        dx = pb[0] - pa[0]
-        dy = pb[1] - pa[1]
-        ax, ay = pa
-        reach = max(abs(dx * (y - ay) - dy * (x - ax)) for x, y in ends)
-        xs = [x for x, _ in ends]
-        ys = [y for _, y in ends]
-        return self._walls_in((min(xs), max(xs)), (min(ys), max(ys)), pa, pb, reach)
+        ax: i64 = pa[0]
+        ay: i64 = pa[1]
+        dx: i64 = pb[0] - ax
+        dy: i64 = pb[1] - ay
+        # one pass over the points (lattice points: machine integers when compiled)
+        first = ends[0]
+        x_low: i64 = first[0]
+        y_low: i64 = first[1]
+        x_high = x_low
+        y_high = y_low
+        reach: i64 = 0
+        for point in ends:
+            x: i64 = point[0]
+            y: i64 = point[1]
+            x_low = x if x < x_low else x_low
+            x_high = x if x > x_high else x_high
+            y_low = y if y < y_low else y_low
+            y_high = y if y > y_high else y_high
+            across = dx * (y - ay) - dy * (x - ax)
+            across = across if across >= 0 else -across
+            reach = across if across > reach else reach
+        return self._walls_in((x_low, x_high), (y_low, y_high), pa, pb, reach)
 
     def _walls_in(
         self, xs: tuple[int, int], ys: tuple[int, int], pa: Point, pb: Point, reach: int

@@ -185,13 +185,13 @@ class MonsterTurn:
     def visible_enemies(self, location: int, candidates: int) -> int:
         """HV-LOS-1: the enemies of the position mask ``candidates`` that ``location`` sees."""
         seen = 0
-        visible = self.los.visible
-        at = self.board.hex_at_position()
-        while candidates:
-            low = candidates & -candidates
-            if visible(location, at[low.bit_length() - 1]):
-                seen |= low
-            candidates ^= low
+        los = self.los
+        positions = self.positions
+        # the candidates' hex numbers are kept per mask (members): no long integer is
+        # split bit by bit here
+        for enemy in self.members(candidates):
+            if los.visible(location, enemy):
+                seen |= 1 << positions[enemy]
         return seen
 
     def placement_groups(self) -> list[PlacementGroup]:
