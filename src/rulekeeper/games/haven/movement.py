@@ -599,7 +599,7 @@ class Movement:
         table = self.board.travel_steps
         weights = self._entry_weights()
         if self._unit_steps:
-            _breadth_first_toward(table, destination, weights, dist, neg)
+            _breadth_first_fill(table, destination, weights, dist, neg, toward=True)
             return
         best = _packed_costs(table, destination, weights, True)
         _unpack(best, _scale(len(self.board)), dist, neg)
@@ -680,52 +680,31 @@ def _packed_costs(
 
 def _breadth_first_fill(
     steps: tuple[tuple[int, ...], ...],
-    start: int,
+    source: int,
     weights: list[int],
     dist: list[int],
     neg: list[int],
+    toward: bool = False,
 ) -> None:
-    """Normal movement where every hex it may enter costs 1 point and no negative hex: each
-    breadth-first layer over the hexes of non-zero ``weights`` is one more point (the start is
-    filled in already)."""
-    frontier = [start]
+    """Normal movement where every hex it may enter costs 1 point and none is negative, as
+    :func:`_packed_costs` reads ``weights``: each breadth-first layer is one more point
+    (``source`` is filled in already). From ``source`` only hexes of non-zero weight are
+    reached; toward it, a hex of zero weight is given its points (a step leaves it) but
+    leads nowhere further, since no step enters it (steps go both ways)."""
+    if toward and not weights[source]:
+        return  # not entered by normal movement: nothing reaches it
+    frontier = [source]
     step = 0
     while frontier:
         step += 1
         reached: list[int] = []
         for u in frontier:
             for v in steps[u]:
-                if dist[v] == UNREACHABLE and weights[v]:
+                if dist[v] == UNREACHABLE and (toward or weights[v]):
                     dist[v] = step
                     neg[v] = 0
-                    reached.append(v)
-        frontier = reached
-
-
-def _breadth_first_toward(
-    steps: tuple[tuple[int, ...], ...],
-    destination: int,
-    weights: list[int],
-    dist: list[int],
-    neg: list[int],
-) -> None:
-    """:func:`_breadth_first_fill` toward ``destination`` (filled in already): each layer is one
-    more point from a hex to it. A hex of zero weight is given its points (a step leaves it)
-    but leads nowhere further, since no step enters it (steps go both ways)."""
-    if not weights[destination]:
-        return  # not entered by normal movement: nothing reaches it
-    frontier = [destination]
-    step = 0
-    while frontier:
-        step += 1
-        reached: list[int] = []
-        for v in frontier:
-            for u in steps[v]:
-                if dist[u] == UNREACHABLE:
-                    dist[u] = step
-                    neg[u] = 0
-                    if weights[u]:
-                        reached.append(u)
+                    if weights[v]:
+                        reached.append(v)
         frontier = reached
 
 
