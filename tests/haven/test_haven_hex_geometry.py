@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -236,3 +237,16 @@ def test_a_shared_board_is_one_per_map_and_walls_whatever_tuple_names_them() -> 
     assert HexBoard.shared(hexes, ()) is board  # back to the unwalled board, by value
     clear_shared_boards()
     assert HexBoard.shared(hexes, ()) is not board
+
+
+def test_a_board_refuses_coordinates_beyond_its_bound() -> None:
+    """Positions masks and the 64-bit lattice arithmetic of sight stay bounded: a board
+    takes coordinates up to MAX_BOARD_COORDINATE and names the extent beyond it."""
+    from rulekeeper.boards.hexgrid import MAX_BOARD_COORDINATE
+
+    edge = MAX_BOARD_COORDINATE
+    assert len(HexBoard([(edge, -edge), (edge - 1, -edge)])) == 2
+    with pytest.raises(ValueError, match=r"within ±4096 \(q from 0 to 4097"):
+        HexBoard([(0, 0), (edge + 1, 0)])
+    with pytest.raises(ValueError, match="r from -4097 to 0"):
+        HexBoard([(0, -edge - 1), (0, 0)])

@@ -44,6 +44,12 @@ _EDGE_OFFSETS: Final[tuple[tuple[Point, Point], ...]] = tuple(
 """For direction ``d``, the corner offsets of the edge shared with that neighbour, sorted
 (adding the same centre to both keeps their order, so :func:`edge` agrees)."""
 
+MAX_BOARD_COORDINATE: Final = 1 << 12
+"""The largest coordinate a :class:`HexBoard` takes (documents allow far less,
+``MAX_COORDINATE``). It bounds the position masks, and keeps the lattice arithmetic of
+sight within 64 bits, which the compiled module does in machine integers (``i64``,
+where an overflow would go unnoticed)."""
+
 UNREACHABLE: Final[int] = 1 << 30
 """Distance reported for a hex that cannot be reached."""
 
@@ -218,6 +224,11 @@ class HexBoard:
                 r_low = r
             elif r > r_high:
                 r_high = r
+        if max(-q_low, q_high, -r_low, r_high) > MAX_BOARD_COORDINATE:
+            raise ValueError(
+                f"hex coordinates must lie within ±{MAX_BOARD_COORDINATE}"
+                f" (q from {q_low} to {q_high}, r from {r_low} to {r_high})"
+            )
         stride = r_high - r_low + 2  # a spare bit: a step off the column's end lands on no hex
         base = q_low * stride + r_low
         positions = [q * stride + r - base for q, r in hexes]

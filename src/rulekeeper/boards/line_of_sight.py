@@ -505,9 +505,10 @@ _CENTRE_STEP: Final[tuple[Point, ...]] = ((3, 1), (3, -1), (0, -2), (-3, -1), (-
 def _clear_integer_line(p: Point, q: Point, walls: list[tuple[Point, Point]]) -> bool:
     """:func:`segments_touch` against every wall, inlined for lattice points (hot path).
 
-    Lattice coordinates of a board are a few hundred at most (``MAX_COORDINATE``), so
-    the compiled module does this arithmetic in machine integers (``i64``; pure Python
-    reads it as ``int``). Scaled points (:func:`_clear_scaled_line`) take the general test.
+    A board's lattice coordinates stay within three times ``MAX_BOARD_COORDINATE``
+    (hexgrid.py), so the compiled module does this arithmetic in machine integers
+    (``i64``; pure Python reads it as ``int``). Scaled points (:func:`_clear_scaled_line`)
+    take the general test.
     """
     px: i64 = p[0]
     py: i64 = p[1]
