@@ -208,8 +208,8 @@ def test_mover_batch_quick_path_and_typer_answer_alike(args: list[str], tmp_path
 
 
 def test_mover_quick_path_reads_only_batch_and_json() -> None:
-    assert quick_batch(["--batch", "b.jsonl"]) == (Path("b.jsonl"), False)
-    assert quick_batch(["--json", "--batch=b.jsonl"]) == (Path("b.jsonl"), True)
+    assert quick_batch(["--batch", "b.jsonl"]) == ("b.jsonl", False)  # a name: no pathlib
+    assert quick_batch(["--json", "--batch=b.jsonl"]) == ("b.jsonl", True)
     for declined in (["b.json"], ["--batch"], ["--json"], ["--batch", "-x"], ["--batch", ""]):
         assert quick_batch(declined) is None
 
