@@ -411,17 +411,8 @@ class HexBoard:
     def wall_segments(self) -> tuple[tuple[Point, Point], ...]:
         """HV-LOS-1 wall lines: thin walls and map edges, in lattice points, each once, sorted."""
         if self._wall_segments is None:
-            segments: set[tuple[Point, Point]] = set()
-            at = self.hex_at_position()
-            hexes = self.hexes
-            for d, closed in enumerate(self.closed_masks):
-                (ax, ay), (bx, by) = _EDGE_OFFSETS[d]
-                while closed:
-                    low = closed & -closed
-                    q, r = hexes[at[low.bit_length() - 1]]
-                    x, y = 3 * q, 2 * r + q  # the centre, as centre() gives it
-                    segments.add(((x + ax, y + ay), (x + bx, y + by)))
-                    closed ^= low
+            # each hex's own wall lines (a thin wall is one line, met from both sides)
+            segments = {wall for i in range(len(self.hexes)) for wall in self.walls_of(i)}
             self._wall_segments = tuple(sorted(segments))
         return self._wall_segments
 
@@ -534,8 +525,8 @@ class HexBoard:
 
     def walls_of(self, i: int) -> tuple[tuple[Point, Point], ...]:
         """HV-LOS-1: the wall lines (thin walls and the map's edge) among the edges of hex
-        number ``i``, in lattice points with their corners sorted (as :attr:`wall_segments`
-        gives them); made when first asked for, hex by hex."""
+        number ``i``, in lattice points with their corners sorted (:attr:`wall_segments`
+        gathers them); made when first asked for, hex by hex."""
         table = self._hex_walls
         if table is None:
             table = self._hex_walls = [None] * len(self.hexes)

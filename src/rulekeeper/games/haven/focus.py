@@ -58,7 +58,7 @@ def find_focus(turn: MonsterTurn) -> tuple[list[int], FocusKey]:
             levels[level_key] = [i]
         else:
             same.append(i)
-    visible = turn.los.visible
+    los = turn.los
     # Every enemy at once, hex by hex in order of (negative hexes, movement points): the
     # first of those keys from which any enemy can be attacked is every focus's, so the
     # sweep ends with it and no enemy's sight lines are read beyond it.
@@ -72,7 +72,7 @@ def find_focus(turn: MonsterTurn) -> tuple[list[int], FocusKey]:
                 if enemy in found:
                     continue
                 if (
-                    has_position(reach, position) and visible(location, enemy)
+                    has_position(reach, position) and los.visible(location, enemy)
                     if not aoe
                     else turn.can_attack(location, enemy)
                 ):
