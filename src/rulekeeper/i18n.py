@@ -345,17 +345,34 @@ _new_msg = object.__new__
 
 def lazy_plural(singular: str, plural: str, n: int, /, **fields: Any) -> Msg:
     """A plural message translated when shown; ``{n}`` is ``n``."""
-    return Msg(singular, fields, plural, n)
+    message = _new_msg(Msg)  # as lazy's
+    message.template = singular
+    message.fields = fields
+    message.plural = plural
+    message.n = n
+    message.context = None
+    return message
 
 
 def lazy_p(context: str, template: str, /, **fields: Any) -> Msg:
     """A message as meant in ``context``, translated when shown."""
-    return Msg(template, fields, context=context)
+    message = _new_msg(Msg)  # as lazy's
+    message.template = template
+    message.fields = fields
+    message.plural = message.n = None
+    message.context = context
+    return message
 
 
 def lazy_plural_p(context: str, singular: str, plural: str, n: int, /, **fields: Any) -> Msg:
     """A plural message as meant in ``context``, translated when shown; ``{n}`` is ``n``."""
-    return Msg(singular, fields, plural, n, context)
+    message = _new_msg(Msg)  # as lazy's
+    message.template = singular
+    message.fields = fields
+    message.plural = plural
+    message.n = n
+    message.context = context
+    return message
 
 
 def text_of(message: str | Msg, lang: str | None = None) -> str:

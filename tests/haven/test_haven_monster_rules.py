@@ -388,3 +388,55 @@ def test_HV_MOVE_2_icy_travel_in_layers_is_the_weighted_search(seed: int) -> Non
     assert [layers.path(i) for i in range(n)] == [heap.path(i) for i in range(n)]
     for destination in rng.sample(range(n), min(n, 4)):
         assert layers.to_destination(destination) == heap.to_destination(destination)
+
+
+def _heap_costs(
+    table: tuple[tuple[int, ...], ...], source: int, weights: list[int], toward: bool
+) -> list[int]:
+    """A textbook heap Dijkstra with the rules of ``movement._packed_costs`` (the reference)."""
+    import heapq
+
+    from rulekeeper.games.haven.movement import _NEVER
+
+    best = [_NEVER] * len(table)
+    best[source] = 0
+    heap = [(0, source)]
+    while heap:
+        key, u = heapq.heappop(heap)
+        if key != best[u] or (toward and not weights[u]):
+            continue
+        for v in table[u]:
+            if not toward and not weights[v]:
+                continue
+            cost = key + (weights[u] if toward else weights[v])
+            if cost < best[v]:
+                best[v] = cost
+                heapq.heappush(heap, (cost, v))
+    return best
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.integers(min_value=1, max_value=40).flatmap(
+        lambda n: st.tuples(
+            st.lists(
+                st.lists(st.integers(min_value=0, max_value=n - 1), max_size=6),
+                min_size=n,
+                max_size=n,
+            ),
+            st.lists(st.sampled_from([0, 1, 2, 3, 101, 102, 203]), min_size=n, max_size=n),
+            st.integers(min_value=0, max_value=n - 1),
+            st.booleans(),
+        )
+    )
+)
+def test_HV_MOVE_2_packed_costs_are_the_shortest_costs(case: Any) -> None:
+    """Issue 12: the frontier scan of ``_packed_costs`` (HV-MOVE-2 costs, HV-FOCUS-4 negative
+    hexes packed above the points) finds exactly what a heap Dijkstra finds, both ways."""
+    from rulekeeper.games.haven.movement import _packed_costs
+
+    steps, weights, source, toward = case
+    table = tuple(tuple(row) for row in steps)
+    assert _packed_costs(table, source, weights, toward) == _heap_costs(
+        table, source, weights, toward
+    )

@@ -37,7 +37,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 from rulekeeper.core.actions import Action, action_type
 from rulekeeper.core.errors import ContentError, RuleViolation
@@ -71,12 +71,21 @@ class KeepModifier(Action):
 ACTION_TYPES: tuple[type[Action], ...] = (DrawModifier, KeepModifier)
 """The action classes an embedding game adds to its codec."""
 
+_set: Final = object.__setattr__
+"""How the frozen classes below set their fields in their own ``__init__``."""
+
 
 @dataclass(frozen=True, slots=True)
 class NeedCard:
     """The process needs the next card of ``deck`` (a chance node)."""
 
     deck: str
+
+    def __init__(self, deck: str) -> None:
+        # The dataclass's fields set by a compiled __init__, not the generated one, which is
+        # interpreted (issue 12: a draw makes these at every card); frozen, hence
+        # object.__setattr__.
+        _set(self, "deck", deck)
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,6 +103,13 @@ class Done:
     applied: tuple[int, ...]
     outcome: AttackOutcome
     rule_ids: tuple[str, ...]
+
+    def __init__(
+        self, applied: tuple[int, ...], outcome: AttackOutcome, rule_ids: tuple[str, ...]
+    ) -> None:
+        _set(self, "applied", applied)  # as NeedCard's
+        _set(self, "outcome", outcome)
+        _set(self, "rule_ids", rule_ids)
 
 
 Step = NeedCard | NeedChoice | Done
@@ -113,6 +129,20 @@ class Stage:
     added: tuple[int, ...] = ()
     """Cards applied regardless (or, with ``compared``, added to the one kept)."""
     rule_id: str = "HV-MOD-3"
+
+    def __init__(
+        self,
+        need_card: bool = False,
+        compared: tuple[int, int] | None = None,
+        keep: Literal["better", "worse"] = "better",
+        added: tuple[int, ...] = (),
+        rule_id: str = "HV-MOD-3",
+    ) -> None:
+        _set(self, "need_card", need_card)  # as NeedCard's
+        _set(self, "compared", compared)
+        _set(self, "keep", keep)
+        _set(self, "added", added)
+        _set(self, "rule_id", rule_id)
 
 
 _DRAW = Stage(need_card=True)
@@ -215,6 +245,24 @@ class AttackDraw:
     drawn: tuple[str, ...] = ()
     choice: int | None = None
 
+    def __init__(
+        self,
+        deck: str,
+        context: AttackContext,
+        mode: AttackMode = "none",
+        procedure: Procedure = "gloomhaven",
+        player_chooses: bool = False,
+        drawn: tuple[str, ...] = (),
+        choice: int | None = None,
+    ) -> None:
+        _set(self, "deck", deck)  # as NeedCard's
+        _set(self, "context", context)
+        _set(self, "mode", mode)
+        _set(self, "procedure", procedure)
+        _set(self, "player_chooses", player_chooses)
+        _set(self, "drawn", drawn)
+        _set(self, "choice", choice)
+
     def __deepcopy__(self, memo: dict[int, Any]) -> AttackDraw:
         return self  # immutable all through: a clone shares it
 
@@ -237,7 +285,8 @@ class AttackDraw:
             and attacker_is_character
             and ruleset.character_chooses_advantage_card
         )
-        return cls(deck, context, mode, ruleset.advantage_procedure, chooses)
+        # AttackDraw, not cls: a direct call of the compiled class (issue 12)
+        return AttackDraw(deck, context, mode, ruleset.advantage_procedure, chooses)
 
     # -- where the procedure stands
 

@@ -47,12 +47,12 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from rulekeeper.core.errors import RuleViolation
+from rulekeeper.games.haven.actions import EndBonus
 from rulekeeper.games.haven.rule_terms import pile as pile_name
 from rulekeeper.games.haven.state import ActiveBonus, BonusTrigger
 from rulekeeper.i18n import Msg, lazy, lazy_plural
 
 if TYPE_CHECKING:
-    from rulekeeper.games.haven.actions import EndBonus
     from rulekeeper.games.haven.scenario_format import BonusSpec, HalfSpec
     from rulekeeper.games.haven.state import Figure, HavenState, Hero
 
@@ -359,8 +359,6 @@ def removable(state: HavenState, hero: Hero) -> list[ActiveBonus]:
 
 def removal_actions(state: HavenState, hero: Hero) -> list[EndBonus]:
     """HV-BONUS-4: the EndBonus choices offered while the character picks its next half."""
-    from rulekeeper.games.haven.actions import EndBonus
-
     return [EndBonus(b.source) for b in removable(state, hero)]
 
 

@@ -14,7 +14,12 @@ if TYPE_CHECKING:
     from rulekeeper.games.haven.scenario_format import CardSpec, MonsterCardSpec, ScenarioSpec
 
 _LIMIT = 64
-_Index = tuple[dict[tuple[str, str], "CardSpec"], dict[tuple[str, str], "MonsterCardSpec"]]
+_Index = tuple[
+    dict[tuple[str, str], "CardSpec"],
+    dict[tuple[str, str], "MonsterCardSpec"],
+    dict[tuple[str, str], "MonsterCardSpec"],
+]
+"""Class cards by (class, card), monster cards by (deck, card) and by (monster type, card)."""
 _indexes: dict[int, tuple[ScenarioSpec, _Index]] = {}
 
 
@@ -30,9 +35,14 @@ def _index(spec: ScenarioSpec) -> _Index:
     for name, deck in spec.monster_decks.items():
         for m in deck.cards:
             decks.setdefault((name, m.id), m)
+    by_type: dict[tuple[str, str], MonsterCardSpec] = {}
+    for name, mtype in spec.monster_types.items():
+        for (deck_name, card), m in decks.items():
+            if deck_name == mtype.deck:
+                by_type[name, card] = m
     if len(_indexes) >= _LIMIT:
         _indexes.clear()
-    index = (classes, decks)
+    index = (classes, decks, by_type)
     _indexes[id(spec)] = (spec, index)
     return index
 
@@ -51,3 +61,12 @@ def deck_card(spec: ScenarioSpec, deck: str, card: str) -> MonsterCardSpec:
     if found is not None:
         return found
     return next(c for c in spec.monster_decks[deck].cards if c.id == card)
+
+
+def type_card(spec: ScenarioSpec, mtype: str, card: str) -> MonsterCardSpec:
+    """The card ``card`` of the deck the monster type ``mtype`` draws from: ``deck_card`` of
+    that type's deck, without reading the type's fields at each look-up (issue 12)."""
+    found = _index(spec)[2].get((mtype, card))
+    if found is not None:
+        return found
+    return deck_card(spec, spec.monster_types[mtype].deck, card)

@@ -207,32 +207,34 @@ def apply_play(
     A stunned character's halves are not performed and its cards are simply
     discarded, lost icon or not (GH p.23 Stun).
     """
-    spec = card(state, hero.id, action.card)
-    half = spec.top if action.half == "top" else spec.bottom
-    performed = (BASIC_TOP if action.half == "top" else BASIC_BOTTOM) if action.basic else half
-    turn.halves.append([action.card, action.half, action.basic])
-    hero.active.remove(action.card)
+    # the action's fields read once (issue 12: each read of a plain class is a look-up)
+    card_id, which, basic = action.card, action.half, action.basic
+    spec = card(state, hero.id, card_id)
+    half = spec.top if which == "top" else spec.bottom
+    performed = (BASIC_TOP if which == "top" else BASIC_BOTTOM) if basic else half
+    turn.halves.append([card_id, which, basic])
+    hero.active.remove(card_id)
     # HV-ELEM-4 [FH]: an unpaid upper-left consumption: none of the action, card discarded
-    unpaid = not (action.basic or stunned) and not _pay_upper_left(state, hero, half)
-    lost = half.lost and not action.basic and not stunned and not unpaid
-    performed_fully = not action.basic and not stunned and not unpaid
+    unpaid = not (basic or stunned) and not _pay_upper_left(state, hero, half)
+    lost = half.lost and not basic and not stunned and not unpaid
+    performed_fully = not basic and not stunned and not unpaid
     # HV-BONUS-1, HV-SUM-4: a bonus or summon half keeps its card in the active area.
     to_active = performed_fully and bonuses.keeps_card(half)
     if not to_active:
-        (hero.lost if lost else hero.discard).append(action.card)
+        (hero.lost if lost else hero.discard).append(card_id)
     # HV-CHAR-3, HV-CHAR-4: the half's experience, once any of its abilities is performed;
     # HV-CHAR-5: its lost icon applies only then too.
     turn.experience = half.xp if performed_fully else 0
-    turn.unperformed = action.card if lost and not to_active and half.actions else ""
+    turn.unperformed = card_id if lost and not to_active and half.actions else ""
     name = spec.name or spec.id
-    if action.basic and action.half == "top":
+    if basic and which == "top":
         text = lazy(
             "{hero} plays the top of {card} as the basic Attack 2;"
             " the card goes to the discard pile",
             hero=hero.id,
             card=name,
         )
-    elif action.basic:
+    elif basic:
         text = lazy(
             "{hero} plays the bottom of {card} as the basic Move 2;"
             " the card goes to the discard pile",
@@ -243,21 +245,21 @@ def apply_play(
         text = lazy(
             "{hero} plays the {half} of {card}; the card goes to the active area",
             hero=hero.id,
-            half=term(action.half),
+            half=term(which),
             card=name,
         )
     elif lost:
         text = lazy(
             "{hero} plays the {half} of {card}; the card goes to the lost pile",
             hero=hero.id,
-            half=term(action.half),
+            half=term(which),
             card=name,
         )
     else:
         text = lazy(
             "{hero} plays the {half} of {card}; the card goes to the discard pile",
             hero=hero.id,
-            half=term(action.half),
+            half=term(which),
             card=name,
         )
     state.emit(
@@ -265,12 +267,12 @@ def apply_play(
         text,
         "HV-CARD-3",
         "HV-CARD-4",
-        *(["HV-CHAR-4"] if action.basic else []),
-        card=action.card,
-        half=action.half,
+        *(["HV-CHAR-4"] if basic else []),
+        card=card_id,
+        half=which,
     )
     if to_active:
-        bonuses.start_from_card(state, hero, action.card, half)
+        bonuses.start_from_card(state, hero, card_id, half)
         if half.bonus is not None and turn.experience:
             # The bonus is itself performed as the card goes to the active area.
             amount, turn.experience = turn.experience, 0

@@ -43,10 +43,10 @@ def shortfall(state: HavenState, hero: Hero, half: HalfSpec) -> Msg | None:
     for act in half.actions:
         if act.type == "spend" and act.resource is not None:
             asked[act.resource] = asked.get(act.resource, 0) + act.value
-    specs = state.spec.classes[hero.id].resources
     for rid, n in asked.items():
         held = hero.resources.get(rid, 0)
         if held < n:
+            specs = state.spec.classes[hero.id].resources
             return lazy(
                 "{hero} holds {held} {resource}: this half spends {n}",
                 hero=hero.id,

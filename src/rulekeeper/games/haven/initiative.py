@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rulekeeper.games.haven.card_index import class_card, deck_card
+from rulekeeper.games.haven.card_index import class_card, deck_card, type_card
 
 if TYPE_CHECKING:
     from rulekeeper.games.haven.scenario_format import MonsterCardSpec
@@ -210,7 +210,7 @@ def ability_card(state: HavenState, group: str, card: str) -> MonsterCardSpec:
     """The ability card ``card`` of a monster type's deck, or of the allies' (HV-GOAL-3)."""
     if group == ALLY_SLOT and state.spec.allies.deck is not None:
         return deck_card(state.spec, state.spec.allies.deck, card)
-    return deck_card(state.spec, state.spec.monster_types[group].deck, card)
+    return type_card(state.spec, group, card)
 
 
 def actors_of_slot(state: HavenState, slot: str) -> list[str]:
@@ -287,4 +287,4 @@ def initiative_ranks(state: HavenState, figures: list[Figure]) -> dict[str, int]
 
 
 def monster_card_initiative(state: HavenState, mtype: str, card: str) -> int:
-    return deck_card(state.spec, state.spec.monster_types[mtype].deck, card).initiative
+    return type_card(state.spec, mtype, card).initiative

@@ -35,7 +35,7 @@ from rulekeeper.games.haven import (
 )
 from rulekeeper.games.haven import turn as turns
 from rulekeeper.games.haven.board_plain import PlainTurn
-from rulekeeper.games.haven.card_index import deck_card
+from rulekeeper.games.haven.card_index import type_card
 from rulekeeper.games.haven.conditions import has
 from rulekeeper.games.haven.focus import TIE_BY_INITIATIVE, TIE_BY_TURN_ORDER, first_rule
 from rulekeeper.games.haven.monster_ai import solve_monster_turn
@@ -55,7 +55,7 @@ def program(state: HavenState, figure: Figure) -> list[AbilitySpec]:
     if figure.kind == "ally":
         return allies.program(state, figure)  # HV-GOAL-3
     group = state.groups[initiative.group_of(state, figure.type)]
-    card = deck_card(state.spec, state.spec.monster_types[figure.type].deck, group.card or "")
+    card = type_card(state.spec, figure.type, group.card or "")
     return bosses.card_program(state, figure, card.actions)
 
 

@@ -654,27 +654,40 @@ def _packed_costs(
     table: tuple[tuple[int, ...], ...], source: int, weights: list[int], toward: bool
 ) -> list[int]:
     """Dijkstra over the step ``table`` with (negative hexes, movement points) packed into one
-    integer, a bucket per key: entering hex ``v`` costs ``weights[v]`` (0: never entered),
-    whichever side it is entered from. From ``source`` (``toward`` false) a settled hex
-    passes on the weight of each hex it steps into; toward it, a settled hex that may be
-    entered passes its own weight to every hex it is entered from (steps go both ways).
-    Unreached hexes keep :data:`_NEVER`."""
+    integer: entering hex ``v`` costs ``weights[v]`` (0: never entered), whichever side it
+    is entered from. From ``source`` (``toward`` false) a settled hex passes on the weight
+    of each hex it steps into; toward it, a settled hex that may be entered passes its own
+    weight to every hex it is entered from (steps go both ways). Unreached hexes keep
+    :data:`_NEVER`.
+
+    The hexes reached and not yet settled (the frontier) are scanned for the lowest cost:
+    maps are small and the frontier a thin ring, so a scan of a few numbers beats keeping
+    a heap or buckets (issue 12). Every weight is positive, so the lowest is final, and
+    the costs do not depend on which of several equal ones is settled first."""
     best = [_NEVER] * len(table)
     best[source] = 0
-    buckets: dict[int, list[int]] = {0: [source]}
-    while buckets:
-        key = min(buckets)
-        for u in buckets.pop(key):
-            if best[u] != key:
-                continue  # reached again more cheaply: settled from a lower bucket
-            own = weights[u]
-            if toward and not own:
-                continue  # not entered by normal movement: no step leads into it
-            for v in table[u]:
-                cost = key + (own if toward else weights[v])
-                if cost < best[v] and (toward or weights[v]):
-                    best[v] = cost
-                    buckets.setdefault(cost, []).append(v)
+    frontier = [source]
+    while frontier:
+        at = 0
+        key = best[frontier[0]]
+        for j in range(1, len(frontier)):
+            cost = best[frontier[j]]
+            if cost < key:
+                key = cost
+                at = j
+        u = frontier[at]
+        last = frontier.pop()
+        if at < len(frontier):
+            frontier[at] = last
+        own = weights[u]
+        if toward and not own:
+            continue  # not entered by normal movement: no step leads into it
+        for v in table[u]:
+            cost = key + (own if toward else weights[v])
+            if cost < best[v] and (toward or weights[v]):
+                if best[v] == _NEVER:
+                    frontier.append(v)
+                best[v] = cost
     return best
 
 

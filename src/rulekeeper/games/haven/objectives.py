@@ -93,19 +93,26 @@ def _pending_spawns(state: HavenState, types: frozenset[str] | None = None) -> b
 def _goal_facts(spec: ScenarioSpec) -> tuple[int | None, frozenset[str]]:
     """The room count of a ``kill_all`` goal (else None) and the boss types of a scenario,
     worked out once per scenario (its content never changes; asked after every step)."""
+    global _last_goal_facts
+    last = _last_goal_facts
+    if last is not None and last[0] is spec:
+        return last[1]  # the scenario asked last: one comparison, no look-up (issue 12)
     found = _GOAL_FACTS.get(id(spec))
     if found is not None and found[0] is spec:
+        _last_goal_facts = found
         return found[1]
     rooms = len(spec.rooms) if spec.objective.kind == "kill_all" else None
     types = {s.type for s in spec.monsters} | {s.type for r in spec.rules for s in r.spawn}
     facts = (rooms, frozenset(t for t in types if spec.monster_types[t].boss))
     if len(_GOAL_FACTS) >= 64:
         _GOAL_FACTS.clear()
-    _GOAL_FACTS[id(spec)] = (spec, facts)
+    _GOAL_FACTS[id(spec)] = _last_goal_facts = (spec, facts)
     return facts
 
 
 _GOAL_FACTS: dict[int, tuple[ScenarioSpec, tuple[int | None, frozenset[str]]]] = {}
+_last_goal_facts: tuple[ScenarioSpec, tuple[int | None, frozenset[str]]] | None = None
+"""The entry of ``_GOAL_FACTS`` read last (a rollout plays one scenario)."""
 
 
 def _boss_types(state: HavenState) -> frozenset[str]:

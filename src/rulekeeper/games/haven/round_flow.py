@@ -21,7 +21,7 @@ is ``who_acts.py``; what is legal, ``legality.py``; the turns phase,
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final, cast
 
 from rulekeeper.core.actions import Action
 from rulekeeper.games.haven import (
@@ -79,48 +79,70 @@ if TYPE_CHECKING:
 
 
 # -- applying ----------------------------------------------------------------------------------
+_ROUTES: Final[dict[type, int]] = {
+    NumberStandee: 1,
+    DrawLoot: 2,
+    NumberAlly: 3,
+    Escape: 4,
+    Resolved: 5,
+    UseItem: 6,
+    ItemsDone: 7,
+    DrawAbility: 8,
+    DrawModifier: 9,
+    KeepModifier: 9,
+    ActFirst: 10,
+    GroupFirst: 11,
+}
+"""The action types :func:`apply` routes by type, numbered: one lookup of the action's exact
+type instead of a chain of ``isinstance`` tests (issue 12: each failed test of a plain class
+costs a look-up of ``__instancecheck__``). No action class is subclassed
+(``tests/haven/test_haven_action_routes.py`` checks it), so the exact type decides."""
+
+
 def apply(state: HavenState, action: Action) -> None:
     t = state.turn
-    if isinstance(action, NumberStandee):
-        standees.apply_number(state, action)
-    elif isinstance(action, DrawLoot):
-        loot.apply_draw(state, action)
-    elif isinstance(action, NumberAlly):
-        allies.apply_number(state, action)
-    elif isinstance(action, Escape):
-        escapes.apply(state, action)  # HV-ROOM-5
-    elif isinstance(action, Resolved):
+    route = _ROUTES.get(type(action), 0)
+    if route == 1:
+        standees.apply_number(state, cast("NumberStandee", action))
+    elif route == 2:
+        loot.apply_draw(state, cast("DrawLoot", action))
+    elif route == 3:
+        allies.apply_number(state, cast("NumberAlly", action))
+    elif route == 4:
+        escapes.apply(state, cast("Escape", action))  # HV-ROOM-5
+    elif route == 5:
         special_rules.resolve(state)
         exhaustion.finish_held_deaths(state)  # HV-BOSS-3
-    elif isinstance(action, UseItem):
-        items.use(state, action)
-    elif isinstance(action, ItemsDone):
+    elif route == 6:
+        items.use(state, cast("UseItem", action))
+    elif route == 7:
         _end_defence(state)
-    elif isinstance(action, DrawAbility):
-        revealed = action.group in state.reveal_draws
+    elif route == 8:
+        drawn = cast("DrawAbility", action)
+        revealed = drawn.group in state.reveal_draws
         if revealed:
-            state.reveal_draws.remove(action.group)
-        group = state.groups[action.group]
+            state.reveal_draws.remove(drawn.group)
+        group = state.groups[drawn.group]
         if group.deck.is_empty:
             group.deck.reshuffle()
-        group.deck.draw(action.card)
-        group.card = action.card
-        spec = initiative.ability_card(state, action.group, action.card)
+        group.deck.draw(drawn.card)
+        group.card = drawn.card
+        spec = initiative.ability_card(state, drawn.group, drawn.card)
         group.reshuffle_due = group.reshuffle_due or spec.shuffle
         state.emit(
             "ability-card",
             lazy(
                 "{group} draws {card} (initiative {initiative}): revealed this round, it acts this"
                 " round (GH p.19)",
-                group=action.group,
-                card=action.card,
+                group=drawn.group,
+                card=drawn.card,
                 initiative=spec.initiative,
             )
             if revealed
             else lazy(
                 "{group} draws {card} (initiative {initiative})",
-                group=action.group,
-                card=action.card,
+                group=drawn.group,
+                card=drawn.card,
                 initiative=spec.initiative,
             ),
             "HV-INIT-4",
@@ -130,35 +152,38 @@ def apply(state: HavenState, action: Action) -> None:
         if not revealed and t is not None and t.stage == "summon_draw":
             t.stage = "ability"
             t.draw_target = ""
-    elif isinstance(action, DrawModifier | KeepModifier) and t is not None and t.draw is not None:
-        t.draw = t.draw.apply_listed(action, state.decks[t.draw.deck], state.catalog)
+    elif route == 9 and t is not None and t.draw is not None:
+        draw_action = cast("DrawModifier | KeepModifier", action)
+        t.draw = t.draw.apply_listed(draw_action, state.decks[t.draw.deck], state.catalog)
     elif state.negation is not None:
         _apply_negation(state, action)
     elif state.phase == "select":
         hero = cards.selecting_hero(state)
         if hero is not None:
             cards.apply_selection(state, hero, action)
-    elif isinstance(action, ActFirst):
-        initiative.choose_first(state, action.character)
+    elif route == 10:
+        character = cast("ActFirst", action).character
+        initiative.choose_first(state, character)
         state.emit(
             "initiative",
-            lazy("the players let {character} act first", character=action.character),
+            lazy("the players let {character} act first", character=character),
             "HV-INIT-2",
         )
-    elif isinstance(action, GroupFirst):
-        initiative.choose_group_first(state, action.group)
+    elif route == 11:
+        group_first = cast("GroupFirst", action)
+        initiative.choose_group_first(state, group_first.group)
         state.emit(
             "initiative",
             lazy(
                 "the allies and monster groups are tied on initiative: the players let the allies act first"
             )
-            if action.group == initiative.ALLY_SLOT
+            if group_first.group == initiative.ALLY_SLOT
             else lazy(
                 "monster groups tied on initiative: the players let {group} act first",
-                group=action.group,
+                group=group_first.group,
             ),
             "HV-INIT-6",
-            *(["HV-GOAL-3"] if action.group == initiative.ALLY_SLOT else []),
+            *(["HV-GOAL-3"] if group_first.group == initiative.ALLY_SLOT else []),
         )
     elif state.phase == "rest" and state.rest is not None:
         if rest.apply_rest(state, state.rest, action):

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from rulekeeper.games.haven import terms as game_terms
-from rulekeeper.i18n import N_, Msg
+from rulekeeper.i18n import N_, Msg, lazy
 
 _WORDS = {
     "advantage": N_("advantage"),
@@ -36,7 +36,7 @@ def term(key: str) -> Msg | str:
     """``key`` as a message field: a game term or a rule word, translated when shown;
     anything else (a content name) as it is."""
     word = _WORDS.get(key)
-    return game_terms.term(key) if word is None else Msg(word)
+    return game_terms.term(key) if word is None else lazy(word)
 
 
 def terms(keys: Iterable[str]) -> list[Msg | str]:
@@ -47,7 +47,7 @@ def terms(keys: Iterable[str]) -> list[Msg | str]:
 def pile(key: str) -> Msg | str:
     """A card pile by its key (``lost``, ``discard``, ``hand``) as a whole noun."""
     word = _PILES.get(key)
-    return key if word is None else Msg(word)
+    return key if word is None else lazy(word)
 
 
 def deck_name(owner: str) -> Msg:

@@ -224,14 +224,23 @@ _DEAD_RULES: dict[int, tuple[ScenarioSpec, tuple[tuple[int, str], ...]]] = {}
 """Each scenario's ``dead`` rules, as (rule number, type) (content never changes)."""
 
 
+_last_dead_rules: tuple[ScenarioSpec, tuple[tuple[int, str], ...]] | None = None
+"""The entry of ``_DEAD_RULES`` read last (a rollout plays one scenario)."""
+
+
 def _dead_rules(spec: ScenarioSpec) -> tuple[tuple[int, str], ...]:
+    global _last_dead_rules
+    last = _last_dead_rules
+    if last is not None and last[0] is spec:
+        return last[1]  # the scenario asked last: one comparison, no look-up (issue 12)
     found = _DEAD_RULES.get(id(spec))
     if found is not None and found[0] is spec:
+        _last_dead_rules = found
         return found[1]
     rules = tuple((n, r.when.dead) for n, r in enumerate(spec.rules) if r.when.dead)
     if len(_DEAD_RULES) >= 64:
         _DEAD_RULES.clear()
-    _DEAD_RULES[id(spec)] = (spec, rules)
+    _DEAD_RULES[id(spec)] = _last_dead_rules = (spec, rules)
     return rules
 
 

@@ -267,6 +267,30 @@ class Turn:
     that item (HV-CHAR-6)."""
 
 
+def new_turn(actor: str) -> Turn:
+    """``Turn(actor)``, its fields set one by one (issue 12: a turn starts at every turn of a
+    rollout, and the dataclass's generated ``__init__`` is interpreted). Every field and
+    default of :class:`Turn` is set here; ``tests/haven/test_haven_written_inits.py``
+    checks the two agree."""
+    turn: Turn = Turn.__new__(Turn)
+    turn.actor = actor
+    turn.stage = "start"
+    turn.halves = []
+    turn.queue = []
+    turn.targets_left = 0
+    turn.targeted = []
+    turn.options = []
+    turn.reasons = []
+    turn.attack = {}
+    turn.draw = None
+    turn.draw_target = ""
+    turn.infusions = []
+    turn.experience = 0
+    turn.unperformed = ""
+    turn.item_source = ""
+    return turn
+
+
 @mypyc_attr(serializable=True)
 @dataclass(slots=True)
 class StandeeDraw:

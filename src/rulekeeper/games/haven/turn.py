@@ -205,17 +205,18 @@ def give_condition(state: HavenState, figure: Figure, turn: Turn, target: str) -
 def self_effect(state: HavenState, figure: Figure, ability: AbilitySpec) -> bool:
     """Abilities that need no choice; True if ``ability`` was one of them."""
     turn = state.turn
-    if ability.type == "shield":
+    kind = ability.type  # read once: a field of a validated model costs a slow look-up
+    if kind == "shield":
         figure.shield += ability.value
         state.emit(
             "shield",
             lazy("{figure} gains shield {value} this round", figure=figure.id, value=ability.value),
         )
         return True
-    if ability.type == "condition":
+    if kind == "condition":
         add_conditions(state, figure, list(ability.conditions))
         return True
-    if ability.type == "infuse":
+    if kind == "infuse":
         if turn is not None and ability.element:
             turn.infusions.append(ability.element)
             state.emit(
@@ -228,16 +229,16 @@ def self_effect(state: HavenState, figure: Figure, ability: AbilitySpec) -> bool
                 "HV-ELEM-1",
             )
         return True
-    if ability.type == "retaliate":
+    if kind == "retaliate":
         retaliate.add_bonus(state, figure, ability.value, ability.range)
         return True
-    if ability.type == "loot":
+    if kind == "loot":
         loot.perform_loot(state, figure, ability.value)
         return True
-    if ability.type == "spend" and figure.id in state.heroes:
+    if kind == "spend" and figure.id in state.heroes:
         class_resources.spend(state, state.heroes[figure.id], ability)  # HV-DECK-5
         return True
-    if ability.type == "by_hand":
+    if kind == "by_hand":
         # Imported content the engine does not run: the players resolve it before play
         # goes on (the same pending step as a special rule's text, HV-SCEN-7).
         state.by_hand.append(f"{figure.id}: {ability.text}")
@@ -546,13 +547,14 @@ def enter_hero_ability(state: HavenState, figure: Figure, turn: Turn) -> bool:
     if has(figure, "stun"):
         done_with_ability(turn)
         return True
-    if ability.type == "condition" and ability.range > 0:
+    kind = ability.type  # read once (self_effect)
+    if kind == "condition" and ability.range > 0:
         return enter_condition(state, figure, turn, ability)
     if self_effect(state, figure, ability):
         performed(state, figure, turn)
         done_with_ability(turn)
         return True
-    if ability.type == "move":
+    if kind == "move":
         if not move_destinations(state, figure, ability):
             if has(figure, "immobilize"):
                 state.emit(
@@ -565,7 +567,7 @@ def enter_hero_ability(state: HavenState, figure: Figure, turn: Turn) -> bool:
             return True
         turn.stage = "move"
         return False
-    if ability.type == "attack":
+    if kind == "attack":
         if has(figure, "disarm"):
             state.emit(
                 "disarm",
@@ -597,7 +599,7 @@ def enter_hero_ability(state: HavenState, figure: Figure, turn: Turn) -> bool:
             return True
         offer_consumption(state, figure, ability, "attack")
         return False
-    if ability.type == "heal":
+    if kind == "heal":
         if ability.range == 0:
             performed(state, figure, turn)
             heal(state, figure, ability.value, figure.id)
@@ -605,7 +607,7 @@ def enter_hero_ability(state: HavenState, figure: Figure, turn: Turn) -> bool:
             return True
         turn.stage = "heal"
         return False
-    if ability.type == "recover":
+    if kind == "recover":
         if figure.kind != "character" or not recoverable(state, turn, ability):
             state.emit(
                 "recover", lazy("{figure} has no card to recover", figure=figure.id), "HV-CHAR-6"
@@ -615,7 +617,7 @@ def enter_hero_ability(state: HavenState, figure: Figure, turn: Turn) -> bool:
         turn.targets_left = ability.value
         turn.stage = "recover"
         return False
-    if ability.type == "refresh":
+    if kind == "refresh":
         hero = state.heroes.get(figure.id)
         if hero is None or not items.refreshable_by_ability(state, hero, ability.refresh):
             state.emit(
@@ -628,7 +630,7 @@ def enter_hero_ability(state: HavenState, figure: Figure, turn: Turn) -> bool:
         turn.targets_left = ability.value
         turn.stage = "refresh"
         return False
-    if ability.type == "summon":
+    if kind == "summon":
         if not summons.free_adjacent_hexes(state, figure):
             state.emit(
                 "summon",
@@ -647,7 +649,7 @@ def enter_hero_ability(state: HavenState, figure: Figure, turn: Turn) -> bool:
             return True
         turn.stage = "summon"
         return False
-    raise NotImplementedError(f"the {ability.type} ability is not supported yet")
+    raise NotImplementedError(f"the {kind} ability is not supported yet")
 
 
 def enter_condition(state: HavenState, figure: Figure, turn: Turn, ability: AbilitySpec) -> bool:

@@ -26,7 +26,7 @@ from rulekeeper.games.haven import turn as turns
 from rulekeeper.games.haven.conditions import has
 from rulekeeper.games.haven.initiative import monster_card_initiative
 from rulekeeper.games.haven.round_end import begin_end_of_round
-from rulekeeper.games.haven.state import Turn
+from rulekeeper.games.haven.state import Turn, new_turn
 from rulekeeper.games.haven.who_acts import CARD_STAGES, HERO_STAGES, PARTY_STAGES
 from rulekeeper.i18n import lazy
 
@@ -169,7 +169,7 @@ def _advance_hero(state: HavenState, hero: Hero, figure: Figure, t: Turn) -> boo
 
 def _start_turn(state: HavenState, figure: Figure) -> None:
     hero = state.heroes.get(figure.id)
-    t = Turn(figure.id)
+    t = new_turn(figure.id)
     state.turn = t
     state.emit("turn", lazy("{figure}'s turn", figure=figure.id), figure=figure.id)
     condition_timing.start_of_turn(state, figure)
