@@ -185,6 +185,7 @@ class HexBoard:
         "_neighbour_table",
         "_open_neighbours",
         "_proximity",
+        "_proximity_asked",
         "_thin_walls",
         "_wall_corners",
         "_wall_pairs",
@@ -265,6 +266,7 @@ class HexBoard:
         self._grid_table: tuple[tuple[int, ...], ...] | None = None
         self._ways: list[int] | None = None
         self._proximity: dict[int, tuple[int, ...]] = {}
+        self._proximity_asked: set[int] = set()
         self._within: dict[tuple[int, int], int] = {}
 
     def __len__(self) -> int:
@@ -609,12 +611,20 @@ class HexBoard:
         """:meth:`proximity` from ``start`` of the hexes of the position mask ``targets`` only.
 
         By hex number; the search stops once every target is counted (a table
-        already made for ``start`` is read instead).
+        already made for ``start`` is read instead, and the second question from
+        ``start`` makes and keeps the whole table).
         """
         wanted = self.members(targets)
         counted: Sequence[int] | None = self._proximity.get(start)
         if counted is None:
-            counted = steps_from(self.grid_steps, start, frozenset(wanted))
+            asked = self._proximity_asked
+            if start in asked:
+                # asked again from this hex (a game's monster turns, rollouts): the whole
+                # table is kept from now on; once only (a new map's board), the short search
+                counted = self.proximity(start)
+            else:
+                asked.add(start)
+                counted = steps_from(self.grid_steps, start, frozenset(wanted))
         return {i: counted[i] for i in wanted}
 
     def within(self, start: int, reach: int) -> int:

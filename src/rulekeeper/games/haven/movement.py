@@ -482,12 +482,21 @@ class Movement:
         kept: dict[int, list[int]] = {}
         heap: list[tuple[int, int, int, int, int, int, tuple[int, ...]]] = []
         counter = 0
-        heapq.heappush(heap, (0, 0, counter, self.start, 0, -1, ()))
+        push = heapq.heappush
+        pop = heapq.heappop
+        push(heap, (0, 0, counter, self.start, 0, -1, ()))
         while heap:
-            cost, _, _, u, harm, parent, slid = heapq.heappop(heap)
+            cost, _, _, u, harm, parent, slid = pop(heap)
             here = kept.setdefault(u, [])
-            if len(here) >= MAX_LABELS or any(labels[k][1] | harm == harm for k in here):
-                continue  # at most MAX_LABELS, and none entering a superset of another's
+            if len(here) >= MAX_LABELS:
+                continue  # at most MAX_LABELS
+            beaten = False
+            for k in here:
+                if labels[k][1] | harm == harm:
+                    beaten = True  # none entering a superset of another's
+                    break
+            if beaten:
+                continue
             here.append(len(labels))
             labels.append((u, harm, cost, parent, slid))
             me = len(labels) - 1
@@ -497,9 +506,7 @@ class Movement:
                     continue
                 entered = harm | 1 << v if negative[v] else harm
                 counter += 1
-                heapq.heappush(
-                    heap, (total, entered.bit_count(), counter, v, entered, me, step_slid)
-                )
+                push(heap, (total, entered.bit_count(), counter, v, entered, me, step_slid))
         out: dict[int, list[tuple[frozenset[int], list[int]]]] = {}
         for v, found in kept.items():
             if v == self.start or not self.can_end(v):
