@@ -85,6 +85,13 @@ MODULES: tuple[str, ...] = (
     "rulekeeper.games.haven.healing",
     "rulekeeper.games.haven.area_attacks",
     "rulekeeper.games.haven.class_resources",
+    "rulekeeper.games.haven.escapes",
+    "rulekeeper.games.haven.elements",
+    "rulekeeper.games.haven.summons",
+    "rulekeeper.games.haven.monster_effects",
+    "rulekeeper.games.haven.bosses",
+    "rulekeeper.games.haven.added_targets",
+    "rulekeeper.games.haven.attacks",
     "rulekeeper.games.haven.state",
     "rulekeeper.games.haven.game",
 )

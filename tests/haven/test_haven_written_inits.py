@@ -18,14 +18,17 @@ import pytest
 
 from rulekeeper.core.copying import copier
 from rulekeeper.games.haven.attack_draw import AttackDraw, Done, NeedCard, Stage
-from rulekeeper.games.haven.attacks import AttackContext
+from rulekeeper.games.haven.attacks import Attack, AttackContext, AttackOutcome, Target
 from rulekeeper.games.haven.state import Turn, new_turn, to_json
 
 _REQUIRED: dict[type, dict[str, Any]] = {
     NeedCard: {"deck": "monsters"},
-    Done: {"applied": (0,), "outcome": None, "rule_ids": ("HV-ATK-1",)},
+    Done: {"applied": (0,), "outcome": AttackOutcome(2), "rule_ids": ("HV-ATK-1",)},
     Stage: {},
-    AttackDraw: {"deck": "monsters", "context": None},
+    AttackDraw: {"deck": "monsters", "context": AttackContext(3)},
+    Attack: {"value": 3},
+    Target: {},
+    AttackContext: {"attack": 3},
 }
 
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Literal, Protocol
+from typing import Any, Final, Literal, Protocol
 
 from rulekeeper.games.haven.conditions import (
     attack_bonus_against,
@@ -34,6 +34,9 @@ from rulekeeper.games.haven.modifiers import Effect, ModifierCard, combine_effec
 from rulekeeper.games.haven.ruleset import Ruleset
 
 AttackMode = Literal["none", "advantage", "disadvantage"]
+
+_set: Final = object.__setattr__
+"""How the frozen classes below set their fields in their own ``__init__``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +53,27 @@ class Attack:
     disadvantage: bool = False
     attacker_conditions: tuple[str, ...] = ()
 
+    def __init__(
+        self,
+        value: int,
+        pierce: int = 0,
+        bonus: int = 0,
+        ranged: bool = False,
+        advantage: bool = False,
+        disadvantage: bool = False,
+        attacker_conditions: tuple[str, ...] = (),
+    ) -> None:
+        # Written out, compiled, instead of the generated __init__, which is interpreted
+        # (issue 12: an attack is made at every attack of a rollout); frozen, so its fields
+        # are set with object.__setattr__ as the generated one sets them.
+        _set(self, "value", value)
+        _set(self, "pierce", pierce)
+        _set(self, "bonus", bonus)
+        _set(self, "ranged", ranged)
+        _set(self, "advantage", advantage)
+        _set(self, "disadvantage", disadvantage)
+        _set(self, "attacker_conditions", attacker_conditions)
+
 
 @dataclass(frozen=True, slots=True)
 class Target:
@@ -60,6 +84,13 @@ class Target:
     """e.g. ``("poison",)``, ``("ward",)`` [FH], ``("brittle",)`` [FH]."""
     adjacent: bool = False
     """The target is adjacent to the attacker (HV-ATK-3, for ranged attacks)."""
+
+    def __init__(
+        self, shield: int = 0, conditions: tuple[str, ...] = (), adjacent: bool = False
+    ) -> None:
+        _set(self, "shield", shield)  # as Attack's
+        _set(self, "conditions", conditions)
+        _set(self, "adjacent", adjacent)
 
 
 class AttackQuestion(Protocol):
@@ -122,6 +153,18 @@ class AttackContext:
     pierce: int = 0
     damage_factors: tuple[Fraction, ...] = ()
     """[FH] ward (1/2) or brittle (2), applied after shield (HV-ATK-1)."""
+
+    def __init__(
+        self,
+        attack: int,
+        shield: int = 0,
+        pierce: int = 0,
+        damage_factors: tuple[Fraction, ...] = (),
+    ) -> None:
+        _set(self, "attack", attack)  # as Attack's
+        _set(self, "shield", shield)
+        _set(self, "pierce", pierce)
+        _set(self, "damage_factors", damage_factors)
 
     def to_dict(self) -> dict[str, Any]:
         return {

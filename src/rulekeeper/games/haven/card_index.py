@@ -23,9 +23,18 @@ _Index = tuple[
 _indexes: dict[int, tuple[ScenarioSpec, _Index]] = {}
 
 
+_last: tuple[ScenarioSpec, _Index] | None = None
+"""The entry of ``_indexes`` read last (a game or a rollout plays one scenario)."""
+
+
 def _index(spec: ScenarioSpec) -> _Index:
+    global _last
+    last = _last
+    if last is not None and last[0] is spec:
+        return last[1]  # one comparison, no look-up (issue 12)
     found = _indexes.get(id(spec))
     if found is not None and found[0] is spec:
+        _last = found
         return found[1]
     classes: dict[tuple[str, str], CardSpec] = {}
     for name, cls in spec.classes.items():
@@ -43,7 +52,7 @@ def _index(spec: ScenarioSpec) -> _Index:
     if len(_indexes) >= _LIMIT:
         _indexes.clear()
     index = (classes, decks, by_type)
-    _indexes[id(spec)] = (spec, index)
+    _indexes[id(spec)] = _last = (spec, index)
     return index
 
 
