@@ -343,36 +343,32 @@ def lazy(template: str, /, **fields: Any) -> Msg:
 _new_msg = object.__new__
 
 
-def lazy_plural(singular: str, plural: str, n: int, /, **fields: Any) -> Msg:
-    """A plural message translated when shown; ``{n}`` is ``n``."""
-    message = _new_msg(Msg)  # as lazy's
-    message.template = singular
+def _made(
+    template: str, fields: dict[str, Any], plural: str | None, n: int | None, context: str | None
+) -> Msg:
+    """A message with these fields, made as :func:`lazy` makes its own (no ``__init__`` call)."""
+    message = _new_msg(Msg)
+    message.template = template
     message.fields = fields
     message.plural = plural
     message.n = n
-    message.context = None
+    message.context = context
     return message
+
+
+def lazy_plural(singular: str, plural: str, n: int, /, **fields: Any) -> Msg:
+    """A plural message translated when shown; ``{n}`` is ``n``."""
+    return _made(singular, fields, plural, n, None)
 
 
 def lazy_p(context: str, template: str, /, **fields: Any) -> Msg:
     """A message as meant in ``context``, translated when shown."""
-    message = _new_msg(Msg)  # as lazy's
-    message.template = template
-    message.fields = fields
-    message.plural = message.n = None
-    message.context = context
-    return message
+    return _made(template, fields, None, None, context)
 
 
 def lazy_plural_p(context: str, singular: str, plural: str, n: int, /, **fields: Any) -> Msg:
     """A plural message as meant in ``context``, translated when shown; ``{n}`` is ``n``."""
-    message = _new_msg(Msg)  # as lazy's
-    message.template = singular
-    message.fields = fields
-    message.plural = plural
-    message.n = n
-    message.context = context
-    return message
+    return _made(singular, fields, plural, n, context)
 
 
 def text_of(message: str | Msg, lang: str | None = None) -> str:

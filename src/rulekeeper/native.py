@@ -99,7 +99,8 @@ MODULES: tuple[str, ...] = (
 policy (every step of a rollout goes through them), then geometry, sight, travel
 and the monster mover (with the plain board reader of its batch), then the haven
 rules every step of play runs through (applying, listing, turns, attacks, monster
-turns, the round's end), and last the haven state and its wiring (``state``,
+turns, the round's end, and the attack values, which clones share), and last the
+haven state and its wiring (``state``,
 ``game``): the rules read the state's fields at every step, which a native class
 answers without a lookup. Modules holding frozen dataclasses that clones deep-copy
 without sharing them (mypyc's frozen classes cannot be rebuilt field by field) or
