@@ -11,7 +11,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rulekeeper.core.randomness import RandomPolicy, below, pick_weighted
+from rulekeeper.core.randomness import (
+    RandomPolicy,
+    SeededSampler,
+    below,
+    pick_weighted,
+    seed_number,
+)
 
 
 @given(seed=st.integers(0, 2**64), n=st.integers(1, 2**70), draws=st.integers(1, 5))
@@ -88,3 +94,15 @@ def test_equal_shares_of_nothing_are_refused() -> None:
     outcomes: list[Any] = [("a", nothing), ("b", nothing)]
     with pytest.raises(ValueError, match="do not sum to 1"):
         pick_weighted(outcomes, random.Random(1))
+
+
+@given(seed=st.integers(-(2**40), 2**40), position=st.integers(0, 10**6))
+def test_the_sampler_seeds_the_generator_random_random_would(seed: int, position: int) -> None:
+    """CORE-CHANCE: the sampler seeds the generator core itself (issue 12); its state is
+    the one ``random.Random`` reaches from the same text, so every seeded game's dice
+    are as they were."""
+    text = f"chance:{seed}:{position}"
+    core = SeededSampler(seed)._rng
+    core.seed(seed_number(text))
+    assert core.getstate() == random.Random(text).getstate()[1]
+    assert core.getrandbits(40) == random.Random(text).getrandbits(40)

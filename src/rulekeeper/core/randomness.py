@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import math
 import random
+from _random import Random as _CoreRandom
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
+from hashlib import sha512
 from typing import TYPE_CHECKING, Protocol
 
 from rulekeeper.core.collector import collector_set_aside
@@ -30,7 +32,7 @@ class ChanceSampler(Protocol):
         ...
 
 
-def pick_weighted(outcomes: Sequence[tuple[Action, Fraction]], rng: random.Random) -> Action:
+def pick_weighted(outcomes: Sequence[tuple[Action, Fraction]], rng: _CoreRandom) -> Action:
     """Pick an outcome with exactly its probability, using integer arithmetic."""
     if not outcomes:
         raise RuleViolation("CORE-CHANCE", lazy("a chance node has no outcomes"))
@@ -67,7 +69,7 @@ def pick_weighted(outcomes: Sequence[tuple[Action, Fraction]], rng: random.Rando
 _NOT_WHOLE = "chance outcome probabilities do not sum to 1"
 
 
-def below(rng: random.Random, n: int) -> int:
+def below(rng: _CoreRandom, n: int) -> int:
     """A number in ``range(n)``, the very draw ``rng.randrange(n)`` and ``rng.choice`` make.
 
     ``random.Random`` draws it from ``getrandbits`` (as ``_randbelow_with_getrandbits``:
@@ -90,7 +92,8 @@ class SeededSampler:
 
     def __init__(self, seed: int) -> None:
         self.seed = seed
-        self._rng = random.Random(seed)  # seeded afresh before each draw (sample_from)
+        # the generator core of random.Random, seeded afresh before each draw (sample_from)
+        self._rng = _CoreRandom(0)
 
     def sample(self, state: State) -> Action:
         return self.sample_from(state, state.chance_outcomes())
@@ -104,8 +107,20 @@ class SeededSampler:
         if len(outcomes) == 1 and outcomes[0][1] == 1:
             return outcomes[0][0]
         rng = self._rng
-        rng.seed(f"chance:{self.seed}:{len(state.history)}")
+        rng.seed(seed_number(f"chance:{self.seed}:{len(state.history)}"))
         return pick_weighted(outcomes, rng)
+
+
+def seed_number(text: str) -> int:
+    """The number ``random.Random(text)`` seeds its generator core with.
+
+    A text seed is hashed into a number in Python (``Random.seed``, version 2);
+    doing that here and seeding the core directly gives the very same generator
+    without the interpreted method at every draw of a rollout (issue 12).
+    ``tests/core/test_core_randomness.py`` checks the states are equal.
+    """
+    data = text.encode()
+    return int.from_bytes(data + sha512(data).digest(), "big")
 
 
 class ScriptedSampler:
