@@ -11,6 +11,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -147,3 +148,45 @@ def test_the_reference_driver_refuses_a_folder_without_the_reference(tmp_path: P
     )
     assert done.returncode == 2
     assert "no server/solver folder" in done.stderr
+
+
+def test_random_play_plays_the_eight_games_side_by_side_with_a_checkout() -> None:
+    """benchmarks/random_play.py (issue 12): each process plays the benchmark's eight
+    games; against a checkout (here this one) the pair's ratios are printed."""
+    done = subprocess.run(
+        [
+            sys.executable,
+            str(BENCHMARKS / "random_play.py"),
+            "--against",
+            str(BENCHMARKS.parent),
+            "--pairs",
+            "1",
+            "--rounds",
+            "1",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0] == "pair 1"
+    steps = {line.split()[0]: re.findall(r"(\d+) steps ", line) for line in lines[1:4]}
+    assert set(steps) == {"before", "trusted", "checked"}
+    assert steps["before"] == steps["trusted"] == steps["checked"]  # the same games
+    assert len(steps["before"]) == 1 and int(steps["before"][0]) > 8 * 50
+    assert "clone µs" in lines[1]
+    assert "x before" in done.stdout
+
+
+def test_random_play_refuses_a_folder_without_the_package(tmp_path: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, str(BENCHMARKS / "random_play.py"), "--against", str(tmp_path)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 2
+    assert "--against" in done.stderr and "src/rulekeeper" in done.stderr
