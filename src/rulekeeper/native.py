@@ -46,6 +46,7 @@ if TYPE_CHECKING:
 MODULES: tuple[str, ...] = (
     "rulekeeper.core.append_only",
     "rulekeeper.core.randomness",
+    "rulekeeper.core.deck",
     "rulekeeper.boards.hexgrid",
     "rulekeeper.boards.line_of_sight",
     "rulekeeper.games.haven.movement",
@@ -96,7 +97,8 @@ MODULES: tuple[str, ...] = (
     "rulekeeper.games.haven.game",
 )
 """The modules compiled: the core's shared history and log, its samplers and its
-policy (every step of a rollout goes through them), then geometry, sight, travel
+policy, and its decks (every step of a rollout goes through them; a clone copies
+every deck), then geometry, sight, travel
 and the monster mover (with the plain board reader of its batch), then the haven
 rules every step of play runs through (applying, listing, turns, attacks, monster
 turns, the round's end, and the attack values, which clones share), and last the

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import copy
+import dataclasses
+import pickle
 from collections import Counter
 from fractions import Fraction
 
@@ -104,3 +107,26 @@ def test_pool_distribution_of_two_dice() -> None:
         1: Fraction(1, 2),
         2: Fraction(1, 4),
     }
+
+
+def test_a_deck_copies_deep_copies_and_pickles_to_an_equal_deck_of_its_own() -> None:
+    """Decks are compiled where the compiled path runs (issue 12): copies of every kind keep
+    both piles and the order flag, and share no pile."""
+    deck = Deck.of(["a", "b", "b"], ordered=True)
+    deck.discard_pile.append("c")
+    for twin in (deck.copy(), copy.deepcopy(deck), pickle.loads(pickle.dumps(deck))):
+        assert twin == deck and twin.to_dict() == deck.to_dict() and twin.ordered
+        assert twin.draw_pile is not deck.draw_pile
+        assert twin.discard_pile is not deck.discard_pile
+        twin.draw_pile.clear()
+        assert deck.draw_pile == ["a", "b", "b"]
+
+
+def test_a_deck_copy_sets_every_field() -> None:
+    """``Deck.copy`` sets its fields one by one (issue 12): a field added later must be
+    copied too."""
+    deck = Deck(["a"], ["b"], True)
+    for f in dataclasses.fields(Deck):  # every field differs from its default here
+        default = f.default_factory() if callable(f.default_factory) else f.default
+        assert getattr(deck, f.name) != default, f.name
+    assert deck.copy() == deck

@@ -72,24 +72,24 @@ def _deep_copy(value: Any) -> Any:
     return copy.deepcopy(value)
 
 
-def _copy_any(value: Any) -> Any:
+def copy_any(value: Any) -> Any:
     """A copy of a value of unknown type: JSON-like values fast, anything else deep."""
     kind = type(value)
     if kind in _SCALARS:
         return value
     if kind is list:
-        return [_copy_any(v) for v in value]
+        return [copy_any(v) for v in value]
     if kind is dict:
-        return {k: _copy_any(v) for k, v in value.items()}
+        return {k: copy_any(v) for k, v in value.items()}
     if kind is tuple:
-        return tuple(_copy_any(v) for v in value)
+        return tuple(copy_any(v) for v in value)
     plan = copier(kind)
     return value if plan is None else plan(value)
 
 
 def _plan(hint: Any) -> Copier | None:
     if hint is Any or hint is object:
-        return _copy_any
+        return copy_any
     origin = typing.get_origin(hint)
     args = typing.get_args(hint)
     if origin is Literal or hint in _SCALARS:
@@ -100,14 +100,14 @@ def _plan(hint: Any) -> Copier | None:
         items = [a for a in args if a is not Ellipsis]
         if items and all(copier(a) is None for a in items):
             return None
-        return _copy_any
+        return copy_any
     if origin is list or hint is list:
         return _plan_list(args[0] if args else Any)
     if origin is dict or hint is dict:
         return _plan_dict(args[1] if len(args) == 2 else Any)
     if origin in (set, frozenset) or hint in (set, frozenset):
         if origin is frozenset or hint is frozenset:
-            return None if not args or copier(args[0]) is None else _copy_any
+            return None if not args or copier(args[0]) is None else copy_any
         return set.copy if not args or copier(args[0]) is None else _deep_copy
     if isinstance(hint, type):
         return _plan_class(hint)
@@ -122,7 +122,7 @@ def _plan_union(args: tuple[Any, ...]) -> Copier | None:
         only = plans[0]
         assert only is not None
         return lambda value: None if value is None else only(value)
-    return _copy_any
+    return copy_any
 
 
 def _plan_list(item: Any) -> Copier:

@@ -19,7 +19,13 @@ from typing import Any
 from rulekeeper.core.errors import ContentError, RuleViolation
 from rulekeeper.i18n import _, lazy
 
+try:
+    from mypy_extensions import mypyc_attr
+except ImportError:  # runtime dependencies only: nothing is compiled
+    from rulekeeper.native import mypyc_attr
 
+
+@mypyc_attr(serializable=True)
 @dataclass(slots=True)
 class Deck:
     """A draw pile and a discard pile of card IDs (strings)."""
@@ -92,7 +98,14 @@ class Deck:
         self.ordered = False
 
     def copy(self) -> Deck:
-        return Deck(list(self.draw_pile), list(self.discard_pile), self.ordered)
+        """A deck of its own with the same piles. Its fields are set one by one: a clone
+        copies every deck, and the dataclass's generated ``__init__`` is interpreted even
+        where this module is compiled (issue 12)."""
+        other: Deck = Deck.__new__(Deck)
+        other.draw_pile = self.draw_pile.copy()
+        other.discard_pile = self.discard_pile.copy()
+        other.ordered = self.ordered
+        return other
 
     def to_dict(self) -> dict[str, Any]:
         return {

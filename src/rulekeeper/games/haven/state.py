@@ -24,7 +24,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
-from rulekeeper.core.copying import Copier, copier
+from rulekeeper.core.copying import Copier, copier, copy_any
 from rulekeeper.core.deck import Deck
 from rulekeeper.core.errors import ContentError
 from rulekeeper.core.events import Event, make_event
@@ -86,6 +86,31 @@ class Figure:
     more_hexes: tuple[Hex, ...] = ()
     """HV-GOAL-2: the other hexes an objective covering several hexes stands in (``hex`` is
     its first); it is still one figure."""
+
+    def copy(self) -> Figure:
+        """The copy a clone holds: the condition and retaliate lists copied, the rest shared
+        (values). Written out, compiled, for ``clone()`` (issue 12); every field is set, as
+        ``tests/haven/test_haven_written_copies.py`` checks against the planned copy."""
+        other: Figure = Figure.__new__(Figure)
+        other.id = self.id
+        other.kind = self.kind
+        other.type = self.type
+        other.hex = self.hex
+        other.hp = self.hp
+        other.max_hp = self.max_hp
+        other.elite = self.elite
+        other.standee = self.standee
+        other.owner = self.owner
+        other.conditions = self.conditions.copy()
+        other.fresh_conditions = self.fresh_conditions.copy()
+        other.shield = self.shield
+        other.retaliate = [bonus.copy() for bonus in self.retaliate]
+        other.summoned_round = self.summoned_round
+        other.no_drop = self.no_drop
+        other.named = self.named
+        other.guarded = self.guarded
+        other.more_hexes = self.more_hexes
+        return other
 
     @property
     def covers(self) -> tuple[Hex, ...]:
@@ -191,6 +216,39 @@ class Hero:
     """HV-MON-6: the monsters this character is credited with killing (its summons' kills
     included), by their id when they died."""
 
+    def copy(self) -> Hero:
+        """The copy a clone holds: every list and dictionary copied, the rest shared
+        (values). Written out, compiled, for ``clone()`` (issue 12); every field is set, as
+        ``tests/haven/test_haven_written_copies.py`` checks against the planned copy."""
+        other: Hero = Hero.__new__(Hero)
+        other.id = self.id
+        other.player = self.player
+        other.hand = self.hand.copy()
+        other.discard = self.discard.copy()
+        other.lost = self.lost.copy()
+        other.active = self.active.copy()
+        other.leading = self.leading
+        other.second = self.second
+        other.long_rest = self.long_rest
+        other.exhausted = self.exhausted
+        other.initiative = self.initiative
+        other.tie_rank = self.tie_rank
+        other.xp = self.xp
+        other.money = self.money
+        other.gold = self.gold
+        other.loot_cards = self.loot_cards.copy()
+        other.treasures = self.treasures.copy()
+        other.items = self.items.copy()
+        other.item_marks = self.item_marks.copy()
+        other.spent = self.spent.copy()
+        other.consumed = self.consumed.copy()
+        other.gained_items = self.gained_items.copy()
+        other.flipped = self.flipped.copy()
+        other.escaped = self.escaped
+        other.resources = self.resources.copy()
+        other.kills = self.kills.copy()
+        return other
+
     @property
     def selected(self) -> bool:
         return self.long_rest or self.second is not None
@@ -216,6 +274,21 @@ class Group:
     """Infusions waiting for the end of the group's last monster's turn (GH p.24; FH p.43)."""
     types: list[str] = field(default_factory=list)
     """[FH] HV-MON-3: the types of a monster set that have appeared (a set shares a group)."""
+
+    def copy(self) -> Group:
+        """The copy a clone holds: the deck and the lists copied, the rest shared (values).
+        Written out, compiled, for ``clone()`` (issue 12); every field is set, as
+        ``tests/haven/test_haven_written_copies.py`` checks against the planned copy."""
+        other: Group = Group.__new__(Group)
+        other.type = self.type
+        other.deck = self.deck.copy()
+        other.card = self.card
+        other.reshuffle_due = self.reshuffle_due
+        other.tie_rank = self.tie_rank
+        other.consumed = self.consumed.copy()
+        other.infusions = self.infusions.copy()
+        other.types = self.types.copy()
+        return other
 
 
 @mypyc_attr(serializable=True)
@@ -265,6 +338,45 @@ class Turn:
     item_source: str = ""
     """The item whose abilities are queued, until the queue empties: its refresh never readies
     that item (HV-CHAR-6)."""
+
+    def copy(self) -> Turn:
+        """The copy a clone holds: the lists and the attack copied (the halves, options and
+        attack as deep as their ``Any`` values need, as their planned copies go), the draw
+        and the rest shared (values). Written out, compiled, for ``clone()`` (issue 12); every
+        field is set, as ``tests/haven/test_haven_written_copies.py`` checks against the
+        planned copy."""
+        other: Turn = Turn.__new__(Turn)
+        other.actor = self.actor
+        other.stage = self.stage
+        other.halves = [[_copy_any(v) for v in half] for half in self.halves]
+        other.queue = self.queue.copy()
+        other.targets_left = self.targets_left
+        other.targeted = self.targeted.copy()
+        other.options = [{k: _copy_any(v) for k, v in o.items()} for o in self.options]
+        other.reasons = self.reasons.copy()
+        other.attack = {k: _copy_any(v) for k, v in self.attack.items()}
+        other.draw = self.draw
+        other.draw_target = self.draw_target
+        other.infusions = self.infusions.copy()
+        other.experience = self.experience
+        other.unperformed = self.unperformed
+        other.item_source = self.item_source
+        return other
+
+
+def _copy_any(value: Any) -> Any:
+    """:func:`rulekeeper.core.copying.copy_any` (a value of unknown type), compiled for the
+    JSON-like values of a turn's halves, options and attack; anything else is handed to it."""
+    kind = type(value)
+    if kind is str or kind is int or kind is bool or value is None:
+        return value
+    if kind is list:
+        return [_copy_any(v) for v in value]
+    if kind is dict:
+        return {k: _copy_any(v) for k, v in value.items()}
+    if kind is tuple:
+        return tuple([_copy_any(v) for v in value])
+    return copy_any(value)
 
 
 def new_turn(actor: str) -> Turn:
