@@ -43,8 +43,10 @@ lint: venv
 typecheck: venv
 	$(BIN)/mypy
 
+# One test process per CPU (pytest-xdist): the suite takes about 14 minutes instead of 24 on
+# CI's two cores. A single test file runs serially with plain `.venv/bin/pytest FILE`.
 pytest: venv
-	$(BIN)/pytest
+	$(BIN)/pytest -n auto
 
 test: lint typecheck pytest
 
