@@ -137,7 +137,9 @@ def test_haven_odds_with_a_deck_file_goes_through_typer(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("game", ["salvage", "ether"])
 def test_playing_one_game_imports_no_other(game: str, tmp_path: Path) -> None:
-    loaded = modules_loaded("play", game, "--auto", "random", "--quiet", cwd=tmp_path)
+    loaded = modules_loaded(
+        "play", game, "--auto", "random", "--seed", "1", "--quiet", cwd=tmp_path
+    )
     assert f"rulekeeper.games.{game}.game" in loaded, "the probe did not play the game"
     assert _games(loaded) == {game}
     assert set(SHIPPED_GAMES) > {game}

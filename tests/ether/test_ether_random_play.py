@@ -91,11 +91,15 @@ def test_random_legal_games_end_and_conserve_cards_and_dice(seed: int) -> None:
 
 @pytest.mark.parametrize("scenario", sorted(shipped_scenarios()))
 def test_every_shipped_scenario_plays_to_the_end_at_random(scenario: str) -> None:
-    """Random autoplay on each scenario: it ends, conserving cards and dice; the CLI runs it."""
+    """Random autoplay on each scenario: it ends, conserving cards and dice; the CLI runs it.
+
+    Seeds are given, so a failure replays: the CLI's own default seed is random.
+    """
     for seed in range(1, 6):
         assert play_checked(seed, scenario).outcome() is not None
     result = CliRunner().invoke(
-        app, ["play", "ether", "--scenario", scenario, "--auto", "random", "--quiet"]
+        app,
+        ["play", "ether", "--scenario", scenario, "--auto", "random", "--seed", "6", "--quiet"],
     )
     assert result.exit_code == 0, result.output
     assert "Game over" in result.output
@@ -112,6 +116,19 @@ def test_auto_random_finishes_for_seeds_1_to_3_and_many_more() -> None:
         )
         assert state.outcome() is not None
         assert state.round <= state.content.ether_end
+
+
+@pytest.mark.parametrize(("scenario", "seed"), [("ether-spire", 259), ("ember-vault", 294)])
+def test_auto_random_games_where_an_enemy_fell_mid_movement_in_the_enemy_phase(
+    scenario: str, seed: int
+) -> None:
+    """``play ether --scenario S --auto random --seed N`` for the two seeds (of 1,200 tried)
+    where a hero defeated the next enemy to act while a paid movement was under way: the
+    defeated enemy stayed first in the enemy queue and listing the legal actions failed."""
+    state = play_out(GAME.new_state(scenario, seed), RandomPolicy(seed), SeededSampler(seed))
+    assert state.outcome() is not None
+    defeats = [e for e in state.log if e.kind == "defeat"]
+    assert defeats and not state.enemy_queue
 
 
 def test_the_same_seed_plays_the_same_game() -> None:

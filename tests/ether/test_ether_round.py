@@ -16,6 +16,7 @@ from rulekeeper.games.ether.actions import (
     AddSource,
     AssignDamage,
     EndActivation,
+    EndMovement,
     Pay,
     Spend,
     Step,
@@ -164,6 +165,35 @@ def test_ET_TIME_1_a_hero_steps_away_in_the_enemy_phase_and_the_enemy_waits() ->
     state.apply(Step("north"))  # onto the Whispering Well: off the hound's card
     assert state.round == 2  # the hound struck Wren alone, and the round ended
     assert [h.health for h in state.heroes] == [6, 10]
+
+
+def test_ET_TIME_1_a_hero_defeats_the_next_enemy_while_moving_in_the_enemy_phase() -> None:
+    """ET-TIME-1 / ET-ROUND-1: the enemy defeated mid-movement leaves the enemy queue.
+
+    Odo pays a move in the enemy phase, then, before stepping, pays two wrath and
+    defeats the hound that was about to strike. The hound must leave the queue:
+    the heroes are offered the rest of the movement and no hit to assign, and
+    the round ends once Odo stops (a random game on ether-spire, seed 259, used
+    to fail here looking the defeated enemy up).
+    """
+    state = new_game()
+    hound = spawn(state, "bog-hound", Space(1, 1))
+    state.heroes[1].space = Space(1, 1)
+    give(state, 1, "ember-spite")
+    state.apply(EndActivation())
+    state.apply(EndActivation())
+    assert state.phase == "enemy" and state.enemy_queue == [hound]
+    state.apply(Pay(ODO, (die("yellow"),), (move(1),)))
+    state.apply(Pay(ODO, (die("red"), hand("ember-spite")), (attack(hound, 2),)))
+    assert hound not in state.enemies and state.enemy_queue == []
+    assert state.phase == "enemy" and state.moving == 1
+    legal = state.legal_actions()
+    assert EndMovement() in legal
+    assert not [a for a in legal if isinstance(a, AssignDamage)]
+    assert_rejected(state, AssignDamage(hound, "odo"), "ET-ROUND-1")
+    assert "strikes" not in state.pending_decision() and GAME.render(state)
+    state.apply(EndMovement())
+    assert state.round == 2 and [h.health for h in state.heroes] == [8, 10]
 
 
 def test_ET_TIME_1_one_payment_and_one_movement_at_a_time() -> None:

@@ -47,7 +47,7 @@ def loaded_tops(*args: str, cwd: Path) -> set[str]:
     [
         ["--help"],
         ["games"],
-        ["play", "areas", "--auto", "random", "--quiet"],
+        ["play", "areas", "--auto", "random", "--seed", "1", "--quiet"],
         ["simulate", "--help"],
         ["simulate", "areas", "--games", "2", "--quiet", "--db", "runs.sqlite"],
     ],

@@ -65,7 +65,11 @@ def resolve_attack(state: EtherState, intent: AttackIntent) -> None:
 
 
 def damage_enemy(state: EtherState, enemy: Enemy, amount: int, *rules: str) -> None:
-    """Deal damage; a defeated enemy's card goes to the enemy discard pile."""
+    """Deal damage; a defeated enemy's card goes to the enemy discard pile.
+
+    A defeated enemy also leaves the enemy phase's queue: a hero may strike the
+    next enemy to act while a movement they paid for is under way (ET-TIME-1).
+    """
     enemy.damage_taken += amount
     name = state.enemy_name(enemy)
     if state.enemy_health(enemy) > 0:
@@ -74,6 +78,8 @@ def damage_enemy(state: EtherState, enemy: Enemy, amount: int, *rules: str) -> N
         )
         return
     del state.enemies[enemy.uid]
+    if enemy.uid in state.enemy_queue:
+        state.enemy_queue.remove(enemy.uid)
     if enemy.uid == BOSS_UID:
         state.boss_defeated = True
         state.emit("boss_defeated", lazy("{enemy} is defeated", enemy=name), *rules, "ET-END-1")

@@ -69,7 +69,7 @@ def pending_decision(state: EtherState) -> str:
             hero=state.hero.name,
             card=card,
         )
-    if state.phase == "enemy":
+    if state.phase == "enemy" and state.enemy_queue:
         enemy = state.enemies[state.enemy_queue[0]]
         return _(
             "enemy phase: {enemy} ({uid}) strikes - which hero on its card takes the damage?",

@@ -161,6 +161,11 @@ def _check_enemy_phase(state: EtherState, action: Action) -> None:
                 action=repr(action.TYPE),
             ),
         )
+    if not state.enemy_queue:
+        raise RuleViolation(
+            "ET-ROUND-1",
+            lazy("every enemy has acted this round; finish the movement under way"),
+        )
     uid = state.enemy_queue[0]
     if action.enemy != uid:
         raise RuleViolation(
