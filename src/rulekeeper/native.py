@@ -47,6 +47,7 @@ MODULES: tuple[str, ...] = (
     "rulekeeper.core.append_only",
     "rulekeeper.core.randomness",
     "rulekeeper.core.deck",
+    "rulekeeper.core.copying",
     "rulekeeper.boards.hexgrid",
     "rulekeeper.boards.line_of_sight",
     "rulekeeper.games.haven.movement",
@@ -97,8 +98,9 @@ MODULES: tuple[str, ...] = (
     "rulekeeper.games.haven.game",
 )
 """The modules compiled: the core's shared history and log, its samplers and its
-policy, and its decks (every step of a rollout goes through them; a clone copies
-every deck), then geometry, sight, travel
+policy, its decks and the copies a clone plans from types (every step of a rollout
+goes through them; a clone copies every deck, and a haven turn's values of unknown
+type), then geometry, sight, travel
 and the monster mover (with the plain board reader of its batch), then the haven
 rules every step of play runs through (applying, listing, turns, attacks, monster
 turns, the round's end, and the attack values, which clones share), and last the

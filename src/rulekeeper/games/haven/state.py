@@ -348,13 +348,13 @@ class Turn:
         other: Turn = Turn.__new__(Turn)
         other.actor = self.actor
         other.stage = self.stage
-        other.halves = [[_copy_any(v) for v in half] for half in self.halves]
+        other.halves = [[copy_any(v) for v in half] for half in self.halves]
         other.queue = self.queue.copy()
         other.targets_left = self.targets_left
         other.targeted = self.targeted.copy()
-        other.options = [{k: _copy_any(v) for k, v in o.items()} for o in self.options]
+        other.options = [{k: copy_any(v) for k, v in o.items()} for o in self.options]
         other.reasons = self.reasons.copy()
-        other.attack = {k: _copy_any(v) for k, v in self.attack.items()}
+        other.attack = {k: copy_any(v) for k, v in self.attack.items()}
         other.draw = self.draw
         other.draw_target = self.draw_target
         other.infusions = self.infusions.copy()
@@ -362,21 +362,6 @@ class Turn:
         other.unperformed = self.unperformed
         other.item_source = self.item_source
         return other
-
-
-def _copy_any(value: Any) -> Any:
-    """:func:`rulekeeper.core.copying.copy_any` (a value of unknown type), compiled for the
-    JSON-like values of a turn's halves, options and attack; anything else is handed to it."""
-    kind = type(value)
-    if kind is str or kind is int or kind is bool or value is None:
-        return value
-    if kind is list:
-        return [_copy_any(v) for v in value]
-    if kind is dict:
-        return {k: _copy_any(v) for k, v in value.items()}
-    if kind is tuple:
-        return tuple([_copy_any(v) for v in value])
-    return copy_any(value)
 
 
 def new_turn(actor: str) -> Turn:
