@@ -225,11 +225,8 @@ def end_activation(state: EtherState) -> None:
 
 def _resolve_enemies(state: EtherState) -> bool:
     """Deal enemy damage in order; True when the heroes must choose who takes a hit."""
-    while state.enemy_queue:
-        enemy = state.enemies.get(state.enemy_queue[0])
-        if enemy is None:
-            state.enemy_queue.pop(0)
-            continue
+    while state.enemy_queue:  # enemies still standing (a defeated one leaves it: combat)
+        enemy = state.enemies[state.enemy_queue[0]]
         heroes = combat.heroes_on_card(state, enemy)
         if len(heroes) > 1:
             return True
