@@ -18,6 +18,7 @@ import pytest
 
 from rulekeeper.cli.entry import (
     ODDS_FLAGS,
+    ODDS_PATHS,
     ODDS_WHOLE_NUMBERS,
     ODDS_WORDS,
     quick_batch,
@@ -44,6 +45,11 @@ QUICK_LINES = [
     ["--attack", "3", "--lang", "ca"],
     ["--lang=tr", "--attack", "2", "--ward", "--ruleset", "frosthaven", "--json"],
     ["--attack", "2", "--ward", "--lang", "tr"],  # refused, in Turkish
+    ["--attack", "3", "--deck", "deck.toml", "--advantage"],
+    ["--deck=deck.toml", "--attack", "2", "--ruleset", "frosthaven", "--json"],
+    ["--attack", "3", "--deck", "missing.toml"],  # refused: no such file
+    ["--attack", "3", "--deck", "bad.toml"],  # refused: the field named
+    ["--attack", "3", "--deck", "bad.toml", "--lang", "ca"],  # refused, in Catalan
 ]
 # Each line goes to typer (the quick path declines it).
 TYPER_LINES = [
@@ -56,7 +62,10 @@ TYPER_LINES = [
     ["--attack", "3", "--attack", "4"],
     ["--attack", "3", "--json=yes"],
     ["--attack", "3", "--ruleset", "--json"],
-    ["--attack", "3", "--deck", "missing.toml"],
+    ["--attack", "3", "--deck"],
+    ["--attack", "3", "--deck="],
+    ["--attack", "3", "--deck", "--json"],
+    ["--attack", "3", "--deck", "deck.toml", "--deck", "deck.toml"],
     ["--attack", "3", "--scenario", "x"],
     ["--attack", "3", "extra"],
     ["--attack", "3", "--"],
@@ -67,7 +76,16 @@ TYPER_LINES = [
 ]
 
 
+DECK_FILES = {
+    "deck.toml": 'format = 1\ndrawn = { "x2" = 1 }\nadded = { "rolling+1" = 2, "bless" = 1 }\n',
+    "bad.toml": 'format = 1\nadded = { "rolling+1" = -2 }\n',
+}
+"""The deck files the lines name, written in the folder they run in."""
+
+
 def _run(code: str, args: list[str], cwd: Path) -> tuple[int, str, str]:
+    for name, text in DECK_FILES.items():
+        (cwd / name).write_text(text, encoding="utf-8")
     done = subprocess.run(
         [sys.executable, "-c", code, "haven", "odds", *args],
         capture_output=True,
@@ -105,6 +123,8 @@ def test_the_quick_path_reads_the_values_it_is_given() -> None:
     assert question == OddsQuestion(
         attack=5, shield=2, ruleset_name="frosthaven", ward=True, as_json=True
     )
+    question = quick_odds_question(["--deck", "decks/mine.toml", "--attack", "1"])
+    assert question == OddsQuestion(attack=1, deck_file=Path("decks/mine.toml"))
 
 
 def test_quick_options_are_the_typer_commands_options() -> None:
@@ -120,7 +140,7 @@ def test_quick_options_are_the_typer_commands_options() -> None:
     declared = {opt: param for param in command.params for opt in param.opts}
     defaults = {f.name: f.default for f in fields(OddsQuestion)}
     assert declared["--attack"].required and defaults["attack"] is MISSING
-    quick = {**ODDS_WHOLE_NUMBERS, **ODDS_WORDS, **ODDS_FLAGS}
+    quick = {**ODDS_WHOLE_NUMBERS, **ODDS_WORDS, **ODDS_PATHS, **ODDS_FLAGS}
     for option, name in quick.items():
         param = declared[option]
         assert param.name == name

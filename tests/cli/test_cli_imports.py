@@ -128,11 +128,23 @@ def test_haven_odds_table_needs_neither_typer_nor_pydantic() -> None:
     assert not {"typer", "pydantic", "rich"} & _tops(loaded)
 
 
-def test_haven_odds_with_a_deck_file_goes_through_typer(tmp_path: Path) -> None:
+def test_haven_odds_with_a_deck_file_needs_neither_typer_nor_the_scenario_format(
+    tmp_path: Path,
+) -> None:
+    """A deck file takes the quick path and reads its perks without the scenario format."""
     deck = tmp_path / "deck.toml"
-    deck.write_text('format = 1\ndrawn = { "x2" = 1 }\n', encoding="utf-8")
+    deck.write_text('format = 1\ndrawn = { "x2" = 1 }\nperks = [{ add = { "+1" = 1 } }]\n')
     loaded = modules_loaded("haven", "odds", "--attack", "3", "--deck", str(deck), "--json")
-    assert {"typer", "rulekeeper.games.haven.attack_deck_file"} <= _tops(loaded) | loaded
+    assert "rulekeeper.games.haven.attack_deck_file" in loaded, "the probe did not read the deck"
+    assert "typer" not in _tops(loaded)
+    assert (
+        not {
+            "rulekeeper.games.haven.scenario_format",
+            "rulekeeper.games.haven.class_format",
+            "rulekeeper.games.haven.ability_format",
+        }
+        & loaded
+    )
 
 
 @pytest.mark.parametrize("game", ["salvage", "ether"])

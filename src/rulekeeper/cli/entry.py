@@ -6,10 +6,10 @@ Two commands have a quick path: ``haven odds`` and ``haven monster-move --batch`
 typer takes about 0.1 s to import and, since 0.29, builds a pydantic adapter
 for every option it converts; ``haven odds --attack 3`` needs neither (issue 12,
 start-up: within 150 ms as a whole process). So an invocation made only of
-options this module reads exactly (whole numbers, a plain word, flags, each at
-most once) is answered here; anything else (``--help``, a deck file, a bad or
-repeated value, an unknown option) goes to the typer application unchanged,
-which answers or names the error as before. tests/cli/test_cli_entry.py checks
+options this module reads exactly (whole numbers, a plain word, a deck file's
+path, flags, each at most once) is answered here; anything else (``--help``, a
+scenario's deck, a bad or repeated value, an unknown option) goes to the typer
+application unchanged, which answers or names the error as before. tests/cli/test_cli_entry.py checks
 that both ways print the same bytes and exit with the same status, and that
 the options read here are the typer command's.
 
@@ -31,6 +31,8 @@ ODDS_WHOLE_NUMBERS = {"--attack": "attack", "--shield": "shield", "--pierce": "p
 """Options of ``haven odds`` taking a whole number at least 0, by parameter name."""
 ODDS_WORDS = {"--ruleset": "ruleset_name"}
 """Options of ``haven odds`` taking a word."""
+ODDS_PATHS = {"--deck": "deck_file"}
+"""Options of ``haven odds`` taking a file's path (read, and refused, as through typer)."""
 ODDS_FLAGS = {
     "--advantage": "advantage",
     "--disadvantage": "disadvantage",
@@ -58,7 +60,7 @@ def quick_odds_question(args: list[str]) -> OddsQuestion | None:
             parameter: str = ODDS_FLAGS[name]
             value: Any = True
             position += 1
-        elif name in ODDS_WHOLE_NUMBERS or name in ODDS_WORDS:
+        elif name in ODDS_WHOLE_NUMBERS or name in ODDS_WORDS or name in ODDS_PATHS:
             if equals:
                 text = inline
                 position += 1
@@ -67,10 +69,15 @@ def quick_odds_question(args: list[str]) -> OddsQuestion | None:
                 position += 2
             else:
                 return None
-            if name in ODDS_WORDS:
+            if name in ODDS_WORDS or name in ODDS_PATHS:
                 if not text or text.startswith("-"):
                     return None
-                parameter, value = ODDS_WORDS[name], text
+                if name in ODDS_PATHS:
+                    from pathlib import Path
+
+                    parameter, value = ODDS_PATHS[name], Path(text)
+                else:
+                    parameter, value = ODDS_WORDS[name], text
             else:
                 if not (text.isascii() and text.isdigit() and len(text) <= _MAX_DIGITS):
                     return None

@@ -45,9 +45,9 @@ from rulekeeper.games.haven.modifiers import (
     parse_card,
     standard_catalog,
 )
+from rulekeeper.games.haven.perk_format import PerkSpec
 from rulekeeper.games.haven.perks import card_name, deck_with_perks, scenario_catalog
 from rulekeeper.games.haven.ruleset import Ruleset
-from rulekeeper.games.haven.scenario_format import PerkSpec, load_scenario
 from rulekeeper.i18n import _
 
 Counts = dict[str, int]
@@ -186,6 +186,9 @@ def scenario_deck(
 ) -> tuple[ModifierDeck, ModifierCatalog]:
     """HV-DECK-2, HV-DECK-3: a character's deck at the start of a scenario (shipped name or
     file): its perks, then its scenario cards, exactly as the game builds it."""
+    # the scenario format is imported here: a deck file needs none of it (start-up)
+    from rulekeeper.games.haven.scenario_format import load_scenario
+
     spec = load_scenario(scenario)
     if character not in spec.party:
         raise ContentError(

@@ -10,6 +10,7 @@ from typing import Annotated
 from pydantic import Field, model_validator
 
 from rulekeeper.games.haven.ability_format import AbilitySpec, BonusSpec
+from rulekeeper.games.haven.perk_format import PerkSpec
 from rulekeeper.games.haven.spec_base import Element, NonNegative, Positive, SpecModel
 from rulekeeper.i18n import _
 
@@ -153,17 +154,6 @@ class ClassSpec(SpecModel):
                             )
                         )
         return self
-
-
-class PerkSpec(SpecModel):
-    """HV-DECK-2: one perk: modifier cards it removes from and adds to the deck."""
-
-    remove: dict[str, Positive] = {}
-    """Modifier cards the perk removes, by card id and count."""
-    add: dict[str, Positive] = {}
-    """Modifier cards the perk adds, by card id and count."""
-    text: str = ""
-    """The perk as printed, for the players."""
 
 
 class CharacterSpec(SpecModel):

@@ -36,7 +36,6 @@ from rulekeeper.games.haven.class_format import (
     CharacterSpec,
     ClassSpec,
     HalfSpec,
-    PerkSpec,
     SummonSpec,
 )
 from rulekeeper.games.haven.figure_format import AllyFigureSpec
@@ -47,6 +46,7 @@ from rulekeeper.games.haven.monster_format import (
     MonsterStats,
     MonsterTypeSpec,
 )
+from rulekeeper.games.haven.perk_format import PerkSpec
 from rulekeeper.games.haven.rule_format import RuleSpec
 from rulekeeper.games.haven.scenario_checks import check_scenario
 from rulekeeper.games.haven.scenario_document import MAX_LINKS, LibrarySpec, ScenarioSpec
