@@ -94,6 +94,7 @@ MODULES: tuple[str, ...] = (
     "rulekeeper.games.haven.bosses",
     "rulekeeper.games.haven.added_targets",
     "rulekeeper.games.haven.attacks",
+    "rulekeeper.games.haven.odds",
     "rulekeeper.games.haven.state",
     "rulekeeper.games.haven.game",
 )
@@ -103,7 +104,9 @@ goes through them; a clone copies every deck, and a haven turn's values of unkno
 type), then geometry, sight, travel
 and the monster mover (with the plain board reader of its batch), then the haven
 rules every step of play runs through (applying, listing, turns, attacks, monster
-turns, the round's end, and the attack values, which clones share), and last the
+turns, the round's end, and the attack values, which clones share), the exact odds
+(their dynamic program over rolling cards; ``haven odds`` with forty rolling cards
+spends most of its time there), and last the
 haven state and its wiring (``state``,
 ``game``): the rules read the state's fields at every step, which a native class
 answers without a lookup. Modules holding frozen dataclasses that clones deep-copy

@@ -1,4 +1,4 @@
-"""The monster mover's compiled path (issue 12; ``src/rulekeeper/native.py``).
+"""The compiled path (issue 12; ``src/rulekeeper/native.py``): the monster mover, the rules, odds.
 
 Pure Python is the reference: the compiled modules must give the same answers
 byte for byte, ``RULEKEEPER_PURE=1`` must bypass them, and a build whose
@@ -105,6 +105,51 @@ def test_compiled_and_pure_answers_agree_on_random_boards(tmp_path: Path) -> Non
             outputs.append(done.stdout)
         assert outputs[0].count(b"\n") >= 400
         assert outputs[0] == outputs[1]
+
+
+ODDS_DECKS = {
+    "rolling.toml": 'format = 1\nadded = { "rolling+1" = 3, "rolling-poison" = 2, "curse" = 1 }\n',
+    "short.toml": 'format = 1\ndraw = { "rolling+2" = 2, "+0" = 1 }\ndiscard = { "x2" = 1 }\n',
+}
+ODDS_QUESTIONS = [
+    ["--attack", "3", "--advantage", "--deck", "rolling.toml"],
+    [
+        "--attack",
+        "3",
+        "--shield",
+        "1",
+        "--advantage",
+        "--ruleset",
+        "frosthaven",
+        "--deck",
+        "rolling.toml",
+    ],
+    ["--attack", "2", "--disadvantage", "--ruleset", "frosthaven", "--deck", "rolling.toml"],
+    ["--attack", "4", "--pierce", "1", "--shield", "2", "--monster", "--deck", "rolling.toml"],
+    ["--attack", "2", "--advantage", "--ruleset", "frosthaven", "--deck", "short.toml"],
+    ["--attack", "1", "--disadvantage", "--deck", "short.toml"],
+]
+
+
+def test_compiled_and_pure_odds_agree(tmp_path: Path) -> None:
+    """The exact odds (JSON) of rolling decks, advantage and reshuffles, compiled and pure."""
+    _built()
+    for name, text in ODDS_DECKS.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    entry = "from rulekeeper.cli.entry import main; main()"
+    for question in ODDS_QUESTIONS:
+        outputs = []
+        for pure in (True, False):
+            done = subprocess.run(
+                [sys.executable, "-c", entry, "haven", "odds", *question, "--json"],
+                env=_environment(SRC, pure=pure),
+                capture_output=True,
+                check=True,
+                cwd=tmp_path,
+            )
+            outputs.append(done.stdout)
+        assert json.loads(outputs[0]), question
+        assert outputs[0] == outputs[1], question
 
 
 def test_an_edited_source_makes_a_build_stale(tmp_path: Path) -> None:
