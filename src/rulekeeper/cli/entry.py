@@ -9,9 +9,9 @@ start-up: within 150 ms as a whole process). So an invocation made only of
 options this module reads exactly (whole numbers, a plain word, a deck file's
 path, flags, each at most once) is answered here; anything else (``--help``, a
 scenario's deck, a bad or repeated value, an unknown option) goes to the typer
-application unchanged, which answers or names the error as before. tests/cli/test_cli_entry.py checks
-that both ways print the same bytes and exit with the same status, and that
-the options read here are the typer command's.
+application unchanged, which answers or names the error as before.
+tests/cli/test_cli_entry.py checks that both ways print the same bytes and exit
+with the same status, and that the options read here are the typer command's.
 
 The console script itself is :func:`run`: :func:`main` in a process of its
 own, with the cyclic collector set aside while the modules are imported and at
@@ -69,19 +69,18 @@ def quick_odds_question(args: list[str]) -> OddsQuestion | None:
                 position += 2
             else:
                 return None
-            if name in ODDS_WORDS or name in ODDS_PATHS:
-                if not text or text.startswith("-"):
-                    return None
-                if name in ODDS_PATHS:
-                    from pathlib import Path
-
-                    parameter, value = ODDS_PATHS[name], Path(text)
-                else:
-                    parameter, value = ODDS_WORDS[name], text
-            else:
+            if name in ODDS_WHOLE_NUMBERS:
                 if not (text.isascii() and text.isdigit() and len(text) <= _MAX_DIGITS):
                     return None
                 parameter, value = ODDS_WHOLE_NUMBERS[name], int(text)
+            elif not text or text.startswith("-"):
+                return None
+            elif name in ODDS_PATHS:
+                from pathlib import Path
+
+                parameter, value = ODDS_PATHS[name], Path(text)
+            else:
+                parameter, value = ODDS_WORDS[name], text
         else:
             return None
         if parameter in values:

@@ -89,7 +89,8 @@ def current_player(state: EtherState) -> int:
 
 def damage_chooser(state: EtherState) -> int:
     """The hero who speaks for the heroes on the card of the next enemy to act."""
-    enemy = state.enemies[state.enemy_queue[0]]
+    enemy = state.enemy_to_strike
+    assert enemy is not None, "the heroes choose only while an enemy is to strike"
     heroes = combat.heroes_on_card(state, enemy)
     return state.heroes.index(heroes[0])
 
@@ -225,8 +226,7 @@ def end_activation(state: EtherState) -> None:
 
 def _resolve_enemies(state: EtherState) -> bool:
     """Deal enemy damage in order; True when the heroes must choose who takes a hit."""
-    while state.enemy_queue:  # enemies still standing (a defeated one leaves it: combat)
-        enemy = state.enemies[state.enemy_queue[0]]
+    while (enemy := state.enemy_to_strike) is not None:
         heroes = combat.heroes_on_card(state, enemy)
         if len(heroes) > 1:
             return True

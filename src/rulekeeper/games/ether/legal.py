@@ -60,8 +60,8 @@ def legal_actions(state: EtherState) -> list[Action]:
     for index in acting_heroes(state):
         with state.acting(index):
             candidates.extend(_hero_candidates(state))
-    if state.phase == "enemy" and state.enemy_queue:
-        enemy = state.enemies[state.enemy_queue[0]]
+    enemy = state.enemy_to_strike if state.phase == "enemy" else None
+    if enemy is not None:
         candidates.extend(
             AssignDamage(enemy.uid, h.id) for h in combat.heroes_on_card(state, enemy)
         )

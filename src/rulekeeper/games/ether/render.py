@@ -69,8 +69,8 @@ def pending_decision(state: EtherState) -> str:
             hero=state.hero.name,
             card=card,
         )
-    if state.phase == "enemy" and state.enemy_queue:
-        enemy = state.enemies[state.enemy_queue[0]]
+    enemy = state.enemy_to_strike if state.phase == "enemy" else None
+    if enemy is not None:
         return _(
             "enemy phase: {enemy} ({uid}) strikes - which hero on its card takes the damage?",
             enemy=state.enemy_name(enemy),

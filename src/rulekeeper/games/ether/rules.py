@@ -161,18 +161,19 @@ def _check_enemy_phase(state: EtherState, action: Action) -> None:
                 action=repr(action.TYPE),
             ),
         )
-    if not state.enemy_queue:
+    enemy = state.enemy_to_strike
+    if enemy is None:
         raise RuleViolation(
             "ET-ROUND-1",
             lazy("every enemy has acted this round; finish the movement under way"),
         )
-    uid = state.enemy_queue[0]
+    uid = enemy.uid
     if action.enemy != uid:
         raise RuleViolation(
             "ET-ROUND-1",
             lazy("the next enemy to act is {uid}, not {enemy}", uid=uid, enemy=repr(action.enemy)),
         )
-    heroes = combat.heroes_on_card(state, state.enemies[uid])
+    heroes = combat.heroes_on_card(state, enemy)
     if action.hero not in [h.id for h in heroes]:
         raise RuleViolation(
             "ET-ROUND-1",

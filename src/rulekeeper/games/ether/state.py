@@ -109,6 +109,14 @@ class EtherState(State):
         """The hero whose activation it is (ET-ROUND-1)."""
         return self.heroes[self.active]
 
+    @property
+    def enemy_to_strike(self) -> Enemy | None:
+        """The next enemy to strike in the enemy phase, None once every enemy has acted.
+
+        The queue holds only enemies on the map: a defeated one leaves it (combat).
+        """
+        return self.enemies[self.enemy_queue[0]] if self.enemy_queue else None
+
     @contextmanager
     def acting(self, index: int) -> Iterator[None]:
         """Rule on an action as hero ``index`` would take it; the actor is restored after."""
